@@ -1,0 +1,8 @@
+/** Headers the web app adds to every API request (spec app-core §7). Lower case, as Node reads them. */
+export const requestHeaders = {
+  merchant: 'x-merchant-id',
+  latitude: 'x-latitude',
+  longitude: 'x-longitude',
+  timezone: 'x-timezone',
+  requestId: 'x-request-id',
+} as const;

@@ -1,0 +1,3 @@
+export * from './errors.ts';
+export * from './headers.ts';
+export * from './site.ts';
