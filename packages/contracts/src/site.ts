@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { SUPPORTED_LANGUAGES } from '@kartu/core';
 
-export const languages = ['en', 'id', 'my', 'ja'] as const;
+export const languages = SUPPORTED_LANGUAGES;
 export const languageSchema = z.enum(languages);
 export type Language = z.infer<typeof languageSchema>;
 

@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+
+/** What repositories query: satisfied by both the embedded and the PostgreSQL server driver. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseConnection =
+  | { kind: 'pglite'; db: PgliteDatabase<Schema>; client: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; db: NodePgDatabase<Schema>; pool: pg.Pool; close(): Promise<void> };
+
+export interface OpenDatabaseOptions {
+  /** A postgres:// URL: use the PostgreSQL server. Without it the embedded PGlite is used. */
+  url?: string;
+  /** Where PGlite keeps its files; `memory://` or nothing keeps the database in memory. */
+  dataDir?: string;
+}
+
+export async function openDatabase({ url, dataDir }: OpenDatabaseOptions = {}): Promise<DatabaseConnection> {
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    return { kind: 'postgres', db: drizzlePostgres({ client: pool, schema }), pool, close: () => pool.end() };
+  }
+  const inMemory = dataDir === undefined || dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const client = inMemory ? new PGlite() : new PGlite(dataDir);
+  await client.waitReady;
+  return { kind: 'pglite', db: drizzlePglite({ client, schema }), client, close: () => client.close() };
+}

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from './client.ts';
+import { merchants, type NewMerchantRow } from '../modules/tenancy/merchants.table.ts';
+import { sites, type NewSiteRow } from '../modules/tenancy/sites.table.ts';
+
+interface DemoMerchant {
+  merchant: NewMerchantRow;
+  sites: Omit<NewSiteRow, 'merchantId'>[];
+}
+
+const demoMerchants: DemoMerchant[] = [
+  {
+    // The default demo: served on the local development hosts (ARCHITECTURE 'Tenancy').
+    merchant: {
+      mid: 'KOPISENJA',
+      maskedMerchantId: 'mks7Qp2ZsV9c',
+      brand: 'Kopi Senja',
+      iconUrl: '/brand/kopi-senja.svg',
+      bannerUrl: '/brand/kopi-senja-banner.svg',
+      headerColor: '#4B2E1E',
+      buttonColor: '#F96D01',
+      buttonTextColor: '#FFFFFF',
+      headerButtonColor: '#F96D01',
+      headerButtonTextColor: '#FFFFFF',
+      addCardButton: true,
+      defaultLanguage: 'en',
+      countryCode: 'ID',
+      currencyCode: 'IDR',
+      currencySymbol: 'Rp',
+      currencyDecimals: 0,
+      thousandSeparator: '.',
+      decimalSeparator: ',',
+      timezone: 'Asia/Jakarta',
+      defaultLogin: 'phone',
+      uiVersion: 'v1',
+    },
+    sites: [
+      { host: 'localhost', defaultLanguage: 'en' },
+      { host: '127.0.0.1', defaultLanguage: 'en' },
+    ],
+  },
+  {
+    merchant: {
+      mid: 'LUMINABEAUTY',
+      maskedMerchantId: 'mlb4tR8wYb2N',
+      brand: 'Lumina Beauty',
+      iconUrl: '/brand/lumina-beauty.svg',
+      bannerUrl: '/brand/lumina-beauty-banner.svg',
+      headerColor: '#5B2A4E',
+      buttonColor: '#D63A7A',
+      buttonTextColor: '#FFFFFF',
+      headerButtonColor: '#F7C6D9',
+      headerButtonTextColor: '#5B2A4E',
+      addCardButton: true,
+      defaultLanguage: 'id',
+      countryCode: 'ID',
+      currencyCode: 'IDR',
+      currencySymbol: 'Rp',
+      currencyDecimals: 0,
+      thousandSeparator: '.',
+      decimalSeparator: ',',
+      timezone: 'Asia/Jakarta',
+      defaultLogin: 'email',
+      uiVersion: 'v2',
+    },
+    sites: [{ host: 'v2.localhost', defaultLanguage: 'id' }],
+  },
+];
+
+/** Creates or refreshes the demo merchants and their sites; safe to run any number of times. */
+export async function seedDemo(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const demo of demoMerchants) {
+      const [saved] = await tx
+        .insert(merchants)
+        .values(demo.merchant)
+        .onConflictDoUpdate({ target: merchants.mid, set: { ...demo.merchant, updatedAt: sql`now()` } })
+        .returning({ id: merchants.id });
+      if (!saved) throw new Error(`Could not save the demo merchant ${demo.merchant.mid}`);
+      for (const site of demo.sites) {
+        const row = { ...site, merchantId: saved.id };
+        await tx
+          .insert(sites)
+          .values(row)
+          .onConflictDoUpdate({ target: sites.host, set: { ...row, updatedAt: sql`now()` } });
+      }
+    }
+  });
+}
+
+/** True when no merchant exists yet: the first start of a fresh database. */
+export async function isEmptyDatabase(db: Database): Promise<boolean> {
+  const [first] = await db.select({ id: merchants.id }).from(merchants).limit(1);
+  return first === undefined;
+}

@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Fastify's trustProxy: a boolean, a hop count, or a list of trusted addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (['', 'false', 'no', 'off', '0'].includes(lower)) return false;
+    if (['true', 'yes', 'on'].includes(lower)) return true;
+    if (/^\d+$/.test(lower)) return Number(lower);
+    const addresses = value.split(',').map((address) => address.trim()).filter(Boolean);
+    if (addresses.some((address) => !/^[0-9a-fA-F:./]+$/.test(address))) {
+      context.addIssue({ code: 'custom', message: 'expected true/false, a hop count, or a comma-separated list of addresses' });
+      return z.NEVER;
+    }
+    return addresses;
+  });
+
+// The built web app sits beside this package in the repository: apps/web/dist.
+const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL').optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'expected a redis:// URL').optional(),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: trustProxySchema.default(false),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  WEB_DIST_DIR: z.string().min(1).default(defaultWebDistDir),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Validates configuration from `source` (the process environment by default). Empty values count
+ * as unset so a blank line in a deployment file falls back to the default. Throws one readable
+ * error listing every invalid variable.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const values = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]),
+  );
+  const result = envSchema.safeParse(values);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return result.data;
+}
+
+let cachedEnv: Env | undefined;
+
+/** The process configuration, validated once on first use. */
+export function env(): Env {
+  cachedEnv ??= loadEnv();
+  return cachedEnv;
+}

@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { defaultErrorMessage, errorStatus, type ErrorBody, type ErrorCode, type FieldIssue } from '@kartu/contracts';
+import { AppError } from './app-error.ts';
+
+interface SchemaValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && typeof (error as Partial<FastifyError>).statusCode === 'number';
+}
+
+/** `params` + `/id` → `params.id`: the field names the web app can match to its form fields. */
+function toFieldIssues(context: string | undefined, issues: SchemaValidationIssue[]): FieldIssue[] {
+  return issues.map((issue) => {
+    const path = issue.instancePath.split('/').filter(Boolean);
+    return {
+      field: [context ?? 'body', ...path].join('.'),
+      rule: issue.keyword,
+      message: issue.message ?? 'Invalid value',
+    };
+  });
+}
+
+const clientErrorMessages: Record<string, { message: string; rule: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { message: 'The request body is not valid JSON', rule: 'invalid_json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'The request body is empty', rule: 'required' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request body is too large', rule: 'too_big' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'This content type is not accepted', rule: 'invalid_type' },
+};
+
+/** The contract code for a status, for framework errors that carry only a status. */
+function codeForStatus(statusCode: number): ErrorCode {
+  const match = (Object.keys(errorStatus) as ErrorCode[]).find((code) => errorStatus[code] === statusCode);
+  return match ?? (statusCode >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');
+}
+
+/** Turns anything thrown into the one error body; never exposes internals of unexpected errors. */
+export function toErrorBody(error: unknown): ErrorBody {
+  if (error instanceof AppError) {
+    return { statusCode: error.statusCode, code: error.code, message: error.message, ...(error.details && { details: error.details }) };
+  }
+  if (isFastifyError(error) && error.validation) {
+    return {
+      statusCode: errorStatus.VALIDATION_FAILED,
+      code: 'VALIDATION_FAILED',
+      message: defaultErrorMessage.VALIDATION_FAILED,
+      details: toFieldIssues(error.validationContext, error.validation),
+    };
+  }
+  const statusCode = isFastifyError(error) ? (error.statusCode ?? 500) : 500;
+  if (isFastifyError(error) && statusCode >= 400 && statusCode < 500) {
+    const known = clientErrorMessages[error.code];
+    const code = codeForStatus(statusCode);
+    const body: ErrorBody = { statusCode, code, message: known?.message ?? defaultErrorMessage[code] };
+    if (known) body.details = [{ field: 'body', rule: known.rule, message: known.message }];
+    return body;
+  }
+  return { statusCode: errorStatus.INTERNAL, code: 'INTERNAL', message: defaultErrorMessage.INTERNAL };
+}
+
+async function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const body = toErrorBody(error);
+  if (body.statusCode >= 500) {
+    // The pino child logger carries the request id, which support can match to the answer header.
+    request.log.error({ err: error }, 'request failed');
+  }
+  return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** The one error handler and not-found handler of the app: every error answer is an ErrorBody. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler(async (request, reply) => handleError(new AppError('ROUTE_NOT_FOUND'), request, reply));
+}

@@ -1,0 +1,27 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { docsContentSecurityPolicy } from './security.ts';
+
+export const docsPrefix = '/api/docs';
+
+/** OpenAPI built from the routes' zod schemas: JSON at /api/docs/json, the UI at /api/docs. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Kartu API',
+        description: 'The loyalty wallet API. The Host header selects the merchant.',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: docsPrefix,
+    staticCSP: docsContentSecurityPolicy,
+    uiConfig: { docExpansion: 'list', deepLinking: false },
+  });
+}

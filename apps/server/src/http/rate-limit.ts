@@ -1,0 +1,34 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { AppError } from './app-error.ts';
+
+export interface RateLimitOptions {
+  perMinute: number;
+  /** Shared counters for several instances; without it each process counts on its own. */
+  redisUrl?: string;
+}
+
+/** A global per-address limit; exceeding it answers 429 RATE_LIMITED through the one error body. */
+export async function registerRateLimit(app: FastifyInstance, { perMinute, redisUrl }: RateLimitOptions): Promise<void> {
+  const redis = redisUrl
+    ? new Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  if (redis) {
+    // A Redis outage must not take the API down: requests pass (skipOnError) and the error is logged.
+    redis.on('error', (error) => app.log.warn({ err: error }, 'rate limit store unavailable'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  await app.register(rateLimit, {
+    global: true,
+    max: perMinute,
+    timeWindow: '1 minute',
+    skipOnError: true,
+    nameSpace: 'kartu-rate-limit:',
+    ...(redis && { redis }),
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', { message: `Too many requests, please try again in ${context.after}` }),
+  });
+}

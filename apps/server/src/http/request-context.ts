@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requestHeaders, type PublicMerchant, type SiteState } from '@kartu/contracts';
+import type { Database } from '../db/client.ts';
+import { getSiteState, normalizeHost } from '../modules/tenancy/tenancy.service.ts';
+import { AppError } from './app-error.ts';
+import { docsPrefix } from './openapi.ts';
+
+export interface Geo {
+  latitude: number;
+  longitude: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The site the Host header selects; set on every /api request except health and docs. */
+    site: SiteState | null;
+    merchant: PublicMerchant | null;
+    geo: Geo | null;
+    /** The visitor's IANA time zone, else the merchant's (spec app-core §9). */
+    timeZone: string;
+  }
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value.trim() : undefined;
+}
+
+function parseCoordinate(value: string | undefined, limit: number): number | null {
+  if (!value || !/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(value)) return null;
+  const number = Number(value);
+  return Number.isFinite(number) && Math.abs(number) <= limit ? number : null;
+}
+
+/** Position from x-latitude / x-longitude; both must be valid, or there is no position. */
+export function parseGeo(latitude: string | undefined, longitude: string | undefined): Geo | null {
+  const lat = parseCoordinate(latitude, 90);
+  const lng = parseCoordinate(longitude, 180);
+  return lat === null || lng === null ? null : { latitude: lat, longitude: lng };
+}
+
+/** The canonical name of an IANA zone such as `Asia/Jakarta`, or null when it is not one. */
+export function parseTimeZone(value: string | undefined): string | null {
+  if (!value || value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+// Every API call needs its site; sites change rarely, so a short cache spares a query per request
+// while a maintenance switch still reaches every instance within the TTL.
+const siteCacheTtlMs = 30_000;
+const siteCacheLimit = 500;
+
+function needsSite(url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  if (path !== '/api' && !path.startsWith('/api/')) return false;
+  return path !== '/api/health' && path !== docsPrefix && !path.startsWith(`${docsPrefix}/`);
+}
+
+export function registerRequestContext(app: FastifyInstance, { db }: { db: Database }): void {
+  const siteCache = new Map<string, { state: SiteState; expiresAt: number }>();
+
+  async function siteFor(host: string): Promise<SiteState> {
+    const cached = siteCache.get(host);
+    if (cached && cached.expiresAt > Date.now()) return cached.state;
+    const state = await getSiteState({ db, host });
+    if (siteCache.size >= siteCacheLimit) siteCache.clear();
+    siteCache.set(host, { state, expiresAt: Date.now() + siteCacheTtlMs });
+    return state;
+  }
+
+  app.decorateRequest('site', null);
+  app.decorateRequest('merchant', null);
+  app.decorateRequest('geo', null);
+  app.decorateRequest('timeZone', '');
+
+  app.addHook('onRequest', async (request) => {
+    request.geo = parseGeo(headerValue(request, requestHeaders.latitude), headerValue(request, requestHeaders.longitude));
+    const visitorZone = parseTimeZone(headerValue(request, requestHeaders.timezone));
+    request.timeZone = visitorZone ?? 'Asia/Jakarta';
+    if (!needsSite(request.url)) return;
+
+    // request.hostname honours X-Forwarded-Host only when TRUST_PROXY trusts the proxy, and has no port.
+    const site = await siteFor(normalizeHost(request.hostname));
+    const claimedMerchant = headerValue(request, requestHeaders.merchant);
+    if (claimedMerchant && claimedMerchant !== site.merchant.maskedMerchantId) throw new AppError('MERCHANT_MISMATCH');
+    request.site = site;
+    request.merchant = site.merchant;
+    request.timeZone = visitorZone ?? site.merchant.timezone;
+  });
+}
+
+/** The site of an /api request; routes under /api can rely on it being there. */
+export function siteOf(request: FastifyRequest): SiteState {
+  if (!request.site) throw new AppError('SITE_NOT_FOUND');
+  return request.site;
+}

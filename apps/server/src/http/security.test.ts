@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('security headers', () => {
+  it('sends a strict content security policy', async () => {
+    const response = await testApp.app.inject({ url: '/api/site', headers: { host: 'localhost' } });
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'none'");
+    expect(policy).toMatch(/frame-ancestors '(none|self)'/);
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).not.toContain('unsafe-eval');
+  });
+
+  it('forbids sniffing, sets HSTS and the referrer policy', async () => {
+    const response = await testApp.app.inject({ url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it.each([
+    ['/api/site', 200],
+    ['/api/nope', 404],
+  ])('marks the API answer of %s no-store', async (url, status) => {
+    const response = await testApp.app.inject({ url, headers: { host: 'localhost' } });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('relaxes style-src for the API docs page only', async () => {
+    const docs = await testApp.app.inject({ url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(String(docs.headers['content-security-policy'])).toContain("style-src 'self' 'unsafe-inline'");
+    expect(String(docs.headers['content-security-policy'])).toContain("object-src 'none'");
+  });
+
+  it('publishes the OpenAPI document with the tenancy routes and their error answers', async () => {
+    const response = await testApp.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ paths: Record<string, { get: { responses: Record<string, unknown> } }> }>();
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/site', '/api/v2/merchants/{id}', '/api/health']));
+    expect(Object.keys(document.paths['/api/v2/merchants/{id}']?.get.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '404']),
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import { createApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { isEmptyDatabase, seedDemo } from './db/seed.ts';
+import { env as loadConfiguredEnv, type Env } from './env.ts';
+
+let config: Env;
+try {
+  config = loadConfiguredEnv();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const connection = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await migrateDatabase(connection);
+// A fresh database gets the demo merchants so the app opens on localhost straight away.
+if (await isEmptyDatabase(connection.db)) await seedDemo(connection.db);
+
+const app = await createApp({ env: config, database: connection.db });
+app.log.info(`database: ${connection.kind === 'postgres' ? 'PostgreSQL server' : `embedded PGlite in ${config.DATA_DIR}`}`);
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal} received, closing`);
+  try {
+    await app.close();
+    await connection.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'could not close cleanly');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const localHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  app.log.info(`Kartu is ready at ${config.PUBLIC_URL ?? `http://${localHost}:${config.PORT}`}`);
+} catch (error) {
+  app.log.error({ err: error }, 'could not start');
+  await connection.close();
+  process.exit(1);
+}

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema, healthSchema } from '@kartu/contracts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { pingDatabase } from './health.repository.ts';
+
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/health',
+    {
+      // Load balancers probe often; their checks must never be rate limited.
+      config: { rateLimit: false },
+      schema: {
+        tags: ['health'],
+        summary: 'Ready when the database answers',
+        response: { 200: healthSchema, 503: errorBodySchema },
+      },
+    },
+    async (request) => {
+      try {
+        await pingDatabase(db);
+      } catch (error) {
+        request.log.error({ err: error }, 'database is not answering');
+        throw new AppError('SERVICE_UNAVAILABLE', { cause: error });
+      }
+      return { status: 'ok' as const };
+    },
+  );
+};

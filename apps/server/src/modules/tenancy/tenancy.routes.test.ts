@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema, publicMerchantSchema, siteStateSchema } from '@kartu/contracts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+async function getSite(host: string, headers: Record<string, string> = {}) {
+  return testApp.app.inject({ method: 'GET', url: '/api/site', headers: { host, ...headers } });
+}
+
+describe('GET /api/site', () => {
+  it.each([
+    ['localhost', 'Kopi Senja', 'v1', 'en'],
+    ['127.0.0.1', 'Kopi Senja', 'v1', 'en'],
+    ['v2.localhost', 'Lumina Beauty', 'v2', 'id'],
+  ])('serves %s with its merchant %s on interface %s', async (host, brand, uiVersion, language) => {
+    const response = await getSite(`${host}:3000`);
+    expect(response.statusCode).toBe(200);
+    const site = siteStateSchema.parse(response.json());
+    expect(site.host).toBe(host);
+    expect(site.merchant.brand).toBe(brand);
+    expect(site.uiVersion).toBe(uiVersion);
+    expect(site.merchant.uiVersion).toBe(uiVersion);
+    expect(site.defaultLanguage).toBe(language);
+  });
+
+  it('uses the demo settings of each merchant', async () => {
+    const kopi = siteStateSchema.parse((await getSite('localhost')).json()).merchant;
+    expect(kopi).toMatchObject({ defaultLogin: 'phone', countryCode: 'ID', buttonColor: '#F96D01', buttonTextColor: '#FFFFFF' });
+    expect(kopi.currency).toEqual({ code: 'IDR', symbol: 'Rp', decimalDigits: 0, thousandSeparator: '.', decimalSeparator: ',' });
+    const lumina = siteStateSchema.parse((await getSite('v2.localhost')).json()).merchant;
+    expect(lumina.defaultLogin).toBe('email');
+  });
+
+  it('matches host names case-insensitively', async () => {
+    const response = await getSite('LocalHost');
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("answers an unknown host with 404 SITE_NOT_FOUND 'Page not found'", async () => {
+    const response = await getSite('nope.example');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ statusCode: 404, code: 'SITE_NOT_FOUND', message: 'Page not found' });
+  });
+
+  it('accepts the masked merchant id of the host', async () => {
+    const site = siteStateSchema.parse((await getSite('localhost')).json());
+    const response = await getSite('localhost', { 'x-merchant-id': site.merchant.maskedMerchantId });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses a merchant id that belongs to another site with 400 MERCHANT_MISMATCH', async () => {
+    const lumina = siteStateSchema.parse((await getSite('v2.localhost')).json());
+    const response = await getSite('localhost', { 'x-merchant-id': lumina.merchant.maskedMerchantId });
+    expect(response.statusCode).toBe(400);
+    expect(errorBodySchema.parse(response.json()).code).toBe('MERCHANT_MISMATCH');
+  });
+});
+
+describe('GET /api/v2/merchants/:id', () => {
+  it('answers the public profile of a merchant', async () => {
+    const site = siteStateSchema.parse((await getSite('localhost')).json());
+    const response = await testApp.app.inject({ url: `/api/v2/merchants/${site.merchant.id}`, headers: { host: 'localhost' } });
+    expect(response.statusCode).toBe(200);
+    expect(publicMerchantSchema.parse(response.json())).toEqual(site.merchant);
+  });
+
+  it('shows only public fields, never row internals', async () => {
+    const site = siteStateSchema.parse((await getSite('localhost')).json());
+    const response = await testApp.app.inject({ url: `/api/v2/merchants/${site.merchant.id}`, headers: { host: 'localhost' } });
+    const body = response.json<Record<string, unknown>>();
+    expect(Object.keys(body).sort()).toEqual(Object.keys(publicMerchantSchema.shape).sort());
+    for (const column of ['createdAt', 'updatedAt', 'created_at', 'currencyCode', 'gaId', 'headerButtonColor']) {
+      expect(body).not.toHaveProperty(column);
+    }
+  });
+
+  it.each(['999999', '99999999999'])('answers an unknown merchant %s with 404 NOT_FOUND', async (id) => {
+    const response = await testApp.app.inject({ url: `/api/v2/merchants/${id}`, headers: { host: 'localhost' } });
+    expect(response.statusCode).toBe(404);
+    expect(errorBodySchema.parse(response.json()).code).toBe('NOT_FOUND');
+  });
+
+  it('answers a non-numeric id with 400 VALIDATION_FAILED naming the field', async () => {
+    const response = await testApp.app.inject({ url: '/api/v2/merchants/abc', headers: { host: 'localhost' } });
+    expect(response.statusCode).toBe(400);
+    const body = errorBodySchema.parse(response.json());
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.details?.[0]).toMatchObject({ field: 'params.id' });
+    expect(body.details?.[0]?.rule).toBeTruthy();
+  });
+});

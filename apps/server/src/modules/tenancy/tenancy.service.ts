@@ -1,0 +1,71 @@
+import type { PublicMerchant, SiteState } from '@kartu/contracts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { MerchantRow } from './merchants.table.ts';
+import { findMerchantById, findSiteWithMerchantByHost } from './tenancy.repository.ts';
+
+/** Only the fields any visitor may see; everything else in the row stays on the server. */
+export function toPublicMerchant(row: MerchantRow): PublicMerchant {
+  return {
+    id: row.id,
+    mid: row.mid,
+    maskedMerchantId: row.maskedMerchantId,
+    appId: row.appId,
+    brand: row.brand,
+    iconUrl: row.iconUrl,
+    imgixIconUrl: row.imgixIconUrl,
+    bannerUrl: row.bannerUrl,
+    headerColor: row.headerColor,
+    buttonColor: row.buttonColor,
+    buttonTextColor: row.buttonTextColor,
+    countryCode: row.countryCode,
+    currency: {
+      code: row.currencyCode,
+      symbol: row.currencySymbol,
+      decimalDigits: row.currencyDecimals,
+      thousandSeparator: row.thousandSeparator,
+      decimalSeparator: row.decimalSeparator,
+    },
+    timezone: row.timezone,
+    defaultLogin: row.defaultLogin,
+    notificationVendor: row.notificationVendor,
+    uiVersion: row.uiVersion,
+    homePage: {
+      headerButtonColor: row.headerButtonColor,
+      headerButtonTextColor: row.headerButtonTextColor,
+      addCardButton: row.addCardButton,
+      defaultLanguage: row.defaultLanguage,
+    },
+    analytics: { gaId: row.gaId, fbPixelId: row.fbPixelId },
+    flags: row.flags,
+  };
+}
+
+/** Host names compare case-insensitively and without a trailing dot (RFC 1034 absolute form). */
+export function normalizeHost(host: string): string {
+  return host.trim().toLowerCase().replace(/\.$/, '');
+}
+
+/** The site and merchant a host serves (spec app-core §3 Merchant and Site). */
+export async function getSiteState({ db, host }: { db: Database; host: string }): Promise<SiteState> {
+  const normalized = normalizeHost(host);
+  const found = await findSiteWithMerchantByHost(db, normalized);
+  if (!found) throw new AppError('SITE_NOT_FOUND');
+  const { site, merchant } = found;
+  return {
+    host: site.host,
+    viewMode: site.viewMode,
+    defaultLanguage: site.defaultLanguage,
+    uiVersion: merchant.uiVersion,
+    maintenance: site.maintenance,
+    active: site.active,
+    requireReferenceId: site.requireReferenceId,
+    merchant: toPublicMerchant(merchant),
+  };
+}
+
+export async function getPublicMerchant({ db, id }: { db: Database; id: number }): Promise<PublicMerchant> {
+  const merchant = await findMerchantById(db, id);
+  if (!merchant) throw new AppError('NOT_FOUND', { message: 'Merchant not found' });
+  return toPublicMerchant(merchant);
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { createApp } from '../app.ts';
+import { openDatabase, type Database, type DatabaseConnection } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { seedDemo } from '../db/seed.ts';
+import { loadEnv, type Env } from '../env.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  env: Env;
+  connection: DatabaseConnection;
+  close(): Promise<void>;
+}
+
+/** Test configuration: quiet logs, plus whatever a test needs to change. */
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent/web/dist', ...overrides });
+}
+
+interface TestDatabase {
+  connection: DatabaseConnection;
+  drop(): Promise<void>;
+}
+
+/** A fresh database on the PostgreSQL server, dropped afterwards; the server's default database is untouched. */
+async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
+  const name = `kartu_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const connection = await openDatabase({ url: url.toString() });
+  return {
+    connection,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (process.env.KARTU_TEST_DB === 'postgres') {
+    if (!serverUrl) throw new Error('The server-postgres tests need DATABASE_URL');
+    return createPostgresDatabase(serverUrl);
+  }
+  return { connection: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
+}
+
+/** The real app over a real, migrated and seeded database: one per test file. */
+export async function createTestApp({ env: overrides }: { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const { connection, drop } = await openTestDatabase();
+  await migrateDatabase(connection);
+  await seedDemo(connection.db);
+  const env = testEnv(overrides);
+  const app = await createApp({ env, database: connection.db });
+  return {
+    app,
+    db: connection.db,
+    env,
+    connection,
+    close: async () => {
+      await app.close();
+      await connection.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The product's fixed numbers and defaults, in one place. Durations carry their unit in the name.
+ * spec: app-core §9, business-rules §4 (locks) and §9
+ */
+
+// Sign-in and verification (spec: app-core §4–§5, business-rules §4 locks)
+export const PIN_LENGTH = 6;
+export const OTP_LENGTH = 6;
+/** A fresh identifier may ask for this many OTPs before the OTP lock applies. */
+export const OTP_REQUESTS_START = 3;
+export const OTP_LOCK_MINUTES = 3;
+/** The wrong PIN attempt that locks the PIN (the third). */
+export const PIN_LOCK_AT_ATTEMPT = 3;
+export const PIN_LOCK_MINUTES = 60;
+export const ADD_CARD_MAX_WRONG_TRIES = 3;
+export const ADD_CARD_LOCK_HOURS = 24;
+/** The texts give two readings of the failed-login lock: 1 hour, and 24 hours in another message. */
+export const LOGIN_LOCK_HOURS = 1;
+export const LOGIN_LOCK_HOURS_LONG_READING = 24;
+export const CODE_ENTRY_MAX_WRONG_TRIES = 3;
+export const CODE_ENTRY_LOCK_HOURS = 24;
+
+// Age gate (spec: app-core §4 Age confirmation, business-rules §4)
+export const AGE_THRESHOLD_DEFAULT = 18;
+export const AGE_THRESHOLD_BY_COUNTRY: Readonly<Record<string, number>> = { PH: 21 };
+export const AGE_CONFIRMATION_VALID_HOURS = 1;
+export const AGE_GATE_MERCHANT_IDS = [1161, 6687, 8359] as const;
+
+// Cards and orders (spec: business-rules §5 and §9)
+export const CARD_NUMBER_LENGTH = 16;
+export const MIN_QUANTITY = 1;
+export const IMAGE_MAX_MB = 10;
+/** Binary megabytes, as file pickers and operating systems report sizes. */
+export const IMAGE_MAX_BYTES = IMAGE_MAX_MB * 1024 * 1024;
+/** Amounts in rupiah, which has no minor unit: these are also minor-unit amounts. */
+export const QRIS_MAX_AMOUNT = 2_000_000;
+export const CUSTOM_VALUE_MAX_AMOUNT = 100_000_000;
+
+// Interface timings (spec: app-core §8 chunk failure, §9)
+export const TOAST_TIMEOUT_MS = 5000;
+export const TOAST_TIMEOUT_PIN_PAYMENT_MS = 3000;
+export const TOAST_TIMEOUT_ROUTE_LAYER_MS = 4000;
+export const PROGRESS_BAR_THROTTLE_MS = 200;
+export const PROGRESS_BAR_DURATION_MS = 5000;
+export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
+export const FETCH_MIN_DELAY_MS = 200;
+/** A failed chunk load reloads the page at most once in this window. */
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+
+// Layout (spec: app-core §1, §2 Layout and header)
+export const APP_MAX_WIDTH_PX = 480;
+export const MOBILE_BREAKPOINT_PX = 767;
+/** The reward header turns into its floating variant after this much scroll. */
+export const REWARD_HEADER_FLOAT_SCROLL_PX = 62;
+/** A transparent header turns into the default header after this much scroll. */
+export const TRANSPARENT_HEADER_SCROLL_PX = 300;
+/** Unread counts above this show as "99+". */
+export const UNREAD_BADGE_CAP = 99;
+
+/** Query keys kept on the redirect from home to /cards (spec: app-core §9). */
+export const HOME_KEPT_QUERY_KEYS = ['utm_source', 'referenceId'] as const;
+
+// Locale defaults (spec: app-core §9)
+/** Structurally the same as the contracts' `Currency`, so a merchant's currency can be passed as is. */
+export interface CurrencyFormat {
+  readonly code: string;
+  readonly symbol: string;
+  readonly decimalDigits: number;
+  readonly thousandSeparator: string;
+  readonly decimalSeparator: string;
+}
+
+export const DEFAULT_CURRENCY = {
+  code: 'IDR',
+  symbol: 'Rp',
+  decimalDigits: 0,
+  thousandSeparator: '.',
+  decimalSeparator: ',',
+} as const satisfies CurrencyFormat;
+
+export const DEFAULT_COUNTRY_CODE = 'ID';
+export const DEFAULT_DIAL_CODE = '62';
+export const DEFAULT_TIME_ZONE = 'Asia/Jakarta';
+export const SUPPORTED_LANGUAGES = ['en', 'id', 'my', 'ja'] as const;
+export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+export const FALLBACK_LANGUAGE = 'en' satisfies SupportedLanguage;
+export const LANGUAGE_STORAGE_KEY = 'i18n-lang';

@@ -1,0 +1,148 @@
+import { DEFAULT_CURRENCY, type CurrencyFormat } from './constants.ts';
+
+/**
+ * The one formatter for money, numbers, distances, weights, balances, card numbers and countdowns.
+ * Inputs are plain numbers or bigints; money is always a whole number of minor units.
+ * spec: app-core §9
+ */
+
+export interface Separators {
+  thousandSeparator?: string;
+  decimalSeparator?: string;
+}
+
+export interface NumberFormatOptions extends Separators {
+  decimals?: number;
+}
+
+export type BalanceUnit = 'POINT' | 'STAMP';
+
+// Distances and weights read as in the product's texts ('1.2 km', '1.25 kg'), whatever the currency.
+const MEASURE_SEPARATORS = { thousandSeparator: ',', decimalSeparator: '.' } as const;
+
+function groupThousands(digits: string, separator: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, separator);
+}
+
+function joinNumber(sign: string, whole: string, fraction: string, options: Required<Separators>): string {
+  const grouped = groupThousands(whole, options.thousandSeparator);
+  return `${sign}${grouped}${fraction === '' ? '' : options.decimalSeparator + fraction}`;
+}
+
+/** Money as a bigint, refusing fractions of a minor unit rather than rounding them away. */
+function toMinorUnits(amount: number | bigint): bigint {
+  if (typeof amount === 'bigint') return amount;
+  if (!Number.isSafeInteger(amount)) {
+    throw new RangeError(`A money amount must be a whole number of minor units, got ${amount}`);
+  }
+  return BigInt(amount);
+}
+
+/**
+ * 12500 → 'Rp 12.500'. The symbol is always followed by one space, since most of our symbols are
+ * letters ('Rp', 'RM') that would otherwise run into the digits; a negative amount reads '-Rp 12.500'.
+ */
+export function formatCurrency(amountMinor: number | bigint, currency: CurrencyFormat = DEFAULT_CURRENCY): string {
+  const minor = toMinorUnits(amountMinor);
+  const abs = minor < 0n ? -minor : minor;
+  const decimals = currency.decimalDigits;
+  const digits = abs.toString().padStart(decimals + 1, '0');
+  const split = digits.length - decimals;
+  const number = joinNumber('', digits.slice(0, split), digits.slice(split), currency);
+  const symbol = currency.symbol === '' ? '' : `${currency.symbol} `;
+  return `${minor < 0n ? '-' : ''}${symbol}${number}`;
+}
+
+/**
+ * 1234567.891 with 2 decimals → '1.234.567,89' (the default currency's separators unless given).
+ * Rounds with `toFixed`; never shows '-0'.
+ */
+export function formatNumber(n: number | bigint, options: NumberFormatOptions = {}): string {
+  const {
+    decimals = 0,
+    thousandSeparator = DEFAULT_CURRENCY.thousandSeparator,
+    decimalSeparator = DEFAULT_CURRENCY.decimalSeparator,
+  } = options;
+  const separators = { thousandSeparator, decimalSeparator };
+  if (typeof n === 'bigint') {
+    const sign = n < 0n ? '-' : '';
+    return joinNumber(sign, (n < 0n ? -n : n).toString(), '0'.repeat(decimals), separators);
+  }
+  if (!Number.isFinite(n)) throw new RangeError(`Cannot format ${n} as a number`);
+  // toFixed switches to exponent notation from 1e21; such values are whole, so bigint is exact.
+  if (Math.abs(n) >= 1e21) return formatNumber(BigInt(n), options);
+
+  const [whole = '0', fraction = ''] = Math.abs(n).toFixed(decimals).split('.');
+  const sign = n < 0 && /[1-9]/.test(whole + fraction) ? '-' : '';
+  return joinNumber(sign, whole, fraction, separators);
+}
+
+/** Up to `maxDecimals`, without trailing zeros: 850 → '850', 999.5 → '999.5', 2.25 → '2.25'. */
+function formatTrimmed(n: number, maxDecimals: number, separators: Separators): string {
+  const fraction = n.toFixed(maxDecimals).split('.')[1] ?? '';
+  const decimals = fraction.replace(/0+$/, '').length;
+  return formatNumber(n, { decimals, ...separators });
+}
+
+/**
+ * spec: m or km, switching at 1000, 1 decimal. Below 1000 the metres show a decimal only when
+ * there is one ('850 m', '999.5 m'); from 1000 km always show one decimal ('1.0 km', '1.2 km').
+ * The switch happens after rounding, so 999.96 m reads '1.0 km' rather than '1000 m'.
+ */
+export function formatDistance(meters: number, separators: Separators = MEASURE_SEPARATORS): string {
+  const m = Math.max(0, meters);
+  if (Number(m.toFixed(1)) < 1000) return `${formatTrimmed(m, 1, separators)} m`;
+  return `${formatNumber(m / 1000, { decimals: 1, ...separators })} km`;
+}
+
+/**
+ * spec: gr or kg, switching at 1000, 2 decimals. Grams keep up to 2 decimals only when they have
+ * them ('500 gr', '0.5 gr' for small gold bars); kilograms always show 2 ('1.00 kg', '1.25 kg').
+ */
+export function formatWeight(grams: number, separators: Separators = MEASURE_SEPARATORS): string {
+  const g = Math.max(0, grams);
+  if (Number(g.toFixed(2)) < 1000) return `${formatTrimmed(g, 2, separators)} gr`;
+  return `${formatNumber(g / 1000, { decimals: 2, ...separators })} kg`;
+}
+
+/** 999 → '999', 1500 → '1K+', 12000 → '12K+', 2500000 → '2M+'. Rounds down, as '+' promises more. */
+export function formatShortNumber(n: number | bigint): string {
+  if (typeof n === 'number' && !Number.isInteger(n) && Math.abs(n) < 1000) return String(n);
+  const value = typeof n === 'bigint' ? n : BigInt(Math.trunc(n));
+  const sign = value < 0n ? '-' : '';
+  const abs = value < 0n ? -value : value;
+  if (abs >= 1_000_000n) return `${sign}${abs / 1_000_000n}M+`;
+  if (abs >= 1000n) return `${sign}${abs / 1000n}K+`;
+  return `${sign}${abs}`;
+}
+
+/**
+ * 1250 points → '1.250 Pts', 3 stamps → '3 Stamps' (a single stamp reads '1 Stamp'). Whole
+ * numbers only; thousands take the default currency's separator unless the merchant's is given.
+ */
+export function formatBalance(
+  amount: number | bigint,
+  unit: BalanceUnit,
+  thousandSeparator: string = DEFAULT_CURRENCY.thousandSeparator,
+): string {
+  const number = formatNumber(amount, { decimals: 0, thousandSeparator });
+  if (unit === 'POINT') return `${number} Pts`;
+  return `${number} ${number === '1' ? 'Stamp' : 'Stamps'}`;
+}
+
+/** '1234567812345678' → '1234 5678 1234 5678'; a partly typed number is grouped as far as it goes. */
+export function formatCardNumber(cardNumber: string): string {
+  return cardNumber.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/**
+ * Time left as 'hh:mm:ss'. Seconds round up, so '00:00:00' shows only once time has run out;
+ * past the deadline it stays at '00:00:00'. Hours grow past 99 rather than wrap.
+ */
+export function formatCountdown(ms: number): string {
+  const totalSeconds = Number.isFinite(ms) && ms > 0 ? Math.ceil(ms / 1000) : 0;
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  return [hours, minutes, seconds].map((part) => String(part).padStart(2, '0')).join(':');
+}

@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './age.ts';
+export * from './phone.ts';
+export * from './validation.ts';
+export * from './format.ts';

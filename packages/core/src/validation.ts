@@ -1,0 +1,83 @@
+import { CARD_NUMBER_LENGTH, MIN_QUANTITY } from './constants.ts';
+
+// spec: app-core §5 — word characters with dots or hyphens, an @, a domain, a 2–3 letter ending.
+const EMAIL = /^\w[\w.-]*@[A-Za-z\d-]+(?:\.[A-Za-z\d-]+)*\.[A-Za-z]{2,3}$/;
+const DIGITS = /^\d+$/;
+// \p{M} keeps scripts whose letters carry combining marks (Thai, Burmese, Devanagari) usable.
+const LETTERS = /^[\p{L}\p{M} ]+$/u;
+// Letters, spaces, apostrophes (typed or typographic, as phone keyboards insert), hyphen and dot;
+// at least one letter, so a name cannot be punctuation alone.
+const INTERNATIONAL_NAME = /^(?=.*\p{L})[\p{L}\p{M} '’.-]+$/u;
+/** Keys such as Backspace, Enter or ArrowLeft, which editing needs and no filter should block. */
+const NAMED_KEY = /^[A-Z][A-Za-z\d]+$/;
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL.test(value.trim());
+}
+
+/** A required field counts as filled when something other than spaces was typed. */
+export function isFilled(value: string | null | undefined): boolean {
+  return (value ?? '').trim() !== '';
+}
+
+/** Digits only; empty text is not numeric (whether it is required is `isFilled`'s question). */
+export function isNumericText(value: string): boolean {
+  return DIGITS.test(value);
+}
+
+/** Letters of any script and spaces. spec: business-rules §5 name must be letters only */
+export function isLettersText(value: string): boolean {
+  return LETTERS.test(value);
+}
+
+/** spec: app-core §5 internationalNames — no digits or special characters. */
+export function isInternationalName(value: string): boolean {
+  return INTERNATIONAL_NAME.test(value.trim());
+}
+
+// Keypress filters (spec: app-core §5): true when the key may go into the field.
+export function filterNumericKey(key: string): boolean {
+  return NAMED_KEY.test(key) || /^\d$/.test(key);
+}
+
+export function filterPhoneKey(key: string): boolean {
+  return NAMED_KEY.test(key) || /^[\d+=]$/.test(key);
+}
+
+export function filterLetterKey(key: string): boolean {
+  return NAMED_KEY.test(key) || /^[\p{L}\p{M} ]$/u.test(key);
+}
+
+export interface QuantityLimit {
+  max: number;
+  /** The platform's own items are not capped by the per-order maximum. */
+  ownerIsTada?: boolean;
+}
+
+/**
+ * What a quantity field holds after the user typed `value`: non-numeric or empty becomes 1, never
+ * below 1, at most `max` unless the owner is tada. spec: app-core §5 Quantity
+ */
+export function clampQuantity(value: string | number | null | undefined, { max, ownerIsTada = false }: QuantityLimit): number {
+  const typed = parseQuantity(value);
+  const capped = ownerIsTada ? typed : Math.min(typed, Math.floor(max));
+  // A maximum below 1 disables the field (isQuantityDisabled); the value still never drops below 1.
+  return Math.max(MIN_QUANTITY, capped);
+}
+
+/** spec: app-core §5 — the quantity field is disabled when the maximum is 0, unless the owner is tada. */
+export function isQuantityDisabled({ max, ownerIsTada = false }: QuantityLimit): boolean {
+  return !ownerIsTada && max < MIN_QUANTITY;
+}
+
+function parseQuantity(value: string | number | null | undefined): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : MIN_QUANTITY;
+  const text = (value ?? '').trim();
+  return DIGITS.test(text) ? Math.min(Number(text), Number.MAX_SAFE_INTEGER) : MIN_QUANTITY;
+}
+
+/** Exactly 16 digits; the spaces of the grouped display form are ignored. spec: business-rules §5 */
+export function isValidCardNumber(value: string): boolean {
+  const digits = value.replace(/\s/g, '');
+  return digits.length === CARD_NUMBER_LENGTH && DIGITS.test(digits);
+}
