@@ -1,0 +1,42 @@
+import { describe, it, expect } from 'vitest';
+import { homeRedirect, requireAuth, ssoGuard } from './auth-guards.ts';
+
+const signedIn = { signedIn: true };
+const signedOut = { signedIn: false };
+
+describe('homeRedirect', () => {
+  it('sends a signed-in member from / to /cards keeping only utm_source and referenceId', () => {
+    const to = homeRedirect({ pathname: '/', search: '?utm_source=mail&foo=1&referenceId=r9&bar=2' }, signedIn);
+    expect(to).toBe('/cards?utm_source=mail&referenceId=r9');
+  });
+  it('drops the query entirely when no kept key is present', () => {
+    expect(homeRedirect({ pathname: '/', search: '?foo=1' }, signedIn)).toBe('/cards');
+  });
+  it('leaves visitors on the home page', () => {
+    expect(homeRedirect({ pathname: '/', search: '' }, signedOut)).toBeNull();
+  });
+  it('ignores other pages', () => {
+    expect(homeRedirect({ pathname: '/login', search: '' }, signedIn)).toBeNull();
+  });
+});
+
+describe('requireAuth', () => {
+  it('sends a signed-out visitor to /', () => {
+    expect(requireAuth(signedOut)).toBe('/');
+  });
+  it('lets a signed-in member through', () => {
+    expect(requireAuth(signedIn)).toBeNull();
+  });
+});
+
+describe('ssoGuard', () => {
+  it('lets a visit with a non-empty sso query through', () => {
+    expect(ssoGuard({ pathname: '/authorize', search: '?sso=token' }, signedOut)).toBeNull();
+  });
+  it('sends a signed-in member without sso to /cards', () => {
+    expect(ssoGuard({ pathname: '/authorize', search: '?sso=' }, signedIn)).toBe('/cards');
+  });
+  it('sends a visitor without sso to /', () => {
+    expect(ssoGuard({ pathname: '/authorize', search: '?sso=%20' }, signedOut)).toBe('/');
+  });
+});

@@ -1,0 +1,32 @@
+import { KEPT_HOME_QUERY_KEYS } from '../../config/constants.ts';
+import { paths } from '../../config/paths.ts';
+import type { GuardLocation, GuardRedirect } from './guard-types.ts';
+
+interface SignedIn {
+  signedIn: boolean;
+}
+
+/** Named guard `anonymous` (spec: app-core §2 Guards): a signed-in member on '/' goes to /cards, keeping only utm_source and referenceId. */
+export function homeRedirect(location: GuardLocation, session: SignedIn): GuardRedirect {
+  if (!session.signedIn || location.pathname !== paths.home()) return null;
+  const from = new URLSearchParams(location.search);
+  const kept = new URLSearchParams();
+  for (const key of KEPT_HOME_QUERY_KEYS) {
+    const value = from.get(key);
+    if (value !== null) kept.set(key, value);
+  }
+  const search = kept.toString();
+  return search ? `${paths.cards()}?${search}` : paths.cards();
+}
+
+/** Named guard `authenticated`: a signed-out visitor on a protected page goes to '/'. */
+export function requireAuth(session: SignedIn): GuardRedirect {
+  return session.signedIn ? null : paths.home();
+}
+
+/** A page only for single sign-on needs a non-empty `sso` query; otherwise /cards when signed in, else '/'. */
+export function ssoGuard(location: GuardLocation, session: SignedIn): GuardRedirect {
+  const sso = new URLSearchParams(location.search).get('sso');
+  if (sso && sso.trim() !== '') return null;
+  return session.signedIn ? paths.cards() : paths.home();
+}

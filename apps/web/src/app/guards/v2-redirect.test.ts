@@ -1,0 +1,31 @@
+import { describe, it, expect } from 'vitest';
+import { v2RouteNameOf } from '../../config/v2-routes.ts';
+import { v2Redirect } from './v2-redirect.ts';
+
+const v2 = { uiVersion: 'v2' as const };
+const v1 = { uiVersion: 'v1' as const };
+
+describe('v2Redirect', () => {
+  it('prefixes a named route with /v2 and keeps the query on a v2 site', () => {
+    expect(v2Redirect('cards', { pathname: '/cards', search: '?x=1' }, v2)).toBe('/v2/cards?x=1');
+  });
+  it('leaves v1 sites alone', () => {
+    expect(v2Redirect('cards', { pathname: '/cards', search: '' }, v1)).toBeNull();
+  });
+  it('leaves routes without a v2 counterpart alone', () => {
+    expect(v2Redirect('cards-cardId-transfer-point', { pathname: '/cards/a/transfer-point', search: '' }, v2)).toBeNull();
+    expect(v2Redirect(null, { pathname: '/profile', search: '' }, v2)).toBeNull();
+  });
+  it('does not prefix a path already under /v2', () => {
+    expect(v2Redirect('cards', { pathname: '/v2/cards', search: '' }, v2)).toBeNull();
+  });
+});
+
+describe('v2RouteNameOf', () => {
+  it('names card pages the way the v2 list does', () => {
+    expect(v2RouteNameOf('/cards/abc/catalogs/shop')).toBe('cards-cardId-catalogs-shop');
+    expect(v2RouteNameOf('/cards/abc/privileges/7')).toBe('cards-cardId-privileges-privilege-id');
+    expect(v2RouteNameOf('/egifts/stacks')).toBe('egifts-stacks-egiftId');
+    expect(v2RouteNameOf('/cards/abc/transfer-point')).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, it, expect } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { SiteState } from '@kartu/contracts';
+import { SiteProvider } from '../lib/site.tsx';
+import { setSession } from '../lib/session.ts';
+import { testSite } from '../test/site-fixture.ts';
+import { createRoutes } from './routes.tsx';
+
+function visit(site: SiteState, url: string) {
+  const router = createMemoryRouter(createRoutes(site), { initialEntries: [url] });
+  const visited: string[] = [];
+  router.subscribe((state) => visited.push(`${state.location.pathname}${state.location.search}`));
+  render(
+    <SiteProvider site={site}>
+      <RouterProvider router={router} />
+    </SiteProvider>,
+  );
+  const at = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { router, visited, at };
+}
+
+const signIn = () => setSession({ user: { id: 'u1' }, loginType: 'otp' });
+
+describe('router guards', () => {
+  it('sends a signed-out visitor from /cards to /', async () => {
+    const { at } = visit(testSite(), '/cards');
+    await waitFor(() => expect(at()).toBe('/'));
+  });
+
+  it('sends a signed-out visitor from a card page to /', async () => {
+    const { at } = visit(testSite(), '/cards/abc/transfer-point');
+    await waitFor(() => expect(at()).toBe('/'));
+  });
+
+  it('lets a signed-in member stay on /cards', async () => {
+    signIn();
+    const { router, at } = visit(testSite(), '/cards');
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    await waitFor(() => expect(router.state.initialized).toBe(true));
+    expect(at()).toBe('/cards');
+  });
+
+  it('sends a signed-in member from / to /cards keeping only the kept query keys', async () => {
+    signIn();
+    const { at } = visit(testSite(), '/?utm_source=sms&x=1');
+    await waitFor(() => expect(at()).toBe('/cards?utm_source=sms'));
+  });
+
+  it('sends any page of a site in maintenance to /maintenance', async () => {
+    const site = testSite({ maintenance: true });
+    for (const url of ['/', '/cards', '/nowhere']) {
+      const { at, router } = visit(site, url);
+      await waitFor(() => expect(at()).toBe('/maintenance'));
+      router.dispose();
+    }
+  });
+
+  it('sends any page of an inactive site to /sorry', async () => {
+    const { at } = visit(testSite({ active: false }), '/login');
+    await waitFor(() => expect(at()).toBe('/sorry'));
+  });
+
+  it('moves /cards?x=1 to /v2/cards?x=1 on a v2 site', async () => {
+    signIn();
+    const { at } = visit(testSite({ uiVersion: 'v2' }), '/cards?x=1');
+    await waitFor(() => expect(at()).toBe('/v2/cards?x=1'));
+  });
+
+  it('passes a signed-out visitor of a v2 site through /v2/cards before sending them to /', async () => {
+    const { at, visited } = visit(testSite({ uiVersion: 'v2' }), '/cards?x=1');
+    await waitFor(() => expect(at()).toBe('/'));
+    expect(visited).toContain('/v2/cards?x=1');
+  });
+
+  it('answers 404 Page not found on / without a referenceId where the host requires one', async () => {
+    visit(testSite({ requireReferenceId: true }), '/');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+
+  it('shows the 404 page for an unknown address', async () => {
+    visit(testSite(), '/no-such-page');
+    expect(await screen.findByText('404 Not Found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,106 @@
+import type { ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UNREAD_BADGE_CAP } from '../../config/constants.ts';
+import { BackIcon, ClearIcon, HistoryIcon, InboxIcon, QrIcon, SearchIcon, SettingsIcon, SortIcon } from './icons.tsx';
+import { useScrollVariant, type HeaderKind } from './use-scroll-variant.ts';
+import './layout.css';
+
+export interface HeaderSearch {
+  value: string;
+  onChange: (value: string) => void;
+  onSort?: () => void;
+}
+
+export interface HeaderProps {
+  title?: string;
+  subtitle?: string;
+  kind?: HeaderKind;
+  onBack?: () => void;
+  search?: HeaderSearch;
+  onQr?: () => void;
+  /** Shows the inbox icon; the badge appears when the count is above 0. */
+  inbox?: { unread: number; onOpen: () => void };
+  onSettings?: () => void;
+  /** The history icon on reward pages. */
+  onHistory?: () => void;
+}
+
+/** spec: app-core §2 Layout: badge shows the count, or 99+ above 99. */
+export function unreadBadgeText(unread: number): string | null {
+  if (unread <= 0) return null;
+  return unread > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(unread);
+}
+
+export function Header({ title, subtitle, kind = 'default', onBack, search, onQr, inbox, onSettings, onHistory }: HeaderProps) {
+  const { t } = useTranslation();
+  const variant = useScrollVariant(kind);
+  const badge = inbox ? unreadBadgeText(inbox.unread) : null;
+
+  return (
+    <header className={`app-header app-header-${variant}`} data-variant={variant}>
+      <div className="app-header-bar">
+        {onBack && (
+          <button type="button" className="icon-btn" aria-label={t('header.back')} onClick={onBack}>
+            <BackIcon />
+          </button>
+        )}
+        <div className="app-header-titles">
+          {title && <h1 className="app-header-title">{title}</h1>}
+          {subtitle && <p className="app-header-subtitle">{subtitle}</p>}
+        </div>
+        <div className="app-header-actions">
+          {onQr && (
+            <button type="button" className="icon-btn" aria-label={t('header.showQr')} onClick={onQr}>
+              <QrIcon />
+            </button>
+          )}
+          {onHistory && (
+            <button type="button" className="icon-btn" aria-label={t('header.history')} onClick={onHistory}>
+              <HistoryIcon />
+            </button>
+          )}
+          {inbox && (
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={badge ? t('header.inboxUnread', { count: inbox.unread }) : t('header.inbox')}
+              onClick={inbox.onOpen}
+            >
+              <InboxIcon />
+              {badge && <span className="badge" aria-hidden="true">{badge}</span>}
+            </button>
+          )}
+          {onSettings && (
+            <button type="button" className="icon-btn" aria-label={t('header.settings')} onClick={onSettings}>
+              <SettingsIcon />
+            </button>
+          )}
+        </div>
+      </div>
+      {search && (
+        <div className="app-header-search" role="search">
+          <label className="search-box">
+            <SearchIcon />
+            <input
+              type="search"
+              value={search.value}
+              placeholder={t('header.searchPlaceholder')}
+              aria-label={t('header.search')}
+              onChange={(event: ChangeEvent<HTMLInputElement>) => search.onChange(event.target.value)}
+            />
+          </label>
+          {search.value !== '' && (
+            <button type="button" className="icon-btn" aria-label={t('header.clearSearch')} onClick={() => search.onChange('')}>
+              <ClearIcon />
+            </button>
+          )}
+          {search.onSort && (
+            <button type="button" className="icon-btn" aria-label={t('header.sort')} onClick={search.onSort}>
+              <SortIcon />
+            </button>
+          )}
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@kartu/contracts';
+import { LANGUAGES } from '../../config/constants.ts';
+import { intlLocaleOf, isLanguage, setLanguage, useLanguage } from '../../lib/i18n.ts';
+import './ui.css';
+
+/** Each language is named in itself, so readers find their own whatever language is shown now. */
+const languageNames: Record<Language, string> = {
+  en: 'English',
+  id: 'Bahasa Indonesia',
+  my: 'Bahasa Melayu',
+  ja: '日本語',
+};
+
+export function LanguageSwitcher() {
+  const { t } = useTranslation('pages');
+  const { language } = useLanguage();
+  const selectId = useId();
+  return (
+    <div className="language-switcher">
+      <label htmlFor={selectId}>{t('languageSwitcher.label')}</label>
+      <select
+        id={selectId}
+        value={language}
+        onChange={(event) => {
+          const next = event.target.value;
+          if (isLanguage(next)) void setLanguage(next);
+        }}
+      >
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code} lang={intlLocaleOf(code)}>
+            {languageNames[code]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

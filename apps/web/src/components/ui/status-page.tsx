@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { useHeadingFocus } from './use-heading-focus.ts';
+import './ui.css';
+
+export type StatusPageProps = {
+  /** Inline SVG; hidden from assistive technology because the heading says it all. */
+  illustration?: ReactNode;
+  title: string;
+  message?: ReactNode;
+  /** Extra content between the message and the actions, such as a countdown. */
+  children?: ReactNode;
+  actions?: ReactNode;
+};
+
+/** The one layout for every error and status page: picture, heading, message, actions. */
+export function StatusPage({ illustration, title, message, children, actions }: StatusPageProps) {
+  const headingRef = useHeadingFocus();
+  return (
+    <section className="status-page" aria-labelledby="status-page-title">
+      {illustration ? (
+        <div className="status-page__illustration" aria-hidden="true">
+          {illustration}
+        </div>
+      ) : null}
+      <h1 id="status-page-title" ref={headingRef} tabIndex={-1} className="status-page__title">
+        {title}
+      </h1>
+      {message ? <p className="status-page__message muted">{message}</p> : null}
+      {children}
+      {actions ? <div className="status-page__actions">{actions}</div> : null}
+    </section>
+  );
+}

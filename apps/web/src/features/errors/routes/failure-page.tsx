@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { StatusPage } from '../../../components/ui/status-page.tsx';
+import { reloadPage } from '../../../components/ui/reload-page.ts';
+import { BrokenIllustration } from '../../../components/ui/status-illustrations.tsx';
+
+export type FailurePageProps = {
+  /** Retries the failed work in place; without it the page reloads. */
+  onRetry?: () => void;
+};
+
+// spec: app-core §2 Error pages: generic failure with a 'Try again' that reloads or emits a retry.
+export function FailurePage({ onRetry }: FailurePageProps) {
+  const { t } = useTranslation('pages');
+  return (
+    <StatusPage
+      illustration={<BrokenIllustration />}
+      title={t('failure.title')}
+      message={t('failure.message')}
+      actions={
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => (onRetry ? onRetry() : reloadPage())}
+        >
+          {t('failure.retry')}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,68 @@
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatCountdown } from '@kartu/core';
+import { StatusPage } from '../../../components/ui/status-page.tsx';
+import { LockIllustration } from '../../../components/ui/status-illustrations.tsx';
+import { useCountdown } from '../../../components/ui/use-countdown.ts';
+import { useSite } from '../../../lib/site.tsx';
+import { paths } from '../../../config/paths.ts';
+
+const minuteMs = 60_000;
+
+/** `lockedUntil` arrives as an ISO date or as epoch milliseconds. */
+function parseLockedUntil(value: string | null): number | null {
+  if (!value) return null;
+  const timestamp = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  return Number.isFinite(timestamp) ? timestamp : null;
+}
+
+// spec: app-core §2 Error pages: 429 from scanning shows a live hh:mm:ss countdown to the unlock
+// time, a contact button with a prefilled chat message and a close button back to the card.
+export function QrLockPage() {
+  const { t } = useTranslation('pages');
+  const { merchant } = useSite();
+  const [searchParams] = useSearchParams();
+  const lockedUntil = parseLockedUntil(searchParams.get('lockedUntil'));
+  const cardId = searchParams.get('cardId');
+  const remaining = useCountdown(lockedUntil);
+  const isUnlocked = lockedUntil !== null && remaining === 0;
+
+  const chatText = t('qrLock.contactMessage', { brand: merchant.brand });
+  const chatUrl = `https://wa.me/?text=${encodeURIComponent(chatText)}`;
+  const cardPath = cardId ? paths.cardDetail(cardId) : paths.cards();
+
+  return (
+    <StatusPage
+      illustration={<LockIllustration />}
+      title={t('qrLock.title')}
+      message={t('qrLock.message')}
+      actions={
+        <>
+          <a className="btn btn-primary" href={chatUrl} target="_blank" rel="noopener noreferrer">
+            {t('qrLock.contact')} <span className="visually-hidden">{t('qrLock.opensInNewTab')}</span>
+          </a>
+          <Link className="btn btn-ghost" to={cardPath}>
+            {t('qrLock.close')}
+          </Link>
+        </>
+      }
+    >
+      {lockedUntil !== null ? (
+        <>
+          <p className="muted" id="qr-lock-countdown-label">
+            {t('qrLock.unlocksIn')}
+          </p>
+          {/* role=timer is not announced on each tick; the status line below speaks once a minute. */}
+          <p className="countdown" role="timer" aria-labelledby="qr-lock-countdown-label">
+            {formatCountdown(remaining)}
+          </p>
+          <p role="status" className={isUnlocked ? 'status-page__message' : 'visually-hidden'}>
+            {isUnlocked
+              ? t('qrLock.availableAgain')
+              : t('qrLock.unlocksInMinutes', { count: Math.ceil(remaining / minuteMs) })}
+          </p>
+        </>
+      ) : null}
+    </StatusPage>
+  );
+}

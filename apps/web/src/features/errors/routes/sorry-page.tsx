@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { StatusPage } from '../../../components/ui/status-page.tsx';
+import { ClosedIllustration } from '../../../components/ui/status-illustrations.tsx';
+import { useSite } from '../../../lib/site.tsx';
+
+// spec: app-core §2 Guards: an inactive web redirects to /sorry.
+export function SorryPage() {
+  const { t } = useTranslation('pages');
+  const { merchant } = useSite();
+  const logo = merchant.iconUrl ? (
+    <img className="status-page__logo" src={merchant.iconUrl} alt={merchant.brand} />
+  ) : null;
+
+  return (
+    <StatusPage
+      illustration={logo ? undefined : <ClosedIllustration />}
+      title={t('sorry.title')}
+      message={t('sorry.message', { brand: merchant.brand })}
+    >
+      {logo}
+    </StatusPage>
+  );
+}

@@ -1,0 +1,26 @@
+import { beforeEach, describe, it, expect, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TimeoutPage } from './timeout-page.tsx';
+import { renderPage } from '../../../components/ui/test-utils.tsx';
+import { reloadPage } from '../../../components/ui/reload-page.ts';
+
+vi.mock('../../../components/ui/reload-page.ts', () => ({ reloadPage: vi.fn() }));
+
+describe('TimeoutPage', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('returns to the page that timed out', async () => {
+    renderPage(<TimeoutPage />, { history: ['/retry?from=%2Fcards%2Fc-1%3Ftab%3Dhistory'] });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/cards/c-1?tab=history');
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('reloads instead of following a return address on another site', async () => {
+    renderPage(<TimeoutPage />, { history: ['/retry?from=%2F%2Fevil.example'] });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('location')).toHaveTextContent('/retry');
+  });
+});

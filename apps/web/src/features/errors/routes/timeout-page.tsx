@@ -1,0 +1,34 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { StatusPage } from '../../../components/ui/status-page.tsx';
+import { reloadPage } from '../../../components/ui/reload-page.ts';
+import { ClockIllustration } from '../../../components/ui/status-illustrations.tsx';
+import { toReturnPath } from '../return-path.ts';
+
+// spec: app-core §2 Error pages: status 408 shows a retry page.
+export function TimeoutPage() {
+  const { t } = useTranslation('pages');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const returnPath = toReturnPath(searchParams.get('from'));
+
+  return (
+    <StatusPage
+      illustration={<ClockIllustration />}
+      title={t('timeout.title')}
+      message={t('timeout.message')}
+      actions={
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            if (returnPath) void navigate(returnPath, { replace: true });
+            else reloadPage();
+          }}
+        >
+          {t('timeout.retry')}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
+import { readableTextColor } from '../../../components/ui/readable-text-color.ts';
+import { useHeadingFocus } from '../../../components/ui/use-heading-focus.ts';
+import { useSite } from '../../../lib/site.tsx';
+import '../../../components/ui/ui.css';
+
+export type LandingPageProps = {
+  /** The sign-in form for the merchant's identifier. */
+  children?: ReactNode;
+};
+
+// spec: app-core §2 Other screens: the landing page with banner, sign-in and footer.
+// Kept light on purpose: it is the first screen a visitor downloads.
+export function LandingPage({ children }: LandingPageProps) {
+  const { t } = useTranslation('pages');
+  const { merchant } = useSite();
+  const headingRef = useHeadingFocus();
+  const brand = merchant.brand;
+  // spec: app-core §1: the merchant's defaultLogin decides the identifier.
+  const signsInByPhone = merchant.defaultLogin === 'phone';
+
+  return (
+    <div className="landing">
+      <header
+        className="landing__band"
+        style={{ backgroundColor: merchant.headerColor, color: readableTextColor(merchant.headerColor) }}
+      >
+        <div className="landing__brand">
+          {merchant.iconUrl ? <img className="landing__logo" src={merchant.iconUrl} alt={brand} /> : null}
+          <span className="landing__brand-name" data-testid="brand-name">
+            {brand}
+          </span>
+        </div>
+        <LanguageSwitcher />
+      </header>
+
+      <main className="landing__main">
+        {merchant.bannerUrl ? (
+          <img className="landing__banner" src={merchant.bannerUrl} alt="" />
+        ) : null}
+
+        <div className="landing__welcome">
+          <h1 ref={headingRef} tabIndex={-1}>
+            {t('landing.welcomeTitle', { brand })}
+          </h1>
+          <p className="muted">{t('landing.welcomeText', { brand })}</p>
+        </div>
+
+        <section className="landing__sign-in stack" aria-labelledby="landing-sign-in-title">
+          <h2 id="landing-sign-in-title">
+            {signsInByPhone ? t('landing.signInWithPhone') : t('landing.signInWithEmail')}
+          </h2>
+          <p className="muted">
+            {signsInByPhone ? t('landing.signInPhoneHint') : t('landing.signInEmailHint')}
+          </p>
+          {children}
+        </section>
+      </main>
+
+      <footer className="landing__footer muted">
+        <p>{t('landing.copyright', { year: new Date().getFullYear(), brand })}</p>
+        {merchant.flags.hidePoweredBy ? null : <p>{t('landing.poweredBy')}</p>}
+      </footer>
+    </div>
+  );
+}

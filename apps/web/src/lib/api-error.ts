@@ -1,0 +1,42 @@
+import { getI18n } from 'react-i18next';
+import type { FieldIssue } from '@kartu/contracts';
+
+/** Codes the client itself gives when there is no usable error body. */
+export const clientErrorCodes = {
+  network: 'NETWORK_UNREACHABLE',
+  unreadable: 'UNREADABLE_ANSWER',
+} as const;
+
+/** Every failed call ends as one of these: status 0 means no answer reached us. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: FieldIssue[] | undefined;
+
+  constructor(options: { status: number; code: string; message: string; details?: FieldIssue[] }) {
+    super(options.message);
+    this.name = 'ApiError';
+    this.status = options.status;
+    this.code = options.code;
+    this.details = options.details;
+  }
+}
+
+const serverSideStatuses = new Set([500, 502, 504]);
+
+/**
+ * The user-facing message for a failed call, or null when nothing should be shown.
+ * spec: app-core §8 error catalogue; server messages are translated by code (`errors.<CODE>`).
+ */
+export function describeApiError(error: unknown): string | null {
+  const i18next = getI18n();
+  if (error instanceof DOMException && error.name === 'AbortError') return null;
+  if (!(error instanceof ApiError)) return i18next.t('apiError.contactSupport');
+  if (error.status === 401) return null;
+  if (error.status === 0) return i18next.t('apiError.unreachable');
+  if (serverSideStatuses.has(error.status)) return i18next.t('apiError.serverSide');
+  if (error.code === clientErrorCodes.unreadable) return i18next.t('apiError.contactSupport');
+  const key = `errors.${error.code}`;
+  if (i18next.exists(key)) return i18next.t(key);
+  return error.message || i18next.t('apiError.contactSupport');
+}

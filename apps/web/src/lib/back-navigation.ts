@@ -1,0 +1,66 @@
+import { useCallback } from 'react';
+import { useLocation, useMatches, useNavigate } from 'react-router';
+import { paths } from '../config/paths.ts';
+
+/** Route names the back rule knows, set on routes as `handle: { name }`. */
+export type BackRouteName = 'reward-detail' | 'egifts-egiftId' | 'card-detail';
+
+export interface BackContext {
+  routeName: string | undefined;
+  cardId: string | undefined;
+  query: URLSearchParams;
+  hasBackListener: boolean;
+  hasHistory: boolean;
+}
+
+export type BackDecision = { kind: 'navigate'; to: string } | { kind: 'emit' } | { kind: 'history' };
+
+/** spec: app-core §2 Back button behaviour. */
+export function decideBack(context: BackContext): BackDecision {
+  const { routeName, cardId } = context;
+  if (routeName === 'reward-detail' && cardId) return { kind: 'navigate', to: paths.cardDetail(cardId) };
+  if (routeName === 'egifts-egiftId' && cardId && context.query.has('recentlyPurchased')) {
+    return { kind: 'navigate', to: paths.cardVouchers(cardId) };
+  }
+  if (routeName === 'card-detail') return { kind: 'navigate', to: paths.cards() };
+  if (context.hasBackListener) return { kind: 'emit' };
+  return context.hasHistory ? { kind: 'history' } : { kind: 'navigate', to: paths.home() };
+}
+
+const backListeners = new Set<() => void>();
+
+/** A page (or the native app bridge) that handles back itself, e.g. to close a step of a flow. */
+export function onBack(listener: () => void): () => void {
+  backListeners.add(listener);
+  return () => backListeners.delete(listener);
+}
+
+function routeHandleName(handle: unknown): string | undefined {
+  if (typeof handle !== 'object' || handle === null || !('name' in handle)) return undefined;
+  return typeof handle.name === 'string' ? handle.name : undefined;
+}
+
+function hasHistoryEntry(): boolean {
+  // The router numbers its history entries; 0 means this tab opened on the current page.
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0;
+}
+
+export function useBackNavigation(): () => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const matches = useMatches();
+  return useCallback(() => {
+    const deepest = matches[matches.length - 1];
+    const decision = decideBack({
+      routeName: routeHandleName(deepest?.handle),
+      cardId: deepest?.params.cardId,
+      query: new URLSearchParams(location.search),
+      hasBackListener: backListeners.size > 0,
+      hasHistory: hasHistoryEntry(),
+    });
+    if (decision.kind === 'navigate') void navigate(decision.to);
+    else if (decision.kind === 'history') void navigate(-1);
+    else for (const listener of backListeners) listener();
+  }, [matches, location.search, navigate]);
+}

@@ -1,0 +1,27 @@
+import { describe, it, expect } from 'vitest';
+import { storageKeys } from '../config/storage-keys.ts';
+import { clearSession, getSession, setSession } from './session.ts';
+
+describe('session', () => {
+  it('persists the member so a reload keeps the guard state', () => {
+    setSession({ user: { id: 'u1', name: 'Ayu' }, loginType: 'pin' });
+    expect(JSON.parse(localStorage.getItem(storageKeys.session) ?? 'null')).toEqual({ user: { id: 'u1', name: 'Ayu' }, loginType: 'pin' });
+  });
+
+  it('clears the member and the signed-in caches on sign-out', () => {
+    setSession({ user: { id: 'u1' } });
+    localStorage.setItem(storageKeys.cart, '[1]');
+    sessionStorage.setItem(storageKeys.otp, '{}');
+    localStorage.setItem(storageKeys.vendorSettings, '{}');
+    localStorage.setItem(storageKeys.cardDetail, '{}');
+    localStorage.setItem('i18n-lang', 'id');
+    clearSession();
+    expect(getSession().user).toBeNull();
+    expect(localStorage.getItem(storageKeys.session)).toBeNull();
+    expect(localStorage.getItem(storageKeys.cart)).toBeNull();
+    expect(sessionStorage.getItem(storageKeys.otp)).toBeNull();
+    expect(localStorage.getItem(storageKeys.vendorSettings)).toBeNull();
+    expect(localStorage.getItem(storageKeys.cardDetail)).toBeNull();
+    expect(localStorage.getItem('i18n-lang')).toBe('id');
+  });
+});

@@ -1,0 +1,81 @@
+import { useSyncExternalStore } from 'react';
+import { signedInStorageKeys, storageKeys } from '../config/storage-keys.ts';
+
+/** The signed-in member as the shell needs it; the sign-in feature fills it from verify-otp / login-by-pin. */
+export interface SessionUser {
+  id: string;
+  maskedId?: string;
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  isNewUser?: boolean;
+}
+
+export type LoginType = 'otp' | 'pin' | 'sso';
+
+export interface Session {
+  user: SessionUser | null;
+  loginType?: LoginType;
+}
+
+const signedOut: Session = { user: null };
+const listeners = new Set<() => void>();
+
+function readStored(): Session {
+  try {
+    const text = localStorage.getItem(storageKeys.session);
+    if (!text) return signedOut;
+    const stored = JSON.parse(text) as Partial<Session>;
+    return stored.user && typeof stored.user.id === 'string' ? { user: stored.user, loginType: stored.loginType } : signedOut;
+  } catch {
+    return signedOut;
+  }
+}
+
+// Only the member object is persisted: the session token lives in an HttpOnly cookie.
+let current: Session = readStored();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function getSession(): Session {
+  return current;
+}
+
+export function isSignedIn(): boolean {
+  return current.user !== null;
+}
+
+export function setSession(next: Session): void {
+  current = next;
+  try {
+    localStorage.setItem(storageKeys.session, JSON.stringify(next));
+  } catch {
+    // Private mode or full storage: the session still holds for this page's lifetime.
+  }
+  emit();
+}
+
+/** Signs out locally (spec: app-core §4: logout clears OTP, user, cart, card detail and vendor settings). */
+export function clearSession(): void {
+  current = signedOut;
+  for (const key of signedInStorageKeys) {
+    try {
+      localStorage.removeItem(key);
+      sessionStorage.removeItem(key);
+    } catch {
+      // Storage may be unavailable; nothing else to clear then.
+    }
+  }
+  emit();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}

@@ -1,0 +1,38 @@
+import { afterEach, describe, it, expect, vi } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { testSite } from '../test/site-fixture.ts';
+import { applyBranding, loadSite, SiteProvider, useSite } from './site.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('site', () => {
+  it('applies the merchant colours as CSS variables and names the document', () => {
+    const site = testSite({ merchant: { brand: 'Teh Manis', headerColor: '#112233', buttonColor: '#445566', buttonTextColor: '#000000' } });
+    applyBranding(site);
+    const style = document.documentElement.style;
+    expect(style.getPropertyValue('--brand-header')).toBe('#112233');
+    expect(style.getPropertyValue('--brand-button')).toBe('#445566');
+    expect(style.getPropertyValue('--brand-button-text')).toBe('#000000');
+    expect(style.getPropertyValue('--brand-header-button')).toBe('#F96D01');
+    expect(style.getPropertyValue('--brand-header-button-text')).toBe('#FFFFFF');
+    expect(document.title).toBe('Teh Manis');
+  });
+
+  it('boots from /api/site and names the merchant on later calls', async () => {
+    const site = testSite({ merchant: { maskedMerchantId: 'mX9' } });
+    const fetchMock = vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(Response.json(site)));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(loadSite()).resolves.toEqual(site);
+    await loadSite();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/site');
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('x-merchant-id')).toBe('mX9');
+  });
+
+  it('gives the booted site to components', () => {
+    const site = testSite();
+    const wrapper = ({ children }: { children: ReactNode }) => <SiteProvider site={site}>{children}</SiteProvider>;
+    const { result } = renderHook(() => useSite(), { wrapper });
+    expect(result.current.merchant.brand).toBe('Kopi Kita');
+  });
+});

@@ -1,0 +1,22 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { initI18n } from '../lib/i18n.ts';
+import { clearSession } from '../lib/session.ts';
+
+// English catalogues bundled eagerly, so every test renders real text without waiting.
+const english = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json', { eager: true });
+const resources: Record<string, Record<string, unknown>> = {};
+for (const [path, module] of Object.entries(english)) {
+  const namespace = path.replace(/^.*\/(\w+)\.json$/, '$1');
+  resources[namespace] = module.default;
+}
+
+await initI18n('en', { en: resources });
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+  localStorage.clear();
+  sessionStorage.clear();
+});
