@@ -1,13 +1,14 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import type { SiteState } from '@kartu/contracts';
-import { createBootFailureRouter } from './app/boot-failure.tsx';
-import { createAppRouter } from './app/router.tsx';
-import { ProgressBar } from './components/feedback/progress-bar.tsx';
-import { Toaster } from './components/feedback/toaster.tsx';
-import { ApiError } from './lib/api-client.ts';
-import { initI18n, pickInitialLanguage, preloadI18next, readStoredLanguage } from './lib/i18n.ts';
+import { AppRoutes } from './app/routes.tsx';
+import { BootFailure } from './app/boot-failure.tsx';
+import { UnauthorizedRedirect } from './app/unauthorized-redirect.tsx';
+import { DeferredFeedback } from './components/feedback/deferred-feedback.tsx';
+import { progress } from './components/feedback/progress-store.ts';
+import { ApiError, onPendingChange } from './lib/api-client.ts';
+import { initI18n, pickInitialLanguage, readStoredLanguage } from './lib/i18n.ts';
 import { applyBranding, loadSite, SiteProvider } from './lib/site.tsx';
 import './styles/global.css';
 
@@ -18,8 +19,9 @@ function render(app: ReactNode): void {
 }
 
 async function boot(): Promise<void> {
+  // spec: app-core §2 Layout: pending requests show the progress bar, like page downloads.
+  onPendingChange((count) => progress.setBusy('requests', count > 0));
   // A stored language does not depend on the site, so its catalogue loads alongside /api/site.
-  void preloadI18next();
   const stored = readStoredLanguage();
   const catalogues = stored ? initI18n(stored) : null;
   let site: SiteState;
@@ -28,16 +30,22 @@ async function boot(): Promise<void> {
   } catch (error) {
     await (catalogues ?? initI18n(pickInitialLanguage(undefined)));
     const siteMissing = error instanceof ApiError && error.status === 404;
-    render(<RouterProvider router={createBootFailureRouter(siteMissing)} />);
+    render(
+      <BrowserRouter>
+        <BootFailure siteMissing={siteMissing} />
+      </BrowserRouter>,
+    );
     return;
   }
   applyBranding(site);
   await (catalogues ?? initI18n(pickInitialLanguage(site.defaultLanguage)));
   render(
     <SiteProvider site={site}>
-      <RouterProvider router={createAppRouter(site)} />
-      <Toaster />
-      <ProgressBar />
+      <BrowserRouter>
+        <UnauthorizedRedirect />
+        <AppRoutes />
+      </BrowserRouter>
+      <DeferredFeedback />
     </SiteProvider>,
   );
 }

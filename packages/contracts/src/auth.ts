@@ -100,3 +100,23 @@ export type LockState = z.infer<typeof lockStateSchema>;
 
 /** Header the web app sends so the server can tell a known browser from a new one. */
 export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
+export const requestResetPinBodySchema = identifierSchema.extend({ senderType: senderTypeSchema.optional() });
+export const verifyPinOtpBodySchema = identifierSchema.extend({ otp: otpSchema });
+
+export const checkLockBodySchema = identifierSchema;
+/** spec: app-core §7 api/auth/locked — phone only. */
+export const lockedBodySchema = z.object({ phone: z.string().trim().min(1).max(32), countryCode: dialCodeSchema.default('62') });
+export const lockedAnswerSchema = z.object({ userLocked: z.boolean() });
+
+export const sessionAnswerSchema = z.object({
+  user: sessionUserSchema,
+  loginType: loginTypeSchema,
+  pinRequired: z.boolean(),
+  needSetPhone: z.boolean(),
+});
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+
+export const ssoBodySchema = z.object({ token: z.string().min(16).max(4096) });
+
+export const accountDeletionAnswerSchema = z.object({ requestedAt: z.string().datetime() });

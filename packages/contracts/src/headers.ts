@@ -5,4 +5,6 @@ export const requestHeaders = {
   longitude: 'x-longitude',
   timezone: 'x-timezone',
   requestId: 'x-request-id',
+  /** A random id the browser keeps, so a new device can be asked for a code before its PIN. */
+  deviceId: 'x-device-id',
 } as const;

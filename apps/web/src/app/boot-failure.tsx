@@ -1,21 +1,11 @@
-import { createBrowserRouter, data } from 'react-router';
-import { RouteError } from './route-error.tsx';
-import type { NotFoundReason } from './route-loaders.ts';
+import { Suspense } from 'react';
+import { FailurePage, SiteNotFound } from './route-error.tsx';
 
 /**
  * When /api/site cannot boot the app: 404 means no merchant owns this host ('Page not found'),
- * anything else shows the generic failure page (spec: app-core §8). The error pages need a router.
+ * anything else shows the generic failure page (spec: app-core §8). Render inside a router:
+ * the 404 page's 'Go Back' navigates.
  */
-export function createBootFailureRouter(siteMissing: boolean) {
-  return createBrowserRouter([
-    {
-      path: '*',
-      loader: () => {
-        if (siteMissing) throw data<NotFoundReason>('site', { status: 404 });
-        throw new Error('The site could not be loaded');
-      },
-      errorElement: <RouteError />,
-      HydrateFallback: () => null,
-    },
-  ]);
+export function BootFailure({ siteMissing }: { siteMissing: boolean }) {
+  return <Suspense fallback={null}>{siteMissing ? <SiteNotFound /> : <FailurePage />}</Suspense>;
 }

@@ -1,24 +1,25 @@
-import { lazy, Suspense } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PageNotFoundError } from '../lib/page-not-found.ts';
+import { lazyPage } from './lazy-page.ts';
 
-// Loaded only when something failed, so they stay out of the landing page's first load.
-const NotFoundPage = lazy(() =>
-  import('../features/errors/routes/not-found-page.tsx').then((module) => ({ default: module.NotFoundPage })),
+// Downloaded only when something went wrong, so they stay out of the landing page's first load.
+export const NotFoundPage = lazyPage(() =>
+  import('../features/errors/routes/not-found-page.tsx').then((module) => module.NotFoundPage),
 );
-const FailurePage = lazy(() =>
-  import('../features/errors/routes/failure-page.tsx').then((module) => ({ default: module.FailurePage })),
+export const FailurePage = lazyPage(() =>
+  import('../features/errors/routes/failure-page.tsx').then((module) => module.FailurePage),
 );
 
-/** spec: app-core §8: guard 404s show 'Page not found'; anything else the generic failure page. */
-export function RouteError() {
-  const error = useRouteError();
+/** spec: app-core §8: a site that cannot be shown here answers 404 with 'Page not found'. */
+export function SiteNotFound() {
   const { t } = useTranslation();
-  const page =
-    isRouteErrorResponse(error) && error.status === 404 ? (
-      <NotFoundPage message={error.data === 'site' ? t('notFound.site') : t('notFound.route')} />
-    ) : (
-      <FailurePage />
-    );
-  return <Suspense fallback={null}>{page}</Suspense>;
+  return <NotFoundPage message={t('notFound.site')} />;
+}
+
+/**
+ * spec: app-core §8: a page that found nothing shows the 404 page with its message; anything else
+ * the generic failure page, whose 'Try again' reloads (a failed page download stays failed until then).
+ */
+export function RouteErrorPage({ error }: { error: unknown }) {
+  return error instanceof PageNotFoundError ? <NotFoundPage message={error.message} /> : <FailurePage />;
 }

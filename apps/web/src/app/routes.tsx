@@ -1,111 +1,113 @@
-import { Outlet, type RouteObject } from 'react-router';
-import type { SiteState } from '@kartu/contracts';
-import { importPage } from './lazy-page.ts';
-import { globalLoader, homeLoader, protectedLoader } from './route-loaders.ts';
-import { RequireSession } from './require-session.tsx';
-import { RouteError } from './route-error.tsx';
-
-const landing = async () => {
-  const { LandingPage } = await importPage(() => import('../features/landing/routes/landing-page.tsx'));
-  return { Component: LandingPage };
-};
-
-const signedInLayout = async () => {
-  const { SignedInLayout } = await importPage(() => import('./signed-in-layout.tsx'));
-  return { Component: SignedInLayout };
-};
-
-/**
- * The whole route tree, built for one booted site. Every page is lazy. Signed-in pages arrive
- * with their features; until then their routes exist only to hold the guards.
+/*
+ * Every route of the app, in one place. A feature adds its pages here:
+ *   1. declare the page once at module level with lazyPage, e.g.
+ *        const CardListPage = lazyPage(() => import('../features/cards/routes/card-list-page.tsx').then((m) => m.CardListPage));
+ *   2. give it an element on its path: signed-in v1 pages inside the ProtectedGuard branch (card pages under
+ *      `cards/:cardId`, behind CardGuard), v2 pages inside the `v2` branch, open pages beside `login`.
+ *   3. spell the path in config/paths.ts, and wrap the page in a guard element when it needs one more rule.
+ * Pages download on first visit; while they do, the progress bar shows and the current page stays.
  */
-export function createRoutes(site: SiteState): RouteObject[] {
-  const guarded = protectedLoader(site);
-  const cardScoped = protectedLoader(site, { cardScoped: true });
+import { Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { useSite } from '../lib/site.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { NotFoundPage } from './route-error.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+import { AccountDeletionGuard, CardGuard, GlobalGuard, HomeGuard, ProtectedGuard, RequireSession, SsoGuard } from './route-guards.tsx';
 
-  return [
-    {
-      id: 'root',
-      loader: globalLoader(site),
-      // The site flags are checked on every navigation, not only the first.
-      shouldRevalidate: () => true,
-      errorElement: <RouteError />,
-      HydrateFallback: () => null,
-      children: [
-        { index: true, loader: homeLoader(site), lazy: landing },
-        { path: 'login', lazy: landing },
-        {
-          path: 'maintenance',
-          lazy: async () => {
-            const { MaintenancePage } = await importPage(() => import('../features/errors/routes/maintenance-page.tsx'));
-            return { Component: MaintenancePage };
-          },
-        },
-        {
-          path: 'sorry',
-          lazy: async () => {
-            const { SorryPage } = await importPage(() => import('../features/errors/routes/sorry-page.tsx'));
-            return { Component: SorryPage };
-          },
-        },
-        {
-          path: 'feature-locked',
-          lazy: async () => {
-            const { FeatureLockedPage } = await importPage(() => import('../features/errors/routes/feature-locked-page.tsx'));
-            return { Component: FeatureLockedPage };
-          },
-        },
-        {
-          path: 'retry',
-          lazy: async () => {
-            const { TimeoutPage } = await importPage(() => import('../features/errors/routes/timeout-page.tsx'));
-            return { Component: TimeoutPage };
-          },
-        },
-        {
-          path: 'qr-locked',
-          lazy: async () => {
-            const { QrLockPage } = await importPage(() => import('../features/errors/routes/qr-lock-page.tsx'));
-            return { Component: QrLockPage };
-          },
-        },
-        {
-          id: 'signed-in',
-          lazy: signedInLayout,
-          children: [
-            { path: 'cards', loader: guarded },
-            { path: 'cards/:cardId/*', loader: cardScoped },
-            { path: 'egifts/*', loader: guarded },
-            { path: 'transaction-detail/:transactionId', loader: guarded },
-            { path: 'notifications', loader: guarded },
-            { path: 'profile', loader: guarded },
-            { path: 'settings/*', loader: guarded },
-          ],
-        },
-        {
-          id: 'signed-in-v2',
-          path: 'v2',
-          lazy: signedInLayout,
-          children: [
-            {
-              element: (
-                <RequireSession>
-                  <Outlet />
-                </RequireSession>
-              ),
-              children: [{ path: 'cards/*' }, { path: 'egifts/*' }, { path: 'notifications' }, { path: 'settings' }],
-            },
-          ],
-        },
-        {
-          // The default 404: 'Oh No!' with '404 Not Found' (spec: app-core §8 404 page default).
-          path: '*',
-          lazy: async () => {
-            const { NotFoundPage } = await importPage(() => import('../features/errors/routes/not-found-page.tsx'));
-            return { Component: NotFoundPage };
-          },
-        },
-      ],
-    },
-  ];
+const LandingPage = lazyPage(() => import('../features/landing/routes/landing-page.tsx').then((m) => m.LandingPage));
+const MaintenancePage = lazyPage(() => import('../features/errors/routes/maintenance-page.tsx').then((m) => m.MaintenancePage));
+const SorryPage = lazyPage(() => import('../features/errors/routes/sorry-page.tsx').then((m) => m.SorryPage));
+const FeatureLockedPage = lazyPage(() =>
+  import('../features/errors/routes/feature-locked-page.tsx').then((m) => m.FeatureLockedPage),
+);
+const TimeoutPage = lazyPage(() => import('../features/errors/routes/timeout-page.tsx').then((m) => m.TimeoutPage));
+const QrLockPage = lazyPage(() => import('../features/errors/routes/qr-lock-page.tsx').then((m) => m.QrLockPage));
+// The query cache comes with the first page that needs it, never with the landing page itself.
+const QueryLayout = lazyPage(() => import('./query-layout.tsx').then((m) => m.QueryLayout));
+const SignInSlot = lazyPage(() => import('./sign-in-slot.tsx').then((m) => m.SignInSlot));
+
+const OtpPage = lazyPage(() => import('../features/auth/routes/otp-page.tsx').then((m) => m.OtpPage));
+const PasscodePage = lazyPage(() => import('../features/auth/routes/passcode-page.tsx').then((m) => m.PasscodePage));
+const NewPinPage = lazyPage(() => import('../features/auth/routes/new-pin-page.tsx').then((m) => m.NewPinPage));
+const RegisterPhonePage = lazyPage(() =>
+  import('../features/auth/routes/register-phone-page.tsx').then((m) => m.RegisterPhonePage),
+);
+const LockPage = lazyPage(() => import('../features/auth/routes/lock-page.tsx').then((m) => m.LockPage));
+const AuthorizePage = lazyPage(() => import('../features/sso/routes/authorize-page.tsx').then((m) => m.AuthorizePage));
+const SsoInvalidPage = lazyPage(() => import('../features/sso/routes/sso-invalid-page.tsx').then((m) => m.SsoInvalidPage));
+const WalletPage = lazyPage(() => import('../features/wallet/routes/wallet-page.tsx').then((m) => m.WalletPage));
+const SettingsPage = lazyPage(() => import('../features/settings/routes/settings-page.tsx').then((m) => m.SettingsPage));
+const ChangePinPage = lazyPage(() => import('../features/settings/routes/change-pin-page.tsx').then((m) => m.ChangePinPage));
+const AccountDeletionPage = lazyPage(() =>
+  import('../features/settings/routes/account-deletion-page.tsx').then((m) => m.AccountDeletionPage),
+);
+const AgeGate = lazyPage(() => import('../features/age-gate/components/age-gate.tsx').then((m) => m.AgeGate));
+
+/** The landing page with its sign-in form, which downloads just after the page has shown. */
+function LandingWithSignIn() {
+  return (
+    <LandingPage>
+      <Suspense fallback={<div className="sign-in-slot-loading" aria-hidden="true" />}>
+        <SignInSlot />
+      </Suspense>
+    </LandingPage>
+  );
+}
+
+/** The route tree for the booted site (read from SiteProvider); render inside a router. */
+export function AppRoutes() {
+  const site = useSite();
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={null}>
+        <GlobalGuard>
+          <Routes>
+            <Route index element={<HomeGuard><LandingWithSignIn /></HomeGuard>} />
+            <Route path="maintenance" element={<MaintenancePage />} />
+            <Route path="sorry" element={<SorryPage />} />
+            <Route path="feature-locked" element={<FeatureLockedPage />} />
+            <Route path="retry" element={<TimeoutPage />} />
+            <Route path="qr-locked" element={<QrLockPage />} />
+            <Route path="sso-invalid" element={<SsoInvalidPage />} />
+            <Route path="lock" element={<LockPage variant="login" />} />
+            <Route path="lock-24h" element={<LockPage variant="login-24h" />} />
+            <Route path="device-locked" element={<LockPage variant="device" />} />
+
+            {/* Signing in: the code step, the PIN steps, and single sign-on. */}
+            <Route element={<QueryLayout />}>
+              <Route path="login" element={<OtpPage />} />
+              <Route path="passcode" element={<PasscodePage />} />
+              <Route path="new-pin" element={<NewPinPage />} />
+              <Route path="authorize" element={<SsoGuard><AuthorizePage /></SsoGuard>} />
+            </Route>
+
+            <Route element={<ProtectedGuard><QueryLayout /></ProtectedGuard>}>
+              <Route path="cards" element={<WalletPage />} />
+              {/* Pages that come with later features still hold their guards; until then they answer 404. */}
+              <Route path="cards/:cardId/*" element={<CardGuard><NotFoundPage /></CardGuard>} />
+              <Route path="egifts/*" element={<NotFoundPage />} />
+              <Route path="transaction-detail/:transactionId" element={<NotFoundPage />} />
+              <Route path="notifications" element={<NotFoundPage />} />
+              <Route path="profile" element={<NotFoundPage />} />
+              <Route path="register-phone-number" element={<RegisterPhonePage />} />
+              <Route path="settings" element={<SettingsPage />} />
+              <Route path="settings/change-pin" element={<ChangePinPage />} />
+              <Route path="settings/account-deletion" element={<AccountDeletionGuard><AccountDeletionPage /></AccountDeletionGuard>} />
+            </Route>
+
+            <Route path="v2" element={<RequireSession><QueryLayout /></RequireSession>}>
+              <Route path="cards" element={<WalletPage />} />
+              <Route path="settings" element={<SettingsPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+
+            {/* The default 404: 'Oh No!' with '404 Not Found' (spec: app-core §8 404 page default). */}
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </GlobalGuard>
+        {site.merchant.flags.ageGate && <AgeGate />}
+      </Suspense>
+    </RouteErrorBoundary>
+  );
 }

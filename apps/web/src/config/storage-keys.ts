@@ -1,8 +1,11 @@
 /** Every key the web app writes to browser storage, so none is spelled twice. */
 export const storageKeys = {
   session: 'kartu.session',
-  otp: 'kartu.otp',
-  lastCredential: 'kartu.last-credential',
+  /** The sign-in in progress: identifier, the last code request and its answer (spec: app-core §4 OTP flow). */
+  signInFlow: 'kartu.sign-in-flow',
+  /** A random id of this browser, kept across sign-outs so a known device stays known. */
+  deviceId: 'kartu.device-id',
+  ageConfirmation: 'kartu.age-confirmation',
   cart: 'kartu.cart',
   cardDetail: 'kartu.card-detail',
   vendorSettings: 'kartu.vendor-settings',
@@ -12,8 +15,7 @@ export const storageKeys = {
 /** What signing out wipes (spec: app-core §4 OTP flow: logout clears OTP, user, cart, card detail, vendor settings). */
 export const signedInStorageKeys = [
   storageKeys.session,
-  storageKeys.otp,
-  storageKeys.lastCredential,
+  storageKeys.signInFlow,
   storageKeys.cart,
   storageKeys.cardDetail,
   storageKeys.vendorSettings,

@@ -1,6 +1,7 @@
 import { requestHeaders, type ErrorBody } from '@kartu/contracts';
 import { DEFAULT_TIMEZONE } from '../config/constants.ts';
 import { ApiError, clientErrorCodes } from './api-error.ts';
+import { getDeviceId } from './device-id.ts';
 import { getPosition } from './position.ts';
 import { clearSession, isSignedIn } from './session.ts';
 
@@ -92,6 +93,7 @@ function buildHeaders(hasBody: boolean): Headers {
     headers.set(requestHeaders.longitude, String(position.longitude));
   }
   headers.set(requestHeaders.timezone, resolveTimezone());
+  headers.set(requestHeaders.deviceId, getDeviceId());
   if (bearerToken) headers.set('authorization', `Bearer ${bearerToken}`);
   return headers;
 }
@@ -116,7 +118,15 @@ async function readJson(response: Response): Promise<unknown> {
 async function toApiError(response: Response): Promise<ApiError> {
   const body = await readJson(response).catch(() => undefined);
   if (isErrorBody(body)) {
-    return new ApiError({ status: response.status, code: body.code, message: body.message, details: body.details });
+    return new ApiError({
+      status: response.status,
+      code: body.code,
+      message: body.message,
+      details: body.details,
+      attemptsRemaining: body.attemptsRemaining,
+      lockedUntil: body.lockedUntil,
+      currentTime: body.currentTime,
+    });
   }
   return new ApiError({ status: response.status, code: `HTTP_${response.status}`, message: response.statusText });
 }
@@ -146,7 +156,8 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
     }
     if (!response.ok) {
       const error = await toApiError(response);
-      if (response.status === 401) handleUnauthorized();
+      // An invalid single sign-on link is a 401 of its own: its page explains it, nobody is signed out.
+      if (response.status === 401 && error.code !== 'SSO_INVALID') handleUnauthorized();
       throw error;
     }
     const data = await readJson(response);

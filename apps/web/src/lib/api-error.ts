@@ -12,13 +12,29 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: FieldIssue[] | undefined;
+  /** Wrong codes or PINs: tries left before the lock. */
+  readonly attemptsRemaining: number | undefined;
+  /** Locks: when the lock ends and the server's time then, to count down without trusting the device clock. */
+  readonly lockedUntil: string | undefined;
+  readonly currentTime: string | undefined;
 
-  constructor(options: { status: number; code: string; message: string; details?: FieldIssue[] }) {
+  constructor(options: {
+    status: number;
+    code: string;
+    message: string;
+    details?: FieldIssue[];
+    attemptsRemaining?: number;
+    lockedUntil?: string;
+    currentTime?: string;
+  }) {
     super(options.message);
     this.name = 'ApiError';
     this.status = options.status;
     this.code = options.code;
     this.details = options.details;
+    this.attemptsRemaining = options.attemptsRemaining;
+    this.lockedUntil = options.lockedUntil;
+    this.currentTime = options.currentTime;
   }
 }
 

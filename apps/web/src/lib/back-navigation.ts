@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useLocation, useMatches, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../config/paths.ts';
 
-/** Route names the back rule knows, set on routes as `handle: { name }`. */
+/** Route names the back rule knows; the page passes its own to useBackNavigation. */
 export type BackRouteName = 'reward-detail' | 'egifts-egiftId' | 'card-detail';
 
 export interface BackContext {
@@ -35,26 +35,21 @@ export function onBack(listener: () => void): () => void {
   return () => backListeners.delete(listener);
 }
 
-function routeHandleName(handle: unknown): string | undefined {
-  if (typeof handle !== 'object' || handle === null || !('name' in handle)) return undefined;
-  return typeof handle.name === 'string' ? handle.name : undefined;
-}
-
 function hasHistoryEntry(): boolean {
   // The router numbers its history entries; 0 means this tab opened on the current page.
   const state: unknown = window.history.state;
   return typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0;
 }
 
-export function useBackNavigation(): () => void {
+/** The header's back action for the current page; `routeName` when the page has its own back rule. */
+export function useBackNavigation(routeName?: BackRouteName): () => void {
   const navigate = useNavigate();
   const location = useLocation();
-  const matches = useMatches();
+  const { cardId } = useParams();
   return useCallback(() => {
-    const deepest = matches[matches.length - 1];
     const decision = decideBack({
-      routeName: routeHandleName(deepest?.handle),
-      cardId: deepest?.params.cardId,
+      routeName,
+      cardId,
       query: new URLSearchParams(location.search),
       hasBackListener: backListeners.size > 0,
       hasHistory: hasHistoryEntry(),
@@ -62,5 +57,5 @@ export function useBackNavigation(): () => void {
     if (decision.kind === 'navigate') void navigate(decision.to);
     else if (decision.kind === 'history') void navigate(-1);
     else for (const listener of backListeners) listener();
-  }, [matches, location.search, navigate]);
+  }, [routeName, cardId, location.search, navigate]);
 }

@@ -1,8 +1,9 @@
-import type { i18n as I18nInstance, Resource } from 'i18next';
-import { getI18n, initReactI18next, useTranslation } from 'react-i18next';
+import i18next, { type Resource } from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Language } from '@kartu/contracts';
 import { FALLBACK_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from '../config/constants.ts';
 
+/** Loaded before the first render. Feature namespaces (`auth`, `account`, …) load when a page first uses them. */
 export const namespaces = ['common', 'pages'] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -35,35 +36,30 @@ export function pickInitialLanguage(siteDefault: Language | undefined): Language
   return readStoredLanguage() ?? siteDefault ?? FALLBACK_LANGUAGE;
 }
 
-/**
- * i18next comes in its own chunk, fetched while /api/site is answering; after boot every module
- * reaches the instance through react-i18next's getI18n() instead of importing i18next itself.
- */
-export async function preloadI18next(): Promise<I18nInstance> {
-  return (await import('i18next')).default;
-}
-
-async function loadCatalogues(language: Language): Promise<void> {
-  const i18next = getI18n();
-  await Promise.all(
-    namespaces.map(async (namespace) => {
-      if (i18next.hasResourceBundle(language, namespace)) return;
-      const load: CatalogueLoader | undefined = loaders[`../locales/${language}/${namespace}.json`];
-      // A namespace still being written is simply empty rather than breaking the boot.
-      const catalogue = load ? (await load()).default : {};
-      i18next.addResourceBundle(language, namespace, catalogue, true, true);
-    }),
-  );
-}
+/** Catalogues come from per-language, per-namespace chunks: a visitor downloads only what the pages in use need. */
+const lazyCatalogues = {
+  type: 'backend' as const,
+  init() {},
+  read(language: string, namespace: string, callback: (error: unknown, data?: Catalogue) => void) {
+    const load: CatalogueLoader | undefined = loaders[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error),
+    );
+  },
+};
 
 function applyDocumentLanguage(language: Language): void {
   document.documentElement.lang = intlLocaleOf(language);
 }
 
-/** Loads the one catalogue the visitor needs and starts i18next in that language. */
+/** Starts i18next in the visitor's language with the first-render namespaces loaded. */
 export async function initI18n(language: Language, resources?: Resource): Promise<void> {
-  const i18next = await preloadI18next();
-  await i18next.use(initReactI18next).init({
+  await i18next.use(lazyCatalogues).use(initReactI18next).init({
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -74,14 +70,12 @@ export async function initI18n(language: Language, resources?: Resource): Promis
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  if (!resources) await loadCatalogues(language);
   applyDocumentLanguage(language);
 }
 
-/** Loads the catalogue first so the switch never shows raw keys. */
+/** i18next loads the language's catalogues before it switches, so the page never shows raw keys. */
 export async function setLanguage(language: Language): Promise<void> {
-  await loadCatalogues(language);
-  await getI18n().changeLanguage(language);
+  await i18next.changeLanguage(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

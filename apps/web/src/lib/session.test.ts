@@ -11,17 +11,20 @@ describe('session', () => {
   it('clears the member and the signed-in caches on sign-out', () => {
     setSession({ user: { id: 'u1' } });
     localStorage.setItem(storageKeys.cart, '[1]');
-    sessionStorage.setItem(storageKeys.otp, '{}');
+    sessionStorage.setItem(storageKeys.signInFlow, '{}');
     localStorage.setItem(storageKeys.vendorSettings, '{}');
     localStorage.setItem(storageKeys.cardDetail, '{}');
     localStorage.setItem('i18n-lang', 'id');
+    localStorage.setItem(storageKeys.deviceId, 'abcdefghijklmnopqrstuvwxyz012345');
     clearSession();
     expect(getSession().user).toBeNull();
     expect(localStorage.getItem(storageKeys.session)).toBeNull();
     expect(localStorage.getItem(storageKeys.cart)).toBeNull();
-    expect(sessionStorage.getItem(storageKeys.otp)).toBeNull();
+    expect(sessionStorage.getItem(storageKeys.signInFlow)).toBeNull();
     expect(localStorage.getItem(storageKeys.vendorSettings)).toBeNull();
     expect(localStorage.getItem(storageKeys.cardDetail)).toBeNull();
     expect(localStorage.getItem('i18n-lang')).toBe('id');
+    // The device stays known after a sign-out, so the next sign-in needs no extra code.
+    expect(localStorage.getItem(storageKeys.deviceId)).not.toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { homeRedirect, requireAuth, ssoGuard } from './auth-guards.ts';
+import { accountDeletionGuard, homeRedirect, requireAuth, ssoGuard } from './auth-guards.ts';
 
 const signedIn = { signedIn: true };
 const signedOut = { signedIn: false };
@@ -38,5 +38,15 @@ describe('ssoGuard', () => {
   });
   it('sends a visitor without sso to /', () => {
     expect(ssoGuard({ pathname: '/authorize', search: '?sso=%20' }, signedOut)).toBe('/');
+  });
+});
+
+describe('accountDeletionGuard', () => {
+  it('sends single sign-on sessions to the home page', () => {
+    expect(accountDeletionGuard({ loginType: 'sso' })).toBe('/');
+  });
+  it('lets members signed in by code or PIN through', () => {
+    expect(accountDeletionGuard({ loginType: 'pin' })).toBeNull();
+    expect(accountDeletionGuard({ loginType: 'otp' })).toBeNull();
   });
 });

@@ -30,3 +30,8 @@ export function ssoGuard(location: GuardLocation, session: SignedIn): GuardRedir
   if (sso && sso.trim() !== '') return null;
   return session.signedIn ? paths.cards() : paths.home();
 }
+
+/** Account deletion is closed to single sign-on sessions (loginType sso), which go to '/'. */
+export function accountDeletionGuard(session: { loginType?: string | undefined }): GuardRedirect {
+  return session.loginType === 'sso' ? paths.home() : null;
+}

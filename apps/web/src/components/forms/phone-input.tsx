@@ -1,0 +1,79 @@
+import { useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { filterPhoneKey } from '@kartu/core';
+import { RegionPicker } from './region-picker.tsx';
+import type { Region } from './regions.ts';
+import './forms.css';
+
+export type PhoneInputProps = {
+  id: string;
+  name?: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  region: Region;
+  onRegionChange: (region: Region) => void;
+  /** Already translated; shown under the field and read with it. */
+  error?: string;
+  inputRef?: Ref<HTMLInputElement>;
+};
+
+/** A phone number with its dialing code; the code button opens the region picker. */
+export function PhoneInput({ id, name, label, value, onChange, onBlur, region, onRegionChange, error, inputRef }: PhoneInputProps) {
+  const { t } = useTranslation('auth');
+  const [picking, setPicking] = useState(false);
+  const errorId = `${id}-error`;
+
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <div className="phone-input">
+        <button
+          type="button"
+          className="phone-input__region"
+          aria-haspopup="dialog"
+          aria-label={t('region.change', { region: region.name, dialCode: region.dialCode })}
+          onClick={() => setPicking(true)}
+        >
+          +{region.dialCode}
+        </button>
+        <input
+          ref={inputRef}
+          id={id}
+          name={name}
+          className="text-input"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          // spec: app-core §5: phone inputs allow digits, + and = only.
+          onKeyDown={(event) => {
+            if (!event.ctrlKey && !event.metaKey && !event.altKey && !filterPhoneKey(event.key)) event.preventDefault();
+          }}
+          onChange={(event) => onChange(event.target.value.replace(/[^\d+=]/g, ''))}
+          onBlur={onBlur}
+        />
+      </div>
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+      {picking ? (
+        <RegionPicker
+          selectedCode={region.code}
+          onClose={() => setPicking(false)}
+          onSelect={(next) => {
+            onRegionChange(next);
+            setPicking(false);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

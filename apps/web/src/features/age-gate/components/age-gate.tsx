@@ -1,0 +1,77 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ageThreshold } from '@kartu/core';
+import { useSite } from '../../../lib/site.tsx';
+import { AGE_GATE_EXIT_URL, readNextConfirmTime, shouldShowAgeGate, storeAgeConfirmation } from '../age-confirmation.ts';
+import { leaveSite } from '../leave-site.ts';
+import { useDialogFocus } from './use-dialog-focus.ts';
+import './age-gate.css';
+
+function isDue(enabled: boolean): boolean {
+  return shouldShowAgeGate({ enabled, storedNextConfirm: readNextConfirmTime(), now: Date.now() });
+}
+
+/**
+ * The global age confirmation for merchants that sell to adults only (spec: app-core §4 Age
+ * confirmation, business-rules §4). Mount it once beside the routes.
+ */
+export function AgeGate() {
+  const { merchant } = useSite();
+  const enabled = merchant.flags.ageGate;
+  const [open, setOpen] = useState(() => isDue(enabled));
+
+  // A tab left open past the hour asks again when the visitor comes back to it.
+  useEffect(() => {
+    if (!enabled) return;
+    const recheck = () => {
+      if (document.visibilityState === 'visible' && isDue(enabled)) setOpen(true);
+    };
+    document.addEventListener('visibilitychange', recheck);
+    return () => document.removeEventListener('visibilitychange', recheck);
+  }, [enabled]);
+
+  if (!open) return null;
+  return (
+    <AgeGateDialog
+      threshold={ageThreshold(merchant.countryCode)}
+      brand={merchant.brand}
+      onConfirm={() => {
+        storeAgeConfirmation(Date.now());
+        setOpen(false);
+      }}
+    />
+  );
+}
+
+interface AgeGateDialogProps {
+  threshold: number;
+  brand: string;
+  onConfirm: () => void;
+}
+
+function AgeGateDialog({ threshold, brand, onConfirm }: AgeGateDialogProps) {
+  const { t } = useTranslation('account');
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const messageId = useId();
+  useDialogFocus(dialogRef);
+
+  return (
+    <div className="age-gate">
+      <div ref={dialogRef} className="age-gate__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId} tabIndex={-1}>
+        <h2 id={titleId}>{t('ageGate.title', { threshold })}</h2>
+        <p id={messageId} className="muted">
+          {t('ageGate.message', { brand, threshold })}
+        </p>
+        <div className="age-gate__actions">
+          <button type="button" className="btn btn-primary" onClick={onConfirm}>
+            {t('ageGate.confirm', { threshold })}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => leaveSite(AGE_GATE_EXIT_URL)}>
+            {t('ageGate.cancel')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Identifier } from '@kartu/contracts';
+import { normalizePhone } from '@kartu/core';
+import { ConsentCheckbox } from '../../../components/forms/consent-checkbox.tsx';
+import { EmailInput } from '../../../components/forms/email-input.tsx';
+import { PhoneInput } from '../../../components/forms/phone-input.tsx';
+import { startingRegion } from '../../../components/forms/regions.ts';
+import { SenderChoice } from '../../../components/forms/sender-choice.tsx';
+import { describeApiError } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { useSite } from '../../../lib/site.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useCheckCredential } from '../api/check-credential.ts';
+import { useGetPinInfo } from '../api/get-pin-info.ts';
+import { codeRequestsUnlockAt, fieldMessagesOf, hasErrorCode, lockedPagePath } from '../auth-errors.ts';
+import { credentialBody } from '../credential-body.ts';
+import { updateSignInFlow } from '../sign-in-flow.ts';
+import { CodeRequestLock } from './code-request-lock.tsx';
+import { signInFormSchema, type SignInForm } from './sign-in-form-schema.ts';
+import '../../../components/forms/forms.css';
+import './auth.css';
+
+// spec: app-core §1: the merchant's defaultLogin decides whether members sign in by phone or e-mail.
+export function SignInPanel() {
+  const { t } = useTranslation('auth');
+  const { merchant } = useSite();
+  const { intlLocale } = useLanguage();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const ids = { value: useId(), consent: useId(), problem: useId() };
+  const byPhone = merchant.defaultLogin === 'phone';
+  const [region, setRegion] = useState(() => startingRegion(merchant.countryCode, intlLocale));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [requestsLockedUntil, setRequestsLockedUntil] = useState<number | null>(null);
+  const pinInfo = useGetPinInfo();
+  const requestCode = useCheckCredential();
+
+  const form = useForm<SignInForm>({
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: {
+      identifierType: byPhone ? 'phone' : 'email',
+      value: '',
+      regionCode: region.code,
+      dialCode: region.dialCode,
+      senderType: 'SMS',
+      consent: false,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const fieldError = (message: string | undefined) => (message ? t(`validation.${message}`, { defaultValue: message }) : undefined);
+
+  const explain = (error: unknown) => {
+    if (hasErrorCode(error, 'LOGIN_LOCKED')) return void navigate(lockedPagePath(paths.lock(), error));
+    if (hasErrorCode(error, 'OTP_REQUESTS_LOCKED')) {
+      return setRequestsLockedUntil(codeRequestsUnlockAt(error));
+    }
+    const fieldMessage = fieldMessagesOf(error).identifierValue;
+    if (fieldMessage) return form.setError('value', { message: fieldMessage }, { shouldFocus: true });
+    setProblem(describeApiError(error));
+  };
+
+  const onSubmit = async (values: SignInForm) => {
+    setProblem(null);
+    const identifier: Identifier = {
+      identifierType: values.identifierType,
+      // spec: app-core §5 Phone normalising: the national form with a leading 0, plus its dialing code.
+      identifierValue: byPhone ? normalizePhone(values.value, values.dialCode) : values.value.trim(),
+      countryCode: values.dialCode,
+    };
+    const senderType = byPhone ? values.senderType : undefined;
+    const referenceId = searchParams.get('referenceId') ?? undefined;
+    updateSignInFlow({ identifier, senderType, referenceId, purpose: 'login', pinPending: undefined, resetInProcess: false });
+    try {
+      const info = await pinInfo.mutateAsync(identifier);
+      updateSignInFlow({ pinInfo: info });
+      // A known browser of an account with a PIN goes straight to the PIN; anyone else gets a code first.
+      if (!info.needSetPin && !info.isNewDevice) return void navigate(paths.passcode());
+      await requestCode.mutateAsync({ body: credentialBody({ identifier, type: 'login', senderType, referenceId }) });
+      await navigate(paths.login());
+    } catch (error) {
+      explain(error);
+    }
+  };
+
+  return (
+    <form className="sign-in-panel stack" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-describedby={problem ? ids.problem : undefined}>
+      <Controller
+        control={form.control}
+        name="value"
+        render={({ field }) =>
+          byPhone ? (
+            <PhoneInput
+              id={ids.value}
+              name={field.name}
+              label={t('signIn.phoneLabel')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              region={region}
+              onRegionChange={(next) => {
+                setRegion(next);
+                form.setValue('regionCode', next.code);
+                form.setValue('dialCode', next.dialCode, { shouldValidate: form.formState.isSubmitted });
+              }}
+              error={fieldError(errors.value?.message)}
+            />
+          ) : (
+            <EmailInput
+              id={ids.value}
+              name={field.name}
+              label={t('signIn.emailLabel')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldError(errors.value?.message)}
+            />
+          )
+        }
+      />
+      {byPhone ? (
+        <Controller
+          control={form.control}
+          name="senderType"
+          render={({ field }) => <SenderChoice name={field.name} value={field.value} onChange={field.onChange} />}
+        />
+      ) : null}
+      <Controller
+        control={form.control}
+        name="consent"
+        render={({ field }) => (
+          <ConsentCheckbox
+            id={ids.consent}
+            name={field.name}
+            checked={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldError(errors.consent?.message)}
+          />
+        )}
+      />
+      {problem ? (
+        <p id={ids.problem} className="field__error sign-in-panel__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {requestsLockedUntil !== null ? (
+        <CodeRequestLock until={requestsLockedUntil} onDone={() => setRequestsLockedUntil(null)} />
+      ) : null}
+      <button type="submit" className="btn btn-primary" disabled={isSubmitting || requestsLockedUntil !== null} aria-busy={isSubmitting}>
+        {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { okAnswer, renderAuthPage, stubServer } from '../auth-test-kit.tsx';
+import { updateSignInFlow } from '../sign-in-flow.ts';
+import { LockPage } from './lock-page.tsx';
+
+const browserNow = new Date('2030-01-01T12:00:00.000Z').getTime();
+
+beforeEach(() => {
+  // Only the clock and the ticking are faked, so the query cache still settles on its own.
+  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+  vi.setSystemTime(browserNow);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('LockPage', () => {
+  it('counts down to the unlock time of the link, then offers the way back', () => {
+    renderAuthPage(<LockPage variant="login" />, { history: [`/lock?until=${new Date(browserNow + 5000).toISOString()}`] });
+    expect(screen.getByRole('heading', { name: 'Account locked' })).toBeInTheDocument();
+    expect(screen.getByText(/locked for 1 hour/)).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent('00:00:05');
+    expect(screen.queryByRole('link', { name: 'Back to sign in' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Contact us/ })).toHaveAttribute('href', expect.stringContaining('https://wa.me/?text='));
+
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.getByRole('timer')).toHaveTextContent('00:00:00');
+    expect(screen.getByRole('status')).toHaveTextContent('Your account is unlocked');
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/');
+  });
+
+  it('asks the server when the link has no unlock time, and counts lockedUntil minus its currentTime', async () => {
+    updateSignInFlow({ identifier: { identifierType: 'phone', identifierValue: '081234567890', countryCode: '62' } });
+    // The server's clock is 3 hours behind: only the 65 seconds between its two times count.
+    const server = stubServer({
+      '/api/auth/is-locked': [
+        () => okAnswer({ isLocked: true, lockedUntil: '2030-01-01T09:01:05.000Z', currentTime: '2030-01-01T09:00:00.000Z' }),
+      ],
+    });
+    renderAuthPage(<LockPage variant="device" />, { history: ['/device-locked'] });
+    expect(await screen.findByRole('timer')).toHaveTextContent('00:01:05');
+    expect(screen.getByText(/PIN is locked for 60 minutes/)).toBeInTheDocument();
+    expect(server.bodiesOf('/api/auth/is-locked')).toEqual([{ identifierType: 'phone', identifierValue: '081234567890', countryCode: '62' }]);
+
+    act(() => vi.advanceTimersByTime(65_000));
+    expect(screen.getByRole('timer')).toHaveTextContent('00:00:00');
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toBeInTheDocument();
+  });
+
+  it('reads the 24-hour lock with its own text', () => {
+    renderAuthPage(<LockPage variant="login-24h" />, { history: [`/lock-24h?until=${browserNow + 86_400_000}`] });
+    expect(screen.getByText(/locked for 24 hours/)).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent('24:00:00');
+  });
+});
+
+describe('LockPage without a known unlock time', () => {
+  it('does not claim the account is unlocked, but leaves the way back open', () => {
+    renderAuthPage(<LockPage variant="login" />, { history: ['/lock'] });
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TOAST_TIMEOUT_PIN_PAYMENT_MS } from '@kartu/core';
+import { PinEntry } from '../../../components/pin/pin-entry.tsx';
+import { toast } from '../../../components/feedback/toast-store.ts';
+import { describeApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../config/paths.ts';
+import { useResetPin } from '../api/pin-reset.ts';
+import { useRegisterPin } from '../api/register-pin.ts';
+import { fieldMessagesOf, hasErrorCode } from '../auth-errors.ts';
+import { readSignInFlow } from '../sign-in-flow.ts';
+import { useFinishSignIn } from '../use-finish-sign-in.ts';
+import '../components/auth.css';
+
+/** '/new-pin': the first PIN after a verified code (CREATE), or a new one after a reset code (RESET). */
+export function NewPinPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const mode = searchParams.get('mode') === 'RESET' ? 'RESET' : 'CREATE';
+  const finishSignIn = useFinishSignIn();
+  const registerPin = useRegisterPin();
+  const resetPin = useResetPin();
+  const save = mode === 'RESET' ? resetPin : registerPin;
+  const [problem, setProblem] = useState<string | null>(null);
+  const [hasIdentifier] = useState(() => readSignInFlow().identifier !== undefined);
+  if (!hasIdentifier) return <Navigate to={paths.home()} replace />;
+
+  const submit = (pin: string) => {
+    setProblem(null);
+    save.mutate(pin, {
+      onSuccess: async () => {
+        // spec: app-core §4 Reset PIN: a successful reset tells the member so.
+        if (mode === 'RESET') toast.success(t('pin.resetDone'), TOAST_TIMEOUT_PIN_PAYMENT_MS);
+        await finishSignIn();
+      },
+      onError: (error) => {
+        if (hasErrorCode(error, 'PIN_ALREADY_SET')) return void navigate(paths.passcode(), { replace: true });
+        setProblem(fieldMessagesOf(error).pin ?? describeApiError(error));
+      },
+    });
+  };
+
+  return (
+    <main className="page auth-page">
+      <PinEntry mode={mode} onSubmit={submit} invalid={problem !== null} error={problem} busy={save.isPending} />
+    </main>
+  );
+}

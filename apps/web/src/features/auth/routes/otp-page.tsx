@@ -1,0 +1,66 @@
+import { Navigate, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useCheckCredential } from '../api/check-credential.ts';
+import { useRequestResetPin } from '../api/request-reset-pin.ts';
+import { useVerifyOtp } from '../api/verify-otp.ts';
+import { useVerifyPinOtp } from '../api/verify-pin-otp.ts';
+import { OtpStep } from '../components/otp-step.tsx';
+import { credentialBody } from '../credential-body.ts';
+import { readSignInFlow, updateSignInFlow, type SentCode } from '../sign-in-flow.ts';
+import { useFinishSignIn } from '../use-finish-sign-in.ts';
+import '../../../components/forms/forms.css';
+import '../components/auth.css';
+
+/** '/login': the one-time code of a sign-in or of a PIN reset, for the identifier given on '/'. */
+export function OtpPage() {
+  const navigate = useNavigate();
+  const finishSignIn = useFinishSignIn();
+  const verifyOtp = useVerifyOtp();
+  const verifyPinOtp = useVerifyPinOtp();
+  const checkCredential = useCheckCredential();
+  const requestResetPin = useRequestResetPin();
+  const flow = readSignInFlow();
+  const { identifier, senderType, referenceId } = flow;
+  if (!identifier) return <Navigate to={paths.home()} replace />;
+  const resetting = flow.purpose === 'reset-pin';
+
+  const verify = async (otp: string) => {
+    if (resetting) {
+      await verifyPinOtp.mutateAsync({ ...identifier, otp });
+      await navigate(`${paths.newPin()}?mode=RESET`, { replace: true });
+      return;
+    }
+    const answer = await verifyOtp.mutateAsync({ ...identifier, type: 'login', otp });
+    // spec: app-core §4 OTP flow: a verified code clears the sent code and the cached credential.
+    updateSignInFlow({
+      pinPending: { isNewUser: answer.isNewUser },
+      sentCode: undefined,
+      lastCredentialBody: undefined,
+      lastCredentialResponse: undefined,
+    });
+    if (!answer.pinRequired) return finishSignIn(answer);
+    const needsNewPin = answer.isNewUser || (readSignInFlow().pinInfo?.needSetPin ?? false);
+    await navigate(needsNewPin ? paths.newPin() : `${paths.passcode()}?mode=LOGIN_NEW_DEVICE`, { replace: true });
+  };
+
+  const resend = async (): Promise<SentCode> => {
+    if (resetting) await requestResetPin.mutateAsync({ ...identifier, senderType });
+    else await checkCredential.mutateAsync({ body: credentialBody({ identifier, type: 'login', senderType, referenceId }), force: true });
+    const sentCode = readSignInFlow().sentCode;
+    if (!sentCode) throw new Error('The new code was not remembered');
+    return sentCode;
+  };
+
+  return (
+    <main className="page auth-page">
+      <OtpStep
+        identifier={identifier}
+        senderType={senderType}
+        purpose={resetting ? 'reset-pin' : 'login'}
+        sentCode={flow.sentCode}
+        verify={verify}
+        resend={resend}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getSession, setSession } from '../../../lib/session.ts';
+import { errorAnswer, okAnswer, renderAuthPage, signInAnswer, signedInUser, stubServer } from '../auth-test-kit.tsx';
+import { RegisterPhonePage } from './register-phone-page.tsx';
+
+const checkPath = '/api/auth/check-credential';
+const phoneIdentifier = { identifierType: 'phone', identifierValue: '081234567890', countryCode: '62' };
+
+beforeEach(() => setSession({ user: { ...signedInUser, phone: null, email: 'sari@kopi.id' }, loginType: 'otp' }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('RegisterPhonePage', () => {
+  it('adds a phone number proven by a code, then opens the cards', async () => {
+    const user = userEvent.setup();
+    const server = stubServer({
+      [checkPath]: [() => okAnswer({ expireIn: 60, requestRemaining: 2 })],
+      '/api/auth/verify-otp': [() => okAnswer(signInAnswer({ pinRequired: false }))],
+    });
+    renderAuthPage(<RegisterPhonePage />, { history: ['/register-phone-number'] });
+    await user.type(screen.getByLabelText('Phone number'), '081234567890');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cards$/));
+    expect(server.bodiesOf(checkPath)).toEqual([{ ...phoneIdentifier, type: 'register-phone', senderType: 'SMS' }]);
+    expect(server.bodiesOf('/api/auth/verify-otp')).toEqual([{ ...phoneIdentifier, type: 'register-phone', otp: '123456' }]);
+    expect(getSession().user?.phone).toBe('081234567890');
+  });
+
+  it('says so under the field when the number belongs to another account', async () => {
+    const user = userEvent.setup();
+    stubServer({ [checkPath]: [() => errorAnswer('PHONE_TAKEN')] });
+    renderAuthPage(<RegisterPhonePage />, { history: ['/register-phone-number'] });
+    await user.type(screen.getByLabelText('Phone number'), '081234567890');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription('This phone number is already used by another account'),
+    );
+  });
+});

@@ -1,0 +1,33 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SignInAnswer } from '@kartu/contracts';
+import { paths } from '../../config/paths.ts';
+import { setSession } from '../../lib/session.ts';
+import { sessionOptions } from './api/session.ts';
+import { clearSignInFlow, readSignInFlow } from './sign-in-flow.ts';
+
+/**
+ * Ends a sign-in: stores the member, forgets the flow, and opens the cards (or the phone step when
+ * an e-mail account still owes a phone number). Without an answer in hand, the session is asked.
+ */
+export function useFinishSignIn(): (answer?: SignInAnswer) => Promise<void> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (answer?: SignInAnswer) => {
+      const flow = readSignInFlow();
+      let needSetPhone = flow.pinInfo?.needSetPhone ?? false;
+      if (answer) {
+        setSession({ user: { ...answer.user, isNewUser: answer.isNewUser }, loginType: answer.loginType });
+      } else {
+        const session = await queryClient.fetchQuery({ ...sessionOptions(), staleTime: 0 });
+        needSetPhone = session.needSetPhone;
+        setSession({ user: { ...session.user, isNewUser: flow.pinPending?.isNewUser ?? false }, loginType: session.loginType });
+      }
+      clearSignInFlow();
+      await navigate(needSetPhone ? paths.registerPhoneNumber() : paths.cards(), { replace: true });
+    },
+    [navigate, queryClient],
+  );
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StatusPage } from '../../../components/ui/status-page.tsx';
+import { LockIllustration } from '../../../components/ui/status-illustrations.tsx';
+import { paths } from '../../../config/paths.ts';
+
+// spec: business-rules §8: 'SSO link expired or invalid'.
+export function SsoInvalidPage() {
+  const { t } = useTranslation('account');
+  return (
+    <StatusPage
+      illustration={<LockIllustration />}
+      title={t('sso.invalidTitle')}
+      message={t('sso.invalidMessage')}
+      actions={
+        <Link className="btn btn-primary" to={paths.home()} replace>
+          {t('sso.toLanding')}
+        </Link>
+      }
+    />
+  );
+}

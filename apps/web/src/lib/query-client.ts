@@ -1,0 +1,22 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-error.ts';
+import { subscribeSession, getSession } from './session.ts';
+
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  // Only failures that may pass on their own are retried; a 4xx answer will not change.
+  const transient = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+  return transient && failureCount < 2;
+}
+
+/** The one query cache of the app. It loads with the first page that calls the API through hooks. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+// Nothing cached for one member may be shown to the next one on this browser.
+subscribeSession(() => {
+  if (getSession().user === null) queryClient.clear();
+});

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { currencySchema } from './site.ts';
+
+/*
+ * The member's cards (spec app-core §3 Card list, Card detail, Currency, Level; §7 api/v2/cards).
+ * Amounts are integers in the unit's smallest step (points, stamps, or minor units of the currency).
+ */
+
+export const programTypeSchema = z.enum(['points', 'stamps', 'cash', 'subscription']);
+export type ProgramType = z.infer<typeof programTypeSchema>;
+export const balanceUnitSchema = z.enum(['POINT', 'STAMP', 'CASH']);
+export type BalanceUnit = z.infer<typeof balanceUnitSchema>;
+export const cardStatusSchema = z.enum(['active', 'inactive', 'suspended', 'expired']);
+export type CardStatus = z.infer<typeof cardStatusSchema>;
+
+/** 24 lowercase letters and digits (spec app-core §5 push route pattern for card ids). */
+export const cardIdSchema = z.string().regex(/^[a-z0-9]{24}$/, 'Card not found');
+export const cardParamsSchema = z.object({ id: cardIdSchema });
+/** spec business-rules §5: 'Card number must be 16 digits'. */
+export const cardNumberSchema = z.string().regex(/^\d{16}$/, 'Card number must be 16 digits');
+
+export const cardViewSchema = z.enum(['active', 'hidden', 'archived']);
+export type CardView = z.infer<typeof cardViewSchema>;
+
+export const cardListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  view: cardViewSchema.default('active'),
+});
+
+export const balanceSchema = z.object({ amount: z.number().int(), unit: balanceUnitSchema });
+
+export const cardListItemSchema = z.object({
+  id: z.string(),
+  walletId: z.string(),
+  type: z.enum(['loyalty', 'eGift']),
+  no: z.string(),
+  status: cardStatusSchema,
+  isCardActive: z.boolean(),
+  programId: z.number().int(),
+  programName: z.string(),
+  programType: programTypeSchema,
+  iconUrl: z.string().nullable(),
+  balance: balanceSchema,
+  level: z.object({ name: z.string(), color: z.string() }).nullable(),
+  hidden: z.boolean(),
+  archived: z.boolean(),
+});
+export type CardListItem = z.infer<typeof cardListItemSchema>;
+
+export const cardListAnswerSchema = z.object({
+  data: z.array(cardListItemSchema),
+  page: z.number().int(),
+  /** All cards in this view, across pages. */
+  count: z.number().int(),
+});
+export type CardListAnswer = z.infer<typeof cardListAnswerSchema>;
+
+export const levelSchema = z.object({
+  name: z.string(),
+  color: z.string(),
+  isActive: z.boolean(),
+  experience: z.number().int(),
+  retentionExperience: z.number().int(),
+});
+export type Level = z.infer<typeof levelSchema>;
+
+export const registrationFieldSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  type: z.enum(['text', 'email', 'date', 'select']),
+  required: z.boolean(),
+  options: z.array(z.string()).optional(),
+});
+export type RegistrationField = z.infer<typeof registrationFieldSchema>;
+
+export const cardDetailSchema = z.object({
+  id: z.string(),
+  no: z.string(),
+  isCardActive: z.boolean(),
+  status: cardStatusSchema,
+  validTill: z.string().nullable(),
+  programType: programTypeSchema,
+  subscription: z.object({ isExpired: z.boolean() }).nullable(),
+  cardProgram: z.object({ iconUrl: z.string().nullable(), programId: z.number().int(), programName: z.string() }),
+  merchant: z.object({ brand: z.string(), id: z.number().int(), countryCode: z.string() }),
+  customer: z.object({ id: z.string() }),
+  customerData: z.object({ email: z.string().nullable(), phone: z.string().nullable(), name: z.string().nullable() }),
+  /** Keyed flags such as showBtnShop, showTransferPoint, showClaimRewards, showLevels, showTransactionHistory. */
+  visualAttributes: z.record(z.string(), z.boolean()),
+  /** The card's sub-pages, in order (e.g. 'transaction-history', 'transfer-point', 'claim-rewards', 'levels'). */
+  menus: z.array(z.string()),
+  currency: currencySchema,
+  isBalanceStamps: z.boolean(),
+  isFixedAddress: z.boolean(),
+  fixedAddressDetail: z.record(z.string(), z.string()).nullable(),
+  balance: balanceSchema.extend({
+    expiring: z.array(z.object({ amount: z.number().int(), expiresAt: z.string() })),
+  }),
+  levels: z.array(levelSchema),
+  levelProgress: z.object({
+    lifetimeExperience: z.number().int(),
+    current: levelSchema.nullable(),
+    next: levelSchema.nullable(),
+    /** 0 to 1: how far from the current level to the next. */
+    progress: z.number().min(0).max(1),
+  }),
+  registration: z.object({
+    required: z.boolean(),
+    completed: z.boolean(),
+    form: z.array(registrationFieldSchema),
+  }),
+  hidden: z.boolean(),
+  archived: z.boolean(),
+  claimableRewards: z.number().int(),
+});
+export type CardDetail = z.infer<typeof cardDetailSchema>;
+
+/** POST api/v2/cards/check-number and GET api/v2/cards/find-by-number/{number}. */
+export const checkCardNumberBodySchema = z.object({ number: cardNumberSchema });
+export const cardPreviewSchema = z.object({
+  number: z.string(),
+  brand: z.string(),
+  programName: z.string(),
+  iconUrl: z.string().nullable(),
+  requiresActivationCode: z.boolean(),
+});
+export type CardPreview = z.infer<typeof cardPreviewSchema>;
+
+export const checkCardPinBodySchema = z.object({
+  number: cardNumberSchema,
+  activationCode: z.string().trim().min(4).max(16),
+});
+export const checkCardPinAnswerSchema = z.object({ valid: z.literal(true) });
+
+export const registerCardBodySchema = z.object({
+  number: cardNumberSchema,
+  activationCode: z.string().trim().min(4).max(16).optional(),
+});
+export const registerCardAnswerSchema = z.object({ cardId: z.string() });
+
+export const cardRegistrationBodySchema = z.object({
+  answers: z.record(z.string(), z.string().trim().max(200)),
+});
+
+export const transactionKindSchema = z.enum(['earn', 'redeem', 'transfer-in', 'transfer-out', 'expiry', 'reversal', 'adjustment', 'reward']);
+export type TransactionKind = z.infer<typeof transactionKindSchema>;
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  kind: transactionKindSchema,
+  /** Signed, as seen from this card: positive in, negative out. */
+  amount: z.number().int(),
+  unit: balanceUnitSchema,
+  description: z.string().nullable(),
+  reference: z.string().nullable(),
+  occurredAt: z.string(),
+  /** The other card of a transfer, masked. */
+  counterparty: z.object({ cardNo: z.string(), name: z.string().nullable() }).nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const transactionListAnswerSchema = z.object({
+  data: z.array(transactionSchema),
+  nextCursor: z.string().nullable(),
+});
+export const transactionParamsSchema = z.object({ id: cardIdSchema, transactionId: z.string().uuid() });
+export const transactionDetailSchema = transactionSchema.extend({
+  status: z.enum(['accepted', 'reversed']),
+  reversedAt: z.string().nullable(),
+});
+export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
+
+export const transferRecipientBodySchema = z.object({
+  phone: z.string().trim().min(4).max(32),
+  countryCode: z.string().regex(/^\d{1,4}$/).default('62'),
+});
+export const transferPreviewSchema = z.object({
+  recipient: z.object({ name: z.string().nullable(), phone: z.string() }),
+});
+export const transferBodySchema = transferRecipientBodySchema.extend({
+  amount: z.number().int().positive(),
+  pin: z.string().regex(/^\d{6}$/),
+});
+export const transferAnswerSchema = z.object({ transactionId: z.string(), balance: balanceSchema });
+
+export const rewardKindSchema = z.enum(['welcome', 'birthday', 'level-up']);
+export const rewardSchema = z.object({
+  id: z.string(),
+  kind: rewardKindSchema,
+  title: z.string(),
+  amount: z.number().int(),
+  unit: balanceUnitSchema,
+  status: z.enum(['claimable', 'claimed']),
+  grantedAt: z.string(),
+  claimedAt: z.string().nullable(),
+});
+export type Reward = z.infer<typeof rewardSchema>;
+export const rewardListAnswerSchema = z.object({ data: z.array(rewardSchema) });
+export const claimRewardBodySchema = z.object({ rewardId: z.string().uuid() });
+export const claimRewardAnswerSchema = z.object({ reward: rewardSchema, balance: balanceSchema });
