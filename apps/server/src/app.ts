@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestHeaders } from '@kartu/contracts';
@@ -10,13 +10,36 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { devOutboxRoutes } from './dev/outbox.routes.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { authStateRoutes } from './modules/auth/auth-state.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { pinRoutes } from './modules/auth/pin.routes.ts';
+import { registerSessions } from './modules/auth/session.plugin.ts';
+import { cardHistoryRoutes } from './modules/cards/card-history.routes.ts';
+import { cardTransferRoutes } from './modules/cards/card-transfer.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { selectOutboxDrivers } from './modules/outbox/outbox.drivers.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
 
 export interface CreateAppOptions {
   env: Env;
   database: Database;
+  /** The time every service reads; tests pass a clock they can move. */
+  clock?: Clock;
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
+
+// Secrets and codes must never reach the logs, whichever object carries them.
+const redactedPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  ...['pin', 'newPin', 'otp', 'token', 'code', 'accessToken'].flatMap((field) => [field, `body.${field}`, `req.body.${field}`]),
+];
 
 // A client-chosen request id is kept only when it is short and plain, so logs stay clean.
 const requestIdPattern = /^[\w.-]{8,64}$/;
@@ -28,9 +51,9 @@ function toFastifyTrustProxy(trustProxy: TrustProxy): boolean | string[] | ((add
 }
 
 /** Builds the HTTP app (API + web app) without listening: main.ts listens, tests inject. */
-export async function createApp({ env, database }: CreateAppOptions): Promise<FastifyInstance> {
+export async function createApp({ env, database, clock = systemClock, logStream }: CreateAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: { level: env.LOG_LEVEL, redact: redactedPaths, ...(logStream && { stream: logStream }) },
     trustProxy: toFastifyTrustProxy(env.TRUST_PROXY),
     requestIdHeader: false,
     genReqId: (request) => {
@@ -51,6 +74,27 @@ export async function createApp({ env, database }: CreateAppOptions): Promise<Fa
   await registerRateLimit(app, { perMinute: env.RATE_LIMIT_PER_MINUTE, redisUrl: env.REDIS_URL });
   await registerOpenApi(app);
   registerRequestContext(app, { db: database });
+
+  await registerSessions(app, { db: database, clock, publicUrl: env.PUBLIC_URL });
+
+  let codeSecret = env.CODE_SECRET;
+  if (!codeSecret) {
+    // Outside production only (env.ts requires it there): codes sent before a restart stop working.
+    codeSecret = randomBytes(32).toString('base64url');
+    app.log.warn('CODE_SECRET is not set: one-time codes use a key made up for this process');
+  }
+  const authOptions = {
+    context: { db: database, clock, codeSecret, drivers: selectOutboxDrivers(env) },
+    rateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+  };
+  await app.register(authRoutes, authOptions);
+  await app.register(authStateRoutes, authOptions);
+  await app.register(pinRoutes, authOptions);
+  await app.register(ssoRoutes, authOptions);
+  await app.register(accountRoutes, { db: database, clock });
+  await app.register(cardHistoryRoutes, { db: database });
+  await app.register(cardTransferRoutes, { context: authOptions.context });
+  if (env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db: database });
 
   await app.register(healthRoutes, { db: database });
   await app.register(tenancyRoutes, { db: database });

@@ -42,3 +42,21 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ TRUST_PROXY: 'everyone!' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('sign-in and delivery settings', () => {
+  it('defaults the sign-in rate limit to 30 a minute and leaves delivery to the development outbox', () => {
+    const env = loadEnv({});
+    expect(env.AUTH_RATE_LIMIT_PER_MINUTE).toBe(30);
+    expect([env.CODE_SECRET, env.SMTP_URL, env.SMS_PROVIDER_URL, env.SMS_PROVIDER_TOKEN]).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it('requires CODE_SECRET in production', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/CODE_SECRET/);
+    expect(loadEnv({ NODE_ENV: 'production', CODE_SECRET: 'k'.repeat(32) }).CODE_SECRET).toBe('k'.repeat(32));
+  });
+
+  it('wants the SMS provider URL and token together', () => {
+    expect(() => loadEnv({ SMS_PROVIDER_URL: 'https://sms.example.com' })).toThrow(/SMS_PROVIDER_TOKEN/);
+    expect(() => loadEnv({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+  });
+});

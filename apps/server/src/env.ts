@@ -37,6 +37,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDistDir),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** The stricter per-address limit of the sign-in routes. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Key of the HMAC that one-time codes are stored under; required in production. */
+  CODE_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  /** smtp:// or smtps:// URL: e-mail is sent through it instead of the development outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional(),
+  /** An SMS/WhatsApp provider endpoint and its token: both, or neither. */
+  SMS_PROVIDER_URL: z.url().optional(),
+  SMS_PROVIDER_TOKEN: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -50,7 +59,16 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const values = Object.fromEntries(
     Object.keys(envSchema.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]),
   );
-  const result = envSchema.safeParse(values);
+  const result = envSchema
+    .superRefine((config, context) => {
+      if (config.NODE_ENV === 'production' && !config.CODE_SECRET) {
+        context.addIssue({ code: 'custom', path: ['CODE_SECRET'], message: 'required in production' });
+      }
+      if ((config.SMS_PROVIDER_URL === undefined) !== (config.SMS_PROVIDER_TOKEN === undefined)) {
+        context.addIssue({ code: 'custom', path: ['SMS_PROVIDER_TOKEN'], message: 'set SMS_PROVIDER_URL and SMS_PROVIDER_TOKEN together' });
+      }
+    })
+    .safeParse(values);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);

@@ -36,7 +36,8 @@ export const cardListItemSchema = z.object({
   no: z.string(),
   status: cardStatusSchema,
   isCardActive: z.boolean(),
-  programId: z.number().int(),
+  /** The program's uuid. */
+  programId: z.string(),
   programName: z.string(),
   programType: programTypeSchema,
   iconUrl: z.string().nullable(),
@@ -81,7 +82,7 @@ export const cardDetailSchema = z.object({
   validTill: z.string().nullable(),
   programType: programTypeSchema,
   subscription: z.object({ isExpired: z.boolean() }).nullable(),
-  cardProgram: z.object({ iconUrl: z.string().nullable(), programId: z.number().int(), programName: z.string() }),
+  cardProgram: z.object({ iconUrl: z.string().nullable(), programId: z.string(), programName: z.string() }),
   merchant: z.object({ brand: z.string(), id: z.number().int(), countryCode: z.string() }),
   customer: z.object({ id: z.string() }),
   customerData: z.object({ email: z.string().nullable(), phone: z.string().nullable(), name: z.string().nullable() }),

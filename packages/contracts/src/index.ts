@@ -2,4 +2,5 @@ export * from './auth.ts';
 export * from './cards.ts';
 export * from './errors.ts';
 export * from './headers.ts';
+export * from './integration.ts';
 export * from './site.ts';

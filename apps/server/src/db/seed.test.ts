@@ -27,8 +27,8 @@ describe('seedDemo', () => {
     await seedDemo(testApp.db);
     await seedDemo(testApp.db);
     expect(await snapshot()).toEqual(before);
-    expect(before.merchants).toBe(2);
-    expect(before.hosts.map((row) => row.host)).toEqual(['127.0.0.1', 'localhost', 'v2.localhost']);
+    expect(before.merchants).toBe(3);
+    expect(before.hosts.map((row) => row.host)).toEqual(['127.0.0.1', 'age.localhost', 'localhost', 'v2.localhost']);
   });
 
   it('leaves the database no longer empty', async () => {

@@ -65,6 +65,34 @@ const demoMerchants: DemoMerchant[] = [
     },
     sites: [{ host: 'v2.localhost', defaultLanguage: 'id' }],
   },
+  {
+    // A nicotine brand in the Philippines: shows the age gate (21 and over there).
+    merchant: {
+      mid: 'HAZEMNL',
+      maskedMerchantId: 'mhz9Kd3LqP7a',
+      brand: 'Haze Manila',
+      iconUrl: '/brand/haze-manila.svg',
+      bannerUrl: '/brand/haze-manila-banner.svg',
+      headerColor: '#1F2A37',
+      buttonColor: '#14B8A6',
+      buttonTextColor: '#FFFFFF',
+      headerButtonColor: '#14B8A6',
+      headerButtonTextColor: '#FFFFFF',
+      addCardButton: true,
+      defaultLanguage: 'en',
+      countryCode: 'PH',
+      currencyCode: 'PHP',
+      currencySymbol: '₱',
+      currencyDecimals: 2,
+      thousandSeparator: ',',
+      decimalSeparator: '.',
+      timezone: 'Asia/Manila',
+      defaultLogin: 'phone',
+      uiVersion: 'v1',
+      flags: { ageGate: true, activationCodeWhitelist: false, hidePoweredBy: false, exclusiveCategories: [], highlightedMenus: [] },
+    },
+    sites: [{ host: 'age.localhost', defaultLanguage: 'en' }],
+  },
 ];
 
 /** Creates or refreshes the demo merchants and their sites; safe to run any number of times. */

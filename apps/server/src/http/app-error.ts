@@ -4,6 +4,11 @@ export interface AppErrorOptions {
   message?: string;
   details?: FieldIssue[];
   cause?: unknown;
+  /** Wrong codes or PINs: the tries left before the lock. */
+  attemptsRemaining?: number;
+  /** Locks: when the lock ends, answered with the server's current time so clients can count down. */
+  lockedUntil?: Date;
+  currentTime?: Date;
 }
 
 /** The one error services throw: a contract code, turned into an HTTP answer by the error handler. */
@@ -11,6 +16,9 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly details: FieldIssue[] | undefined;
+  readonly attemptsRemaining: number | undefined;
+  readonly lockedUntil: Date | undefined;
+  readonly currentTime: Date | undefined;
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
     super(options.message ?? defaultErrorMessage[code], { cause: options.cause });
@@ -18,5 +26,8 @@ export class AppError extends Error {
     this.code = code;
     this.statusCode = errorStatus[code];
     this.details = options.details;
+    this.attemptsRemaining = options.attemptsRemaining;
+    this.lockedUntil = options.lockedUntil;
+    this.currentTime = options.currentTime;
   }
 }

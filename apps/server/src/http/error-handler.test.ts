@@ -6,6 +6,7 @@ import { errorBodySchema } from '@kartu/contracts';
 import { createApp } from '../app.ts';
 import { createTestApp, testEnv, type TestApp } from '../test/test-app.ts';
 import { AppError } from './app-error.ts';
+import { toErrorBody } from './error-handler.ts';
 
 let testApp: TestApp;
 let limitedApp: FastifyInstance;
@@ -82,5 +83,20 @@ describe('error answers', () => {
     expect(statuses).toEqual([200, 200, 429]);
     expect(errorBodySchema.parse(last.json()).code).toBe('RATE_LIMITED');
     expect(last.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('toErrorBody', () => {
+  it('carries the attempts left and the lock times of sign-in errors', () => {
+    const lockedUntil = new Date('2026-01-15T04:00:00.000Z');
+    const currentTime = new Date('2026-01-15T03:00:00.000Z');
+    expect(toErrorBody(new AppError('PIN_LOCKED', { lockedUntil, currentTime }))).toEqual({
+      statusCode: 429,
+      code: 'PIN_LOCKED',
+      message: 'Your PIN is locked for 60 minutes because of too many wrong attempts',
+      lockedUntil: '2026-01-15T04:00:00.000Z',
+      currentTime: '2026-01-15T03:00:00.000Z',
+    });
+    expect(toErrorBody(new AppError('PIN_INVALID', { attemptsRemaining: 0 }))).toMatchObject({ attemptsRemaining: 0 });
   });
 });

@@ -40,7 +40,15 @@ function codeForStatus(statusCode: number): ErrorCode {
 /** Turns anything thrown into the one error body; never exposes internals of unexpected errors. */
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof AppError) {
-    return { statusCode: error.statusCode, code: error.code, message: error.message, ...(error.details && { details: error.details }) };
+    return {
+      statusCode: error.statusCode,
+      code: error.code,
+      message: error.message,
+      ...(error.details && { details: error.details }),
+      ...(error.attemptsRemaining !== undefined && { attemptsRemaining: error.attemptsRemaining }),
+      ...(error.lockedUntil && { lockedUntil: error.lockedUntil.toISOString() }),
+      ...(error.currentTime && { currentTime: error.currentTime.toISOString() }),
+    };
   }
   if (isFastifyError(error) && error.validation) {
     return {

@@ -6,18 +6,29 @@ import { openDatabase, type Database, type DatabaseConnection } from '../db/clie
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed.ts';
 import { loadEnv, type Env } from '../env.ts';
+import { createTestClock, type TestClock } from '../lib/clock.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
   env: Env;
   connection: DatabaseConnection;
+  /** Stands still until the test moves it. */
+  clock: TestClock;
   close(): Promise<void>;
 }
 
 /** Test configuration: quiet logs, plus whatever a test needs to change. */
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent/web/dist', ...overrides });
+  return loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent/web/dist',
+    CODE_SECRET: 'test-code-secret-test-code-secret-0123',
+    // Test files sign in many times from one address; the rate-limit test lowers it again.
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    ...overrides,
+  });
 }
 
 interface TestDatabase {
@@ -56,17 +67,22 @@ async function openTestDatabase(): Promise<TestDatabase> {
 }
 
 /** The real app over a real, migrated and seeded database: one per test file. */
-export async function createTestApp({ env: overrides }: { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp({
+  env: overrides,
+  logStream,
+}: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   const { connection, drop } = await openTestDatabase();
   await migrateDatabase(connection);
   await seedDemo(connection.db);
   const env = testEnv(overrides);
-  const app = await createApp({ env, database: connection.db });
+  const clock = createTestClock();
+  const app = await createApp({ env, database: connection.db, clock, ...(logStream && { logStream }) });
   return {
     app,
     db: connection.db,
     env,
     connection,
+    clock,
     close: async () => {
       await app.close();
       await connection.close();

@@ -37,6 +37,14 @@ describe('GET /api/site', () => {
     expect(kopi.currency).toEqual({ code: 'IDR', symbol: 'Rp', decimalDigits: 0, thousandSeparator: '.', decimalSeparator: ',' });
     const lumina = siteStateSchema.parse((await getSite('v2.localhost')).json()).merchant;
     expect(lumina.defaultLogin).toBe('email');
+    expect(kopi.flags.ageGate).toBe(false);
+  });
+
+  it('serves the age-gated demo merchant in the Philippines with its own currency', async () => {
+    const haze = siteStateSchema.parse((await getSite('age.localhost')).json()).merchant;
+    expect(haze).toMatchObject({ brand: 'Haze Manila', countryCode: 'PH', timezone: 'Asia/Manila' });
+    expect(haze.flags.ageGate).toBe(true);
+    expect(haze.currency).toEqual({ code: 'PHP', symbol: '₱', decimalDigits: 2, thousandSeparator: ',', decimalSeparator: '.' });
   });
 
   it('matches host names case-insensitively', async () => {

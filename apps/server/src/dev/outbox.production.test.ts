@@ -1,0 +1,20 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ env: { NODE_ENV: 'production' } });
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('development outbox in production', () => {
+  it('does not exist', async () => {
+    const api = await testApp.app.inject({ url: '/api/dev/outbox', headers: { host: 'localhost' } });
+    expect(api.statusCode).toBe(404);
+    const page = await testApp.app.inject({ url: '/dev/outbox', headers: { host: 'localhost' } });
+    expect(page.body).not.toContain('Development outbox');
+  });
+});

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountDeletionAnswerSchema } from '@kartu/contracts';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { errorAnswers, signedIn } from '../auth/auth.http.ts';
+import { requestAccountDeletion } from './account.service.ts';
+
+export const accountRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {
+  app.post(
+    '/api/v2/account/deletion',
+    {
+      preHandler: app.requireSession(),
+      schema: {
+        tags: ['account'],
+        summary: 'Requests deletion of the signed-in account and signs it out everywhere',
+        response: { 202: accountDeletionAnswerSchema, ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },
+      },
+    },
+    async (request, reply) => {
+      const { session } = signedIn(request);
+      const { requestedAt } = await requestAccountDeletion({ db, session, now: clock.now() });
+      app.clearSessionCookie(request, reply);
+      return reply.status(202).send({ requestedAt: requestedAt.toISOString() });
+    },
+  );
+};

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkLockBodySchema, lockStateSchema, lockedAnswerSchema, lockedBodySchema, pinInfoAnswerSchema, pinInfoBodySchema, sessionAnswerSchema } from '@kartu/contracts';
+import { deviceHashOf, errorAnswers, merchantOf, rateLimitConfig, sessionAnswer, type AuthRouteOptions } from './auth.http.ts';
+import { normaliseIdentifier } from './identifier.ts';
+import { getLockState } from './lock-state.service.ts';
+import { getPinInfo } from './pin-info.service.ts';
+import { revokeSession } from './session.service.ts';
+
+/** What the sign-in screens ask before and after signing in: PIN info, locks, the session, logout. */
+export const authStateRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { context, rateLimitPerMinute }) => {
+  const config = rateLimitConfig(rateLimitPerMinute);
+
+  app.post(
+    '/api/auth/get-pin-info',
+    {
+      config,
+      preHandler: app.loadSession,
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the identifier needs a PIN or a phone, and whether this device is new to it',
+        body: pinInfoBodySchema,
+        response: { 200: pinInfoAnswerSchema, ...errorAnswers([400, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => {
+      const merchant = merchantOf(request);
+      const identifier = normaliseIdentifier(request.body, merchant.countryCode);
+      return getPinInfo({ context, merchant, identifier, deviceHash: deviceHashOf(request), session: request.session });
+    },
+  );
+
+  app.post(
+    '/api/auth/locked',
+    {
+      config,
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a phone number is locked (PIN or failed-login lock)',
+        body: lockedBodySchema,
+        response: { 200: lockedAnswerSchema, ...errorAnswers([400, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => {
+      const merchant = merchantOf(request);
+      const identifier = normaliseIdentifier(
+        { identifierType: 'phone', identifierValue: request.body.phone, countryCode: request.body.countryCode },
+        merchant.countryCode,
+      );
+      const state = await getLockState({ context, merchant, identifier, includeCodeRequests: false });
+      return { userLocked: state.isLocked };
+    },
+  );
+
+  for (const [path, includeCodeRequests] of [
+    ['/api/auth/check-lock', true],
+    ['/api/auth/is-locked', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config,
+        schema: {
+          tags: ['auth'],
+          summary: includeCodeRequests
+            ? 'The failed-login, PIN and code-request locks of an identifier'
+            : 'The failed-login and PIN locks of an identifier',
+          body: checkLockBodySchema,
+          response: { 200: lockStateSchema, ...errorAnswers([400, 404, 429, 500] as const) },
+        },
+      },
+      async (request) => {
+        const merchant = merchantOf(request);
+        const identifier = normaliseIdentifier(request.body, merchant.countryCode);
+        return getLockState({ context, merchant, identifier, includeCodeRequests });
+      },
+    );
+  }
+
+  app.get(
+    '/api/auth/session',
+    {
+      preHandler: app.requireSession({ allowPending: true }),
+      schema: {
+        tags: ['auth'],
+        summary: 'The current session, pending ones included, so the app knows where to resume',
+        response: { 200: sessionAnswerSchema, ...errorAnswers([401, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => sessionAnswer(request),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      preHandler: app.loadSession,
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends the session on the server and clears the cookie (also without a session)',
+        response: { 204: z.null(), ...errorAnswers([404, 429, 500] as const) },
+      },
+    },
+    async (request, reply) => {
+      if (request.session) await revokeSession({ db: context.db, session: request.session, now: context.clock.now() });
+      app.clearSessionCookie(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
+};

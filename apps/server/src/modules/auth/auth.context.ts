@@ -1,0 +1,18 @@
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { OutboxDrivers } from '../outbox/outbox.drivers.ts';
+
+/** What every sign-in use case needs from the app: the database, the time, the code key, delivery. */
+export interface AuthContext {
+  db: Database;
+  clock: Clock;
+  codeSecret: string;
+  drivers: OutboxDrivers;
+}
+
+/** The merchant a request is for, as sign-in needs it. */
+export interface MerchantRef {
+  id: number;
+  brand: string;
+  countryCode: string;
+}

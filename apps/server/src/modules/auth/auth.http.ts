@@ -1,0 +1,96 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { deviceIdSchema, errorBodySchema, languageSchema, requestHeaders, type Language, type SessionAnswer, type SignInAnswer } from '@kartu/contracts';
+import { AppError } from '../../http/app-error.ts';
+import { siteOf } from '../../http/request-context.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuthContext, MerchantRef } from './auth.context.ts';
+import { hashDeviceId, sessionExpiresInSeconds, toSessionUser, type OpenedSession } from './session.service.ts';
+import type { UserRow } from './users.table.ts';
+
+/** What the sign-in route plugins receive from createApp. */
+export interface AuthRouteOptions {
+  context: AuthContext;
+  /** Per client address and route: stricter than the app-wide limit. */
+  rateLimitPerMinute: number;
+}
+
+/** Every sign-in route may answer these besides its own statuses. */
+export function errorAnswers<const S extends readonly number[]>(statuses: S): Record<S[number], typeof errorBodySchema> {
+  const answers = {} as Record<S[number], typeof errorBodySchema>;
+  for (const status of statuses) answers[status as S[number]] = errorBodySchema;
+  return answers;
+}
+
+export function rateLimitConfig(perMinute: number) {
+  return { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
+}
+
+export function merchantOf(request: FastifyRequest): MerchantRef {
+  const { merchant } = siteOf(request);
+  return { id: merchant.id, brand: merchant.brand, countryCode: merchant.countryCode };
+}
+
+/** The hashed x-device-id, or null when the browser sent none. */
+export function deviceHashOf(request: FastifyRequest): string | null {
+  const value = request.headers[requestHeaders.deviceId];
+  if (value === undefined) return null;
+  const parsed = deviceIdSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_FAILED', {
+      details: [{ field: `headers.${requestHeaders.deviceId}`, rule: 'invalid_format', message: 'Invalid device id' }],
+    });
+  }
+  return hashDeviceId(parsed.data);
+}
+
+/** The language of messages sent to the user: the browser's first choice if the app speaks it, else the site's. */
+export function languageOf(request: FastifyRequest): Language {
+  const first = request.headers['accept-language']?.split(',')[0]?.split('-')[0]?.trim().toLowerCase();
+  const parsed = languageSchema.safeParse(first);
+  return parsed.success ? parsed.data : siteOf(request).defaultLanguage;
+}
+
+/** Sets the cookie and shapes the sign-in answer around a newly issued token. */
+export function answerSignIn({
+  request,
+  reply,
+  clock,
+  user,
+  opened,
+  isNewUser,
+}: {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  clock: Clock;
+  user: UserRow;
+  opened: OpenedSession;
+  isNewUser: boolean;
+}): SignInAnswer {
+  request.server.setSessionCookie(request, reply, opened.token);
+  return {
+    user: toSessionUser(user),
+    isNewUser,
+    loginType: opened.session.loginType,
+    accessToken: opened.token,
+    expiresIn: sessionExpiresInSeconds(opened.session, clock.now()),
+    pinRequired: opened.session.status === 'pending',
+  };
+}
+
+export function sessionAnswer(request: FastifyRequest): SessionAnswer {
+  const { session, user } = request;
+  if (!session || !user) throw new AppError('UNAUTHENTICATED');
+  return {
+    user: toSessionUser(user),
+    loginType: session.loginType,
+    pinRequired: session.status === 'pending',
+    needSetPhone: user.email !== null && user.phone === null,
+  };
+}
+
+/** The user of a session pre-handler; routes behind requireSession can rely on it. */
+export function signedIn(request: FastifyRequest) {
+  const { session, user } = request;
+  if (!session || !user) throw new AppError('UNAUTHENTICATED');
+  return { session, user };
+}

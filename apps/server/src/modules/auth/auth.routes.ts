@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  checkCredentialAnswerSchema,
+  checkCredentialBodySchema,
+  loginByPinBodySchema,
+  requestResetPinBodySchema,
+  sessionAnswerSchema,
+  signInAnswerSchema,
+  verifyOtpBodySchema,
+  verifyPinOtpBodySchema,
+} from '@kartu/contracts';
+import { AppError } from '../../http/app-error.ts';
+import { answerSignIn, deviceHashOf, errorAnswers, languageOf, merchantOf, rateLimitConfig, sessionAnswer, type AuthRouteOptions } from './auth.http.ts';
+import { normaliseIdentifier } from './identifier.ts';
+import { sendCode } from './otp.service.ts';
+import { signInWithPin } from './pin.service.ts';
+import { registerPhone, signInWithCode, startPinReset } from './sign-in.service.ts';
+
+/** One-time codes and PIN sign-in (spec app-core §4 OTP flow and PIN login, §7 api/auth/*). */
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { context, rateLimitPerMinute }) => {
+  const config = rateLimitConfig(rateLimitPerMinute);
+
+  app.post(
+    '/api/auth/check-credential',
+    {
+      config,
+      preHandler: app.loadSession,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sends a one-time code to a phone or e-mail (3 requests, then a 3-minute lock)',
+        body: checkCredentialBodySchema,
+        response: { 200: checkCredentialAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => {
+      const { type, senderType } = request.body;
+      // Adding a phone is for a signed-in member; the other codes are for anyone.
+      if (type === 'register-phone' && request.session?.status !== 'active') throw new AppError('UNAUTHENTICATED');
+      const merchant = merchantOf(request);
+      return sendCode({
+        context,
+        merchant,
+        identifier: normaliseIdentifier(request.body, merchant.countryCode),
+        purpose: type,
+        senderType,
+        language: languageOf(request),
+      });
+    },
+  );
+
+  app.post(
+    '/api/auth/request-reset-pin',
+    {
+      config,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sends a code to reset the PIN; same answer and limits as check-credential',
+        body: requestResetPinBodySchema,
+        response: { 200: checkCredentialAnswerSchema, ...errorAnswers([400, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => {
+      const merchant = merchantOf(request);
+      return sendCode({
+        context,
+        merchant,
+        identifier: normaliseIdentifier(request.body, merchant.countryCode),
+        purpose: 'reset-pin',
+        senderType: request.body.senderType,
+        language: languageOf(request),
+      });
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-otp',
+    {
+      config,
+      preHandler: app.loadSession,
+      schema: {
+        tags: ['auth'],
+        summary: 'Checks a login code and opens a pending session (the PIN completes it), or adds a phone',
+        body: verifyOtpBodySchema,
+        response: { 200: signInAnswerSchema.or(sessionAnswerSchema), ...errorAnswers([400, 401, 404, 409, 429, 500] as const) },
+      },
+    },
+    async (request, reply) => {
+      const merchant = merchantOf(request);
+      const identifier = normaliseIdentifier(request.body, merchant.countryCode);
+      const { type, otp } = request.body;
+      if (type === 'register-phone') {
+        if (!request.user) throw new AppError('UNAUTHENTICATED');
+        request.user = await registerPhone({ context, user: request.user, session: request.session, identifier, code: otp });
+        return sessionAnswer(request);
+      }
+      if (type === 'reset-pin') {
+        const reset = await startPinReset({ context, merchant, identifier, code: otp, deviceHash: deviceHashOf(request) });
+        return answerSignIn({ request, reply, clock: context.clock, ...reset });
+      }
+      const signIn = await signInWithCode({ context, merchant, identifier, code: otp, deviceHash: deviceHashOf(request) });
+      return answerSignIn({ request, reply, clock: context.clock, ...signIn });
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-pin-otp',
+    {
+      config,
+      schema: {
+        tags: ['auth'],
+        summary: 'Checks a PIN-reset code and opens a pending session that may only set a new PIN',
+        body: verifyPinOtpBodySchema,
+        response: { 200: signInAnswerSchema, ...errorAnswers([400, 404, 429, 500] as const) },
+      },
+    },
+    async (request, reply) => {
+      const merchant = merchantOf(request);
+      const identifier = normaliseIdentifier(request.body, merchant.countryCode);
+      const reset = await startPinReset({ context, merchant, identifier, code: request.body.otp, deviceHash: deviceHashOf(request) });
+      return answerSignIn({ request, reply, clock: context.clock, ...reset });
+    },
+  );
+
+  app.post(
+    '/api/auth/login-by-pin',
+    {
+      config,
+      preHandler: app.loadSession,
+      schema: {
+        tags: ['auth'],
+        summary: 'Signs in with the PIN on a trusted device, or completes a code sign-in on a new one',
+        body: loginByPinBodySchema,
+        response: { 200: signInAnswerSchema, ...errorAnswers([400, 403, 404, 429, 500] as const) },
+      },
+    },
+    async (request, reply) => {
+      const merchant = merchantOf(request);
+      const { user, opened } = await signInWithPin({
+        context,
+        merchant,
+        identifier: normaliseIdentifier(request.body, merchant.countryCode),
+        pin: request.body.pin,
+        deviceHash: deviceHashOf(request),
+        currentSession: request.session,
+      });
+      return answerSignIn({ request, reply, clock: context.clock, user, opened, isNewUser: false });
+    },
+  );
+};

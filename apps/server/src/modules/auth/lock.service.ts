@@ -1,0 +1,128 @@
+import { OTP_REQUESTS_START } from '@kartu/core';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { findAttemptRows, lockAttemptRow, saveAttemptRow, type AttemptKey } from './auth-attempts.repository.ts';
+import type { AttemptScope } from './auth-attempts.table.ts';
+import { OTP_REQUEST_LOCK_MS, OTP_REQUEST_WINDOW_MS } from './auth.constants.ts';
+
+/** What one guarded check found: counted as a wrong attempt, passed, or refused without counting. */
+export type CheckOutcome<T> = { kind: 'pass'; value: T } | { kind: 'wrong' } | { kind: 'refuse'; error: AppError };
+
+export interface GuardedAttemptOptions<T> {
+  db: Database;
+  key: AttemptKey;
+  now: Date;
+  /** The wrong attempt that locks (the third). */
+  lockAt: number;
+  lockMs: number;
+  lockedCode: 'LOGIN_LOCKED' | 'PIN_LOCKED';
+  wrong: (attemptsRemaining: number) => AppError;
+  /** Runs while the attempt row is locked, inside the same transaction as the count. */
+  check: (tx: Database) => Promise<CheckOutcome<T>>;
+}
+
+function lockedError(code: 'LOGIN_LOCKED' | 'PIN_LOCKED' | 'OTP_REQUESTS_LOCKED', lockedUntil: Date, now: Date): AppError {
+  return new AppError(code, { lockedUntil, currentTime: now });
+}
+
+/** A lock that has ended leaves nothing behind: the count starts again. */
+function isLocked(lockedUntil: Date | null, now: Date): lockedUntil is Date {
+  return lockedUntil !== null && lockedUntil > now;
+}
+
+/**
+ * Checks a secret (code or PIN) while holding the subject's attempt row, so concurrent guesses are
+ * counted one after another and never get more checks than the lock allows. While locked, the
+ * secret is not checked at all. The count is committed before any error is thrown.
+ */
+export async function guardedAttempt<T>(options: GuardedAttemptOptions<T>): Promise<T> {
+  const { db, key, now, lockAt, lockMs } = options;
+  type Result = CheckOutcome<T> | { kind: 'locked'; until: Date } | { kind: 'counted'; remaining: number };
+  const result = await db.transaction(async (tx): Promise<Result> => {
+    const row = await lockAttemptRow(tx, key);
+    if (isLocked(row.lockedUntil, now)) return { kind: 'locked', until: row.lockedUntil };
+    const failures = row.lockedUntil ? 0 : row.counter;
+    const outcome = await options.check(tx);
+    if (outcome.kind === 'pass') {
+      await saveAttemptRow(tx, key, { counter: 0, windowStartedAt: null, lockedUntil: null });
+      return outcome;
+    }
+    if (outcome.kind === 'refuse') return outcome;
+    if (failures + 1 >= lockAt) {
+      const until = new Date(now.getTime() + lockMs);
+      await saveAttemptRow(tx, key, { counter: 0, windowStartedAt: now, lockedUntil: until });
+      return { kind: 'locked', until };
+    }
+    await saveAttemptRow(tx, key, { counter: failures + 1, windowStartedAt: row.windowStartedAt ?? now, lockedUntil: null });
+    return { kind: 'counted', remaining: lockAt - failures - 1 };
+  });
+  switch (result.kind) {
+    case 'pass':
+      return result.value;
+    case 'refuse':
+      throw result.error;
+    case 'locked':
+      throw lockedError(options.lockedCode, result.until, now);
+    case 'counted':
+    case 'wrong':
+      throw options.wrong(result.kind === 'counted' ? result.remaining : 0);
+  }
+}
+
+/**
+ * Counts one code request: the spec's 3 within the window, then a 3-minute lock, after which the
+ * count starts again at 3. Answers the requests still allowed. spec: app-core §4 OTP flow, §9
+ */
+export async function countCodeRequest({ db, key, now }: { db: Database; key: AttemptKey; now: Date }): Promise<number> {
+  const result = await db.transaction(async (tx) => {
+    const row = await lockAttemptRow(tx, key);
+    if (isLocked(row.lockedUntil, now)) return { locked: row.lockedUntil, remaining: 0 };
+    const fresh = row.lockedUntil !== null || !row.windowStartedAt || now.getTime() - row.windowStartedAt.getTime() >= OTP_REQUEST_WINDOW_MS;
+    const counter = fresh ? 0 : row.counter;
+    if (counter >= OTP_REQUESTS_START) {
+      const until = new Date(now.getTime() + OTP_REQUEST_LOCK_MS);
+      await saveAttemptRow(tx, key, { counter: 0, windowStartedAt: null, lockedUntil: until });
+      return { locked: until, remaining: 0 };
+    }
+    await saveAttemptRow(tx, key, { counter: counter + 1, windowStartedAt: fresh ? now : row.windowStartedAt, lockedUntil: null });
+    return { locked: null, remaining: OTP_REQUESTS_START - counter - 1 };
+  });
+  if (result.locked) throw lockedError('OTP_REQUESTS_LOCKED', result.locked, now);
+  return result.remaining;
+}
+
+/** The latest end among the active locks of these scopes and subjects, or null. */
+export async function activeLockUntil({
+  db,
+  merchantId,
+  keys,
+  now,
+}: {
+  db: Database;
+  merchantId: number;
+  keys: { scope: AttemptScope; subject: string }[];
+  now: Date;
+}): Promise<Date | null> {
+  const rows = await findAttemptRows(db, merchantId, keys);
+  let latest: Date | null = null;
+  for (const row of rows) {
+    if (isLocked(row.lockedUntil, now) && (!latest || row.lockedUntil > latest)) latest = row.lockedUntil;
+  }
+  return latest;
+}
+
+/** Throws the lock's error when the subject is locked; used before work that should not start. */
+export async function assertNotLocked({
+  db,
+  key,
+  now,
+  code,
+}: {
+  db: Database;
+  key: AttemptKey;
+  now: Date;
+  code: 'LOGIN_LOCKED' | 'PIN_LOCKED';
+}): Promise<void> {
+  const until = await activeLockUntil({ db, merchantId: key.merchantId, keys: [key], now });
+  if (until) throw lockedError(code, until, now);
+}

@@ -1,0 +1,116 @@
+import type { CheckCredentialAnswer, Language, OtpPurpose, SenderType } from '@kartu/contracts';
+import { AppError } from '../../http/app-error.ts';
+import type { OutboxChannel } from '../outbox/outbox-messages.table.ts';
+import { queueOneTimeCode } from '../outbox/outbox.service.ts';
+import type { AuthContext, MerchantRef } from './auth.context.ts';
+import { LOGIN_LOCK_AT_ATTEMPT, LOGIN_LOCK_MS, OTP_EXPIRES_SECONDS } from './auth.constants.ts';
+import { generateCode, hashCode, sameHash } from './auth.crypto.ts';
+import type { NormalisedIdentifier } from './identifier.ts';
+import { assertNotLocked, countCodeRequest, guardedAttempt } from './lock.service.ts';
+import { consumeCodeRow, findOpenCode, replaceOpenCode } from './one-time-codes.repository.ts';
+import { findUserByIdentifier } from './users.repository.ts';
+
+function channelFor(identifier: NormalisedIdentifier, senderType: SenderType | undefined): OutboxChannel {
+  if (identifier.type === 'email') return 'email';
+  return senderType === 'WHATSAPP' ? 'whatsapp' : 'sms';
+}
+
+/** The failed-login lock covers asking for codes as well as entering them. */
+function loginLockKey(merchantId: number, identifier: NormalisedIdentifier) {
+  return { merchantId, scope: 'otp-verify' as const, subject: identifier.value };
+}
+
+/**
+ * Sends a new 6-digit code, superseding older ones. The spec allows 3 requests, then locks
+ * requests for 3 minutes. A reset code goes only to a registered identifier, but the answer is the
+ * same either way, so it does not tell who is registered. spec: app-core §4 OTP flow
+ */
+export async function sendCode({
+  context,
+  merchant,
+  identifier,
+  purpose,
+  senderType,
+  language,
+}: {
+  context: AuthContext;
+  merchant: MerchantRef;
+  identifier: NormalisedIdentifier;
+  purpose: OtpPurpose;
+  senderType?: SenderType;
+  language: Language;
+}): Promise<CheckCredentialAnswer> {
+  const { db, clock, codeSecret, drivers } = context;
+  const now = clock.now();
+  await assertNotLocked({ db, key: loginLockKey(merchant.id, identifier), now, code: 'LOGIN_LOCKED' });
+  const requestRemaining = await countCodeRequest({ db, key: { merchantId: merchant.id, scope: 'otp-request', subject: identifier.value }, now });
+
+  const sendsCode = purpose !== 'reset-pin' || (await findUserByIdentifier(db, merchant.id, identifier)) !== undefined;
+  if (sendsCode) {
+    const code = generateCode();
+    const owner = { merchantId: merchant.id, identifier: identifier.value, purpose };
+    const codeHash = hashCode({ secret: codeSecret, code, identifier: identifier.value, purpose });
+    await replaceOpenCode(db, owner, { codeHash, expiresAt: new Date(now.getTime() + OTP_EXPIRES_SECONDS * 1000), now });
+    await queueOneTimeCode({
+      db,
+      drivers,
+      merchant,
+      channel: channelFor(identifier, senderType),
+      recipient: identifier.value,
+      code,
+      purpose,
+      language,
+      expiresInSeconds: OTP_EXPIRES_SECONDS,
+      now,
+    });
+  }
+  return { expireIn: OTP_EXPIRES_SECONDS, requestRemaining };
+}
+
+function wrongCode(attemptsRemaining: number): AppError {
+  // spec: business-rules §8 — "You have {attempt} attempt left before you are locked out of your account"
+  const attempts = `${attemptsRemaining} attempt${attemptsRemaining === 1 ? '' : 's'}`;
+  return new AppError('OTP_INVALID', {
+    message: `Your verification code is not valid. You have ${attempts} left before you are locked out of your account`,
+    attemptsRemaining,
+  });
+}
+
+/**
+ * Uses up the latest code sent to the identifier for this purpose. The third wrong code in a row
+ * locks sign-in for LOGIN_LOCK_HOURS; asking for a new code does not reset that count. An expired
+ * (but correct) code is refused without counting. spec: business-rules §4 failed logins
+ */
+export async function consumeCode({
+  context,
+  merchantId,
+  identifier,
+  purpose,
+  code,
+}: {
+  context: AuthContext;
+  merchantId: number;
+  identifier: NormalisedIdentifier;
+  purpose: OtpPurpose;
+  code: string;
+}): Promise<void> {
+  const { db, clock, codeSecret } = context;
+  const now = clock.now();
+  await guardedAttempt({
+    db,
+    key: loginLockKey(merchantId, identifier),
+    now,
+    lockAt: LOGIN_LOCK_AT_ATTEMPT,
+    lockMs: LOGIN_LOCK_MS,
+    lockedCode: 'LOGIN_LOCKED',
+    wrong: wrongCode,
+    check: async (tx) => {
+      const open = await findOpenCode(tx, { merchantId, identifier: identifier.value, purpose });
+      const entered = hashCode({ secret: codeSecret, code, identifier: identifier.value, purpose });
+      if (!open || !sameHash(open.codeHash, entered)) return { kind: 'wrong' };
+      if (open.expiresAt <= now) return { kind: 'refuse', error: new AppError('OTP_EXPIRED') };
+      if (!(await consumeCodeRow(tx, open.id, now))) return { kind: 'wrong' };
+      return { kind: 'pass', value: undefined };
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { siteOf } from '../../http/request-context.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './auth.constants.ts';
+import { findLiveSession } from './session.service.ts';
+import type { SessionRow } from './sessions.table.ts';
+import type { UserRow } from './users.table.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's live session (pending ones included), once a session pre-handler ran. */
+    session: SessionRow | null;
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    /** Reads the session if there is one; never refuses the request. */
+    loadSession: preHandlerAsyncHookHandler;
+    /** 401 UNAUTHENTICATED without a live session; 401 LOGIN_PENDING for a pending one unless allowed. */
+    requireSession(options?: { allowPending?: boolean }): preHandlerAsyncHookHandler;
+    setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void;
+    clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void;
+  }
+}
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  // App view mode sends the token as a bearer header; the web app relies on the cookie.
+  if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim() || undefined;
+  return request.cookies[SESSION_COOKIE] || undefined;
+}
+
+/** Session reading and the kartu_session cookie, for every module's routes. */
+export async function registerSessions(
+  app: FastifyInstance,
+  { db, clock, publicUrl }: { db: Database; clock: Clock; publicUrl: string | undefined },
+): Promise<void> {
+  await app.register(cookie);
+  app.decorateRequest('session', null);
+  app.decorateRequest('user', null);
+
+  const httpsSite = publicUrl?.startsWith('https:') ?? false;
+  const cookieOptions = (request: FastifyRequest) => ({
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/',
+    secure: httpsSite || request.protocol === 'https',
+  });
+
+  async function loadSession(request: FastifyRequest): Promise<void> {
+    if (request.session) return;
+    const token = tokenOf(request);
+    if (!token) return;
+    const found = await findLiveSession({ db, token, merchantId: siteOf(request).merchant.id, now: clock.now() });
+    if (!found) return;
+    request.session = found.session;
+    request.user = found.user;
+  }
+
+  app.decorate('loadSession', loadSession);
+  app.decorate('requireSession', ({ allowPending = false }: { allowPending?: boolean } = {}) => async (request: FastifyRequest) => {
+    await loadSession(request);
+    if (!request.session) throw new AppError('UNAUTHENTICATED');
+    // spec: app-core §4 Login-pending 401 — a half-finished sign-in reaches only the sign-in routes.
+    if (request.session.status === 'pending' && !allowPending) throw new AppError('LOGIN_PENDING');
+  });
+  app.decorate('setSessionCookie', (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_ABSOLUTE_MS / 1000 });
+  });
+  app.decorate('clearSessionCookie', (request: FastifyRequest, reply: FastifyReply) => {
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+  });
+}

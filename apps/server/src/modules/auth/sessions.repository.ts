@@ -1,0 +1,34 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { sessions, type SessionRow } from './sessions.table.ts';
+import { users, type UserRow } from './users.table.ts';
+
+export type NewSessionRow = Omit<SessionRow, 'id' | 'revokedAt'>;
+
+export async function insertSession(db: Database, values: NewSessionRow): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(values).returning();
+  if (!row) throw new Error('The session was not saved');
+  return row;
+}
+
+export async function findSessionWithUser(db: Database, tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+export async function updateSession(db: Database, id: string, values: Partial<Omit<SessionRow, 'id' | 'userId' | 'merchantId'>>): Promise<void> {
+  await db.update(sessions).set(values).where(eq(sessions.id, id));
+}
+
+/** A new sign-in replaces the user's unfinished ones. */
+export async function revokePendingSessions(db: Database, userId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), eq(sessions.status, 'pending'), isNull(sessions.revokedAt)));
+}

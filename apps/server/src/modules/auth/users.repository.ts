@@ -1,0 +1,75 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { NormalisedIdentifier } from './identifier.ts';
+import { users, type UserRow } from './users.table.ts';
+
+function identifierColumn(identifier: NormalisedIdentifier) {
+  return identifier.type === 'phone' ? users.phone : users.email;
+}
+
+export async function findUserByIdentifier(db: Database, merchantId: number, identifier: NormalisedIdentifier): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.merchantId, merchantId), eq(identifierColumn(identifier), identifier.value)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Database, merchantId: number, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.merchantId, merchantId), eq(users.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** Inserts the user unless a concurrent request just did; either way answers the one row. */
+export async function insertUserOnce(
+  db: Database,
+  values: { merchantId: number; maskedId: string; identifier: NormalisedIdentifier; country: string; now: Date },
+): Promise<{ user: UserRow; created: boolean }> {
+  const [created] = await db
+    .insert(users)
+    .values({
+      merchantId: values.merchantId,
+      maskedId: values.maskedId,
+      country: values.country,
+      createdAt: values.now,
+      updatedAt: values.now,
+      ...(values.identifier.type === 'phone' ? { phone: values.identifier.value } : { email: values.identifier.value }),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return { user: created, created: true };
+  const existing = await findUserByIdentifier(db, values.merchantId, values.identifier);
+  if (!existing) throw new Error('A user could be neither created nor found');
+  return { user: existing, created: false };
+}
+
+export async function updateUserPin(db: Database, userId: string, pinHash: string, now: Date): Promise<void> {
+  await db.update(users).set({ pinHash, pinUpdatedAt: now, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** False when another user of the merchant already has the phone (the unique key refuses it). */
+export async function updateUserPhone(db: Database, user: UserRow, phone: string, now: Date): Promise<boolean> {
+  const taken = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.merchantId, user.merchantId), eq(users.phone, phone)))
+    .limit(1);
+  if (taken[0] && taken[0].id !== user.id) return false;
+  await db.update(users).set({ phone, updatedAt: now }).where(eq(users.id, user.id));
+  return true;
+}
+
+/** Sets the PIN only if none exists; false when one does (two first PINs cannot race). */
+export async function setFirstPin(db: Database, userId: string, pinHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ pinHash, pinUpdatedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.pinHash)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,52 @@
+import type { CardListAnswer, CardListItem, CardView } from '@kartu/contracts';
+import type { Database } from '../../db/client.ts';
+import { getLifetimeEarned } from '../ledger/ledger.service.ts';
+import { cardLevels } from './card-levels.ts';
+import { countMemberCards, findLevelsOfPrograms, findMemberCardsPage, findSpendableBalances } from './card-list.repository.ts';
+import { toJsonNumber } from './member-card.service.ts';
+
+export const cardsPerPage = 10;
+
+export interface ListCardsOptions {
+  db: Database;
+  merchantId: number;
+  userId: string;
+  view: CardView;
+  page: number;
+  now: Date;
+}
+
+/** One page of the member's wallet (spec: app-core §4 Card list — pages start at 1). */
+export async function listCards({ db, merchantId, userId, view, page, now }: ListCardsOptions): Promise<CardListAnswer> {
+  const scope = { merchantId, userId, view };
+  const [rows, total] = await Promise.all([
+    findMemberCardsPage(db, { ...scope, limit: cardsPerPage, offset: (page - 1) * cardsPerPage }),
+    countMemberCards(db, scope),
+  ]);
+  const balances = await findSpendableBalances(db, { merchantId, cardIds: rows.map((row) => row.card.id), now });
+  const levels = await findLevelsOfPrograms(db, [...new Set(rows.map((row) => row.card.programId))]);
+
+  const data: CardListItem[] = [];
+  for (const { card, programName, programType, unit, iconUrl } of rows) {
+    const programLevels = levels.filter((level) => level.programId === card.programId);
+    // Only cards of programs with levels need their lifetime earnings.
+    const current = programLevels.length > 0 ? cardLevels(programLevels, await getLifetimeEarned({ db, merchantId, cardId: card.id })).current : null;
+    data.push({
+      id: card.id,
+      walletId: card.id,
+      type: 'loyalty',
+      no: card.number,
+      status: card.status,
+      isCardActive: card.status === 'active',
+      programId: card.programId,
+      programName,
+      programType,
+      iconUrl,
+      balance: { amount: toJsonNumber(balances.get(card.id) ?? 0n), unit },
+      level: current ? { name: current.name, color: current.color } : null,
+      hidden: card.hidden,
+      archived: card.archived,
+    });
+  }
+  return { data, page, count: total };
+}

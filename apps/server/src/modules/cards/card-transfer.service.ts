@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import type { transferAnswerSchema, transferBodySchema, transferPreviewSchema, transferRecipientBodySchema } from '@kartu/contracts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthContext, MerchantRef } from '../auth/auth.context.ts';
+import { normaliseIdentifier } from '../auth/identifier.ts';
+import { checkPin } from '../auth/pin.service.ts';
+import type { UserRow } from '../auth/users.table.ts';
+import { withIdempotency, type IdempotentAnswer } from '../idempotency/idempotency.service.ts';
+import { getBalance } from '../ledger/ledger.service.ts';
+import { transfer } from '../ledger/points.service.ts';
+import { cardUnitOf, getMemberCard, toJsonAmount } from './card-history.service.ts';
+import { findRecipientCard, type RecipientCard } from './card-transfer.repository.ts';
+import type { CardRow } from './cards.table.ts';
+
+type RecipientBody = z.output<typeof transferRecipientBodySchema>;
+type TransferBody = z.output<typeof transferBodySchema>;
+export type TransferPreview = z.infer<typeof transferPreviewSchema>;
+export type TransferAnswer = z.infer<typeof transferAnswerSchema>;
+
+function invalidPhone(message: string): AppError {
+  return new AppError('VALIDATION_FAILED', { message, details: [{ field: 'body.phone', rule: 'invalid_format', message }] });
+}
+
+/** 'Budi Santoso' → 'Budi S.': the sender can recognise a friend without learning a stranger's full name. */
+export function maskRecipientName(name: string | null): string | null {
+  const words = name?.trim().split(/\s+/).filter(Boolean) ?? [];
+  const [first] = words;
+  if (!first) return null;
+  const last = words.length > 1 ? words.at(-1) : undefined;
+  return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
+}
+
+/** '+6281234564444' → '+62 812-****-4444': enough to confirm the number typed, not to harvest it. */
+export function maskRecipientPhone(phone: string, dialCode: string): string {
+  const prefix = `+${dialCode}`;
+  const national = phone.startsWith(prefix) ? phone.slice(prefix.length) : phone.replace(/^\+/, '');
+  return `${prefix} ${national.slice(0, 3)}-****-${national.slice(-4)}`;
+}
+
+interface RecipientLookup {
+  db: Database;
+  merchant: MerchantRef;
+  user: UserRow;
+  card: CardRow;
+  phone: string;
+  countryCode: string;
+}
+
+/** Another member of this merchant with an active card of the sender's program. */
+async function findRecipient({ db, merchant, user, card, phone, countryCode }: RecipientLookup): Promise<RecipientCard> {
+  let normalised: string;
+  try {
+    normalised = normaliseIdentifier({ identifierType: 'phone', identifierValue: phone, countryCode }, merchant.countryCode).value;
+  } catch (error) {
+    if (error instanceof AppError) throw invalidPhone(error.message);
+    throw error;
+  }
+  if (normalised === user.phone) throw invalidPhone('You cannot transfer to yourself');
+  const recipient = await findRecipientCard(db, { merchantId: merchant.id, programId: card.programId, phone: normalised });
+  if (!recipient) throw new AppError('RECIPIENT_NOT_FOUND');
+  if (recipient.user.id === user.id) throw invalidPhone('You cannot transfer to yourself');
+  return recipient;
+}
+
+export interface TransferPreviewOptions extends RecipientBody {
+  db: Database;
+  merchant: MerchantRef;
+  user: UserRow;
+  cardId: string;
+}
+
+/** Who would receive a transfer, masked, before the member confirms. spec: app-core §2 transfer-point */
+export async function previewTransfer({ db, merchant, user, cardId, phone, countryCode }: TransferPreviewOptions): Promise<TransferPreview> {
+  const card = await getMemberCard({ db, merchantId: merchant.id, userId: user.id, cardId });
+  const recipient = await findRecipient({ db, merchant, user, card, phone, countryCode });
+  return { recipient: { name: maskRecipientName(recipient.user.name), phone: maskRecipientPhone(recipient.user.phone, countryCode) } };
+}
+
+export interface TransferPointsOptions {
+  context: AuthContext;
+  merchant: MerchantRef;
+  user: UserRow;
+  cardId: string;
+  body: TransferBody;
+  /** The client's Idempotency-Key header, when it sent one. */
+  idempotencyKey: string | undefined;
+}
+
+/**
+ * Moves points to another member's card of the same program, once per idempotency key.
+ * spec: app-core §2 transfer-point; business-rules §8 "Insufficient balance"
+ */
+export async function transferPoints({ context, merchant, user, cardId, body, idempotencyKey }: TransferPointsOptions): Promise<IdempotentAnswer<TransferAnswer>> {
+  const { db, clock } = context;
+  const card = await getMemberCard({ db, merchantId: merchant.id, userId: user.id, cardId });
+  if (!idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+  // Outside the idempotency claim: a wrong PIN must count toward the lock every time, never be
+  // stored as this key's answer, and write nothing.
+  await checkPin({ context, user, pin: body.pin });
+
+  const request = { phone: body.phone, countryCode: body.countryCode, amount: body.amount };
+  const now = clock.now();
+  return withIdempotency<TransferAnswer>({
+    db,
+    merchantId: merchant.id,
+    scope: `transfer:${user.id}`,
+    key: idempotencyKey,
+    // The PIN stays out of the stored hash: a 6-digit secret is found from its hash in a million
+    // tries, and a retry with the same transfer is the same request whatever PIN unlocked it.
+    body: { ...request, cardId: card.id },
+    now,
+    run: async () => {
+      const recipient = await findRecipient({ db, merchant, user, card, phone: request.phone, countryCode: request.countryCode });
+      // The ledger locks both wallets, spends the oldest-expiring lots first and refuses an overdraft.
+      const entry = await transfer({ db, now, merchantId: merchant.id, fromCardId: card.id, toCardId: recipient.card.id, amount: BigInt(request.amount) });
+      const [balance, unit] = await Promise.all([getBalance({ db, merchantId: merchant.id, cardId: card.id, now }), cardUnitOf(db, card)]);
+      return { statusCode: 201, body: { transactionId: entry.id, balance: { amount: toJsonAmount(balance), unit } } };
+    },
+  });
+}

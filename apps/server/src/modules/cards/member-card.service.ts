@@ -1,0 +1,25 @@
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getCard } from './cards.service.ts';
+import type { CardRow } from './cards.table.ts';
+
+export interface MemberCardOptions {
+  db: Database;
+  merchantId: number;
+  userId: string;
+  cardId: string;
+}
+
+/** A card in the member's wallet: anyone else's card, or another merchant's, is not found rather than forbidden. */
+export async function getMemberCard({ db, merchantId, userId, cardId }: MemberCardOptions): Promise<CardRow> {
+  const card = await getCard({ db, merchantId, cardId });
+  if (card.ownerUserId !== userId) throw new AppError('CARD_NOT_FOUND');
+  return card;
+}
+
+/** JSON amounts are plain numbers: a ledger value past 2^53 would lose digits, so it fails loudly instead. */
+export function toJsonNumber(value: bigint): number {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) throw new Error('A ledger amount is too large for a JSON number');
+  return number;
+}

@@ -1,0 +1,71 @@
+import type { BalanceUnit, Reward } from '@kartu/contracts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getBalance } from '../ledger/ledger.service.ts';
+import { earn } from '../ledger/points.service.ts';
+import { getProgram } from '../programs/programs.service.ts';
+import type { CardRow } from './cards.table.ts';
+import { getMemberCard, toJsonNumber, type MemberCardOptions } from './member-card.service.ts';
+import { findCardRewards, findProgramReward, insertCardReward, lockMemberReward, markRewardClaimed } from './rewards.repository.ts';
+import type { CardRewardRow, RewardKind } from './rewards.table.ts';
+
+export function toReward(row: CardRewardRow, unit: BalanceUnit): Reward {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    amount: toJsonNumber(row.amount),
+    unit,
+    status: row.status,
+    grantedAt: row.grantedAt.toISOString(),
+    claimedAt: row.claimedAt?.toISOString() ?? null,
+  };
+}
+
+/** Grants the card the program's reward of a kind, if the program offers one; call inside the granting transaction. */
+export async function grantProgramReward({ db, card, kind, now }: { db: Database; card: CardRow; kind: RewardKind; now: Date }): Promise<CardRewardRow | undefined> {
+  const offer = await findProgramReward(db, { programId: card.programId, kind });
+  if (!offer) return undefined;
+  return insertCardReward(db, { merchantId: card.merchantId, cardId: card.id, kind, title: offer.title, amount: offer.amount, grantedAt: now });
+}
+
+export async function listRewards(options: MemberCardOptions): Promise<Reward[]> {
+  const card = await getMemberCard(options);
+  const { program } = await getProgram({ db: options.db, merchantId: card.merchantId, programId: card.programId });
+  const rows = await findCardRewards(options.db, { merchantId: card.merchantId, cardId: card.id });
+  return rows.map((row) => toReward(row, program.unit));
+}
+
+export interface ClaimRewardOptions {
+  db: Database;
+  merchantId: number;
+  userId: string;
+  rewardId: string;
+  now: Date;
+}
+
+/**
+ * Claims a reward into its card's balance, once. The reward row stays locked from the check to the
+ * update, so of two claims racing for it exactly one posts the earn and the other sees it claimed.
+ */
+export async function claimReward({ db, merchantId, userId, rewardId, now }: ClaimRewardOptions): Promise<{ reward: Reward; balance: { amount: number; unit: BalanceUnit } }> {
+  return db.transaction(async (tx) => {
+    const reward = await lockMemberReward(tx, { merchantId, userId, rewardId });
+    if (!reward) throw new AppError('NOT_FOUND', { message: 'Reward not found' });
+    if (reward.status === 'claimed') throw new AppError('REWARD_ALREADY_CLAIMED');
+    const card = await getMemberCard({ db: tx, merchantId, userId, cardId: reward.cardId });
+    const { program } = await getProgram({ db: tx, merchantId, programId: card.programId });
+    await earn({
+      db: tx,
+      now,
+      merchantId,
+      cardId: card.id,
+      amount: reward.amount,
+      description: reward.title,
+      metadata: { source: 'reward', rewardId: reward.id },
+    });
+    const claimed = await markRewardClaimed(tx, { rewardId: reward.id, now });
+    const balance = await getBalance({ db: tx, merchantId, cardId: card.id, now });
+    return { reward: toReward(claimed, program.unit), balance: { amount: toJsonNumber(balance), unit: program.unit } };
+  });
+}

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { bigint, char, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { isOneOf } from '../../db/checks.ts';
+import { programs } from '../programs/programs.table.ts';
+import { merchants } from '../tenancy/merchants.table.ts';
+import { cards } from './cards.table.ts';
+
+export const rewardKinds = ['welcome', 'birthday', 'level-up'] as const;
+export type RewardKind = (typeof rewardKinds)[number];
+export const rewardStatuses = ['claimable', 'claimed'] as const;
+export type RewardStatus = (typeof rewardStatuses)[number];
+
+/** What a program grants, per kind: the welcome reward is granted when a member adds a card. */
+export const programRewards = pgTable(
+  'program_rewards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    programId: uuid('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: rewardKinds }).notNull(),
+    title: text('title').notNull(),
+    /** In the program's unit. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    unique('program_rewards_program_kind_unique').on(table.programId, table.kind),
+    check('program_rewards_kind_check', isOneOf(table.kind, rewardKinds)),
+    check('program_rewards_amount_check', sql`${table.amount} > 0`),
+  ],
+);
+
+/** A reward granted to one card, waiting to be claimed into its balance (spec: app-core §7 api/my_vouchers/claim). */
+export const cardRewards = pgTable(
+  'card_rewards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    cardId: char('card_id', { length: 24 })
+      .notNull()
+      .references(() => cards.id),
+    kind: text('kind', { enum: rewardKinds }).notNull(),
+    title: text('title').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    status: text('status', { enum: rewardStatuses }).notNull().default('claimable'),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('card_rewards_card_id_idx').on(table.cardId, table.grantedAt),
+    check('card_rewards_kind_check', isOneOf(table.kind, rewardKinds)),
+    check('card_rewards_status_check', isOneOf(table.status, rewardStatuses)),
+    check('card_rewards_amount_check', sql`${table.amount} > 0`),
+    check('card_rewards_claimed_check', sql`(${table.status} = 'claimed') = (${table.claimedAt} is not null)`),
+  ],
+);
+
+export type ProgramRewardRow = typeof programRewards.$inferSelect;
+export type NewProgramRewardRow = typeof programRewards.$inferInsert;
+export type CardRewardRow = typeof cardRewards.$inferSelect;
+export type NewCardRewardRow = typeof cardRewards.$inferInsert;

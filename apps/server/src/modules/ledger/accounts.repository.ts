@@ -1,0 +1,51 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ledgerAccounts, type AccountKind, type LedgerAccountRow } from './accounts.table.ts';
+
+export interface AccountOwner {
+  merchantId: number;
+  programId: string;
+  kind: AccountKind;
+  /** The card of a member account; null for the merchant's accounts. */
+  cardId: string | null;
+}
+
+function ownedBy({ merchantId, programId, kind, cardId }: AccountOwner) {
+  return and(
+    eq(ledgerAccounts.merchantId, merchantId),
+    eq(ledgerAccounts.programId, programId),
+    eq(ledgerAccounts.kind, kind),
+    cardId === null ? isNull(ledgerAccounts.cardId) : eq(ledgerAccounts.cardId, cardId),
+  );
+}
+
+/** The account of an owner, created on first use; concurrent first uses end with one account. */
+export async function findOrCreateAccount(db: Database, owner: AccountOwner): Promise<LedgerAccountRow> {
+  await db.insert(ledgerAccounts).values(owner).onConflictDoNothing();
+  const [row] = await db.select().from(ledgerAccounts).where(ownedBy(owner)).limit(1);
+  if (!row) throw new Error('The ledger account was not created');
+  return row;
+}
+
+export async function findAccount(db: Database, owner: AccountOwner): Promise<LedgerAccountRow | undefined> {
+  const [row] = await db.select().from(ledgerAccounts).where(ownedBy(owner)).limit(1);
+  return row;
+}
+
+/** Locks the accounts in id order, the one order every writer uses, so two writers never deadlock. */
+export async function lockAccounts(tx: Database, ids: bigint[]): Promise<LedgerAccountRow[]> {
+  if (ids.length === 0) return [];
+  return tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids)).orderBy(asc(ledgerAccounts.id)).for('update');
+}
+
+export async function addToBalance(tx: Database, id: bigint, delta: bigint): Promise<void> {
+  await tx
+    .update(ledgerAccounts)
+    .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
+    .where(eq(ledgerAccounts.id, id));
+}
+
+export async function findAccountsByIds(db: Database, ids: bigint[]): Promise<LedgerAccountRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids));
+}

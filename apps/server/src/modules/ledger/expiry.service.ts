@@ -1,0 +1,71 @@
+import type { Database } from '../../db/client.ts';
+import { getCard } from '../cards/cards.service.ts';
+import { findAccount } from './accounts.repository.ts';
+import type { LedgerAccountRow } from './accounts.table.ts';
+import type { JournalEntryRow } from './journal.table.ts';
+import { ensureMerchantAccount, lockLedgerAccounts, postEntry } from './ledger.service.ts';
+import { findAccountsWithExpiredLots, findExpiringLots, sumExpiredRemaining } from './lots.repository.ts';
+
+type AccountRef = Pick<LedgerAccountRow, 'id' | 'merchantId' | 'programId'>;
+
+/**
+ * Moves the value of a member account's expired lots to the expiry account. Spends call it first,
+ * so a member can never spend value past its expiry even before the scheduled sweep has run.
+ */
+export async function expireAccountLots(tx: Database, { account, now }: { account: AccountRef; now: Date }): Promise<JournalEntryRow | undefined> {
+  const { merchantId, programId } = account;
+  const expiry = await ensureMerchantAccount({ db: tx, merchantId, programId, kind: 'expiry' });
+  await lockLedgerAccounts(tx, [account.id, expiry.id]);
+  const amount = await sumExpiredRemaining(tx, { accountId: account.id, now });
+  if (amount === 0n) return undefined;
+  // Expired lots sort before every live one, so the debit spends exactly the expired lots.
+  return postEntry({
+    tx,
+    merchantId,
+    programId,
+    kind: 'expiry',
+    postings: [
+      { accountId: account.id, amount: -amount },
+      { accountId: expiry.id, amount },
+    ],
+    description: 'Expired',
+    now,
+  });
+}
+
+/** The scheduled sweep: one expiry entry per member account holding expired value. */
+export async function expireLots({ db, now, merchantId }: { db: Database; now: Date; merchantId?: number }): Promise<JournalEntryRow[]> {
+  const posted: JournalEntryRow[] = [];
+  for (const account of await findAccountsWithExpiredLots(db, { now, merchantId })) {
+    // One short transaction per account keeps locks brief while members keep spending.
+    const entry = await db.transaction(async (tx) => expireAccountLots(tx, { account: { ...account, id: account.accountId }, now }));
+    if (entry) posted.push(entry);
+  }
+  return posted;
+}
+
+export interface ExpiringValue {
+  remaining: bigint;
+  expiresAt: Date;
+}
+
+/** What a card will lose and when, soonest first, for the card page's expiry notice. */
+export async function listExpiringLots({
+  db,
+  merchantId,
+  cardId,
+  now,
+  limit = 20,
+}: {
+  db: Database;
+  merchantId: number;
+  cardId: string;
+  now: Date;
+  limit?: number;
+}): Promise<ExpiringValue[]> {
+  const card = await getCard({ db, merchantId, cardId });
+  const account = await findAccount(db, { merchantId, programId: card.programId, kind: 'member', cardId });
+  if (!account) return [];
+  const rows = await findExpiringLots(db, { accountId: account.id, now, limit });
+  return rows.flatMap((row) => (row.expiresAt ? [{ remaining: row.remaining, expiresAt: row.expiresAt }] : []));
+}

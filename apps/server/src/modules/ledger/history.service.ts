@@ -1,0 +1,118 @@
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getCard } from '../cards/cards.service.ts';
+import { findAccount } from './accounts.repository.ts';
+import { findCounterpartyCards, findEntryOfAccount, findReversalOf, findReversalsOf, listEntriesOfAccount } from './journal.repository.ts';
+import type { EntryKind, JournalEntryRow } from './journal.table.ts';
+
+export interface CardLedgerEntry {
+  entryId: string;
+  kind: EntryKind;
+  /** The card's side: positive received, negative spent or lost. */
+  amount: bigint;
+  reference: string | null;
+  description: string | null;
+  /** What the writer recorded with the entry, e.g. `{ source: 'reward', rewardId }`. */
+  metadata: Record<string, unknown>;
+  occurredAt: Date;
+  /** The other card of a transfer (or of its reversal). */
+  counterpartyCardId: string | null;
+  reversesEntryId: string | null;
+  reversedByEntryId: string | null;
+}
+
+export interface CardLedgerPage {
+  items: CardLedgerEntry[];
+  /** Pass back as `cursor` for the next, older page; null on the last page. */
+  nextCursor: string | null;
+}
+
+const maxPageSize = 100;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// Exactly what toISOString writes for years 0000–9999, so a cursor never reaches the database malformed.
+const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function encodeCursor(occurredAt: Date, entryId: string): string {
+  return Buffer.from(`${occurredAt.toISOString()}|${entryId}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { occurredAt: Date; entryId: string } {
+  const [iso = '', entryId = '', ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const occurredAt = new Date(iso);
+  const valid = rest.length === 0 && uuidPattern.test(entryId) && isoInstantPattern.test(iso) && !Number.isNaN(occurredAt.getTime());
+  if (!valid) {
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'query.cursor', rule: 'invalid_format', message: 'Invalid cursor' }] });
+  }
+  return { occurredAt, entryId };
+}
+
+async function memberAccountOfCard(db: Database, merchantId: number, cardId: string) {
+  const card = await getCard({ db, merchantId, cardId });
+  return findAccount(db, { merchantId, programId: card.programId, kind: 'member', cardId });
+}
+
+/** Adds the other card of each entry and whether it was reversed. */
+async function toCardEntries(db: Database, accountId: bigint, rows: Array<{ entry: JournalEntryRow; amount: bigint }>): Promise<CardLedgerEntry[]> {
+  const entryIds = rows.map((row) => row.entry.id);
+  const counterparties = new Map((await findCounterpartyCards(db, { entryIds, accountId })).map((row) => [row.entryId, row.cardId]));
+  const reversals = new Map((await findReversalsOf(db, entryIds)).map((row) => [row.reversesEntryId, row.id]));
+  return rows.map(({ entry, amount }) => ({
+    entryId: entry.id,
+    kind: entry.kind,
+    amount,
+    reference: entry.reference,
+    description: entry.description,
+    metadata: entry.metadata,
+    occurredAt: entry.occurredAt,
+    counterpartyCardId: counterparties.get(entry.id) ?? null,
+    reversesEntryId: entry.reversesEntryId,
+    reversedByEntryId: reversals.get(entry.id) ?? null,
+  }));
+}
+
+/** A card's transaction history, newest first, one page at a time. */
+export async function listEntries({
+  db,
+  merchantId,
+  cardId,
+  cursor,
+  limit = 20,
+}: {
+  db: Database;
+  merchantId: number;
+  cardId: string;
+  cursor?: string | null;
+  limit?: number;
+}): Promise<CardLedgerPage> {
+  const before = cursor ? decodeCursor(cursor) : undefined;
+  const account = await memberAccountOfCard(db, merchantId, cardId);
+  if (!account) return { items: [], nextCursor: null };
+  const pageSize = Math.min(Math.max(1, Math.trunc(limit)), maxPageSize);
+  // One extra row tells whether an older page exists.
+  const rows = await listEntriesOfAccount(db, { accountId: account.id, limit: pageSize + 1, before });
+  const page = rows.slice(0, pageSize);
+  const items = await toCardEntries(db, account.id, page);
+  const last = page.at(-1);
+  return { items, nextCursor: rows.length > pageSize && last ? encodeCursor(last.entry.occurredAt, last.entry.id) : null };
+}
+
+/** One entry of a card's history, with when it was reversed; NOT_FOUND when it did not move this card's value. */
+export async function getEntryOfCard({
+  db,
+  merchantId,
+  cardId,
+  entryId,
+}: {
+  db: Database;
+  merchantId: number;
+  cardId: string;
+  entryId: string;
+}): Promise<CardLedgerEntry & { reversedAt: Date | null }> {
+  const account = await memberAccountOfCard(db, merchantId, cardId);
+  const row = account && uuidPattern.test(entryId.toLowerCase()) ? await findEntryOfAccount(db, { accountId: account.id, entryId: entryId.toLowerCase() }) : undefined;
+  if (!account || !row) throw new AppError('NOT_FOUND', { message: 'Transaction not found' });
+  const [entry] = await toCardEntries(db, account.id, [row]);
+  if (!entry) throw new Error('The entry vanished while it was read');
+  const reversal = await findReversalOf(db, entry.entryId);
+  return { ...entry, reversedAt: reversal?.occurredAt ?? null };
+}

@@ -1,0 +1,111 @@
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ledgerAccounts } from './accounts.table.ts';
+import { journalEntries, postings, type JournalEntryRow, type PostingRow } from './journal.table.ts';
+
+export type NewJournalEntry = typeof journalEntries.$inferInsert;
+
+export async function insertEntry(tx: Database, row: NewJournalEntry): Promise<JournalEntryRow> {
+  const [saved] = await tx.insert(journalEntries).values(row).returning();
+  if (!saved) throw new Error('The journal entry was not saved');
+  return saved;
+}
+
+export async function insertPostings(tx: Database, rows: Array<{ entryId: string; accountId: bigint; amount: bigint }>): Promise<PostingRow[]> {
+  return tx.insert(postings).values(rows).returning();
+}
+
+export async function findEntry(db: Database, { merchantId, entryId }: { merchantId: number; entryId: string }): Promise<JournalEntryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(journalEntries)
+    .where(and(eq(journalEntries.id, entryId), eq(journalEntries.merchantId, merchantId)))
+    .limit(1);
+  return row;
+}
+
+export async function findReversalOf(db: Database, entryId: string): Promise<JournalEntryRow | undefined> {
+  const [row] = await db.select().from(journalEntries).where(eq(journalEntries.reversesEntryId, entryId)).limit(1);
+  return row;
+}
+
+export async function findPostingsOfEntry(db: Database, entryId: string): Promise<PostingRow[]> {
+  return db.select().from(postings).where(eq(postings.entryId, entryId)).orderBy(postings.id);
+}
+
+export interface EntryPage {
+  accountId: bigint;
+  limit: number;
+  /** Strictly older than this (occurredAt, id) position. */
+  before?: { occurredAt: Date; entryId: string };
+}
+
+/** The entries that moved value on an account, newest first, with the account's net amount in each. */
+export async function listEntriesOfAccount(db: Database, { accountId, limit, before }: EntryPage) {
+  const older = before
+    ? or(
+        lt(journalEntries.occurredAt, before.occurredAt),
+        and(eq(journalEntries.occurredAt, before.occurredAt), lt(journalEntries.id, before.entryId)),
+      )
+    : undefined;
+  return db
+    .select({
+      entry: journalEntries,
+      amount: sql<string>`sum(${postings.amount})`.mapWith((value: string) => BigInt(value)),
+    })
+    .from(postings)
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(and(eq(postings.accountId, accountId), older))
+    .groupBy(journalEntries.id)
+    .orderBy(desc(journalEntries.occurredAt), desc(journalEntries.id))
+    .limit(limit);
+}
+
+/** One entry as it moved value on an account, with the account's net amount; undefined when it did not touch it. */
+export async function findEntryOfAccount(db: Database, { accountId, entryId }: { accountId: bigint; entryId: string }) {
+  const [row] = await db
+    .select({
+      entry: journalEntries,
+      amount: sql<string>`sum(${postings.amount})`.mapWith((value: string) => BigInt(value)),
+    })
+    .from(postings)
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(and(eq(postings.accountId, accountId), eq(journalEntries.id, entryId)))
+    .groupBy(journalEntries.id)
+    .limit(1);
+  return row;
+}
+
+/** For each entry, the cards of member accounts other than `accountId` that it touched. */
+export async function findCounterpartyCards(db: Database, { entryIds, accountId }: { entryIds: string[]; accountId: bigint }) {
+  if (entryIds.length === 0) return [];
+  return db
+    .select({ entryId: postings.entryId, cardId: ledgerAccounts.cardId })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .where(and(inArray(postings.entryId, entryIds), eq(ledgerAccounts.kind, 'member'), sql`${postings.accountId} <> ${accountId}`));
+}
+
+export async function findReversalsOf(db: Database, entryIds: string[]): Promise<Array<{ id: string; reversesEntryId: string | null }>> {
+  if (entryIds.length === 0) return [];
+  return db
+    .select({ id: journalEntries.id, reversesEntryId: journalEntries.reversesEntryId })
+    .from(journalEntries)
+    .where(inArray(journalEntries.reversesEntryId, entryIds));
+}
+
+/** Earnings that count toward levels: earns, less the reversals of earns. */
+export async function sumLifetimeEarned(db: Database, accountId: bigint): Promise<bigint> {
+  const reversed = sql`(select kind from ${journalEntries} as original where original.id = ${journalEntries.reversesEntryId})`;
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${postings.amount}), 0)` })
+    .from(postings)
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(
+      and(
+        eq(postings.accountId, accountId),
+        or(eq(journalEntries.kind, 'earn'), and(eq(journalEntries.kind, 'reversal'), sql`${reversed} = 'earn'`)),
+      ),
+    );
+  return BigInt(row?.total ?? '0');
+}

@@ -1,0 +1,290 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { cards, type CardRow } from '../cards/cards.table.ts';
+import { findAccount } from './accounts.repository.ts';
+import { expireLots, listExpiringLots } from './expiry.service.ts';
+import { listEntries } from './history.service.ts';
+import { journalEntries, postings } from './journal.table.ts';
+import { daysAfter, ledgerInvariantViolations, merchantIdOf, noViolations, programWithCards } from './ledger.fixtures.ts';
+import { ensureMerchantAccount, getBalance, getLifetimeEarned, postEntry } from './ledger.service.ts';
+import { lotConsumptions, lots } from './lots.table.ts';
+import { adjust, earn, redeem, transfer } from './points.service.ts';
+import { reverseEntry } from './reversal.service.ts';
+
+let testApp: TestApp;
+let merchantId: number;
+const start = new Date('2025-03-01T03:00:00Z');
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  merchantId = await merchantIdOf(testApp.db);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+async function freshCards(count: number, program = {}) {
+  return (await programWithCards(testApp.db, { merchantId, cards: count, program })).cards;
+}
+
+async function balanceOf(card: CardRow, now = start) {
+  return getBalance({ db: testApp.db, merchantId, cardId: card.id, now });
+}
+
+async function lotsOf(card: CardRow) {
+  const account = await findAccount(testApp.db, { merchantId, programId: card.programId, kind: 'member', cardId: card.id });
+  if (!account) return [];
+  return testApp.db.select().from(lots).where(eq(lots.accountId, account.id)).orderBy(lots.id);
+}
+
+async function tableCounts() {
+  const [entries] = await testApp.db.select({ value: count() }).from(journalEntries);
+  const [postingCount] = await testApp.db.select({ value: count() }).from(postings);
+  const [lotCount] = await testApp.db.select({ value: count() }).from(lots);
+  const [consumptions] = await testApp.db.select({ value: count() }).from(lotConsumptions);
+  return [entries?.value, postingCount?.value, lotCount?.value, consumptions?.value];
+}
+
+const db = () => testApp.db;
+
+/** The driver wraps database errors; the trigger's message sits somewhere in the cause chain. */
+function causeMessages(error: unknown): string {
+  const messages: string[] = [];
+  for (let current = error; current instanceof Error; current = current.cause) messages.push(current.message);
+  return messages.join(' <- ');
+}
+
+describe('earn', () => {
+  it("credits the card from the issuance account with a lot carrying the program's expiry", async () => {
+    const [card] = await freshCards(1);
+    if (!card) throw new Error('no card');
+    const entry = await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 120n, reference: 'BILL-1' });
+    expect(entry.kind).toBe('earn');
+    expect(await balanceOf(card)).toBe(120n);
+    expect(await lotsOf(card)).toMatchObject([{ amount: 120n, remaining: 120n, expiresAt: daysAfter(start, 30) }]);
+    const issuance = await ensureMerchantAccount({ db: db(), merchantId, programId: card.programId, kind: 'issuance' });
+    expect(issuance.balance).toBe(-120n);
+  });
+
+  it('refuses a card of another merchant as not found', async () => {
+    const [card] = await freshCards(1);
+    const lumina = await merchantIdOf(db(), 'LUMINABEAUTY');
+    await expect(earn({ db: db(), now: start, merchantId: lumina, cardId: card?.id ?? '', amount: 5n })).rejects.toMatchObject({ code: 'CARD_NOT_FOUND' });
+  });
+});
+
+describe('redeem', () => {
+  it('spends the soonest-expiring value first, even when it arrived later', async () => {
+    const [giver, member] = await freshCards(2);
+    if (!giver || !member) throw new Error('no cards');
+    await earn({ db: db(), now: start, merchantId, cardId: giver.id, amount: 50n });
+    // The member's own points expire on day 40; the gift keeps the giver's day-30 expiry.
+    await earn({ db: db(), now: daysAfter(start, 10), merchantId, cardId: member.id, amount: 100n });
+    await transfer({ db: db(), now: daysAfter(start, 12), merchantId, fromCardId: giver.id, toCardId: member.id, amount: 50n });
+    await redeem({ db: db(), now: daysAfter(start, 13), merchantId, cardId: member.id, amount: 70n });
+    const [own, gift] = await lotsOf(member);
+    expect(gift).toMatchObject({ amount: 50n, remaining: 0n, expiresAt: daysAfter(start, 30) });
+    expect(own).toMatchObject({ amount: 100n, remaining: 80n, expiresAt: daysAfter(start, 40) });
+  });
+
+  it('spends never-expiring value last', async () => {
+    const [card] = await freshCards(1, { expiryPolicy: 'none', expiryDays: null });
+    if (!card) throw new Error('no card');
+    await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 10n });
+    await earn({ db: db(), now: daysAfter(start, 1), merchantId, cardId: card.id, amount: 10n });
+    await redeem({ db: db(), now: daysAfter(start, 2), merchantId, cardId: card.id, amount: 15n });
+    expect((await lotsOf(card)).map((lot) => lot.remaining)).toEqual([0n, 5n]);
+  });
+
+  it('refuses to go below zero with INSUFFICIENT_BALANCE and writes nothing', async () => {
+    const [card] = await freshCards(1);
+    if (!card) throw new Error('no card');
+    await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 30n });
+    const before = await tableCounts();
+    await expect(redeem({ db: db(), now: start, merchantId, cardId: card.id, amount: 31n })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE', statusCode: 422 });
+    expect(await tableCounts()).toEqual(before);
+    expect(await balanceOf(card)).toBe(30n);
+  });
+
+  it('refuses an inactive card', async () => {
+    const [card] = await freshCards(1);
+    if (!card) throw new Error('no card');
+    await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 30n });
+    await db().update(cards).set({ status: 'suspended' }).where(eq(cards.id, card.id));
+    await expect(redeem({ db: db(), now: start, merchantId, cardId: card.id, amount: 1n })).rejects.toMatchObject({ code: 'CARD_NOT_ACTIVE' });
+  });
+});
+
+describe('transfer', () => {
+  it('moves value between cards of one program and names the other card in both histories', async () => {
+    const [from, to] = await freshCards(2);
+    if (!from || !to) throw new Error('no cards');
+    await earn({ db: db(), now: start, merchantId, cardId: from.id, amount: 40n });
+    const entry = await transfer({ db: db(), now: daysAfter(start, 1), merchantId, fromCardId: from.id, toCardId: to.id, amount: 25n });
+    expect([await balanceOf(from), await balanceOf(to)]).toEqual([15n, 25n]);
+    const sent = await listEntries({ db: db(), merchantId, cardId: from.id });
+    const received = await listEntries({ db: db(), merchantId, cardId: to.id });
+    expect(sent.items[0]).toMatchObject({ entryId: entry.id, kind: 'transfer', amount: -25n, counterpartyCardId: to.id });
+    expect(received.items[0]).toMatchObject({ entryId: entry.id, amount: 25n, counterpartyCardId: from.id });
+  });
+
+  it('refuses cards of different programs', async () => {
+    const [a] = await freshCards(1);
+    const [b] = await freshCards(1);
+    await earn({ db: db(), now: start, merchantId, cardId: a?.id ?? '', amount: 10n });
+    await expect(transfer({ db: db(), now: start, merchantId, fromCardId: a?.id ?? '', toCardId: b?.id ?? '', amount: 5n })).rejects.toMatchObject({
+      code: 'UNPROCESSABLE',
+    });
+  });
+});
+
+describe('adjust', () => {
+  it('adds and removes value with a reason through the adjustment account', async () => {
+    const [card] = await freshCards(1);
+    if (!card) throw new Error('no card');
+    await adjust({ db: db(), now: start, merchantId, cardId: card.id, amount: 60n, reason: 'Missed stamp' });
+    const removal = await adjust({ db: db(), now: start, merchantId, cardId: card.id, amount: -20n, reason: 'Duplicate' });
+    expect(removal.description).toBe('Duplicate');
+    expect(await balanceOf(card)).toBe(40n);
+    const account = await ensureMerchantAccount({ db: db(), merchantId, programId: card.programId, kind: 'adjustment' });
+    expect(account.balance).toBe(-40n);
+    await expect(adjust({ db: db(), now: start, merchantId, cardId: card.id, amount: -41n, reason: 'Too much' })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    await expect(adjust({ db: db(), now: start, merchantId, cardId: card.id, amount: 0n, reason: 'Nothing' })).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
+    await expect(adjust({ db: db(), now: start, merchantId, cardId: card.id, amount: 5n, reason: ' ' })).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
+  });
+});
+
+describe('expiry', () => {
+  it('posts expired value to the expiry account and lists what expires next', async () => {
+    const [card] = await freshCards(1);
+    if (!card) throw new Error('no card');
+    await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 100n });
+    await earn({ db: db(), now: daysAfter(start, 20), merchantId, cardId: card.id, amount: 7n });
+    await redeem({ db: db(), now: daysAfter(start, 21), merchantId, cardId: card.id, amount: 30n });
+    expect(await listExpiringLots({ db: db(), merchantId, cardId: card.id, now: daysAfter(start, 21) })).toEqual([
+      { remaining: 70n, expiresAt: daysAfter(start, 30) },
+      { remaining: 7n, expiresAt: daysAfter(start, 50) },
+    ]);
+    const later = daysAfter(start, 31);
+    // Before the sweep runs, expired value is already not spendable.
+    expect(await balanceOf(card, later)).toBe(7n);
+    const posted = await expireLots({ db: db(), now: later, merchantId });
+    expect(posted.filter((entry) => entry.programId === card.programId)).toHaveLength(1);
+    expect(await balanceOf(card, later)).toBe(7n);
+    const expiry = await ensureMerchantAccount({ db: db(), merchantId, programId: card.programId, kind: 'expiry' });
+    expect(expiry.balance).toBe(70n);
+    expect((await listEntries({ db: db(), merchantId, cardId: card.id })).items[0]).toMatchObject({ kind: 'expiry', amount: -70n });
+  });
+
+  it('expires value before a spend even when the sweep has not run', async () => {
+    const [card] = await freshCards(1);
+    if (!card) throw new Error('no card');
+    await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 100n });
+    await expect(redeem({ db: db(), now: daysAfter(start, 30), merchantId, cardId: card.id, amount: 1n })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    await earn({ db: db(), now: daysAfter(start, 30), merchantId, cardId: card.id, amount: 5n });
+    await redeem({ db: db(), now: daysAfter(start, 30), merchantId, cardId: card.id, amount: 5n });
+    const kinds = (await listEntries({ db: db(), merchantId, cardId: card.id })).items.map((item) => item.kind);
+    expect(kinds).toContain('expiry');
+  });
+});
+
+describe('reverseEntry', () => {
+  it('puts a reversed spend back into the lots it came from', async () => {
+    const [card] = await freshCards(1);
+    if (!card) throw new Error('no card');
+    await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 50n });
+    const spend = await redeem({ db: db(), now: start, merchantId, cardId: card.id, amount: 50n });
+    const reversal = await reverseEntry({ db: db(), now: daysAfter(start, 1), merchantId, entryId: spend.id, reason: 'Order cancelled' });
+    expect(reversal).toMatchObject({ kind: 'reversal', reversesEntryId: spend.id });
+    expect(await lotsOf(card)).toMatchObject([{ amount: 50n, remaining: 50n, expiresAt: daysAfter(start, 30) }]);
+    expect(await balanceOf(card)).toBe(50n);
+    const history = await listEntries({ db: db(), merchantId, cardId: card.id });
+    expect(history.items.find((item) => item.entryId === spend.id)?.reversedByEntryId).toBe(reversal.id);
+  });
+
+  it('takes back a reversed earn, and refuses once its points are spent', async () => {
+    const [card] = await freshCards(1);
+    if (!card) throw new Error('no card');
+    const kept = await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 10n });
+    const spent = await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 30n });
+    await reverseEntry({ db: db(), now: start, merchantId, entryId: kept.id });
+    expect(await balanceOf(card)).toBe(30n);
+    expect(await getLifetimeEarned({ db: db(), merchantId, cardId: card.id })).toBe(30n);
+    await redeem({ db: db(), now: start, merchantId, cardId: card.id, amount: 25n });
+    const before = await tableCounts();
+    await expect(reverseEntry({ db: db(), now: start, merchantId, entryId: spent.id })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('reverses an entry at most once and never reverses a reversal', async () => {
+    const [card] = await freshCards(1);
+    if (!card) throw new Error('no card');
+    const entry = await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 10n });
+    const reversal = await reverseEntry({ db: db(), now: start, merchantId, entryId: entry.id });
+    await expect(reverseEntry({ db: db(), now: start, merchantId, entryId: entry.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(reverseEntry({ db: db(), now: start, merchantId, entryId: reversal.id })).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
+    await expect(reverseEntry({ db: db(), now: start, merchantId, entryId: 'not-an-entry' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('listEntries', () => {
+  it('pages newest first with a cursor', async () => {
+    const [card] = await freshCards(1);
+    if (!card) throw new Error('no card');
+    for (let day = 0; day < 5; day += 1) await earn({ db: db(), now: daysAfter(start, day), merchantId, cardId: card.id, amount: BigInt(day + 1) });
+    const first = await listEntries({ db: db(), merchantId, cardId: card.id, limit: 2 });
+    expect(first.items.map((item) => item.amount)).toEqual([5n, 4n]);
+    const second = await listEntries({ db: db(), merchantId, cardId: card.id, limit: 2, cursor: first.nextCursor });
+    const third = await listEntries({ db: db(), merchantId, cardId: card.id, limit: 2, cursor: second.nextCursor });
+    expect(second.items.map((item) => item.amount)).toEqual([3n, 2n]);
+    expect(third.items.map((item) => item.amount)).toEqual([1n]);
+    expect(third.nextCursor).toBeNull();
+    await expect(listEntries({ db: db(), merchantId, cardId: card.id, cursor: 'garbage' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('postEntry', () => {
+  it('refuses postings that do not sum to zero or hold a zero amount', async () => {
+    const [card] = await freshCards(1);
+    if (!card) throw new Error('no card');
+    const issuance = await ensureMerchantAccount({ db: db(), merchantId, programId: card.programId, kind: 'issuance' });
+    const redemption = await ensureMerchantAccount({ db: db(), merchantId, programId: card.programId, kind: 'redemption' });
+    const post = (amounts: [bigint, bigint]) =>
+      db().transaction((tx) =>
+        postEntry({
+          tx,
+          merchantId,
+          programId: card.programId,
+          kind: 'adjustment',
+          now: start,
+          postings: [
+            { accountId: issuance.id, amount: amounts[0] },
+            { accountId: redemption.id, amount: amounts[1] },
+          ],
+        }),
+      );
+    await expect(post([-5n, 4n])).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
+    await expect(post([0n, 0n])).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
+    // Merchant accounts may go below zero.
+    await expect(post([-5n, 5n])).resolves.toMatchObject({ kind: 'adjustment' });
+  });
+
+  it('is refused by the database at commit when an entry inserted by hand is unbalanced', async () => {
+    const [card] = await freshCards(1);
+    if (!card) throw new Error('no card');
+    const issuance = await ensureMerchantAccount({ db: db(), merchantId, programId: card.programId, kind: 'issuance' });
+    const attempt = db().transaction(async (tx) => {
+      const [entry] = await tx.insert(journalEntries).values({ merchantId, programId: card.programId, kind: 'adjustment', occurredAt: start }).returning();
+      if (!entry) throw new Error('no entry');
+      await tx.insert(postings).values({ entryId: entry.id, accountId: issuance.id, amount: 9n });
+    });
+    await expect(attempt.catch((error: unknown) => Promise.reject(new Error(causeMessages(error))))).rejects.toThrow(/unbalanced/);
+    const leftovers = await db().select().from(postings).where(and(eq(postings.accountId, issuance.id), eq(postings.amount, 9n)));
+    expect(leftovers).toEqual([]);
+  });
+
+  it('keeps every ledger invariant after all of the above', async () => {
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+});

@@ -1,0 +1,77 @@
+import type { Database } from '../../db/client.ts';
+import { addToLotRemaining, findConsumptionsOfEntry, findSpendableLots, insertLotConsumptions, insertLots } from './lots.repository.ts';
+
+/** A part of a lot that a debit took, with the expiry it carried. */
+export interface SpentPiece {
+  lotId: bigint;
+  amount: bigint;
+  expiresAt: Date | null;
+}
+
+interface LotMove {
+  accountId: bigint;
+  amount: bigint;
+  entryId: string;
+}
+
+/** Takes a debit out of the account's lots in spending order (see findSpendableLots). */
+export async function spendLots(tx: Database, { accountId, amount, entryId, preferEntryId }: LotMove & { preferEntryId?: string }): Promise<SpentPiece[]> {
+  const pieces: SpentPiece[] = [];
+  let left = amount;
+  for (const lot of await findSpendableLots(tx, { accountId, preferEntryId })) {
+    if (left === 0n) break;
+    const take = lot.remaining < left ? lot.remaining : left;
+    pieces.push({ lotId: lot.id, amount: take, expiresAt: lot.expiresAt });
+    left -= take;
+  }
+  // The balance check passed, so the lots must cover the debit; otherwise the ledger is corrupt.
+  if (left !== 0n) throw new Error(`Lots of ledger account ${accountId} do not cover its balance`);
+  for (const piece of pieces) await addToLotRemaining(tx, piece.lotId, -piece.amount);
+  await insertLotConsumptions(
+    tx,
+    pieces.map((piece) => ({ lotId: piece.lotId, entryId, amount: piece.amount })),
+  );
+  return pieces;
+}
+
+/** Puts back exactly what `originalEntryId` took from the account's lots, expiries included. */
+export async function restoreLots(tx: Database, { accountId, amount, entryId, originalEntryId }: LotMove & { originalEntryId: string }): Promise<void> {
+  const consumed = (await findConsumptionsOfEntry(tx, { entryId: originalEntryId, accountId })).filter((row) => row.amount > 0n);
+  const total = consumed.reduce((sum, row) => sum + row.amount, 0n);
+  if (total !== amount) throw new Error(`Entry ${originalEntryId} took ${total} from account ${accountId}, not ${amount}`);
+  for (const row of consumed) await addToLotRemaining(tx, row.lotId, row.amount);
+  await insertLotConsumptions(
+    tx,
+    consumed.map((row) => ({ lotId: row.lotId, entryId, amount: -row.amount })),
+  );
+}
+
+/**
+ * Creates the lots of a credit. With `spentPieces` (a transfer) the credit keeps the expiries of the
+ * value it came from, so moving points between cards never extends their life; any part not
+ * covered by spent pieces gets `defaultExpiresAt`, the program's expiry for new value.
+ */
+export async function creditLots(
+  tx: Database,
+  { accountId, amount, entryId, now, defaultExpiresAt, spentPieces }: LotMove & { now: Date; defaultExpiresAt: Date | null; spentPieces?: SpentPiece[] },
+): Promise<void> {
+  const parts: Array<{ amount: bigint; expiresAt: Date | null }> = [];
+  let left = amount;
+  while (left > 0n && spentPieces && spentPieces.length > 0) {
+    const piece = spentPieces[0];
+    if (!piece) break;
+    const take = piece.amount < left ? piece.amount : left;
+    const last = parts.at(-1);
+    if (last && last.expiresAt?.getTime() === piece.expiresAt?.getTime()) last.amount += take;
+    else parts.push({ amount: take, expiresAt: piece.expiresAt });
+    left -= take;
+    // Pieces are shared by the credits of one entry: what this credit took is gone for the next.
+    if (take === piece.amount) spentPieces.shift();
+    else piece.amount -= take;
+  }
+  if (left > 0n) parts.push({ amount: left, expiresAt: defaultExpiresAt });
+  await insertLots(
+    tx,
+    parts.map((part) => ({ accountId, entryId, amount: part.amount, expiresAt: part.expiresAt, createdAt: now })),
+  );
+}

@@ -1,0 +1,85 @@
+import { and, asc, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ledgerAccounts } from './accounts.table.ts';
+import { lotConsumptions, lots, type LotRow } from './lots.table.ts';
+
+export async function insertLots(
+  tx: Database,
+  rows: Array<{ accountId: bigint; entryId: string; amount: bigint; expiresAt: Date | null; createdAt: Date }>,
+): Promise<LotRow[]> {
+  if (rows.length === 0) return [];
+  return tx.insert(lots).values(rows.map((row) => ({ ...row, remaining: row.amount }))).returning();
+}
+
+/**
+ * The lots a debit spends, in spending order: soonest expiry first (never-expiring last), then the
+ * oldest. `preferEntryId` puts the lots of one credit first, which a reversal of that credit takes back.
+ */
+export async function findSpendableLots(tx: Database, { accountId, preferEntryId }: { accountId: bigint; preferEntryId?: string }): Promise<LotRow[]> {
+  const order: SQL[] = [];
+  if (preferEntryId) order.push(sql`${lots.entryId} = ${preferEntryId} desc`);
+  order.push(sql`${lots.expiresAt} asc nulls last`, asc(lots.createdAt), asc(lots.id));
+  return tx
+    .select()
+    .from(lots)
+    .where(and(eq(lots.accountId, accountId), gt(lots.remaining, 0n)))
+    .orderBy(...order);
+}
+
+export async function addToLotRemaining(tx: Database, lotId: bigint, delta: bigint): Promise<void> {
+  await tx
+    .update(lots)
+    .set({ remaining: sql`${lots.remaining} + ${delta}` })
+    .where(eq(lots.id, lotId));
+}
+
+export async function insertLotConsumptions(tx: Database, rows: Array<{ lotId: bigint; entryId: string; amount: bigint }>): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(lotConsumptions).values(rows);
+}
+
+/** What an entry took from the lots of one account, net of anything already put back. */
+export async function findConsumptionsOfEntry(tx: Database, { entryId, accountId }: { entryId: string; accountId: bigint }) {
+  return tx
+    .select({ lotId: lotConsumptions.lotId, amount: sql<string>`sum(${lotConsumptions.amount})`.mapWith((value: string) => BigInt(value)) })
+    .from(lotConsumptions)
+    .innerJoin(lots, eq(lots.id, lotConsumptions.lotId))
+    .where(and(eq(lotConsumptions.entryId, entryId), eq(lots.accountId, accountId)))
+    .groupBy(lotConsumptions.lotId)
+    .orderBy(asc(lotConsumptions.lotId));
+}
+
+/** Member accounts holding value past its expiry, optionally of one merchant. */
+export async function findAccountsWithExpiredLots(db: Database, { now, merchantId }: { now: Date; merchantId?: number }) {
+  return db
+    .selectDistinct({ accountId: lots.accountId, merchantId: ledgerAccounts.merchantId, programId: ledgerAccounts.programId })
+    .from(lots)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, lots.accountId))
+    .where(
+      and(
+        gt(lots.remaining, 0n),
+        isNotNull(lots.expiresAt),
+        lte(lots.expiresAt, now),
+        merchantId === undefined ? undefined : eq(ledgerAccounts.merchantId, merchantId),
+      ),
+    )
+    .orderBy(asc(lots.accountId));
+}
+
+export async function sumExpiredRemaining(db: Database, { accountId, now }: { accountId: bigint; now: Date }): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${lots.remaining}), 0)` })
+    .from(lots)
+    .where(and(eq(lots.accountId, accountId), gt(lots.remaining, 0n), isNotNull(lots.expiresAt), lte(lots.expiresAt, now)));
+  return BigInt(row?.total ?? '0');
+}
+
+/** Value still to spend before it expires, soonest first. */
+export async function findExpiringLots(db: Database, { accountId, now, limit }: { accountId: bigint; now: Date; limit: number }) {
+  return db
+    .select({ lotId: lots.id, remaining: lots.remaining, expiresAt: lots.expiresAt })
+    .from(lots)
+    .where(and(eq(lots.accountId, accountId), gt(lots.remaining, 0n), isNotNull(lots.expiresAt), gt(lots.expiresAt, now)))
+    .orderBy(asc(lots.expiresAt), asc(lots.id))
+    .limit(limit);
+}

@@ -1,0 +1,138 @@
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getCard } from '../cards/cards.service.ts';
+import type { CardRow } from '../cards/cards.table.ts';
+import type { JournalEntryRow } from './journal.table.ts';
+import { expireAccountLots } from './expiry.service.ts';
+import { ensureMemberAccount, ensureMerchantAccount, lockLedgerAccounts, postEntry } from './ledger.service.ts';
+
+export interface MovementOptions {
+  db: Database;
+  now: Date;
+  merchantId: number;
+  /** In the program's unit: points, stamps or minor currency units. */
+  amount: bigint;
+  reference?: string | null;
+  description?: string | null;
+  metadata?: Record<string, unknown>;
+}
+
+function assertPositive(amount: bigint): void {
+  if (amount <= 0n) throw new AppError('UNPROCESSABLE', { message: 'The amount must be greater than zero' });
+}
+
+async function activeCard(tx: Database, merchantId: number, cardId: string): Promise<CardRow> {
+  const card = await getCard({ db: tx, merchantId, cardId });
+  // spec: business-rules §4 — only an active card earns, spends or transfers
+  if (card.status !== 'active') throw new AppError('CARD_NOT_ACTIVE');
+  return card;
+}
+
+function entryFields({ merchantId, now, reference, description, metadata }: MovementOptions) {
+  return { merchantId, now, reference, description, metadata };
+}
+
+/** Credits a card with new value from the merchant's issuance account. */
+export async function earn(options: MovementOptions & { cardId: string }): Promise<JournalEntryRow> {
+  assertPositive(options.amount);
+  return options.db.transaction(async (tx) => {
+    const card = await activeCard(tx, options.merchantId, options.cardId);
+    const scope = { db: tx, merchantId: card.merchantId, programId: card.programId };
+    const member = await ensureMemberAccount({ ...scope, cardId: card.id });
+    const issuance = await ensureMerchantAccount({ ...scope, kind: 'issuance' });
+    return postEntry({
+      ...entryFields(options),
+      tx,
+      programId: card.programId,
+      kind: 'earn',
+      postings: [
+        { accountId: issuance.id, amount: -options.amount },
+        { accountId: member.id, amount: options.amount },
+      ],
+    });
+  });
+}
+
+/** Spends value of a card; refused with INSUFFICIENT_BALANCE when the card holds too little. */
+export async function redeem(options: MovementOptions & { cardId: string }): Promise<JournalEntryRow> {
+  assertPositive(options.amount);
+  return options.db.transaction(async (tx) => {
+    const card = await activeCard(tx, options.merchantId, options.cardId);
+    const scope = { db: tx, merchantId: card.merchantId, programId: card.programId };
+    const member = await ensureMemberAccount({ ...scope, cardId: card.id });
+    const redemption = await ensureMerchantAccount({ ...scope, kind: 'redemption' });
+    const expiry = await ensureMerchantAccount({ ...scope, kind: 'expiry' });
+    await lockLedgerAccounts(tx, [member.id, redemption.id, expiry.id]);
+    await expireAccountLots(tx, { account: member, now: options.now });
+    return postEntry({
+      ...entryFields(options),
+      tx,
+      programId: card.programId,
+      kind: 'redeem',
+      postings: [
+        { accountId: member.id, amount: -options.amount },
+        { accountId: redemption.id, amount: options.amount },
+      ],
+    });
+  });
+}
+
+/**
+ * Moves value between two cards of one program. The recipient's lots keep the expiries of the
+ * value sent, so passing points back and forth can never make them live longer.
+ */
+export async function transfer(options: MovementOptions & { fromCardId: string; toCardId: string }): Promise<JournalEntryRow> {
+  assertPositive(options.amount);
+  if (options.fromCardId === options.toCardId) throw new AppError('UNPROCESSABLE', { message: 'A card cannot transfer to itself' });
+  return options.db.transaction(async (tx) => {
+    const from = await activeCard(tx, options.merchantId, options.fromCardId);
+    const to = await activeCard(tx, options.merchantId, options.toCardId);
+    if (from.programId !== to.programId) throw new AppError('UNPROCESSABLE', { message: 'Transfers stay within one program' });
+    const scope = { db: tx, merchantId: from.merchantId, programId: from.programId };
+    const sender = await ensureMemberAccount({ ...scope, cardId: from.id });
+    const recipient = await ensureMemberAccount({ ...scope, cardId: to.id });
+    const expiry = await ensureMerchantAccount({ ...scope, kind: 'expiry' });
+    await lockLedgerAccounts(tx, [sender.id, recipient.id, expiry.id]);
+    await expireAccountLots(tx, { account: sender, now: options.now });
+    return postEntry({
+      ...entryFields(options),
+      tx,
+      programId: from.programId,
+      kind: 'transfer',
+      postings: [
+        { accountId: sender.id, amount: -options.amount },
+        { accountId: recipient.id, amount: options.amount },
+      ],
+      creditsKeepSpentExpiry: true,
+    });
+  });
+}
+
+/**
+ * A correction by the merchant: positive adds value (with the program's expiry), negative takes it
+ * away. Works on cards in any state, since support corrects suspended and expired cards too.
+ */
+export async function adjust(options: Omit<MovementOptions, 'description'> & { cardId: string; reason: string }): Promise<JournalEntryRow> {
+  const { amount, reason } = options;
+  if (amount === 0n) throw new AppError('UNPROCESSABLE', { message: 'An adjustment cannot be zero' });
+  if (reason.trim() === '') throw new AppError('UNPROCESSABLE', { message: 'An adjustment needs a reason' });
+  return options.db.transaction(async (tx) => {
+    const card = await getCard({ db: tx, merchantId: options.merchantId, cardId: options.cardId });
+    const scope = { db: tx, merchantId: card.merchantId, programId: card.programId };
+    const member = await ensureMemberAccount({ ...scope, cardId: card.id });
+    const adjustment = await ensureMerchantAccount({ ...scope, kind: 'adjustment' });
+    const expiry = await ensureMerchantAccount({ ...scope, kind: 'expiry' });
+    await lockLedgerAccounts(tx, [member.id, adjustment.id, expiry.id]);
+    if (amount < 0n) await expireAccountLots(tx, { account: member, now: options.now });
+    return postEntry({
+      ...entryFields({ ...options, description: reason }),
+      tx,
+      programId: card.programId,
+      kind: 'adjustment',
+      postings: [
+        { accountId: adjustment.id, amount: -amount },
+        { accountId: member.id, amount },
+      ],
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { isOneOf } from '../../db/checks.ts';
+import { merchants } from '../tenancy/merchants.table.ts';
+
+export const outboxChannels = ['sms', 'whatsapp', 'email'] as const;
+export type OutboxChannel = (typeof outboxChannels)[number];
+export const outboxStatuses = ['queued', 'sent', 'failed'] as const;
+
+/** Every message the system sends, with its delivery state. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: outboxChannels }).notNull(),
+    /** E.164 phone or lower-case e-mail, as sign-in normalises it. */
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    /** The text, with any code masked unless the channel's driver is the development outbox. */
+    body: text('body').notNull(),
+    purpose: text('purpose').notNull(),
+    status: text('status', { enum: outboxStatuses }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Kept only while the development outbox is the channel's driver: it has to show the code. */
+    code: text('code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('outbox_messages_recipient_idx').on(table.merchantId, table.recipient, table.createdAt),
+    check('outbox_messages_channel_check', isOneOf(table.channel, outboxChannels)),
+    check('outbox_messages_status_check', isOneOf(table.status, outboxStatuses)),
+  ],
+);
+
+export type OutboxMessageRow = typeof outboxMessages.$inferSelect;

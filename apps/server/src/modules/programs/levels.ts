@@ -1,0 +1,60 @@
+/** The part of a program level that the level rules read (spec: app-core §3 Level). */
+export interface LevelThreshold {
+  name: string;
+  rank: number;
+  /** Lifetime earnings needed to reach the level. */
+  experience: bigint;
+}
+
+export interface LevelProgress<L extends LevelThreshold> {
+  current: L | undefined;
+  next: L | undefined;
+  /** Share of the way from the current level (or zero) to the next, 0 to 1; 1 at the top level. */
+  progress: number;
+  /** Earnings still needed for the next level; 0 at the top level. */
+  remaining: bigint;
+}
+
+export type LevelStepState = 'done' | 'active' | 'upcoming';
+
+function byRank<L extends LevelThreshold>(levels: readonly L[]): L[] {
+  return [...levels].sort((a, b) => a.rank - b.rank);
+}
+
+/**
+ * The card's level: the highest-ranked level whose experience the lifetime earnings reach.
+ * Lifetime earnings are earns minus reversed earns; spending never lowers a level.
+ */
+export function levelFor<L extends LevelThreshold>(levels: readonly L[], lifetimeEarned: bigint): L | undefined {
+  let reached: L | undefined;
+  for (const level of byRank(levels)) {
+    if (level.experience <= lifetimeEarned) reached = level;
+  }
+  return reached;
+}
+
+/** Where the card stands between its level and the next one. */
+export function levelProgress<L extends LevelThreshold>(levels: readonly L[], lifetimeEarned: bigint): LevelProgress<L> {
+  const ordered = byRank(levels);
+  const current = levelFor(ordered, lifetimeEarned);
+  const next = ordered.find((level) => level.rank > (current?.rank ?? Number.NEGATIVE_INFINITY) && level.experience > lifetimeEarned);
+  if (!next) return { current, next: undefined, progress: 1, remaining: 0n };
+  const from = current?.experience ?? 0n;
+  const span = next.experience - from;
+  const done = lifetimeEarned - from;
+  // Both are bigint; the ratio only feeds a progress bar, so a float is fine here.
+  const progress = span <= 0n ? 1 : Math.min(1, Math.max(0, Number(done) / Number(span)));
+  return { current, next, progress, remaining: next.experience - lifetimeEarned };
+}
+
+/** The level stepper: levels up to the current one are done, the current one is active. */
+export function levelSteps<L extends LevelThreshold>(
+  levels: readonly L[],
+  lifetimeEarned: bigint,
+): Array<{ level: L; state: LevelStepState }> {
+  const current = levelFor(levels, lifetimeEarned);
+  return byRank(levels).map((level) => ({
+    level,
+    state: current === undefined || level.rank > current.rank ? 'upcoming' : level === current ? 'active' : 'done',
+  }));
+}

@@ -1,0 +1,44 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { merchants } from '../tenancy/merchants.table.ts';
+import {
+  programLevels,
+  programs,
+  type NewProgramLevelRow,
+  type NewProgramRow,
+  type ProgramLevelRow,
+  type ProgramRow,
+} from './programs.table.ts';
+
+export async function insertProgram(db: Database, row: NewProgramRow): Promise<ProgramRow> {
+  const [saved] = await db.insert(programs).values(row).returning();
+  if (!saved) throw new Error('The program was not saved');
+  return saved;
+}
+
+export async function insertProgramLevels(db: Database, rows: NewProgramLevelRow[]): Promise<ProgramLevelRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(programLevels).values(rows).returning();
+}
+
+// A malformed id can match no program, and PostgreSQL would reject it as a uuid.
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A merchant's program with the merchant's time zone, which dates its expiries. */
+export async function findProgramWithTimeZone(
+  db: Database,
+  { merchantId, programId }: { merchantId: number; programId: string },
+): Promise<{ program: ProgramRow; timeZone: string } | undefined> {
+  if (!uuidPattern.test(programId)) return undefined;
+  const [row] = await db
+    .select({ program: programs, timeZone: merchants.timezone })
+    .from(programs)
+    .innerJoin(merchants, eq(merchants.id, programs.merchantId))
+    .where(and(eq(programs.id, programId), eq(programs.merchantId, merchantId)))
+    .limit(1);
+  return row;
+}
+
+export async function findProgramLevels(db: Database, programId: string): Promise<ProgramLevelRow[]> {
+  return db.select().from(programLevels).where(eq(programLevels.programId, programId)).orderBy(asc(programLevels.rank));
+}

@@ -1,0 +1,33 @@
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { findProgramLevels, findProgramWithTimeZone, insertProgram, insertProgramLevels } from './programs.repository.ts';
+import type { NewProgramLevelRow, NewProgramRow, ProgramLevelRow, ProgramRow } from './programs.table.ts';
+
+export interface CreateProgramOptions {
+  db: Database;
+  program: NewProgramRow;
+  levels?: Omit<NewProgramLevelRow, 'programId'>[];
+}
+
+/** Creates a program with its levels in one transaction. */
+export async function createProgram({ db, program, levels = [] }: CreateProgramOptions): Promise<{ program: ProgramRow; levels: ProgramLevelRow[] }> {
+  return db.transaction(async (tx) => {
+    const saved = await insertProgram(tx, program);
+    const savedLevels = await insertProgramLevels(
+      tx,
+      levels.map((level) => ({ ...level, programId: saved.id })),
+    );
+    return { program: saved, levels: savedLevels };
+  });
+}
+
+/** A program of the merchant, with the merchant's time zone; 404 for another merchant's program. */
+export async function getProgram({ db, merchantId, programId }: { db: Database; merchantId: number; programId: string }) {
+  const found = await findProgramWithTimeZone(db, { merchantId, programId });
+  if (!found) throw new AppError('NOT_FOUND', { message: 'Program not found' });
+  return found;
+}
+
+export async function getProgramLevels({ db, programId }: { db: Database; programId: string }): Promise<ProgramLevelRow[]> {
+  return findProgramLevels(db, programId);
+}

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signInAnswerSchema, ssoBodySchema } from '@kartu/contracts';
+import { siteOf } from '../../http/request-context.ts';
+import { answerSignIn, deviceHashOf, errorAnswers, rateLimitConfig, type AuthRouteOptions } from '../auth/auth.http.ts';
+import { signInWithSso } from './sso.service.ts';
+
+export const ssoRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { context, rateLimitPerMinute }) => {
+  app.post(
+    '/api/auth/sso',
+    {
+      config: rateLimitConfig(rateLimitPerMinute),
+      schema: {
+        tags: ['auth'],
+        summary: 'Signs in with a token signed by the merchant’s server (single sign-on)',
+        body: ssoBodySchema,
+        response: { 200: signInAnswerSchema, ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },
+      },
+    },
+    async (request, reply) => {
+      const { merchant } = siteOf(request);
+      const now = context.clock.now();
+      const signIn = await signInWithSso({
+        db: context.db,
+        merchant: { id: merchant.id, mid: merchant.mid, countryCode: merchant.countryCode },
+        token: request.body.token,
+        deviceHash: deviceHashOf(request),
+        now,
+        log: request.log,
+      });
+      return answerSignIn({ request, reply, clock: context.clock, ...signIn });
+    },
+  );
+};

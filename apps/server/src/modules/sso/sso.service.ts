@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { assertNotBeingDeleted } from '../account/account.service.ts';
+import { generateMaskedId } from '../auth/auth.crypto.ts';
+import { openSession, type OpenedSession } from '../auth/session.service.ts';
+import { findUserByIdentifier } from '../auth/users.repository.ts';
+import type { UserRow } from '../auth/users.table.ts';
+import {
+  deleteExpiredSsoTokenUses,
+  findActiveSsoKey,
+  findUserBySsoSubject,
+  insertSsoKey,
+  insertSsoUser,
+  linkUserToSsoSubject,
+  recordSsoTokenUse,
+  upsertSsoKey,
+} from './sso.repository.ts';
+import { checkClaims, checkSignature, readSsoToken, SsoTokenError, type SsoClaims } from './sso.token.ts';
+
+/** The merchant of the request, as single sign-on needs it. */
+export interface SsoMerchant {
+  id: number;
+  mid: string;
+  countryCode: string;
+}
+
+/** A new shared secret: shown to the operator once, then only ever read to verify signatures. */
+export async function createSsoKey({ db, merchantId, kid }: { db: Database; merchantId: number; kid?: string }): Promise<{ kid: string; secret: string }> {
+  const key = await insertSsoKey(db, {
+    merchantId,
+    kid: kid ?? randomBytes(6).toString('hex'),
+    // 256 random bits, as strong as HMAC-SHA256 itself; base64url so it pastes into any configuration.
+    secret: randomBytes(32).toString('base64url'),
+  });
+  return { kid: key.kid, secret: key.secret };
+}
+
+/**
+ * Installs a key with a secret chosen by the caller, e.g. the demo seed's well-known one; running
+ * it again changes nothing. Production keys come from `createSsoKey`.
+ */
+export async function installSsoKey({ db, merchantId, kid, secret }: { db: Database; merchantId: number; kid: string; secret: string }): Promise<void> {
+  if (secret.length < 32) throw new Error('An SSO secret needs at least 32 characters');
+  await upsertSsoKey(db, { merchantId, kid, secret });
+}
+
+/** Checks the token completely, the used-token record included; throws SsoTokenError. */
+async function acceptToken({ db, merchant, token, now }: { db: Database; merchant: SsoMerchant; token: string; now: Date }): Promise<SsoClaims> {
+  const parts = readSsoToken(token);
+  const key = await findActiveSsoKey(db, merchant.id, parts.kid);
+  if (!key) throw new SsoTokenError('unknown-key');
+  checkSignature(parts, key.secret);
+  const forgetAfter = checkClaims(parts.claims, { issuer: merchant.mid, nowSeconds: Math.floor(now.getTime() / 1000) });
+  const firstUse = await recordSsoTokenUse(db, { merchantId: merchant.id, jti: parts.claims.jti, expiresAt: forgetAfter });
+  if (!firstUse) throw new SsoTokenError('replayed');
+  return parts.claims;
+}
+
+/** Links an existing account by the phone or e-mail the merchant vouches for, else undefined. */
+async function linkByContact(db: Database, merchant: SsoMerchant, claims: SsoClaims, now: Date): Promise<UserRow | undefined> {
+  const contacts = [
+    claims.phone && ({ type: 'phone', value: claims.phone } as const),
+    claims.email && ({ type: 'email', value: claims.email.toLowerCase() } as const),
+  ].filter((contact) => !!contact);
+  for (const contact of contacts) {
+    const user = await findUserByIdentifier(db, merchant.id, contact);
+    if (!user) continue;
+    const linked = await linkUserToSsoSubject(db, user, claims.sub, now);
+    // An account already tied to another subject is not taken over.
+    if (!linked) throw new SsoTokenError('identity-conflict');
+    return linked;
+  }
+  return undefined;
+}
+
+/** The member the token names: by subject, else by phone or e-mail (then linked), else a new one. */
+async function resolveMember(db: Database, merchant: SsoMerchant, claims: SsoClaims, now: Date): Promise<{ user: UserRow; isNewUser: boolean }> {
+  // Two attempts: a concurrent sign-in of the same member may create the row between find and insert.
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const bySubject = await findUserBySsoSubject(db, merchant.id, claims.sub);
+    if (bySubject) return { user: bySubject, isNewUser: false };
+    const linked = await linkByContact(db, merchant, claims, now);
+    if (linked) return { user: linked, isNewUser: false };
+    const created = await insertSsoUser(db, {
+      merchantId: merchant.id,
+      maskedId: generateMaskedId(),
+      ssoSubject: claims.sub,
+      phone: claims.phone ?? null,
+      email: claims.email?.toLowerCase() ?? null,
+      name: claims.name ?? null,
+      country: merchant.countryCode,
+      now,
+    });
+    if (created) return { user: created, isNewUser: true };
+  }
+  throw new SsoTokenError('identity-conflict');
+}
+
+/**
+ * Signs a member in with a token from the merchant's server (format: docs/sso.md). The session is
+ * active at once: the merchant has already authenticated its member, so no PIN is asked.
+ */
+export async function signInWithSso({
+  db,
+  merchant,
+  token,
+  deviceHash,
+  now,
+  log,
+}: {
+  db: Database;
+  merchant: SsoMerchant;
+  token: string;
+  deviceHash: string | null;
+  now: Date;
+  log: FastifyBaseLogger;
+}): Promise<{ user: UserRow; isNewUser: boolean; opened: OpenedSession }> {
+  let member: { user: UserRow; isNewUser: boolean };
+  try {
+    const claims = await acceptToken({ db, merchant, token, now });
+    member = await resolveMember(db, merchant, claims, now);
+  } catch (error) {
+    if (!(error instanceof SsoTokenError)) throw error;
+    // The reason helps a merchant debug its signing; the token itself is a credential and stays out.
+    log.debug({ merchantId: merchant.id, reason: error.reason }, 'single sign-on token refused');
+    throw new AppError('SSO_INVALID');
+  }
+  assertNotBeingDeleted(member.user);
+
+  const opened = await openSession({ db, user: member.user, loginType: 'sso', pendingReason: null, deviceHash, now });
+  // Expired token ids are forgotten here rather than by a job: the table stays as small as the traffic.
+  await deleteExpiredSsoTokenUses(db, now);
+  return { ...member, opened };
+}
