@@ -6,6 +6,9 @@ const postgres = process.env.DATABASE_URL ? ['apps/server/vitest.postgres.config
 
 export default defineConfig({
   test: {
+    // Each server test file boots its own PGlite (WebAssembly, memory-hungry): two files at a time
+    // suits the two-core machines the suite runs on.
+    maxWorkers: 2,
     projects: ['packages/core', 'apps/server', 'apps/web', ...postgres],
   },
 });

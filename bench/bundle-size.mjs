@@ -1,5 +1,6 @@
 // Prints the gzip size of the JavaScript the landing page ('/') loads before it can show anything:
-// the entry chunk and its static imports, the landing route's chunk, and the English catalogues.
+// the entry chunk and its static imports, the landing route's chunk, and the English catalogues the
+// first render needs. The sign-in form and other namespaces download after the page has shown.
 // Reads the Vite manifest of the production build in apps/web/dist.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +25,13 @@ const landing = keys.find((key) => key.endsWith('features/landing/routes/landing
 if (!entry || !landing) throw new Error('Entry or landing chunk not found in the manifest');
 collect(entry, 'entry');
 collect(landing, 'landing route');
-for (const key of keys.filter((k) => /locales\/en\/[^/]+\.json$/.test(k))) collect(key, 'English catalogue');
+// The namespaces i18n loads before the first render, read from the one place they are listed.
+const i18nSource = readFileSync(join(import.meta.dirname, '..', 'apps', 'web', 'src', 'lib', 'i18n.ts'), 'utf8');
+const bootNamespaces = JSON.parse(
+  (i18nSource.match(/export const namespaces = (\[[^\]]*\])/)?.[1] ?? '[]').replace(/'/g, '"'),
+);
+if (bootNamespaces.length === 0) throw new Error('Could not read the boot namespaces from i18n.ts');
+for (const namespace of bootNamespaces) collect(`src/locales/en/${namespace}.json`, 'English catalogue');
 
 let total = 0;
 const rows = [];

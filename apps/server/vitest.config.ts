@@ -11,8 +11,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // Each file boots its own PGlite (WebAssembly, memory-hungry): two at a time suits two cores.
     fileParallelism: true,
-    maxWorkers: 2,
   },
 });

@@ -14,6 +14,5 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     fileParallelism: true,
-    maxWorkers: 2,
   },
 });

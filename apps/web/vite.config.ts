@@ -3,8 +3,8 @@ import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// react-router's package exports only its development build, warnings included (react-router
-// issues #12532, #14102); production builds use the production build it ships beside it.
+// react-router's package exports only its development build, warnings included; production
+// builds use the production build the package ships beside it.
 const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 const reactRouterProduction = join(reactRouterDir, 'dist', 'production', 'index.mjs');
 

@@ -11,6 +11,7 @@ import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { devOutboxRoutes } from './dev/outbox.routes.ts';
+import { integrationRoutes } from './integration/integration.plugin.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authStateRoutes } from './modules/auth/auth-state.routes.ts';
@@ -20,6 +21,8 @@ import { registerSessions } from './modules/auth/session.plugin.ts';
 import { cardHistoryRoutes } from './modules/cards/card-history.routes.ts';
 import { cardTransferRoutes } from './modules/cards/card-transfer.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { activationCodeKeyFor } from './modules/cards/activation-code-key.ts';
+import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { selectOutboxDrivers } from './modules/outbox/outbox.drivers.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
@@ -92,8 +95,10 @@ export async function createApp({ env, database, clock = systemClock, logStream 
   await app.register(pinRoutes, authOptions);
   await app.register(ssoRoutes, authOptions);
   await app.register(accountRoutes, { db: database, clock });
+  await app.register(cardsRoutes, { db: database, clock, activationCodeKey: activationCodeKeyFor(env.CODE_SECRET) });
   await app.register(cardHistoryRoutes, { db: database });
   await app.register(cardTransferRoutes, { context: authOptions.context });
+  await app.register(integrationRoutes, { db: database, clock, activationCodeKey: activationCodeKeyFor(env.CODE_SECRET), rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE });
   if (env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db: database });
 
   await app.register(healthRoutes, { db: database });

@@ -3,6 +3,7 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { isEmptyDatabase, seedDemo } from './db/seed.ts';
 import { env as loadConfiguredEnv, type Env } from './env.ts';
+import { activationCodeKeyFor } from './modules/cards/activation-code-key.ts';
 
 let config: Env;
 try {
@@ -14,8 +15,11 @@ try {
 
 const connection = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await migrateDatabase(connection);
-// A fresh database gets the demo merchants so the app opens on localhost straight away.
-if (await isEmptyDatabase(connection.db)) await seedDemo(connection.db);
+// A fresh database gets the demo merchants so the app opens on localhost straight away. Never in
+// production: the demo members' PIN is public.
+if (config.NODE_ENV !== 'production' && (await isEmptyDatabase(connection.db))) {
+  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(config.CODE_SECRET) });
+}
 
 const app = await createApp({ env: config, database: connection.db });
 app.log.info(`database: ${connection.kind === 'postgres' ? 'PostgreSQL server' : `embedded PGlite in ${config.DATA_DIR}`}`);

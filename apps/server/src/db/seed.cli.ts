@@ -1,6 +1,7 @@
 import { env } from '../env.ts';
 import { openDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
+import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
 import { seedDemo } from './seed.ts';
 
 // `npm run seed`: brings the configured database up to date and (re)writes the demo merchants.
@@ -8,7 +9,7 @@ const config = env();
 const connection = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   await migrateDatabase(connection);
-  await seedDemo(connection.db);
+  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(config.CODE_SECRET) });
   console.log(`Demo merchants seeded (${connection.kind}).`);
 } finally {
   await connection.close();

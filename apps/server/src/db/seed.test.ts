@@ -1,11 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { users } from '../modules/auth/users.table.ts';
+import { verifyPinHash } from '../modules/auth/pin-hash.ts';
+import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
+import { activationCodeMatches } from '../modules/cards/activation-code.ts';
+import { hasValidCheckDigit } from '../modules/cards/card-number.ts';
+import { cards } from '../modules/cards/cards.table.ts';
+import { cardRewards } from '../modules/cards/rewards.table.ts';
+import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.fixtures.ts';
+import { getBalance, getLifetimeEarned } from '../modules/ledger/ledger.service.ts';
+import { journalEntries, postings } from '../modules/ledger/journal.table.ts';
+import { programLevels, programs } from '../modules/programs/programs.table.ts';
 import { merchants } from '../modules/tenancy/merchants.table.ts';
 import { sites } from '../modules/tenancy/sites.table.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { demoActivationCode, demoCardId, demoCardNumbers, demoPin } from './seed-cards.ts';
 import { isEmptyDatabase, seedDemo } from './seed.ts';
 
 let testApp: TestApp;
+const activationCodeKey = 'seed-test-activation-key';
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -14,24 +27,63 @@ afterAll(async () => {
   await testApp.close();
 });
 
+async function rowCount(table: typeof merchants | typeof sites | typeof programs | typeof programLevels | typeof cards | typeof users | typeof journalEntries | typeof postings | typeof cardRewards) {
+  const [row] = await testApp.db.select({ value: count() }).from(table);
+  return row?.value;
+}
+
 async function snapshot() {
-  const [merchantCount] = await testApp.db.select({ value: count() }).from(merchants);
-  const [siteCount] = await testApp.db.select({ value: count() }).from(sites);
   const hosts = await testApp.db.select({ host: sites.host, merchantId: sites.merchantId }).from(sites).orderBy(sites.host);
-  return { merchants: merchantCount?.value, sites: siteCount?.value, hosts };
+  const tables = { merchants, sites, programs, programLevels, cards, users, journalEntries, postings, cardRewards };
+  const counts = Object.fromEntries(await Promise.all(Object.entries(tables).map(async ([name, table]) => [name, await rowCount(table)] as const)));
+  return { counts, hosts };
 }
 
 describe('seedDemo', () => {
   it('can run again and again without adding rows', async () => {
     const before = await snapshot();
-    await seedDemo(testApp.db);
-    await seedDemo(testApp.db);
+    await seedDemo(testApp.db, { activationCodeKey });
+    await seedDemo(testApp.db, { activationCodeKey });
     expect(await snapshot()).toEqual(before);
-    expect(before.merchants).toBe(3);
+    expect(before.counts).toMatchObject({ merchants: 3, programs: 3, programLevels: 3, cards: 11, users: 2, cardRewards: 2 });
     expect(before.hosts.map((row) => row.host)).toEqual(['127.0.0.1', 'age.localhost', 'localhost', 'v2.localhost']);
   });
 
   it('leaves the database no longer empty', async () => {
     expect(await isEmptyDatabase(testApp.db)).toBe(false);
+  });
+
+  it('writes a ledger whose entries sum to zero and whose balances match their postings', async () => {
+    expect(await ledgerInvariantViolations(testApp.db)).toEqual(noViolations);
+  });
+
+  it('gives Rani a Silver points card with 90 days of purchases, a redeem, a transfer and a reward, and 6 stamps', async () => {
+    const [kopiSenja] = await testApp.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.mid, 'KOPISENJA'));
+    const merchantId = kopiSenja?.id ?? 0;
+    const at = new Date();
+    const balanceOf = (number: string) => getBalance({ db: testApp.db, merchantId, cardId: demoCardId(number), now: at });
+    // 736 points from 12 purchases + a 100-point level bonus, less a 100-point redeem and 50 sent to Budi.
+    expect(await balanceOf(demoCardNumbers.raniPoints)).toBe(686n);
+    expect(await getLifetimeEarned({ db: testApp.db, merchantId, cardId: demoCardId(demoCardNumbers.raniPoints) })).toBe(836n);
+    expect(await balanceOf(demoCardNumbers.budiPoints)).toBe(187n);
+    expect(await balanceOf(demoCardNumbers.raniStamps)).toBe(6n);
+    const rewards = await testApp.db.select().from(cardRewards).where(eq(cardRewards.cardId, demoCardId(demoCardNumbers.raniPoints)));
+    expect(rewards.map((reward) => [reward.kind, reward.status]).sort()).toEqual([
+      ['level-up', 'claimed'],
+      ['welcome', 'claimable'],
+    ]);
+  });
+
+  it('uses valid Luhn numbers, the demo PIN, and stores the demo activation code only as a keyed hash', async () => {
+    const all = [demoCardNumbers.raniPoints, demoCardNumbers.budiPoints, demoCardNumbers.raniStamps, ...demoCardNumbers.kopiSenjaFree, ...demoCardNumbers.luminaFree];
+    expect(all.every(hasValidCheckDigit)).toBe(true);
+    const [rani] = await testApp.db.select().from(users).where(eq(users.phone, '+6281211112222'));
+    expect(await verifyPinHash(demoPin, rani?.pinHash ?? '')).toBe(true);
+    const [locked] = await testApp.db.select().from(cards).where(eq(cards.number, demoActivationCode.number));
+    expect(locked?.ownerUserId).toBeNull();
+    // The first seed ran with the app's key; a later seed never rewrites an existing card.
+    expect(activationCodeMatches(demoActivationCode.code, locked?.activationCodeHash ?? '', activationCodeKeyFor(testApp.env.CODE_SECRET))).toBe(true);
+    expect(activationCodeMatches(demoActivationCode.code, locked?.activationCodeHash ?? '', activationCodeKey)).toBe(false);
+    expect(locked?.activationCodeHash).not.toContain(demoActivationCode.code);
   });
 });

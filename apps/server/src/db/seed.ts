@@ -2,10 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { merchants, type NewMerchantRow } from '../modules/tenancy/merchants.table.ts';
 import { sites, type NewSiteRow } from '../modules/tenancy/sites.table.ts';
+import { seedKopiSenjaCards, seedLuminaCards, type SeedCardsOptions } from './seed-cards.ts';
 
 interface DemoMerchant {
   merchant: NewMerchantRow;
   sites: Omit<NewSiteRow, 'merchantId'>[];
+  /** The merchant's demo programs, members and cards (seed-cards.ts). */
+  cards?: (tx: Database, merchantId: number, options: SeedCardsOptions) => Promise<void>;
 }
 
 const demoMerchants: DemoMerchant[] = [
@@ -38,6 +41,7 @@ const demoMerchants: DemoMerchant[] = [
       { host: 'localhost', defaultLanguage: 'en' },
       { host: '127.0.0.1', defaultLanguage: 'en' },
     ],
+    cards: seedKopiSenjaCards,
   },
   {
     merchant: {
@@ -64,6 +68,7 @@ const demoMerchants: DemoMerchant[] = [
       uiVersion: 'v2',
     },
     sites: [{ host: 'v2.localhost', defaultLanguage: 'id' }],
+    cards: seedLuminaCards,
   },
   {
     // A nicotine brand in the Philippines: shows the age gate (21 and over there).
@@ -95,10 +100,20 @@ const demoMerchants: DemoMerchant[] = [
   },
 ];
 
-/** Creates or refreshes the demo merchants and their sites; safe to run any number of times. */
-export async function seedDemo(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const demo of demoMerchants) {
+export interface SeedDemoOptions {
+  /** The demo history is dated back from this moment. */
+  now?: Date;
+  /** Key the demo activation code is stored under: the server's, or the demo code will not match. */
+  activationCodeKey: string;
+}
+
+/**
+ * Creates or refreshes the demo merchants, their sites and their cards demo; safe to run any number
+ * of times. One transaction per merchant keeps a half-written merchant from ever being visible.
+ */
+export async function seedDemo(db: Database, { now = new Date(), activationCodeKey }: SeedDemoOptions): Promise<void> {
+  for (const demo of demoMerchants) {
+    await db.transaction(async (tx) => {
       const [saved] = await tx
         .insert(merchants)
         .values(demo.merchant)
@@ -112,8 +127,9 @@ export async function seedDemo(db: Database): Promise<void> {
           .values(row)
           .onConflictDoUpdate({ target: sites.host, set: { ...row, updatedAt: sql`now()` } });
       }
-    }
-  });
+      await demo.cards?.(tx, saved.id, { now, activationCodeKey });
+    });
+  }
 }
 
 /** True when no merchant exists yet: the first start of a fresh database. */

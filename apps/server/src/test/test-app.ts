@@ -5,6 +5,7 @@ import { createApp } from '../app.ts';
 import { openDatabase, type Database, type DatabaseConnection } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed.ts';
+import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
 import { loadEnv, type Env } from '../env.ts';
 import { createTestClock, type TestClock } from '../lib/clock.ts';
 
@@ -73,8 +74,8 @@ export async function createTestApp({
 }: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   const { connection, drop } = await openTestDatabase();
   await migrateDatabase(connection);
-  await seedDemo(connection.db);
   const env = testEnv(overrides);
+  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(env.CODE_SECRET) });
   const clock = createTestClock();
   const app = await createApp({ env, database: connection.db, clock, ...(logStream && { logStream }) });
   return {

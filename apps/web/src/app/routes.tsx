@@ -36,7 +36,21 @@ const RegisterPhonePage = lazyPage(() =>
 const LockPage = lazyPage(() => import('../features/auth/routes/lock-page.tsx').then((m) => m.LockPage));
 const AuthorizePage = lazyPage(() => import('../features/sso/routes/authorize-page.tsx').then((m) => m.AuthorizePage));
 const SsoInvalidPage = lazyPage(() => import('../features/sso/routes/sso-invalid-page.tsx').then((m) => m.SsoInvalidPage));
-const WalletPage = lazyPage(() => import('../features/wallet/routes/wallet-page.tsx').then((m) => m.WalletPage));
+const CardListPage = lazyPage(() => import('../features/cards/routes/card-list-page.tsx').then((m) => m.CardListPage));
+const CardDetailPage = lazyPage(() => import('../features/cards/routes/card-detail-page.tsx').then((m) => m.CardDetailPage));
+const AddCardPage = lazyPage(() => import('../features/cards/routes/add-card-page.tsx').then((m) => m.AddCardPage));
+const CardRegistrationPage = lazyPage(() =>
+  import('../features/cards/routes/card-registration-page.tsx').then((m) => m.CardRegistrationPage),
+);
+const TransactionHistoryPage = lazyPage(() =>
+  import('../features/cards/routes/transaction-history-page.tsx').then((m) => m.TransactionHistoryPage),
+);
+const TransactionDetailPage = lazyPage(() =>
+  import('../features/cards/routes/transaction-detail-page.tsx').then((m) => m.TransactionDetailPage),
+);
+const TransferPointsPage = lazyPage(() => import('../features/cards/routes/transfer-points-page.tsx').then((m) => m.TransferPointsPage));
+const ClaimRewardsPage = lazyPage(() => import('../features/cards/routes/claim-rewards-page.tsx').then((m) => m.ClaimRewardsPage));
+const LevelsPage = lazyPage(() => import('../features/cards/routes/levels-page.tsx').then((m) => m.LevelsPage));
 const SettingsPage = lazyPage(() => import('../features/settings/routes/settings-page.tsx').then((m) => m.SettingsPage));
 const ChangePinPage = lazyPage(() => import('../features/settings/routes/change-pin-page.tsx').then((m) => m.ChangePinPage));
 const AccountDeletionPage = lazyPage(() =>
@@ -70,12 +84,12 @@ export function AppRoutes() {
             <Route path="retry" element={<TimeoutPage />} />
             <Route path="qr-locked" element={<QrLockPage />} />
             <Route path="sso-invalid" element={<SsoInvalidPage />} />
-            <Route path="lock" element={<LockPage variant="login" />} />
-            <Route path="lock-24h" element={<LockPage variant="login-24h" />} />
-            <Route path="device-locked" element={<LockPage variant="device" />} />
 
-            {/* Signing in: the code step, the PIN steps, and single sign-on. */}
+            {/* Signing in: the code step, the PIN steps, the lock pages, and single sign-on. */}
             <Route element={<QueryLayout />}>
+              <Route path="lock" element={<LockPage variant="login" />} />
+              <Route path="lock-24h" element={<LockPage variant="login-24h" />} />
+              <Route path="device-locked" element={<LockPage variant="device" />} />
               <Route path="login" element={<OtpPage />} />
               <Route path="passcode" element={<PasscodePage />} />
               <Route path="new-pin" element={<NewPinPage />} />
@@ -83,9 +97,20 @@ export function AppRoutes() {
             </Route>
 
             <Route element={<ProtectedGuard><QueryLayout /></ProtectedGuard>}>
-              <Route path="cards" element={<WalletPage />} />
-              {/* Pages that come with later features still hold their guards; until then they answer 404. */}
-              <Route path="cards/:cardId/*" element={<CardGuard><NotFoundPage /></CardGuard>} />
+              <Route path="cards" element={<CardListPage />} />
+              <Route path="cards/add-card" element={<AddCardPage />} />
+              <Route path="cards/add/:cardNo?" element={<AddCardPage />} />
+              <Route path="cards/:cardId" element={<CardGuard />}>
+                <Route index element={<CardDetailPage />} />
+                <Route path="register" element={<CardRegistrationPage />} />
+                <Route path="transaction-history" element={<TransactionHistoryPage />} />
+                <Route path="transaction-detail/:transactionId" element={<TransactionDetailPage />} />
+                <Route path="transfer-point" element={<TransferPointsPage />} />
+                <Route path="claim-rewards" element={<ClaimRewardsPage />} />
+                <Route path="levels" element={<LevelsPage />} />
+                {/* Pages that come with later features still hold their guards; until then they answer 404. */}
+                <Route path="*" element={<NotFoundPage />} />
+              </Route>
               <Route path="egifts/*" element={<NotFoundPage />} />
               <Route path="transaction-detail/:transactionId" element={<NotFoundPage />} />
               <Route path="notifications" element={<NotFoundPage />} />
@@ -97,7 +122,14 @@ export function AppRoutes() {
             </Route>
 
             <Route path="v2" element={<RequireSession><QueryLayout /></RequireSession>}>
-              <Route path="cards" element={<WalletPage />} />
+              <Route path="cards" element={<CardListPage />} />
+              <Route path="cards/:cardId" element={<CardGuard />}>
+                <Route index element={<CardDetailPage />} />
+                <Route path="register" element={<CardRegistrationPage />} />
+                <Route path="transaction-history" element={<TransactionHistoryPage />} />
+                <Route path="transaction-detail/:transactionId" element={<TransactionDetailPage />} />
+                <Route path="levels" element={<LevelsPage />} />
+              </Route>
               <Route path="settings" element={<SettingsPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>

@@ -33,6 +33,12 @@ export const paths = {
   /** A page under one card, e.g. `cardSub(id, 'catalogs/shop')`. */
   cardSub: (cardId: string, sub: string) => `/cards/${enc(cardId)}/${sub.replace(/^\/+/, '')}`,
   cardVouchers: (cardId: string) => `/cards/${enc(cardId)}/vouchers`,
+  cardRegister: (cardId: string) => `/cards/${enc(cardId)}/register`,
+  cardTransactionHistory: (cardId: string) => `/cards/${enc(cardId)}/transaction-history`,
+  cardTransactionDetail: (cardId: string, transactionId: string) => `/cards/${enc(cardId)}/transaction-detail/${enc(transactionId)}`,
+  cardTransferPoint: (cardId: string) => `/cards/${enc(cardId)}/transfer-point`,
+  cardClaimRewards: (cardId: string) => `/cards/${enc(cardId)}/claim-rewards`,
+  cardLevels: (cardId: string) => `/cards/${enc(cardId)}/levels`,
 
   egifts: () => '/egifts',
   egiftDetail: (egiftNumber?: string) => (egiftNumber ? `/egifts/details/${enc(egiftNumber)}` : '/egifts/details'),
@@ -50,9 +56,10 @@ export const paths = {
   featureLocked: (feature: string) => withQuery('/feature-locked', { feature }),
   deviceLocked: () => '/device-locked',
   lock: () => '/lock',
-  lock24h: () => '/lock-24h',
-  /** The 408 page (spec: app-core §2 Error pages). */
-  retry: () => '/retry',
+  /** `until`: when the lock ends (ISO), read by the lock page for its countdown. */
+  lock24h: (until?: string) => withQuery('/lock-24h', { until }),
+  /** The 408 page (spec: app-core §2 Error pages); `from` is where its 'Try again' returns. */
+  retry: (from?: string) => withQuery('/retry', { from }),
   /** The 429 page after too many scans. */
   qrLocked: (lockedUntil: string, cardId?: string) => withQuery('/qr-locked', { lockedUntil, cardId }),
 

@@ -59,6 +59,21 @@ describe('api client requests', () => {
     expect(headers.has('authorization')).toBe(false);
   });
 
+  it('adds the caller’s headers to one call without letting them replace the app’s own', async () => {
+    setMerchantContext({ maskedMerchantId: 'm-42', timezone: null });
+    fetchMock.mockImplementation(async () => answer(200, {}));
+    await api.post('/api/v2/cards/c1/transfer', {
+      body: { amount: 5 },
+      headers: { 'Idempotency-Key': 'key-1', 'x-merchant-id': 'someone-else' },
+    });
+    await api.get('/api/site');
+
+    const first = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(first.get('idempotency-key')).toBe('key-1');
+    expect(first.get('x-merchant-id')).toBe('m-42');
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).has('idempotency-key')).toBe(false);
+  });
+
   it('sends bodies as JSON and returns the parsed answer', async () => {
     fetchMock.mockResolvedValue(answer(200, { expireIn: 60 }));
     const result = await api.post<{ expireIn: number }>('/api/auth/check-credential', { body: { identifierValue: 'a@b.co' } });

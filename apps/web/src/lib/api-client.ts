@@ -19,6 +19,8 @@ export interface RequestOptions<T> {
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
   schema?: AnswerSchema<T>;
+  /** Extra headers for this call only, e.g. `Idempotency-Key` on a write the caller may resend. */
+  headers?: Record<string, string>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -83,8 +85,8 @@ function buildUrl(path: string, query: Record<string, QueryValue> | undefined): 
   return text ? `${url}?${text}` : url;
 }
 
-function buildHeaders(hasBody: boolean): Headers {
-  const headers = new Headers({ accept: 'application/json' });
+function buildHeaders(hasBody: boolean, extra: Record<string, string> | undefined): Headers {
+  const headers = new Headers({ accept: 'application/json', ...extra });
   if (hasBody) headers.set('content-type', 'application/json');
   if (merchantId) headers.set(requestHeaders.merchant, merchantId);
   const position = getPosition();
@@ -145,7 +147,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
     try {
       response = await fetch(buildUrl(path, options.query), {
         method,
-        headers: buildHeaders(hasBody),
+        headers: buildHeaders(hasBody, options.headers),
         body: hasBody ? JSON.stringify(options.body) : undefined,
         credentials: 'same-origin',
         signal: options.signal,

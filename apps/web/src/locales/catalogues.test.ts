@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { errorCodes } from '@kartu/contracts';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const languages = ['en', 'id', 'my', 'ja'];
@@ -27,6 +28,21 @@ describe('catalogues', () => {
   it('has the common and pages namespaces in English', () => {
     expect(namespaceFiles).toContain('common.json');
     expect(namespaceFiles).toContain('pages.json');
+  });
+
+  it('translates every error code the API can answer', () => {
+    const english = read('en', 'common.json');
+    const untranslated = errorCodes.filter((code) => !english.has(`errors.${code}`));
+    expect(untranslated).toEqual([]);
+  });
+
+  it('does not pretend other languages are English', () => {
+    const english = read('en', 'common.json');
+    for (const language of languages.filter((other) => other !== 'en')) {
+      const catalogue = read(language, 'common.json');
+      const copied = [...english].filter(([key, text]) => key.startsWith('errors.') && catalogue.get(key) === text);
+      expect(copied.map(([key]) => key), language).toEqual([]);
+    }
   });
 
   for (const file of namespaceFiles) {

@@ -1,32 +1,10 @@
 import type { BalanceUnit, Transaction, TransactionDetail, TransactionKind } from '@kartu/contracts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
 import { getEntryOfCard, listEntries, type CardLedgerEntry } from '../ledger/history.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import { findCardHolders, type CardHolder } from './card-history.repository.ts';
-import { getCard } from './cards.service.ts';
 import type { CardRow } from './cards.table.ts';
-
-export interface MemberCardOptions {
-  db: Database;
-  merchantId: number;
-  userId: string;
-  cardId: string;
-}
-
-/** A card in the member's wallet; anyone else's card is not found rather than forbidden. */
-export async function getMemberCard({ db, merchantId, userId, cardId }: MemberCardOptions): Promise<CardRow> {
-  const card = await getCard({ db, merchantId, cardId });
-  if (card.ownerUserId !== userId) throw new AppError('CARD_NOT_FOUND');
-  return card;
-}
-
-/** JSON amounts are plain numbers: a ledger value past 2^53 would silently lose digits, so it fails loudly. */
-export function toJsonAmount(value: bigint): number {
-  const amount = Number(value);
-  if (!Number.isSafeInteger(amount)) throw new Error('A ledger amount is too large for a JSON number');
-  return amount;
-}
+import { getMemberCard, toJsonNumber, type MemberCardOptions } from './member-card.service.ts';
 
 /** Only the last four digits of another member's card are shown. */
 export function maskCardNumber(number: string): string {
@@ -56,7 +34,7 @@ function toTransaction(entry: CardLedgerEntry, unit: BalanceUnit, holders: Map<s
   return {
     id: entry.entryId,
     kind: transactionKindOf(entry),
-    amount: toJsonAmount(entry.amount),
+    amount: toJsonNumber(entry.amount),
     unit,
     description: entry.description,
     reference: entry.reference,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { CardView } from '@kartu/contracts';
 import type { Database } from '../../db/client.ts';
 import { ledgerAccounts } from '../ledger/accounts.table.ts';
@@ -52,7 +52,9 @@ export async function countMemberCards(db: Database, options: MemberView): Promi
  */
 export async function findSpendableBalances(db: Database, { merchantId, cardIds, now }: { merchantId: number; cardIds: string[]; now: Date }) {
   if (cardIds.length === 0) return new Map<string, bigint>();
-  const expired = sql<string>`coalesce((select sum(${lots.remaining}) from ${lots} where ${lots.accountId} = ${ledgerAccounts.id} and ${lots.remaining} > 0 and ${lots.expiresAt} <= ${now}), 0)`;
+  // lte() maps the Date through the column, which a raw parameter would not.
+  const pastExpiry = and(eq(lots.accountId, ledgerAccounts.id), gt(lots.remaining, 0n), lte(lots.expiresAt, now));
+  const expired = sql<string>`coalesce((select sum(${lots.remaining}) from ${lots} where ${pastExpiry}), 0)`;
   const rows = await db
     .select({ cardId: ledgerAccounts.cardId, balance: ledgerAccounts.balance, expired })
     .from(ledgerAccounts)

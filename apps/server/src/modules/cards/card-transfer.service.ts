@@ -9,9 +9,10 @@ import type { UserRow } from '../auth/users.table.ts';
 import { withIdempotency, type IdempotentAnswer } from '../idempotency/idempotency.service.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { transfer } from '../ledger/points.service.ts';
-import { cardUnitOf, getMemberCard, toJsonAmount } from './card-history.service.ts';
+import { cardUnitOf } from './card-history.service.ts';
 import { findRecipientCard, type RecipientCard } from './card-transfer.repository.ts';
 import type { CardRow } from './cards.table.ts';
+import { getMemberCard, toJsonNumber } from './member-card.service.ts';
 
 type RecipientBody = z.output<typeof transferRecipientBodySchema>;
 type TransferBody = z.output<typeof transferBodySchema>;
@@ -115,7 +116,7 @@ export async function transferPoints({ context, merchant, user, cardId, body, id
       // The ledger locks both wallets, spends the oldest-expiring lots first and refuses an overdraft.
       const entry = await transfer({ db, now, merchantId: merchant.id, fromCardId: card.id, toCardId: recipient.card.id, amount: BigInt(request.amount) });
       const [balance, unit] = await Promise.all([getBalance({ db, merchantId: merchant.id, cardId: card.id, now }), cardUnitOf(db, card)]);
-      return { statusCode: 201, body: { transactionId: entry.id, balance: { amount: toJsonAmount(balance), unit } } };
+      return { statusCode: 201, body: { transactionId: entry.id, balance: { amount: toJsonNumber(balance), unit } } };
     },
   });
 }

@@ -53,6 +53,11 @@ export function signInAnswer(overrides: { isNewUser?: boolean; pinRequired?: boo
   };
 }
 
+/** GET /api/auth/session, or verify-otp for a new phone: the member as the session now holds them. */
+export function sessionAnswer(user: Partial<typeof signedInUser> = {}) {
+  return { user: { ...signedInUser, ...user }, loginType: 'otp', pinRequired: false, needSetPhone: false };
+}
+
 /** Renders a page of this feature with its own query cache, at the last history entry. */
 export function renderAuthPage(page: ReactElement, options: { history?: string[]; site?: SiteState } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getSession, setSession } from '../../../lib/session.ts';
-import { errorAnswer, okAnswer, renderAuthPage, signInAnswer, signedInUser, stubServer } from '../auth-test-kit.tsx';
+import { errorAnswer, okAnswer, renderAuthPage, sessionAnswer, signedInUser, stubServer } from '../auth-test-kit.tsx';
 import { RegisterPhonePage } from './register-phone-page.tsx';
 
 const checkPath = '/api/auth/check-credential';
@@ -16,7 +16,7 @@ describe('RegisterPhonePage', () => {
     const user = userEvent.setup();
     const server = stubServer({
       [checkPath]: [() => okAnswer({ expireIn: 60, requestRemaining: 2 })],
-      '/api/auth/verify-otp': [() => okAnswer(signInAnswer({ pinRequired: false }))],
+      '/api/auth/verify-otp': [() => okAnswer(sessionAnswer({ phone: '+6281234567890' }))],
     });
     renderAuthPage(<RegisterPhonePage />, { history: ['/register-phone-number'] });
     await user.type(screen.getByLabelText('Phone number'), '081234567890');
@@ -26,7 +26,7 @@ describe('RegisterPhonePage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cards$/));
     expect(server.bodiesOf(checkPath)).toEqual([{ ...phoneIdentifier, type: 'register-phone', senderType: 'SMS' }]);
     expect(server.bodiesOf('/api/auth/verify-otp')).toEqual([{ ...phoneIdentifier, type: 'register-phone', otp: '123456' }]);
-    expect(getSession().user?.phone).toBe('081234567890');
+    expect(getSession().user?.phone).toBe('+6281234567890');
   });
 
   it('says so under the field when the number belongs to another account', async () => {

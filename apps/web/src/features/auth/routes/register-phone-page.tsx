@@ -9,11 +9,11 @@ import { SenderChoice } from '../../../components/forms/sender-choice.tsx';
 import { useHeadingFocus } from '../../../components/ui/use-heading-focus.ts';
 import { describeApiError } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { setSession, useSession } from '../../../lib/session.ts';
+import { setSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCheckCredential } from '../api/check-credential.ts';
-import { useVerifyOtp } from '../api/verify-otp.ts';
+import { useVerifyPhoneCode } from '../api/verify-phone-code.ts';
 import { codeRequestsUnlockAt, fieldMessagesOf, hasErrorCode } from '../auth-errors.ts';
 import { CodeRequestLock } from '../components/code-request-lock.tsx';
 import { OtpStep } from '../components/otp-step.tsx';
@@ -29,7 +29,6 @@ export function RegisterPhonePage() {
   const { t } = useTranslation('auth');
   const { merchant } = useSite();
   const { intlLocale } = useLanguage();
-  const session = useSession();
   const navigate = useNavigate();
   const headingRef = useHeadingFocus();
   const phoneId = useId();
@@ -43,7 +42,7 @@ export function RegisterPhonePage() {
   const [requestsLockedUntil, setRequestsLockedUntil] = useState<number | null>(null);
   const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
   const requestCode = useCheckCredential();
-  const verifyOtp = useVerifyOtp();
+  const verifyPhoneCode = useVerifyPhoneCode();
   const dialCode = region.dialCode;
 
   const requestFor = (identifier: Identifier, force: boolean) =>
@@ -81,8 +80,8 @@ export function RegisterPhonePage() {
           purpose="register-phone"
           sentCode={codeStep.sentCode}
           verify={async (otp) => {
-            const answer = await verifyOtp.mutateAsync({ ...identifier, type: 'register-phone', otp });
-            setSession({ user: { ...answer.user, isNewUser: answer.isNewUser }, loginType: session.loginType ?? answer.loginType });
+            const answer = await verifyPhoneCode.mutateAsync({ ...identifier, otp });
+            setSession({ user: answer.user, loginType: answer.loginType });
             clearSignInFlow();
             await navigate(paths.cards(), { replace: true });
           }}

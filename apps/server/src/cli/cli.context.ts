@@ -1,0 +1,54 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Database } from '../db/client.ts';
+import type { MerchantRow } from '../modules/tenancy/merchants.table.ts';
+import { findMerchantByMid } from './operator.repository.ts';
+
+/** What every command runs with: the tests pass their own database and collect the output. */
+export interface CliContext {
+  db: Database;
+  out(line: string): void;
+  error(line: string): void;
+  now(): Date;
+}
+
+/** A mistake in how the command was typed: exit code 2, with the usage shown. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** A well-formed command that could not be done (unknown merchant, taken host…): exit code 1. */
+export class CommandError extends Error {
+  override name = 'CommandError';
+}
+
+type StringOptions = Record<string, { type: 'string' }>;
+
+/** Reads `--name value` options; unknown options and stray words are usage errors. */
+export function readOptions<const O extends StringOptions>(args: string[], options: O): Partial<Record<keyof O, string>> {
+  const config: ParseArgsConfig = { args, options, strict: true, allowPositionals: false };
+  try {
+    return parseArgs(config).values as Partial<Record<keyof O, string>>;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function required<K extends string>(values: Partial<Record<K, string>>, name: K): string {
+  const value = values[name]?.trim();
+  if (!value) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+/** One of a closed set of values, or the default when the option is absent. */
+export function oneOf<const T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, name: string): T {
+  if (value === undefined) return fallback;
+  const match = allowed.find((candidate) => candidate === value);
+  if (!match) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}`);
+  return match;
+}
+
+export async function merchantByMid(db: Database, mid: string): Promise<MerchantRow> {
+  const merchant = await findMerchantByMid(db, mid);
+  if (!merchant) throw new CommandError(`No merchant has the mid ${mid} (see: kartu merchants list)`);
+  return merchant;
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { authenticateApiKey } from '../integration/api-keys.service.ts';
+import { programs } from '../modules/programs/programs.table.ts';
+import { findActiveSsoKey } from '../modules/sso/sso.repository.ts';
+import { getSiteState } from '../modules/tenancy/tenancy.service.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { runKartu } from './commands.ts';
+import { findMerchantByMid } from './operator.repository.ts';
+import { parseEarnRate } from './programs.command.ts';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+async function kartu(...args: string[]) {
+  const out: string[] = [];
+  const error: string[] = [];
+  const code = await runKartu(args, { db: testApp.db, out: (line) => out.push(line), error: (line) => error.push(line), now: () => new Date() });
+  return { code, out: out.join('\n'), error: error.join('\n') };
+}
+
+describe('kartu merchants and sites', () => {
+  it('creates a merchant with the currency format of its country, and a site that serves it', async () => {
+    const created = await kartu('merchants', 'create', '--mid', 'kedaiph', '--brand', 'Kedai Manila', '--country', 'PH', '--currency', 'PHP', '--ui', 'v2', '--timezone', 'Asia/Manila');
+    expect(created).toMatchObject({ code: 0, error: '' });
+    const merchant = await findMerchantByMid(testApp.db, 'KEDAIPH');
+    expect(merchant).toMatchObject({
+      brand: 'Kedai Manila',
+      currencySymbol: '₱',
+      currencyDecimals: 2,
+      thousandSeparator: ',',
+      decimalSeparator: '.',
+      defaultLogin: 'phone',
+      uiVersion: 'v2',
+      timezone: 'Asia/Manila',
+    });
+    expect(merchant?.maskedMerchantId).toMatch(/^m[A-Za-z0-9]{12}$/);
+
+    expect((await kartu('sites', 'create', '--host', 'Loyalty.Kedai.PH', '--merchant', 'KEDAIPH', '--language', 'en')).code).toBe(0);
+    const site = await getSiteState({ db: testApp.db, host: 'loyalty.kedai.ph' });
+    expect(site.merchant.brand).toBe('Kedai Manila');
+
+    const listed = await kartu('merchants', 'list');
+    expect(listed.out).toMatch(/KEDAIPH\s+Kedai Manila\s+PH\s+PHP\s+phone\s+v2\s+loyalty\.kedai\.ph/);
+    expect(listed.out).toContain('KOPISENJA');
+  });
+
+  it('uses the spec defaults: Indonesia, rupiah without decimals, phone login, v1', async () => {
+    expect((await kartu('merchants', 'create', '--mid', 'WARUNG1', '--brand', 'Warung Satu')).code).toBe(0);
+    expect(await findMerchantByMid(testApp.db, 'WARUNG1')).toMatchObject({
+      countryCode: 'ID',
+      currencyCode: 'IDR',
+      currencySymbol: 'Rp',
+      currencyDecimals: 0,
+      thousandSeparator: '.',
+      decimalSeparator: ',',
+      timezone: 'Asia/Jakarta',
+      uiVersion: 'v1',
+    });
+  });
+
+  it('fails with exit code 1 on a taken mid or host, or an unknown merchant', async () => {
+    expect(await kartu('merchants', 'create', '--mid', 'KOPISENJA', '--brand', 'Again')).toMatchObject({ code: 1, error: expect.stringContaining('already exists') });
+    expect(await kartu('sites', 'create', '--host', 'localhost', '--merchant', 'WARUNG1')).toMatchObject({ code: 1, error: expect.stringContaining('already serves') });
+    expect(await kartu('sites', 'create', '--host', 'nobody.example', '--merchant', 'NOBODY')).toMatchObject({ code: 1, error: expect.stringContaining('No merchant') });
+  });
+
+  it('fails with exit code 2 and the usage on a mistyped command', async () => {
+    for (const args of [
+      ['merchants', 'create', '--brand', 'No mid'],
+      ['merchants', 'create', '--mid', 'X1', '--brand', 'B', '--ui', 'v3'],
+      ['merchants', 'create', '--mid', 'X2', '--brand', 'B', '--colour', 'red'],
+      ['merchants', 'delete'],
+      ['sites', 'create', '--host', 'shop.example:8080', '--merchant', 'WARUNG1'],
+    ]) {
+      const result = await kartu(...args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.error).toContain('kartu merchants create');
+    }
+  });
+
+  it('prints the usage for --help', async () => {
+    expect(await kartu('--help')).toMatchObject({ code: 0, out: expect.stringContaining('kartu api-keys create') });
+    expect((await kartu('programs', 'create', '--help')).code).toBe(0);
+  });
+});
+
+describe('kartu programs', () => {
+  it('creates a program with its earning rate and expiry', async () => {
+    const result = await kartu('programs', 'create', '--merchant', 'WARUNG1', '--name', 'Warung Points', '--type', 'points', '--earn-rate', '1/5000', '--expiry-days', '180');
+    expect(result.code).toBe(0);
+    const id = /id ([0-9a-f-]{36})/.exec(result.out)?.[1] ?? '';
+    const [program] = await testApp.db.select().from(programs).where(eq(programs.id, id));
+    expect(program).toMatchObject({ name: 'Warung Points', unit: 'POINT', earnRateNumerator: 1n, earnRateDenominator: 5000n, expiryPolicy: 'rolling-days', expiryDays: 180 });
+  });
+
+  it("keeps a cash program's balance in the merchant's currency", async () => {
+    const result = await kartu('programs', 'create', '--merchant', 'KEDAIPH', '--name', 'Kedai Cash', '--type', 'cash');
+    const id = /id ([0-9a-f-]{36})/.exec(result.out)?.[1] ?? '';
+    const [program] = await testApp.db.select().from(programs).where(eq(programs.id, id));
+    expect(program).toMatchObject({ unit: 'CASH', currencyCode: 'PHP', expiryPolicy: 'none' });
+  });
+
+  it('reads earning rates and refuses nonsense', () => {
+    expect(parseEarnRate('1/1000')).toEqual({ earnRateNumerator: 1n, earnRateDenominator: 1000n });
+    expect(parseEarnRate('2')).toEqual({ earnRateNumerator: 2n, earnRateDenominator: 1n });
+    for (const wrong of ['1/0', '0.001', 'one', '-1/10']) expect(() => parseEarnRate(wrong)).toThrow('--earn-rate');
+  });
+});
+
+describe('kartu api-keys and sso-keys', () => {
+  it('prints an API key once that authenticates as the merchant, until it is revoked', async () => {
+    const created = await kartu('api-keys', 'create', '--merchant', 'WARUNG1', '--name', 'Till 1');
+    expect(created.code).toBe(0);
+    const key = /(kartu_[0-9a-f-]{36}_[A-Za-z0-9_-]{43})/.exec(created.out)?.[1] ?? '';
+    const holder = await authenticateApiKey({ db: testApp.db, key, now: new Date() });
+    const merchant = await findMerchantByMid(testApp.db, 'WARUNG1');
+    expect(holder.merchantId).toBe(merchant?.id);
+
+    const listed = await kartu('api-keys', 'list', '--merchant', 'WARUNG1');
+    expect(listed.out).toContain('Till 1');
+    expect(listed.out).not.toContain(key);
+
+    expect((await kartu('api-keys', 'revoke', '--id', holder.keyId)).code).toBe(0);
+    await expect(authenticateApiKey({ db: testApp.db, key, now: new Date() })).rejects.toMatchObject({ code: 'API_KEY_INVALID' });
+    expect((await kartu('api-keys', 'revoke', '--id', holder.keyId)).code).toBe(1);
+  });
+
+  it('creates a single sign-on key and prints its secret', async () => {
+    const result = await kartu('sso-keys', 'create', '--merchant', 'WARUNG1');
+    expect(result.code).toBe(0);
+    const kid = /kid:\s+(\S+)/.exec(result.out)?.[1] ?? '';
+    const secret = /secret:\s+(\S+)/.exec(result.out)?.[1];
+    const merchant = await findMerchantByMid(testApp.db, 'WARUNG1');
+    expect((await findActiveSsoKey(testApp.db, merchant?.id ?? 0, kid))?.secret).toBe(secret);
+  });
+});

@@ -1,0 +1,58 @@
+import { AppError } from '../http/app-error.ts';
+import { CommandError, UsageError, type CliContext } from './cli.context.ts';
+import { createApiKeyCommand, createSsoKeyCommand, listApiKeysCommand, revokeApiKeyCommand } from './keys.command.ts';
+import { createMerchantCommand, createSiteCommand, listMerchantsCommand } from './merchants.command.ts';
+import { createProgramCommand } from './programs.command.ts';
+
+export const usage = `Kartu operator commands (database from DATABASE_URL, else the embedded one in DATA_DIR)
+
+  kartu merchants create --mid <MID> --brand <name> [--country ID] [--currency IDR]
+                         [--login phone|email] [--ui v1|v2] [--timezone Asia/Jakarta]
+  kartu merchants list
+  kartu sites create --host <host> --merchant <MID> [--language en|id|my|ja]
+  kartu programs create --merchant <MID> --name <name> --type points|stamps|cash
+                        [--earn-rate 1/1000] [--expiry-days 365]
+  kartu api-keys create --merchant <MID> --name <name>     prints the key once
+  kartu api-keys list --merchant <MID>
+  kartu api-keys revoke --id <key id>
+  kartu sso-keys create --merchant <MID>                   prints the secret once
+
+Exit codes: 0 done, 1 could not be done, 2 mistyped command.`;
+
+type Command = (args: string[], context: CliContext) => Promise<void>;
+
+const commands: Record<string, Command> = {
+  'merchants create': createMerchantCommand,
+  'merchants list': listMerchantsCommand,
+  'sites create': createSiteCommand,
+  'programs create': createProgramCommand,
+  'api-keys create': createApiKeyCommand,
+  'api-keys list': listApiKeysCommand,
+  'api-keys revoke': revokeApiKeyCommand,
+  'sso-keys create': createSsoKeyCommand,
+};
+
+/** Runs one operator command and answers its exit code; output goes through `context.out` and `context.error`. */
+export async function runKartu(args: string[], context: CliContext): Promise<number> {
+  const [group, action, ...rest] = args;
+  if (group === undefined || ['help', '--help', '-h'].includes(group) || rest.includes('--help') || action === '--help') {
+    context.out(usage);
+    return 0;
+  }
+  const command = commands[`${group} ${action ?? ''}`];
+  try {
+    if (!command) throw new UsageError(`Unknown command: ${[group, action].filter(Boolean).join(' ')}`);
+    await command(rest, context);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      context.error(`Error: ${error.message}\n\n${usage}`);
+      return 2;
+    }
+    if (error instanceof CommandError || error instanceof AppError) {
+      context.error(`Error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}

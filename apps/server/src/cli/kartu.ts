@@ -1,0 +1,21 @@
+import { openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { loadEnv } from '../env.ts';
+import { runKartu } from './commands.ts';
+
+// `npm run kartu -- <command>`: the operator's tool for merchants, sites, programs and keys.
+let exitCode = 1;
+try {
+  const config = loadEnv();
+  const connection = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    // Same as the server at boot: a command never meets a schema older than its code.
+    await migrateDatabase(connection);
+    exitCode = await runKartu(process.argv.slice(2), { db: connection.db, out: (line) => console.log(line), error: (line) => console.error(line), now: () => new Date() });
+  } finally {
+    await connection.close();
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+}
+process.exit(exitCode);

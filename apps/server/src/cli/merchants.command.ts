@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { languages, type Language } from '@kartu/contracts';
+import { normalizeHost } from '../modules/tenancy/tenancy.service.ts';
+import { CommandError, merchantByMid, oneOf, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
+import { insertMerchantUnlessTaken, insertSiteUnlessTaken, listMerchantsWithHosts } from './operator.repository.ts';
+
+/** How amounts look in the merchant's country and currency, from the ICU data Node ships. */
+function currencyFormatOf(countryCode: string, currencyCode: string) {
+  let currency: Intl.NumberFormat;
+  try {
+    currency = new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode, currencyDisplay: 'narrowSymbol' });
+  } catch {
+    throw new UsageError(`--currency ${currencyCode} is not an ISO 4217 currency code`);
+  }
+  // The country's likely language decides the separators: id-ID writes 1.234,5, en-PH 1,234.5.
+  const local = new Intl.NumberFormat(new Intl.Locale(`und-${countryCode}`).maximize().baseName).formatToParts(1234.5);
+  return {
+    currencySymbol: currency.formatToParts(1).find((part) => part.type === 'currency')?.value ?? currencyCode,
+    currencyDecimals: currency.resolvedOptions().maximumFractionDigits ?? 0,
+    thousandSeparator: local.find((part) => part.type === 'group')?.value ?? ',',
+    decimalSeparator: local.find((part) => part.type === 'decimal')?.value ?? '.',
+  };
+}
+
+function validTimeZone(zone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    throw new UsageError(`--timezone ${zone} is not an IANA time zone`);
+  }
+}
+
+export async function createMerchantCommand(args: string[], { db, out }: CliContext): Promise<void> {
+  const values = readOptions(args, {
+    mid: { type: 'string' },
+    brand: { type: 'string' },
+    country: { type: 'string' },
+    currency: { type: 'string' },
+    login: { type: 'string' },
+    ui: { type: 'string' },
+    timezone: { type: 'string' },
+  });
+  const mid = required(values, 'mid').toUpperCase();
+  if (!/^[A-Z0-9_-]{2,32}$/.test(mid)) throw new UsageError('--mid must be 2 to 32 letters, digits, - or _');
+  const countryCode = (values.country ?? 'ID').toUpperCase();
+  if (!/^[A-Z]{2}$/.test(countryCode)) throw new UsageError('--country must be a two-letter ISO 3166 code');
+  const currencyCode = (values.currency ?? 'IDR').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currencyCode)) throw new UsageError('--currency must be a three-letter ISO 4217 code');
+  const merchant = await insertMerchantUnlessTaken(db, {
+    mid,
+    // Public ids are random, so they say nothing about how many merchants there are.
+    maskedMerchantId: `m${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`,
+    brand: required(values, 'brand'),
+    countryCode,
+    currencyCode,
+    ...currencyFormatOf(countryCode, currencyCode),
+    // spec: app-core §9 — Asia/Jakarta unless the merchant's own zone is given
+    timezone: validTimeZone(values.timezone ?? 'Asia/Jakarta'),
+    defaultLogin: oneOf(values.login, ['phone', 'email'], 'phone', 'login'),
+    uiVersion: oneOf(values.ui, ['v1', 'v2'], 'v1', 'ui'),
+  });
+  if (!merchant) throw new CommandError(`A merchant with the mid ${mid} already exists`);
+  out(`Merchant ${merchant.mid} created (id ${merchant.id}, public id ${merchant.maskedMerchantId}).`);
+  out(`Next: kartu sites create --host <host> --merchant ${merchant.mid}`);
+}
+
+export async function listMerchantsCommand(args: string[], { db, out }: CliContext): Promise<void> {
+  readOptions(args, {});
+  const merchants = await listMerchantsWithHosts(db);
+  if (merchants.length === 0) {
+    out('No merchants yet. Create one: kartu merchants create --mid <MID> --brand <name>');
+    return;
+  }
+  const rows = merchants.map((merchant) => [
+    String(merchant.id),
+    merchant.mid,
+    merchant.brand,
+    merchant.countryCode,
+    merchant.currencyCode,
+    merchant.defaultLogin,
+    merchant.uiVersion,
+    merchant.hosts.join(', ') || '-',
+  ]);
+  const header = ['id', 'mid', 'brand', 'country', 'currency', 'login', 'ui', 'hosts'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  for (const row of [header, ...rows]) out(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd());
+}
+
+export async function createSiteCommand(args: string[], { db, out }: CliContext): Promise<void> {
+  const values = readOptions(args, { host: { type: 'string' }, merchant: { type: 'string' }, language: { type: 'string' } });
+  const host = normalizeHost(required(values, 'host'));
+  if (!/^[a-z0-9.-]+$/.test(host) || host.includes('..')) throw new UsageError('--host must be a host name such as loyalty.example.com, without a port');
+  const merchant = await merchantByMid(db, required(values, 'merchant').toUpperCase());
+  const defaultLanguage: Language = oneOf(values.language, languages, 'en', 'language');
+  const site = await insertSiteUnlessTaken(db, { host, merchantId: merchant.id, defaultLanguage });
+  if (!site) throw new CommandError(`The host ${host} already serves a merchant`);
+  out(`Site ${site.host} now serves ${merchant.brand} (${merchant.mid}), in ${site.defaultLanguage} by default.`);
+}

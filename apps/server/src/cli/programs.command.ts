@@ -1,0 +1,49 @@
+import { createProgram } from '../modules/programs/programs.service.ts';
+import type { BalanceUnit, NewProgramRow } from '../modules/programs/programs.table.ts';
+import { merchantByMid, oneOf, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
+
+const unitOfType = { points: 'POINT', stamps: 'STAMP', cash: 'CASH' } as const satisfies Record<string, BalanceUnit>;
+
+/** `1/1000` (one point per 1,000 minor units spent) or a whole number per minor unit. */
+export function parseEarnRate(text: string): { earnRateNumerator: bigint; earnRateDenominator: bigint } {
+  const match = /^(\d{1,12})(?:\/(\d{1,12}))?$/.exec(text.trim());
+  if (!match?.[1] || match[2] === '0') throw new UsageError('--earn-rate must look like 1/1000 (points per minor unit spent)');
+  return { earnRateNumerator: BigInt(match[1]), earnRateDenominator: BigInt(match[2] ?? '1') };
+}
+
+function parseExpiryDays(text: string | undefined): Pick<NewProgramRow, 'expiryPolicy' | 'expiryDays'> {
+  if (text === undefined) return { expiryPolicy: 'none', expiryDays: null };
+  const days = Number(text);
+  if (!Number.isInteger(days) || days < 1 || days > 36_500) throw new UsageError('--expiry-days must be a whole number of days from 1');
+  return { expiryPolicy: 'rolling-days', expiryDays: days };
+}
+
+export async function createProgramCommand(args: string[], { db, out }: CliContext): Promise<void> {
+  const values = readOptions(args, {
+    merchant: { type: 'string' },
+    name: { type: 'string' },
+    type: { type: 'string' },
+    'earn-rate': { type: 'string' },
+    'expiry-days': { type: 'string' },
+  });
+  const name = required(values, 'name');
+  const type = oneOf(required(values, 'type'), ['points', 'stamps', 'cash'], 'points', 'type');
+  const rate = parseEarnRate(values['earn-rate'] ?? '1/1000');
+  const expiry = parseExpiryDays(values['expiry-days']);
+  const merchant = await merchantByMid(db, required(values, 'merchant').toUpperCase());
+  const { program } = await createProgram({
+    db,
+    program: {
+      merchantId: merchant.id,
+      name,
+      type,
+      unit: unitOfType[type],
+      // A cash balance is kept in the merchant's currency.
+      currencyCode: type === 'cash' ? merchant.currencyCode : null,
+      ...rate,
+      ...expiry,
+    },
+  });
+  out(`Program "${program.name}" created for ${merchant.mid}: id ${program.id}`);
+  out(`Earns ${program.earnRateNumerator}/${program.earnRateDenominator} per minor unit spent; ${expiry.expiryDays ? `expires after ${expiry.expiryDays} days` : 'never expires'}.`);
+}

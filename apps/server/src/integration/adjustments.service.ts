@@ -1,0 +1,28 @@
+import type { Database } from '../db/client.ts';
+import { getCardByNumber } from '../modules/cards/cards.service.ts';
+import { getBalance } from '../modules/ledger/ledger.service.ts';
+import { adjust } from '../modules/ledger/points.service.ts';
+
+/**
+ * A correction from the merchant's back office: positive adds value, negative takes it away
+ * (refused with INSUFFICIENT_BALANCE below zero). Works on cards in any state.
+ */
+export async function adjustCard({
+  db,
+  merchantId,
+  cardNumber,
+  amount,
+  reason,
+  now,
+}: {
+  db: Database;
+  merchantId: number;
+  cardNumber: string;
+  amount: bigint;
+  reason: string;
+  now: Date;
+}): Promise<{ entryId: string; balance: bigint }> {
+  const card = await getCardByNumber({ db, merchantId, number: cardNumber });
+  const entry = await adjust({ db, merchantId, cardId: card.id, amount, reason, now, metadata: { source: 'integration' } });
+  return { entryId: entry.id, balance: await getBalance({ db, merchantId, cardId: card.id, now }) };
+}

@@ -1,0 +1,20 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { cards, type CardRow, type NewCardRow } from '../modules/cards/cards.table.ts';
+import { programs } from '../modules/programs/programs.table.ts';
+
+/** Inserts cards in one statement; rows whose number or id is taken are skipped, so the caller draws again. */
+export async function insertCardsUnlessTaken(tx: Database, rows: NewCardRow[]): Promise<CardRow[]> {
+  if (rows.length === 0) return [];
+  return tx.insert(cards).values(rows).onConflictDoNothing().returning();
+}
+
+/** A member's cards with their program, oldest first. */
+export async function findCardsOfMember(db: Database, { merchantId, userId }: { merchantId: number; userId: string }) {
+  return db
+    .select({ card: cards, programName: programs.name, unit: programs.unit })
+    .from(cards)
+    .innerJoin(programs, eq(programs.id, cards.programId))
+    .where(and(eq(cards.merchantId, merchantId), eq(cards.ownerUserId, userId)))
+    .orderBy(asc(cards.createdAt), asc(cards.id));
+}

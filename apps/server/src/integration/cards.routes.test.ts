@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import { issueCardAnswerSchema, issueCardBatchAnswerSchema, memberCardsAnswerSchema } from '@kartu/contracts';
+import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
+import { activationCodeMatches } from '../modules/cards/activation-code.ts';
+import { hasValidCheckDigit } from '../modules/cards/card-number.ts';
+import { getCard } from '../modules/cards/cards.service.ts';
+import { cards } from '../modules/cards/cards.table.ts';
+import { adjust } from '../modules/ledger/points.service.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { callIntegration, merchantSetup, newMember } from './integration.test-support.ts';
+
+let testApp: TestApp;
+let kopi: Awaited<ReturnType<typeof merchantSetup>>;
+let lumina: Awaited<ReturnType<typeof merchantSetup>>;
+let activationCodeKey: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  kopi = await merchantSetup(testApp);
+  lumina = await merchantSetup(testApp, { mid: 'LUMINABEAUTY' });
+  activationCodeKey = activationCodeKeyFor(testApp.env.CODE_SECRET);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('POST /integration/v1/cards', () => {
+  it('issues an unowned active 16-digit card when no member has the phone', async () => {
+    const response = await callIntegration(testApp, 'POST', '/cards', { key: kopi.key, body: { programId: kopi.program.id, memberPhone: '+6281200000001' } });
+    expect(response.statusCode).toBe(201);
+    const answer = issueCardAnswerSchema.parse(response.json());
+    expect(answer.status).toBe('active');
+    expect(hasValidCheckDigit(answer.number)).toBe(true);
+    const card = await getCard({ db: testApp.db, merchantId: kopi.merchantId, cardId: answer.cardId });
+    expect(card).toMatchObject({ number: answer.number, ownerUserId: null, programId: kopi.program.id });
+  });
+
+  it("puts the card into the wallet of the merchant's member with that phone", async () => {
+    const member = await newMember(testApp, kopi.merchantId);
+    const response = await callIntegration(testApp, 'POST', '/cards', { key: kopi.key, body: { programId: kopi.program.id, memberPhone: member.phone } });
+    const card = await getCard({ db: testApp.db, merchantId: kopi.merchantId, cardId: issueCardAnswerSchema.parse(response.json()).cardId });
+    expect(card.ownerUserId).toBe(member.id);
+  });
+
+  it("does not hand the card to a member of another merchant with the same phone", async () => {
+    const other = await newMember(testApp, lumina.merchantId);
+    const response = await callIntegration(testApp, 'POST', '/cards', { key: kopi.key, body: { programId: kopi.program.id, memberPhone: other.phone } });
+    const card = await getCard({ db: testApp.db, merchantId: kopi.merchantId, cardId: issueCardAnswerSchema.parse(response.json()).cardId });
+    expect(card.ownerUserId).toBeNull();
+  });
+
+  it('stores the activation code only as a hash the wallet can check', async () => {
+    const response = await callIntegration(testApp, 'POST', '/cards', { key: kopi.key, body: { programId: kopi.program.id, activationCode: 'QX7R-22' } });
+    const card = await getCard({ db: testApp.db, merchantId: kopi.merchantId, cardId: issueCardAnswerSchema.parse(response.json()).cardId });
+    expect(card.activationCodeHash).not.toContain('QX7R');
+    expect(activationCodeMatches('qx7r-22', card.activationCodeHash ?? '', activationCodeKey)).toBe(true);
+  });
+
+  it('refuses an unknown program with 404 and a malformed one with 400', async () => {
+    const unknown = await callIntegration(testApp, 'POST', '/cards', { key: kopi.key, body: { programId: '00000000-0000-4000-8000-000000000000' } });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await callIntegration(testApp, 'POST', '/cards', { key: kopi.key, body: { programId: 'loyalty' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('POST /integration/v1/cards/batch', () => {
+  it('issues the number of cards asked for, all with distinct valid numbers', async () => {
+    const response = await callIntegration(testApp, 'POST', '/cards/batch', { key: kopi.key, body: { programId: kopi.program.id, count: 250 } });
+    expect(response.statusCode).toBe(201);
+    const { cards: issued } = issueCardBatchAnswerSchema.parse(response.json());
+    expect(issued).toHaveLength(250);
+    expect(new Set(issued.map((card) => card.number)).size).toBe(250);
+    expect(issued.every((card) => hasValidCheckDigit(card.number) && card.activationCode === undefined)).toBe(true);
+    const saved = await testApp.db.select().from(cards).where(inArray(cards.number, issued.map((card) => card.number)));
+    expect(saved).toHaveLength(250);
+    expect(saved.every((card) => card.ownerUserId === null && card.merchantId === kopi.merchantId)).toBe(true);
+  });
+
+  it('answers activation codes once and stores only their hashes', async () => {
+    const response = await callIntegration(testApp, 'POST', '/cards/batch', { key: kopi.key, body: { programId: kopi.program.id, count: 3, withActivationCodes: true } });
+    const { cards: issued } = issueCardBatchAnswerSchema.parse(response.json());
+    const saved = await testApp.db.select().from(cards).where(inArray(cards.number, issued.map((card) => card.number)));
+    for (const card of issued) {
+      expect(card.activationCode).toMatch(/^[A-Z2-9]{8}$/);
+      const row = saved.find((candidate) => candidate.number === card.number);
+      expect(activationCodeMatches(card.activationCode ?? '', row?.activationCodeHash ?? '', activationCodeKey)).toBe(true);
+    }
+  });
+
+  it.each([0, 1001])('refuses a batch of %i cards', async (count) => {
+    const response = await callIntegration(testApp, 'POST', '/cards/batch', { key: kopi.key, body: { programId: kopi.program.id, count } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses a batch without codes for a program that needs them', async () => {
+    const coded = await merchantSetup(testApp, { cards: 0, program: { requiresActivationCode: true } });
+    const response = await callIntegration(testApp, 'POST', '/cards/batch', { key: coded.key, body: { programId: coded.program.id, count: 2 } });
+    expect(response.statusCode).toBe(422);
+  });
+
+  it("refuses another merchant's program", async () => {
+    const response = await callIntegration(testApp, 'POST', '/cards/batch', { key: lumina.key, body: { programId: kopi.program.id, count: 2 } });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('GET /integration/v1/members/:phone/cards', () => {
+  it("lists the member's cards with what each can spend", async () => {
+    const member = await newMember(testApp, kopi.merchantId);
+    const issued = await callIntegration(testApp, 'POST', '/cards', { key: kopi.key, body: { programId: kopi.program.id, memberPhone: member.phone } });
+    const { cardId } = issueCardAnswerSchema.parse(issued.json());
+    await adjust({ db: testApp.db, merchantId: kopi.merchantId, cardId, amount: 40n, reason: 'welcome', now: new Date() });
+
+    const response = await callIntegration(testApp, 'GET', `/members/${encodeURIComponent(member.phone)}/cards`, { key: kopi.key });
+    expect(response.statusCode).toBe(200);
+    expect(memberCardsAnswerSchema.parse(response.json()).data).toEqual([
+      expect.objectContaining({ cardId, programId: kopi.program.id, programName: 'Kopi Points', status: 'active', balance: { amount: 40, unit: 'POINT' } }),
+    ]);
+  });
+
+  it('answers 404 when the merchant has no member with the phone', async () => {
+    const stranger = await newMember(testApp, lumina.merchantId);
+    const response = await callIntegration(testApp, 'GET', `/members/${encodeURIComponent(stranger.phone)}/cards`, { key: kopi.key });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('refuses a phone that is not in E.164 form', async () => {
+    const response = await callIntegration(testApp, 'GET', '/members/0812345678/cards', { key: kopi.key });
+    expect(response.statusCode).toBe(400);
+  });
+});

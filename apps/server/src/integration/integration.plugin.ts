@@ -1,0 +1,60 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { AppError } from '../http/app-error.ts';
+import { authenticateApiKey, type ApiKeyHolder } from './api-keys.service.ts';
+import { integrationCardRoutes } from './cards.routes.ts';
+import type { IntegrationOptions } from './integration.http.ts';
+import { integrationLedgerRoutes } from './ledger.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The merchant behind the API key of an /integration/v1 request. */
+    apiKeyHolder: ApiKeyHolder | null;
+  }
+}
+
+export const integrationPrefix = '/integration/v1';
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  return authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length).trim() : undefined;
+}
+
+/**
+ * The merchant-facing API (docs/integration.md). The merchant comes from the API key, never from
+ * the Host header, so a POS can call any of the deployment's hosts.
+ */
+export const integrationRoutes: FastifyPluginAsync<IntegrationOptions> = async (app, options) => {
+  const { db, clock, rateLimitPerMinute } = options;
+  app.decorateRequest('apiKeyHolder', null);
+
+  // The key is checked before the body is read, so an unauthenticated caller learns nothing from validation.
+  app.addHook('onRequest', async (request) => {
+    const key = bearerOf(request);
+    if (!key) return;
+    request.apiKeyHolder = await authenticateApiKey({ db, key, now: clock.now() }).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'API_KEY_INVALID') return null;
+      throw error;
+    });
+  });
+  // One budget per key: a merchant's many tills share one address less often than one key.
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      max: rateLimitPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => (request.apiKeyHolder ? `integration-key:${request.apiKeyHolder.keyId}` : `integration-address:${request.ip}`),
+    }),
+  );
+  app.addHook('onRequest', async (request) => {
+    if (!request.apiKeyHolder) throw new AppError('API_KEY_INVALID');
+  });
+  // Answers are per merchant and per moment: no cache may keep them.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(integrationCardRoutes, { ...options, prefix: integrationPrefix });
+  await app.register(integrationLedgerRoutes, { ...options, prefix: integrationPrefix });
+  // Without this, the web app's catch-all would answer a mistyped integration path with a page.
+  app.all(`${integrationPrefix}/*`, { config: { rateLimit: false }, schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
+};

@@ -1,0 +1,54 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { users } from '../modules/auth/users.table.ts';
+import { merchantIdOf, programWithCards } from '../modules/ledger/ledger.fixtures.ts';
+import type { NewProgramRow } from '../modules/programs/programs.table.ts';
+import type { TestApp } from '../test/test-app.ts';
+import { createApiKey } from './api-keys.service.ts';
+
+// Shared steps of the integration API tests.
+
+export interface IntegrationCall {
+  key?: string;
+  body?: object;
+  idempotencyKey?: string | null;
+  /** Any host works: the merchant comes from the key. */
+  host?: string;
+}
+
+/** Calls /integration/v1; writes get a fresh Idempotency-Key unless the test names one (or null for none). */
+export async function callIntegration(
+  testApp: TestApp,
+  method: 'GET' | 'POST',
+  path: string,
+  { key, body, idempotencyKey, host = 'pos.example' }: IntegrationCall = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { host };
+  if (key) headers.authorization = `Bearer ${key}`;
+  const idempotency = idempotencyKey === undefined ? (method === 'POST' ? randomBytes(8).toString('hex') : null) : idempotencyKey;
+  if (idempotency) headers['idempotency-key'] = idempotency;
+  return testApp.app.inject({ method, url: `/integration/v1${path}`, headers, ...(body && { payload: body }) });
+}
+
+/** A merchant's API key, a points program earning 1 point per 1,000 spent, and unowned cards of it. */
+export async function merchantSetup(testApp: TestApp, { mid = 'KOPISENJA', cards = 2, program }: { mid?: string; cards?: number; program?: Partial<NewProgramRow> } = {}) {
+  const merchantId = await merchantIdOf(testApp.db, mid);
+  const { key } = await createApiKey({ db: testApp.db, merchantId, name: `POS ${mid}` });
+  const setup = await programWithCards(testApp.db, {
+    merchantId,
+    cards,
+    program: { earnRateNumerator: 1n, earnRateDenominator: 1000n, expiryPolicy: 'none', expiryDays: null, ...program },
+  });
+  return { merchantId, key, ...setup };
+}
+
+/** A member of the merchant with a new E.164 phone. */
+export async function newMember(testApp: TestApp, merchantId: number): Promise<{ id: string; phone: string }> {
+  const phone = `+62812${randomInt(10_000_000, 99_999_999)}`;
+  const [user] = await testApp.db
+    .insert(users)
+    .values({ merchantId, phone, maskedId: `m${randomBytes(8).toString('hex')}` })
+    .returning({ id: users.id });
+  if (!user) throw new Error('The member was not saved');
+  return { id: user.id, phone };
+}

@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { integrationPurchases, type IntegrationPurchaseRow } from './purchases.table.ts';
+
+type NewPurchase = typeof integrationPurchases.$inferInsert;
+
+/** Records a bill; undefined when the merchant already reported this bill number. */
+export async function insertPurchaseUnlessBilled(tx: Database, row: NewPurchase): Promise<IntegrationPurchaseRow | undefined> {
+  const [saved] = await tx.insert(integrationPurchases).values(row).onConflictDoNothing().returning();
+  return saved;
+}
+
+interface BillKey {
+  merchantId: number;
+  billNumber: string;
+}
+
+const byBill = ({ merchantId, billNumber }: BillKey) =>
+  and(eq(integrationPurchases.merchantId, merchantId), eq(integrationPurchases.billNumber, billNumber));
+
+/** The purchase of a bill, locked until the transaction ends so two voids cannot both pass. */
+export async function lockPurchase(tx: Database, key: BillKey): Promise<IntegrationPurchaseRow | undefined> {
+  const [row] = await tx.select().from(integrationPurchases).where(byBill(key)).for('update').limit(1);
+  return row;
+}
+
+export async function markPurchaseVoided(tx: Database, key: BillKey & { voidEntryId: string | null; now: Date }): Promise<void> {
+  await tx.update(integrationPurchases).set({ voidedAt: key.now, voidEntryId: key.voidEntryId }).where(byBill(key));
+}

@@ -1,0 +1,102 @@
+import type { PurchaseItem } from '@kartu/contracts';
+import type { Database } from '../db/client.ts';
+import { AppError } from '../http/app-error.ts';
+import { getCardByNumber } from '../modules/cards/cards.service.ts';
+import type { CardRow } from '../modules/cards/cards.table.ts';
+import { getBalance } from '../modules/ledger/ledger.service.ts';
+import { earn } from '../modules/ledger/points.service.ts';
+import { reverseEntry } from '../modules/ledger/reversal.service.ts';
+import { pointsForSpend } from '../modules/programs/earn-rate.ts';
+import { getProgram } from '../modules/programs/programs.service.ts';
+import { getMember } from './member-cards.service.ts';
+import { insertPurchaseUnlessBilled, lockPurchase, markPurchaseVoided } from './purchases.repository.ts';
+
+export interface PurchaseOptions {
+  db: Database;
+  merchantId: number;
+  now: Date;
+  cardNumber?: string;
+  memberPhone?: string;
+  programId?: string;
+  /** The bill in minor currency units. */
+  amount: bigint;
+  billNumber: string;
+  items?: PurchaseItem[];
+}
+
+/** The card a purchase earns on: by number, or the member's card of the program (an active one first). */
+async function purchaseCard(tx: Database, { merchantId, cardNumber, memberPhone, programId }: PurchaseOptions): Promise<CardRow> {
+  if (cardNumber) {
+    const card = await getCardByNumber({ db: tx, merchantId, number: cardNumber });
+    if (programId && card.programId !== programId) throw new AppError('CARD_NOT_FOUND');
+    return card;
+  }
+  if (!memberPhone || !programId) throw new AppError('VALIDATION_FAILED', { message: 'Send a card number, or a member phone with a program' });
+  const { cards } = await getMember({ db: tx, merchantId, phone: memberPhone });
+  const ofProgram = cards.filter(({ card }) => card.programId === programId);
+  const chosen = ofProgram.find(({ card }) => card.status === 'active') ?? ofProgram[0];
+  if (!chosen) throw new AppError('CARD_NOT_FOUND', { message: 'This member has no card of this program' });
+  return chosen.card;
+}
+
+/**
+ * Records a bill once per merchant and credits the card by the program's earning rate, floored
+ * (a bill too small to earn is still recorded). A bill number seen before is a CONFLICT.
+ */
+export async function recordPurchase(options: PurchaseOptions): Promise<{ entryId: string | null; earned: bigint; balance: bigint }> {
+  const { db, merchantId, now, amount, billNumber } = options;
+  const recorded = await db.transaction(async (tx) => {
+    const card = await purchaseCard(tx, options);
+    // spec: business-rules §4 — only an active card earns
+    if (card.status !== 'active') throw new AppError('CARD_NOT_ACTIVE');
+    const { program } = await getProgram({ db: tx, merchantId, programId: card.programId });
+    const earned = pointsForSpend(program, amount);
+    const entry =
+      earned > 0n
+        ? await earn({
+            db: tx,
+            merchantId,
+            cardId: card.id,
+            amount: earned,
+            now,
+            reference: billNumber,
+            metadata: { source: 'purchase', billNumber, items: options.items ?? [] },
+          })
+        : undefined;
+    // Written after the earn on purpose: every purchase locks ledger accounts first, then its bill row.
+    const saved = await insertPurchaseUnlessBilled(tx, { merchantId, billNumber, cardId: card.id, amount, earned, entryId: entry?.id ?? null, createdAt: now });
+    if (!saved) throw new AppError('CONFLICT', { message: 'This bill number was already reported' });
+    return { cardId: card.id, entryId: entry?.id ?? null, earned };
+  });
+  // Read after the commit: the program's issuance account stays locked until then, and every
+  // purchase of the program waits for that lock.
+  const balance = await getBalance({ db, merchantId, cardId: recorded.cardId, now });
+  return { entryId: recorded.entryId, earned: recorded.earned, balance };
+}
+
+/**
+ * Takes back what a purchase earned with a reversal entry. Refused with INSUFFICIENT_BALANCE when
+ * the member has already spent those points, since a partial void would misstate the books.
+ */
+export async function voidPurchase({
+  db,
+  merchantId,
+  billNumber,
+  reason,
+  now,
+}: {
+  db: Database;
+  merchantId: number;
+  billNumber: string;
+  reason: string;
+  now: Date;
+}): Promise<{ entryId: string | null }> {
+  return db.transaction(async (tx) => {
+    const purchase = await lockPurchase(tx, { merchantId, billNumber });
+    if (!purchase) throw new AppError('NOT_FOUND', { message: 'No purchase has this bill number' });
+    if (purchase.voidedAt) throw new AppError('CONFLICT', { message: 'This purchase is already void' });
+    const reversal = purchase.entryId ? await reverseEntry({ db: tx, now, merchantId, entryId: purchase.entryId, reason }) : undefined;
+    await markPurchaseVoided(tx, { merchantId, billNumber, voidEntryId: reversal?.id ?? null, now });
+    return { entryId: reversal?.id ?? null };
+  });
+}

@@ -1,0 +1,104 @@
+import type { CardPreview } from '@kartu/contracts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getProgram } from '../programs/programs.service.ts';
+import { activationCodeMatches } from './activation-code.ts';
+import { clearFailedAddCards, isAddCardLocked, recordFailedAddCard, type AddCardLockState } from './add-card-lock.service.ts';
+import { assignCardOwner } from './card-wallet.repository.ts';
+import { findCard, findCardByNumber } from './cards.repository.ts';
+import type { CardRow } from './cards.table.ts';
+import { grantProgramReward } from './rewards.service.ts';
+
+export interface AddCardOptions {
+  db: Database;
+  merchantId: number;
+  brand: string;
+  userId: string;
+  now: Date;
+  /** Key of the HMAC that activation codes are stored under. */
+  activationCodeKey: string;
+}
+
+function lockedError(state: AddCardLockState, now: Date): AppError {
+  return new AppError('ADD_CARD_LOCKED', { lockedUntil: state.lockedUntil ?? now, currentTime: now });
+}
+
+// spec: business-rules §4 — while the 24-hour add-card lock holds, every add-card step is refused.
+async function assertNotLocked(options: AddCardOptions): Promise<void> {
+  const state = await isAddCardLocked(options);
+  if (state.locked) throw lockedError(state, options.now);
+}
+
+/** Counts a wrong try and answers the error to throw: the third one locks adding cards for 24 hours. */
+async function wrongTry(options: AddCardOptions, code: 'CARD_NOT_FOUND' | 'ACTIVATION_CODE_INVALID'): Promise<AppError> {
+  const state = await recordFailedAddCard(options);
+  if (state.locked) return lockedError(state, options.now);
+  return new AppError(code, { attemptsRemaining: state.attemptsRemaining });
+}
+
+/**
+ * The unowned card with this number at the merchant. A number that matches none (another
+ * merchant's cards included) counts as a wrong try. spec: business-rules §8 card messages
+ */
+async function findAddableCard(options: AddCardOptions & { number: string }): Promise<CardRow> {
+  await assertNotLocked(options);
+  const card = await findCardByNumber(options.db, { merchantId: options.merchantId, number: options.number });
+  if (!card) throw await wrongTry(options, 'CARD_NOT_FOUND');
+  if (card.ownerUserId === options.userId) throw new AppError('CARD_IN_WALLET');
+  if (card.ownerUserId !== null) throw new AppError('CARD_TAKEN');
+  if (card.status !== 'active') throw new AppError('CARD_NOT_ACTIVE');
+  return card;
+}
+
+async function assertActivationCode(options: AddCardOptions, card: CardRow, activationCode: string): Promise<void> {
+  if (card.activationCodeHash === null) return;
+  if (!activationCodeMatches(activationCode, card.activationCodeHash, options.activationCodeKey)) throw await wrongTry(options, 'ACTIVATION_CODE_INVALID');
+}
+
+/** What the member sees of a card before adding it (find-by-number and check-number). */
+export async function previewCard(options: AddCardOptions & { number: string }): Promise<CardPreview> {
+  const card = await findAddableCard(options);
+  const { program } = await getProgram({ db: options.db, merchantId: card.merchantId, programId: card.programId });
+  return {
+    number: card.number,
+    brand: options.brand,
+    programName: program.name,
+    iconUrl: program.iconUrl,
+    requiresActivationCode: card.activationCodeHash !== null,
+  };
+}
+
+/** Checks a card's activation code before the member adds it; wrong codes count toward the lock. */
+export async function checkActivationCode(options: AddCardOptions & { number: string; activationCode: string }): Promise<void> {
+  const card = await findAddableCard(options);
+  await assertActivationCode(options, card, options.activationCode);
+}
+
+/**
+ * Adds an issued card to the member's wallet, with its activation code when it has one, and grants
+ * the program's welcome reward in the same transaction.
+ */
+export async function registerCard(options: AddCardOptions & { number: string; activationCode?: string }): Promise<CardRow> {
+  const card = await findAddableCard(options);
+  if (card.activationCodeHash !== null) {
+    if (options.activationCode === undefined) {
+      throw new AppError('VALIDATION_FAILED', {
+        details: [{ field: 'body.activationCode', rule: 'required', message: 'This card needs its activation code' }],
+      });
+    }
+    await assertActivationCode(options, card, options.activationCode);
+  }
+  const added = await options.db.transaction(async (tx) => {
+    const owned = await assignCardOwner(tx, { cardId: card.id, userId: options.userId, now: options.now });
+    if (!owned) return undefined;
+    await grantProgramReward({ db: tx, card: owned, kind: 'welcome', now: options.now });
+    return owned;
+  });
+  if (!added) {
+    // Someone added it between the check and the update: tell which of the two it was.
+    const current = await findCard(options.db, { merchantId: options.merchantId, cardId: card.id });
+    throw new AppError(current?.ownerUserId === options.userId ? 'CARD_IN_WALLET' : 'CARD_TAKEN');
+  }
+  await clearFailedAddCards(options);
+  return added;
+}

@@ -1,0 +1,30 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { cards, type CardRow } from './cards.table.ts';
+
+/**
+ * Puts an unowned card into the member's wallet. The owner condition makes it atomic: of two
+ * members racing for one card, only one update matches; the other gets undefined.
+ */
+export async function assignCardOwner(tx: Database, { cardId, userId, now }: { cardId: string; userId: string; now: Date }): Promise<CardRow | undefined> {
+  const [row] = await tx
+    .update(cards)
+    .set({ ownerUserId: userId, hidden: false, archived: false, updatedAt: now })
+    .where(and(eq(cards.id, cardId), isNull(cards.ownerUserId)))
+    .returning();
+  return row;
+}
+
+export async function updateCardPlacement(
+  db: Database,
+  { cardId, placement, now }: { cardId: string; placement: Partial<Pick<CardRow, 'hidden' | 'archived'>>; now: Date },
+): Promise<void> {
+  await db
+    .update(cards)
+    .set({ ...placement, updatedAt: now })
+    .where(eq(cards.id, cardId));
+}
+
+export async function updateRegisteredData(db: Database, { cardId, registeredData, now }: { cardId: string; registeredData: Record<string, string>; now: Date }): Promise<void> {
+  await db.update(cards).set({ registeredData, updatedAt: now }).where(eq(cards.id, cardId));
+}

@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cardDetailSchema, cardListAnswerSchema, cardListQuerySchema, cardParamsSchema, cardRegistrationBodySchema } from '@kartu/contracts';
+import type { Database } from '../../db/client.ts';
+import { siteOf } from '../../http/request-context.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { errorAnswers, signedIn } from '../auth/auth.http.ts';
+import { addCardRoutes } from './add-card.routes.ts';
+import { cardActions, applyCardAction } from './card-actions.service.ts';
+import { getCardDetail } from './card-detail.service.ts';
+import { listCards } from './card-list.service.ts';
+import { saveRegistration } from './card-registration.service.ts';
+import { rewardsRoutes } from './rewards.routes.ts';
+
+export interface CardsRouteOptions {
+  db: Database;
+  clock: Clock;
+  /** Key of the HMAC that card activation codes are stored under. */
+  activationCodeKey: string;
+}
+
+/** The member's wallet: card list, card page, card actions and registration, plus adding cards and rewards. */
+export const cardsRoutes: FastifyPluginAsyncZod<CardsRouteOptions> = async (app, options) => {
+  const { db, clock } = options;
+
+  app.get(
+    '/api/v2/cards',
+    {
+      preHandler: app.requireSession(),
+      schema: {
+        tags: ['cards'],
+        summary: "One page of the member's cards in a view (active, hidden or archived), 10 per page, newest first",
+        querystring: cardListQuerySchema,
+        response: { 200: cardListAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      const { page, view } = request.query;
+      return listCards({ db, merchantId: siteOf(request).merchant.id, userId: user.id, view, page, now: clock.now() });
+    },
+  );
+
+  app.get(
+    '/api/v2/cards/:id',
+    {
+      preHandler: app.requireSession(),
+      schema: {
+        tags: ['cards'],
+        summary: "A card of the member's wallet: balance, expiring value, levels, registration and rewards to claim",
+        params: cardParamsSchema,
+        response: { 200: cardDetailSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      return getCardDetail({ db, merchant: siteOf(request).merchant, user, cardId: request.params.id, now: clock.now() });
+    },
+  );
+
+  for (const action of cardActions) {
+    app.post(
+      `/api/v2/cards/:id/${action}`,
+      {
+        preHandler: app.requireSession(),
+        schema: {
+          tags: ['cards'],
+          summary: `${action.charAt(0).toUpperCase()}${action.slice(1)}s a card of the member's wallet`,
+          params: cardParamsSchema,
+          response: { 204: z.null(), ...errorAnswers([400, 401, 404, 429, 500] as const) },
+        },
+      },
+      async (request, reply) => {
+        const { user } = signedIn(request);
+        await applyCardAction({ db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId: request.params.id, action, now: clock.now() });
+        return reply.status(204).send(null);
+      },
+    );
+  }
+
+  app.put(
+    '/api/v2/cards/:id/registration',
+    {
+      preHandler: app.requireSession(),
+      schema: {
+        tags: ['cards'],
+        summary: "Saves the member's answers to the card program's registration form",
+        params: cardParamsSchema,
+        body: cardRegistrationBodySchema,
+        response: { 204: z.null(), ...errorAnswers([400, 401, 404, 413, 415, 429, 500] as const) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const { answers } = request.body;
+      await saveRegistration({ db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId: request.params.id, answers, now: clock.now() });
+      return reply.status(204).send(null);
+    },
+  );
+
+  await app.register(addCardRoutes, options);
+  await app.register(rewardsRoutes, options);
+};

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import type { TransferPreview } from '../../api/transfer-preview.ts';
+
+/** Who receives: the masked name and phone the server shared, so the member can check before sending. */
+export function RecipientSummary({ preview, onChange }: { preview: TransferPreview; onChange?: () => void }) {
+  const { t } = useTranslation('cards');
+  const { name, phone } = preview.recipient;
+  return (
+    <div className="activity-recipient card-surface">
+      <p className="activity-recipient__label muted">{t('activity.transfer.recipientLabel')}</p>
+      <p className="activity-recipient__name">{name ?? t('activity.transfer.unnamedMember')}</p>
+      <p className="activity-recipient__phone muted">{phone}</p>
+      {onChange ? (
+        <button type="button" className="btn btn-ghost activity-recipient__change" onClick={onChange}>
+          {t('activity.transfer.changeRecipient')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

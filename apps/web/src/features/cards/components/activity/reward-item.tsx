@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import type { Currency, Reward } from '@kartu/contracts';
+import { formatSignedAmount } from './amount.ts';
+
+export type RewardItemProps = {
+  reward: Reward;
+  currency: Currency;
+  formatDate: (iso: string) => string;
+  /** Given for claimable rewards only. */
+  onClaim?: () => void;
+  claiming?: boolean;
+  disabled?: boolean;
+};
+
+/** One reward: what it is and what it gives; a Claim button while it waits, the claim date after. */
+export function RewardItem({ reward, currency, formatDate, onClaim, claiming = false, disabled = false }: RewardItemProps) {
+  const { t } = useTranslation('cards');
+  return (
+    <li className={`activity-reward activity-reward--${reward.status} card-surface`}>
+      <span className="activity-reward__text">
+        <span className="activity-reward__title">{reward.title}</span>
+        <span className="activity-reward__kind muted">{t(`activity.rewards.kind.${reward.kind}`)}</span>
+        <span className="activity-reward__amount activity-amount activity-amount--in">
+          {formatSignedAmount(reward.amount, reward.unit, currency)}
+        </span>
+      </span>
+      {onClaim ? (
+        <button
+          type="button"
+          className="btn btn-primary activity-reward__claim"
+          onClick={onClaim}
+          disabled={disabled || claiming}
+          aria-busy={claiming}
+          aria-label={t('activity.rewards.claimLabel', { title: reward.title })}
+        >
+          {claiming ? t('activity.rewards.claiming') : t('activity.rewards.claim')}
+        </button>
+      ) : (
+        <span className="activity-reward__claimed muted">
+          {reward.claimedAt ? t('activity.rewards.claimedOn', { date: formatDate(reward.claimedAt) }) : t('activity.rewards.claimed')}
+        </span>
+      )}
+    </li>
+  );
+}

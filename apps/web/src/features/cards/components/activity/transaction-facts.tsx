@@ -1,0 +1,83 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Currency, TransactionDetail } from '@kartu/contracts';
+import { copyToClipboard } from '../../../../components/feedback/copy-to-clipboard.ts';
+import { toast } from '../../../../components/feedback/toast-store.ts';
+import { directionOf, formatSignedAmount } from './amount.ts';
+import { TransactionIcon } from './transaction-icon.tsx';
+import { transactionTitle } from './transaction-kind.ts';
+
+export type TransactionFactsProps = {
+  transaction: TransactionDetail;
+  currency: Currency;
+  locale: string;
+  timeZone: string;
+};
+
+/** The detail of one movement as a list of named facts; the id can be copied for customer support. */
+export function TransactionFacts({ transaction, currency, locale, timeZone }: TransactionFactsProps) {
+  const { t } = useTranslation('cards');
+  const headingId = useId();
+  const title = transactionTitle(transaction);
+  const direction = directionOf(transaction.amount);
+  const dateTime = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long', timeStyle: 'short' });
+  const other = transaction.counterparty;
+
+  const copyId = async () => {
+    if (!(await copyToClipboard(transaction.id))) toast.error(t('activity.detail.copyFailed'));
+  };
+
+  return (
+    <article className="activity-detail card-surface" aria-labelledby={headingId}>
+      <div className="activity-detail__head">
+        <TransactionIcon kind={transaction.kind} />
+        <h2 id={headingId} className="activity-detail__title">
+          {t(title.key, title.values)}
+        </h2>
+        <p className={`activity-amount activity-amount--${direction} activity-detail__amount`}>
+          <span className="visually-hidden">{t(`activity.direction.${direction}`)} </span>
+          {formatSignedAmount(transaction.amount, transaction.unit, currency)}
+        </p>
+      </div>
+      <dl className="activity-facts">
+        <dt>{t('activity.detail.kind')}</dt>
+        <dd>{t(`activity.kindName.${transaction.kind}`)}</dd>
+        <dt>{t('activity.detail.when')}</dt>
+        <dd>
+          <time dateTime={transaction.occurredAt}>{dateTime.format(new Date(transaction.occurredAt))}</time>
+        </dd>
+        {transaction.description ? (
+          <>
+            <dt>{t('activity.detail.description')}</dt>
+            <dd>{transaction.description}</dd>
+          </>
+        ) : null}
+        {transaction.reference ? (
+          <>
+            <dt>{t('activity.detail.reference')}</dt>
+            <dd>{transaction.reference}</dd>
+          </>
+        ) : null}
+        {other ? (
+          <>
+            <dt>{t(direction === 'out' ? 'activity.detail.sentTo' : 'activity.detail.receivedFrom')}</dt>
+            <dd>{other.name ? `${other.name} · ${other.cardNo}` : other.cardNo}</dd>
+          </>
+        ) : null}
+        <dt>{t('activity.detail.status')}</dt>
+        <dd className={`activity-status activity-status--${transaction.status}`}>
+          {transaction.status === 'reversed' && transaction.reversedAt
+            ? t('activity.detail.reversedOn', { date: dateTime.format(new Date(transaction.reversedAt)) })
+            : t(`activity.detail.statusName.${transaction.status}`)}
+        </dd>
+        <dt>{t('activity.detail.transactionId')}</dt>
+        <dd className="activity-facts__id">
+          <code>{transaction.id}</code>
+          <button type="button" className="btn btn-ghost activity-copy" onClick={() => void copyId()}>
+            {t('activity.detail.copyId')}
+          </button>
+        </dd>
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,68 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface ActivationCodeFormProps {
+  failure: string | null;
+  busy: boolean;
+  onSubmit: (activationCode: string) => void;
+  onCancel: () => void;
+}
+
+const CODE_MIN = 4;
+const CODE_MAX = 16;
+
+/** The card's activation code (PIN), asked when its program requires one (spec: business-rules §1). */
+export function ActivationCodeForm({ failure, busy, onSubmit, onCancel }: ActivationCodeFormProps) {
+  const { t } = useTranslation('cards');
+  const [code, setCode] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const fieldId = useId();
+  const errorId = useId();
+  const message = invalid ? t('add.codeInvalid', { min: CODE_MIN, max: CODE_MAX }) : failure;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = code.trim();
+    if (trimmed.length < CODE_MIN || trimmed.length > CODE_MAX) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    onSubmit(trimmed);
+  };
+
+  return (
+    <form className="stack add-card__form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor={fieldId}>
+          {t('add.codeLabel')}
+        </label>
+        <input
+          id={fieldId}
+          className="text-input"
+          type="password"
+          autoComplete="off"
+          maxLength={CODE_MAX}
+          value={code}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? errorId : undefined}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setInvalid(false);
+          }}
+        />
+        {message ? (
+          <p id={errorId} className="field__error" role="alert">
+            {message}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+        {busy ? t('add.adding') : t('add.confirm')}
+      </button>
+      <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
+        {t('add.otherNumber')}
+      </button>
+    </form>
+  );
+}

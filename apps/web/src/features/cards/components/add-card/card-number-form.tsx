@@ -1,0 +1,68 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CARD_NUMBER_LENGTH, filterNumericKey, formatCardNumber, isValidCardNumber } from '@kartu/core';
+
+export interface CardNumberFormProps {
+  cardNumber: string;
+  onChange: (cardNumber: string) => void;
+  /** The server's answer to the last try, shown under the field. */
+  failure: string | null;
+  busy: boolean;
+  onFind: (cardNumber: string) => void;
+}
+
+/** spec: business-rules §5: the card number is exactly 16 digits and the field takes no more. */
+export function CardNumberForm({ cardNumber, onChange, failure, busy, onFind }: CardNumberFormProps) {
+  const { t } = useTranslation('cards');
+  const [invalid, setInvalid] = useState(false);
+  const fieldId = useId();
+  const errorId = useId();
+  const message = invalid ? t('add.numberInvalid') : failure;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidCardNumber(cardNumber)) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    onFind(cardNumber);
+  };
+
+  return (
+    <form className="stack add-card__form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor={fieldId}>
+          {t('add.numberLabel')}
+        </label>
+        <input
+          id={fieldId}
+          className="text-input"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={CARD_NUMBER_LENGTH}
+          value={cardNumber}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? errorId : undefined}
+          onKeyDown={(event) => {
+            // spec: app-core §5: numeric inputs block non-digit keys.
+            if (!event.ctrlKey && !event.metaKey && !filterNumericKey(event.key)) event.preventDefault();
+          }}
+          onChange={(event) => {
+            onChange(event.target.value.replace(/\D/g, '').slice(0, CARD_NUMBER_LENGTH));
+            setInvalid(false);
+          }}
+        />
+        {cardNumber ? <p className="field__hint muted" aria-hidden="true">{formatCardNumber(cardNumber)}</p> : null}
+        {message ? (
+          <p id={errorId} className="field__error" role="alert">
+            {message}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+        {busy ? t('add.finding') : t('add.find')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { BackIcon, QrIcon } from '../../../components/layout/icons.tsx';
+import { readableTextColor } from '../../../components/ui/readable-text-color.ts';
+import { useSite } from '../../../lib/site.tsx';
+import { SingleCardMenu } from './single-card-menu.tsx';
+
+export interface CardHeaderProps {
+  title: string;
+  /** Absent in single-card mode: the wallet would only lead back to this card. */
+  onBack?: () => void;
+  onShowQr?: () => void;
+  singleCard: boolean;
+}
+
+/** The card page's header in the merchant's colours: back, program name, QR and, for a single card, the menu. */
+export function CardHeader({ title, onBack, onShowQr, singleCard }: CardHeaderProps) {
+  const { t } = useTranslation();
+  const { merchant } = useSite();
+  return (
+    <header className="app-header card-header" style={{ background: merchant.headerColor, color: readableTextColor(merchant.headerColor) }}>
+      <div className="app-header-bar">
+        {onBack ? (
+          <button type="button" className="icon-btn" aria-label={t('header.back')} onClick={onBack}>
+            <BackIcon />
+          </button>
+        ) : null}
+        <div className="app-header-titles">
+          <h1 className="app-header-title">{title}</h1>
+          <p className="app-header-subtitle">{merchant.brand}</p>
+        </div>
+        <div className="app-header-actions">
+          {onShowQr ? (
+            <button type="button" className="icon-btn" aria-label={t('header.showQr')} onClick={onShowQr}>
+              <QrIcon />
+            </button>
+          ) : null}
+          {singleCard ? <SingleCardMenu /> : null}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,99 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { RegistrationField } from '@kartu/contracts';
+import { isValidEmail } from '@kartu/core';
+import { ApiError } from '../../../lib/api-client.ts';
+
+export type RegistrationAnswers = Record<string, string>;
+
+export interface RegistrationFormProps {
+  fields: RegistrationField[];
+  busy: boolean;
+  onSubmit: (answers: RegistrationAnswers) => Promise<void>;
+}
+
+/** Field messages of a 400 answer, keyed by the form field ('body.answers.email' → 'email'). */
+export function registrationIssuesOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.details) return {};
+  const issues: Record<string, string> = {};
+  for (const detail of error.details) {
+    const name = detail.field.replace(/^(body\.)?answers\./, '');
+    issues[name] ??= detail.message;
+  }
+  return issues;
+}
+
+const maxLength = 200;
+
+/** The program's registration form, built from its field list (spec: business-rules §5 '* field is required'). */
+export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormProps) {
+  const { t } = useTranslation('cards');
+  const { register, handleSubmit, setError, formState } = useForm<RegistrationAnswers>({
+    defaultValues: Object.fromEntries(fields.map((field) => [field.name, ''])),
+  });
+
+  const submit = handleSubmit(async (answers) => {
+    try {
+      await onSubmit(answers);
+    } catch (error) {
+      // The server checks the same rules; its field messages go under their fields.
+      for (const [name, message] of Object.entries(registrationIssuesOf(error))) {
+        if (fields.some((field) => field.name === name)) setError(name, { type: 'server', message });
+      }
+    }
+  });
+
+  return (
+    <form className="stack registration-form" onSubmit={(event) => void submit(event)} noValidate>
+      <p className="muted">{t('registration.requiredNote')}</p>
+      {fields.map((field) => {
+        const id = `registration-${field.name}`;
+        const error = formState.errors[field.name]?.message;
+        const rules = {
+          validate: (value: string) => {
+            const text = value.trim();
+            if (field.required && text === '') return t('registration.required');
+            if (text !== '' && field.type === 'email' && !isValidEmail(text)) return t('registration.emailInvalid');
+            return true;
+          },
+          maxLength: { value: maxLength, message: t('registration.tooLong', { max: maxLength }) },
+        };
+        const common = {
+          id,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? `${id}-error` : undefined,
+          'aria-required': field.required || undefined,
+          ...register(field.name, rules),
+        };
+        return (
+          <div className="field" key={field.name}>
+            <label className="field__label" htmlFor={id}>
+              {field.label}
+              {field.required ? <span aria-hidden="true"> *</span> : null}
+            </label>
+            {field.type === 'select' ? (
+              <select className="text-input" {...common}>
+                <option value="">{t('registration.choose')}</option>
+                {(field.options ?? []).map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input className="text-input" type={field.type} autoComplete={field.type === 'email' ? 'email' : 'off'} {...common} />
+            )}
+            {error ? (
+              <p id={`${id}-error`} className="field__error">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+        {busy ? t('registration.saving') : t('registration.save')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
+import { paths } from '../../../config/paths.ts';
+import { clearSession } from '../../../lib/session.ts';
+import { useLogout } from '../api/logout.ts';
+import { MoreIcon } from './popup-menu.tsx';
+
+/**
+ * spec: app-core §2 Layout: on a single-card view the header menu offers change PIN, change
+ * language and sign out (profile joins it once the profile page exists). A disclosure rather than
+ * an ARIA menu, because the language choice is a form control.
+ */
+export function SingleCardMenu() {
+  const { t } = useTranslation('cards');
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+
+  // spec: app-core §4 Logout: errors are swallowed, the member leaves this browser signed out anyway.
+  const signOut = async () => {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      // A failed or unreachable logout still signs the member out here.
+    }
+    clearSession();
+    void navigate(paths.home(), { replace: true });
+  };
+
+  return (
+    <div ref={rootRef} className="single-card-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-btn"
+        aria-label={t('singleCard.menu')}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <MoreIcon />
+      </button>
+      <div id={panelId} className="single-card-menu__panel" hidden={!open}>
+        <Link className="single-card-menu__item" to={paths.changePin()}>
+          {t('singleCard.changePin')}
+        </Link>
+        <div className="single-card-menu__item single-card-menu__language">
+          <LanguageSwitcher />
+        </div>
+        <button type="button" className="single-card-menu__item" onClick={() => void signOut()} disabled={logout.isPending} aria-busy={logout.isPending}>
+          {logout.isPending ? t('singleCard.signingOut') : t('singleCard.signOut')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { afterEach, describe, it, expect, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CardDetail, SiteState } from '@kartu/contracts';
+import { testSite } from '../../../components/ui/test-utils.tsx';
+import { setSession } from '../../../lib/session.ts';
+import { cardDetail, cardListItem, errorAnswer, renderCardRoute, stubApi, type Answer } from '../cards-test-kit.tsx';
+import { CardDetailPage } from './card-detail-page.tsx';
+
+const cardId = 'card00000000000000000001';
+const cardUrl = `GET /api/v2/cards/${cardId}`;
+
+function renderDetail(card: CardDetail | Answer, { site = testSite(), extra = {} }: { site?: SiteState; extra?: Record<string, Answer> } = {}) {
+  setSession({ user: { id: 'u-7', name: 'Rani' }, loginType: 'pin' });
+  const calls = stubApi({ [cardUrl]: typeof card === 'function' ? card : () => Response.json(card), ...extra });
+  const view = renderCardRoute(<CardDetailPage />, { path: '/cards/:cardId', history: ['/cards', `/cards/${cardId}`], site });
+  return { ...view, calls };
+}
+
+const singleCardSite = () => testSite({ merchant: { homePage: { ...testSite().merchant.homePage, addCardButton: false } } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('CardDetailPage', () => {
+  it('shows the balance in points, the soonest expiring points and the program in the header', async () => {
+    renderDetail(cardDetail({ balance: { amount: 1250, unit: 'POINT', expiring: [{ amount: 300, expiresAt: '2026-03-12T00:00:00.000Z' }] } }));
+    expect(await screen.findByText('1.250 Pts')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your points' })).toBeInTheDocument();
+    expect(screen.getByText(/^300 Pts expire on .*2026/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Kopi Senja Rewards' })).toBeInTheDocument();
+  });
+
+  it('shows a stamps balance as stamps', async () => {
+    renderDetail(cardDetail({ balance: { amount: 6, unit: 'STAMP', expiring: [] }, levels: [] }));
+    expect(await screen.findByText('6 Stamps')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your stamps' })).toBeInTheDocument();
+  });
+
+  it('shows a cash balance with the currency symbol and separators', async () => {
+    const currency = { code: 'MYR', symbol: 'RM', decimalDigits: 2, thousandSeparator: ',', decimalSeparator: '.' };
+    renderDetail(cardDetail({ balance: { amount: 123450, unit: 'CASH', expiring: [] }, currency, levels: [] }));
+    expect(await screen.findByText('RM 1,234.50')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your balance' })).toBeInTheDocument();
+  });
+
+  it('steps through the levels: done below the current one, active on it, and the progress to the next', async () => {
+    renderDetail(cardDetail());
+    const stepper = await screen.findByRole('region', { name: 'Level: Silver' });
+    const steps = within(stepper).getAllByRole('listitem');
+    expect(steps.map((step) => step.className)).toEqual([
+      'level-stepper__step is-done',
+      'level-stepper__step is-active',
+      'level-stepper__step is-upcoming',
+    ]);
+    expect(steps[1]).toHaveAttribute('aria-current', 'step');
+    expect(within(stepper).getByRole('progressbar', { name: 'Progress to Gold' })).toHaveAttribute('aria-valuenow', '20');
+    expect(within(stepper).getByText('1.200 more to reach Gold')).toBeInTheDocument();
+  });
+
+  it('builds the menu from the card menus its visual attributes allow, with the rewards to claim', async () => {
+    renderDetail(
+      cardDetail({
+        menus: ['levels', 'claim-rewards', 'transfer-point', 'catalogs', 'transaction-history'],
+        visualAttributes: { showLevels: true, showClaimRewards: true, showTransferPoint: false, showTransactionHistory: true },
+        claimableRewards: 2,
+      }),
+    );
+    const menu = await screen.findByRole('navigation', { name: 'Card menu' });
+    const links = within(menu).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      `/cards/${cardId}/levels`,
+      `/cards/${cardId}/claim-rewards`,
+      `/cards/${cardId}/transaction-history`,
+    ]);
+    expect(links[1]).toHaveAccessibleName('Claim rewards, 2 rewards to claim');
+  });
+
+  it('shows the status of a card that is not active and hides its shop button', async () => {
+    renderDetail(cardDetail({ isCardActive: false, status: 'suspended', visualAttributes: { showBtnShop: true } }));
+    expect(await screen.findByText('This card is Under review: it cannot be used for now.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Shop' })).not.toBeInTheDocument();
+  });
+
+  it('shows the shop button on an active card that has one', async () => {
+    renderDetail(cardDetail({ visualAttributes: { showBtnShop: true } }));
+    expect(await screen.findByRole('link', { name: 'Shop' })).toHaveAttribute('href', `/cards/${cardId}/catalogs/shop`);
+  });
+
+  it('asks to complete the registration while it is required and not done', async () => {
+    renderDetail(cardDetail({ registration: { required: true, completed: false, form: [] } }));
+    expect(await screen.findByRole('link', { name: /Complete your registration/ })).toHaveAttribute('href', `/cards/${cardId}/register`);
+  });
+
+  it('opens the card QR with the number grouped by 4, and closes it with Escape', async () => {
+    renderDetail(cardDetail());
+    const show = await screen.findByRole('button', { name: 'Show card' });
+    await userEvent.click(show);
+    const dialog = await screen.findByRole('dialog', { name: 'Kopi Senja Rewards' });
+    expect(within(dialog).getByText('6012 3456 7890 1234')).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'QR code of card 6012 3456 7890 1234' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(show).toHaveFocus();
+  });
+
+  it('keeps Tab inside the QR modal', async () => {
+    renderDetail(cardDetail());
+    await userEvent.click(await screen.findByRole('button', { name: 'Show card' }));
+    const close = await screen.findByRole('button', { name: 'Close' });
+    await userEvent.tab();
+    expect(close).toHaveFocus();
+  });
+
+  it('goes back to the wallet', async () => {
+    renderDetail(cardDetail());
+    await screen.findByText('1.250 Pts');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/cards$/);
+  });
+
+  it.each([400, 404, 422])('answers a %i card load with the 404 page saying Card not found', async (status) => {
+    // React reports the error a page throws to its boundary; that report is expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderDetail(errorAnswer(status, status === 404 ? 'CARD_NOT_FOUND' : 'VALIDATION_FAILED'));
+    expect(await screen.findByTestId('page-error')).toHaveTextContent('404: Card not found');
+  });
+
+  it('sends any other card load failure to the retry page, which comes back here', async () => {
+    renderDetail(errorAnswer(503, 'SERVICE_UNAVAILABLE'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/retry?from=%2Fcards%2F${cardId}`));
+  });
+
+  it('offers change PIN, language and sign out in the header menu of a single-card wallet, without a way back', async () => {
+    const { calls } = renderDetail(cardDetail(), {
+      site: singleCardSite(),
+      extra: {
+        'GET /api/v2/cards': () => Response.json({ data: [cardListItem()], page: 1, count: 1 }),
+        'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('link', { name: 'Change PIN' })).toHaveAttribute('href', '/settings/change-pin');
+    expect(screen.getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(calls.some((call) => call.url === '/api/auth/logout')).toBe(true);
+  });
+
+  it('has no header menu when the wallet holds more than one card', async () => {
+    renderDetail(cardDetail());
+    await screen.findByText('1.250 Pts');
+    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+});

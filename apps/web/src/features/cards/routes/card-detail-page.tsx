@@ -1,0 +1,74 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AppLayout } from '../../../components/layout/app-layout.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useCard } from '../api/get-card.ts';
+import { showsShopButton } from '../card-menu-items.ts';
+import { CardBalancePanel } from '../components/card-balance-panel.tsx';
+import { CardDetailSkeleton } from '../components/card-detail-skeleton.tsx';
+import { CardHeader } from '../components/card-header.tsx';
+import { CardLoadError } from '../components/card-load-error.tsx';
+import { CardMenu } from '../components/card-menu.tsx';
+import { LevelStepper } from '../components/level-stepper.tsx';
+import { useSingleCardMode } from '../use-single-card-mode.ts';
+import '../components/cards.css';
+
+// The QR encoder downloads only when the member opens the card's code.
+const CardQrModal = lazy(() => import('../components/card-qr-modal.tsx').then((module) => ({ default: module.CardQrModal })));
+
+// spec: app-core §2 /cards/{cardId}, §3 Card detail, §4 Level progress and Single-card mode, §8 card detail load.
+export function CardDetailPage() {
+  const { t } = useTranslation('cards');
+  const navigate = useNavigate();
+  const { cardId = '' } = useParams();
+  const { data: card, error, isError } = useCard(cardId);
+  const singleCard = useSingleCardMode();
+  const [showQr, setShowQr] = useState(false);
+
+  if (isError) return <CardLoadError error={error} />;
+
+  return (
+    <AppLayout
+      header={
+        <CardHeader
+          title={card?.cardProgram.programName ?? t('detail.title')}
+          onBack={singleCard ? undefined : () => void navigate(paths.cards())}
+          onShowQr={card ? () => setShowQr(true) : undefined}
+          singleCard={singleCard}
+        />
+      }
+    >
+      {card ? (
+        <div className="card-detail">
+          <CardBalancePanel card={card} />
+          {card.registration.required && !card.registration.completed ? (
+            <Link className="card-notice" to={paths.cardRegister(card.id)}>
+              <strong>{t('detail.registerTitle')}</strong>
+              <span>{t('detail.registerMessage')}</span>
+            </Link>
+          ) : null}
+          <div className="card-detail__actions">
+            <button type="button" className="btn btn-primary" onClick={() => setShowQr(true)}>
+              {t('detail.showCard')}
+            </button>
+            {showsShopButton(card) ? (
+              <Link className="btn btn-ghost" to={paths.cardSub(card.id, 'catalogs/shop')}>
+                {t('detail.shop')}
+              </Link>
+            ) : null}
+          </div>
+          <LevelStepper card={card} />
+          <CardMenu card={card} />
+        </div>
+      ) : (
+        <CardDetailSkeleton />
+      )}
+      {card && showQr ? (
+        <Suspense fallback={<div className="card-qr-modal" role="status" aria-label={t('qr.loading')} />}>
+          <CardQrModal cardNumber={card.no} programName={card.cardProgram.programName} onClose={() => setShowQr(false)} />
+        </Suspense>
+      ) : null}
+    </AppLayout>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { cardViewSchema, type CardListItem, type CardView } from '@kartu/contracts';
+import { toast } from '../../../components/feedback/toast-store.ts';
+import { AppLayout } from '../../../components/layout/app-layout.tsx';
+import { Header } from '../../../components/layout/header.tsx';
+import { paths } from '../../../config/paths.ts';
+import { describeApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useSite } from '../../../lib/site.tsx';
+import { useCardAction, type CardAction } from '../api/card-actions.ts';
+import { useCards } from '../api/get-cards.ts';
+import { useSessionQuery } from '../api/get-session.ts';
+import { CardTile, CardTileSkeletons } from '../components/card-tile.tsx';
+import { CardViewTabs, cardViewPanelId } from '../components/card-view-tabs.tsx';
+import { EmptyCards } from '../components/empty-cards.tsx';
+import { LoadMore } from '../components/load-more.tsx';
+import { memberLabel } from '../member-label.ts';
+import { isSingleCardMode } from '../single-card-mode.ts';
+import '../components/cards.css';
+
+function viewOf(value: string | null): CardView {
+  const parsed = cardViewSchema.safeParse(value);
+  return parsed.success ? parsed.data : 'active';
+}
+
+// spec: app-core §2 /cards, §4 Card list (paging) and Single-card mode; business-rules §4 hidden and archived cards.
+export function CardListPage() {
+  const { t } = useTranslation('cards');
+  const navigate = useNavigate();
+  const { merchant } = useSite();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = viewOf(searchParams.get('view'));
+  const stored = useSession();
+  // The server's copy names the member as they are now; the stored one shows while it loads.
+  const { data: session } = useSessionQuery();
+  const member = memberLabel(session?.user ?? stored.user);
+  const cards = useCards(view);
+  const cardAction = useCardAction();
+  const [busyCardId, setBusyCardId] = useState<string | null>(null);
+
+  const list: CardListItem[] = cards.data?.pages.flatMap((page) => page.data) ?? [];
+  const count = cards.data?.pages[0]?.count ?? 0;
+  const addCardButton = merchant.homePage.addCardButton;
+  const firstCard = list[0];
+  if (view === 'active' && firstCard && isSingleCardMode({ cardCount: count, addCardButton })) {
+    return <Navigate to={paths.cardDetail(firstCard.id)} replace />;
+  }
+
+  const runAction = (card: CardListItem, action: CardAction) => {
+    setBusyCardId(card.id);
+    cardAction.mutate(
+      { cardId: card.id, action },
+      {
+        onSuccess: () => toast.success(t(`list.done.${action}`, { program: card.programName })),
+        onError: (error) => {
+          const message = describeApiError(error);
+          if (message) toast.error(message);
+        },
+        onSettled: () => setBusyCardId(null),
+      },
+    );
+  };
+
+  const changeView = (next: CardView) => setSearchParams(next === 'active' ? {} : { view: next }, { replace: true });
+
+  return (
+    <AppLayout header={<Header title={t('list.title')} onSettings={() => void navigate(paths.settings())} />}>
+      <div className="card-list">
+        <p className="card-list__greeting">{member ? t('list.greeting', { member }) : t('list.greetingAnonymous')}</p>
+        <CardViewTabs view={view} onChange={changeView} />
+        <section id={cardViewPanelId(view)} role="tabpanel" aria-labelledby={`card-view-tab-${view}`} className="card-list__panel">
+          {cards.isPending ? <CardTileSkeletons /> : null}
+          {cards.isError ? (
+            <div role="alert" className="card-list__error">
+              <p>{describeApiError(cards.error) ?? t('list.loadFailed')}</p>
+              <button type="button" className="btn btn-ghost" onClick={() => void cards.refetch()}>
+                {t('list.retry')}
+              </button>
+            </div>
+          ) : null}
+          {cards.isSuccess && list.length === 0 ? <EmptyCards view={view} /> : null}
+          {list.length > 0 ? (
+            <ul className="card-list__items" aria-label={t(`list.view.${view}`)}>
+              {list.map((card) => (
+                <li key={card.id}>
+                  <CardTile card={card} view={view} busy={busyCardId === card.id} onAction={(action) => runAction(card, action)} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {cards.hasNextPage ? <LoadMore loading={cards.isFetchingNextPage} onLoadMore={() => void cards.fetchNextPage()} /> : null}
+        </section>
+        {addCardButton && view === 'active' && list.length > 0 ? (
+          <Link className="btn btn-primary card-list__add" to={paths.addCard()}>
+            {t('list.addCard')}
+          </Link>
+        ) : null}
+      </div>
+    </AppLayout>
+  );
+}

@@ -1,0 +1,64 @@
+import { afterEach, describe, it, expect, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { cardFixture, cardId, cardPath, okAnswer, renderActivityPage, stubApi } from '../components/activity/activity-test-kit.tsx';
+import { LevelsPage } from './levels-page.tsx';
+
+function renderLevels() {
+  return renderActivityPage(<LevelsPage />, { route: '/cards/:cardId/levels', url: `/cards/${cardId}/levels` });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('LevelsPage', () => {
+  it('shows the member’s experience, the stepper and the bar towards the next level', async () => {
+    stubApi({ [`GET ${cardPath}`]: [() => okAnswer(cardFixture())] });
+    renderLevels();
+
+    const bar = await screen.findByRole('progressbar', { name: 'Progress to the next level' });
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
+    expect(bar).toHaveAttribute('aria-valuemin', '0');
+    expect(bar).toHaveAttribute('aria-valuemax', '100');
+    expect(bar).toHaveAttribute('aria-valuetext', '750 XP more to reach Gold');
+    expect(screen.getByText('Your experience: 1.250 XP')).toBeInTheDocument();
+
+    const steps = within(screen.getByRole('list', { name: 'Level steps' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.className.replace('level-stepper__step ', ''))).toEqual([
+      'level-stepper__step--done',
+      'level-stepper__step--active',
+      'level-stepper__step--upcoming',
+    ]);
+    expect(steps[1]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('lists every level with the experience to reach and to keep it, the member’s highlighted', async () => {
+    stubApi({ [`GET ${cardPath}`]: [() => okAnswer(cardFixture())] });
+    renderLevels();
+
+    const levels = within(await screen.findByRole('list', { name: 'All levels' })).getAllByRole('listitem');
+    expect(levels.map((level) => level.querySelector('.activity-level__chip')?.textContent)).toEqual(['Bronze', 'Silver', 'Gold']);
+    expect(levels[2]).toHaveTextContent('Experience needed2.000 XP');
+    expect(levels[2]).toHaveTextContent('Experience to keep it1.500 XP');
+    expect(levels[1]).toHaveAttribute('aria-current', 'true');
+    expect(levels[1]).toHaveTextContent('Your level');
+    expect(levels[0]).not.toHaveAttribute('aria-current');
+  });
+
+  it('fills the bar at the highest level', async () => {
+    const gold = { name: 'Gold', color: '#d4af37', isActive: true, experience: 2000, retentionExperience: 1500 };
+    const card = cardFixture();
+    stubApi({
+      [`GET ${cardPath}`]: [() => okAnswer({ ...card, levelProgress: { lifetimeExperience: 2600, current: gold, next: null, progress: 1 } })],
+    });
+    renderLevels();
+
+    const bar = await screen.findByRole('progressbar');
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    expect(bar).toHaveAttribute('aria-valuetext', 'You have reached the highest level');
+  });
+
+  it('sends the member back to the card when the card does not offer levels', async () => {
+    stubApi({ [`GET ${cardPath}`]: [() => okAnswer(cardFixture({ visualAttributes: { showLevels: false } }))] });
+    renderLevels();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^/cards/${cardId}$`)));
+  });
+});

@@ -1,0 +1,99 @@
+import { afterEach, describe, it, expect, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { transactionDetailSchema, type TransactionDetail } from '@kartu/contracts';
+import { toast } from '../../../components/feedback/toast-store.ts';
+import { cardFixture, cardId, cardPath, errorAnswer, okAnswer, renderActivityPage, stubApi } from '../components/activity/activity-test-kit.tsx';
+import { TransactionDetailPage } from './transaction-detail-page.tsx';
+
+const transactionId = '5f0c8a52-1d2e-4c3b-9a8f-0e1d2c3b4a59';
+const detailPath = `${cardPath}/transactions/${transactionId}`;
+
+function detailFixture(overrides: Partial<TransactionDetail> = {}): TransactionDetail {
+  return transactionDetailSchema.parse({
+    id: transactionId,
+    kind: 'transfer-out',
+    amount: -250,
+    unit: 'POINT',
+    description: 'Birthday gift',
+    reference: 'TRF-0001',
+    occurredAt: '2025-03-01T05:30:00.000Z',
+    counterparty: { cardNo: '•••• 4444', name: 'Budi' },
+    status: 'accepted',
+    reversedAt: null,
+    ...overrides,
+  });
+}
+
+function renderDetail() {
+  return renderActivityPage(<TransactionDetailPage />, {
+    route: '/cards/:cardId/transaction-detail/:transactionId',
+    url: `/cards/${cardId}/transaction-detail/${transactionId}`,
+  });
+}
+
+function fact(term: string): string | null | undefined {
+  const dt = screen.getAllByRole('term').find((element) => element.textContent === term);
+  return dt?.nextElementSibling?.textContent;
+}
+
+afterEach(() => {
+  toast.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('TransactionDetailPage', () => {
+  it('shows the kind, signed amount, reference, the other member and the status', async () => {
+    stubApi({ [`GET ${cardPath}`]: [() => okAnswer(cardFixture())], [`GET ${detailPath}`]: [() => okAnswer(detailFixture())] });
+    renderDetail();
+
+    const article = await screen.findByRole('article', { name: 'Sent to Budi' });
+    expect(within(article).getByText('\u2212250 Pts', { exact: false })).toBeInTheDocument();
+    expect(fact('Type')).toBe('Transfer sent');
+    expect(fact('Description')).toBe('Birthday gift');
+    expect(fact('Reference')).toBe('TRF-0001');
+    expect(fact('Sent to')).toBe('Budi · •••• 4444');
+    expect(fact('Status')).toBe('Accepted');
+    expect(fact('Date and time')).toMatch(/2025/);
+  });
+
+  it('says when a reversed movement was reversed', async () => {
+    stubApi({
+      [`GET ${cardPath}`]: [() => okAnswer(cardFixture())],
+      [`GET ${detailPath}`]: [() => okAnswer(detailFixture({ status: 'reversed', reversedAt: '2025-03-04T02:00:00.000Z' }))],
+    });
+    renderDetail();
+    await screen.findByRole('article');
+    expect(fact('Status')).toMatch(/^Reversed on .*2025/);
+  });
+
+  it('copies the transaction id and confirms with the copied toast', async () => {
+    const writeText = vi.fn(async () => undefined);
+    stubApi({ [`GET ${cardPath}`]: [() => okAnswer(cardFixture())], [`GET ${detailPath}`]: [() => okAnswer(detailFixture())] });
+    renderDetail();
+    await screen.findByRole('article');
+    // user-event installs its own clipboard on setup; ours replaces it to see what was written.
+    const user = userEvent.setup();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+
+    await user.click(screen.getByRole('button', { name: 'Copy ID' }));
+
+    expect(writeText).toHaveBeenCalledWith(transactionId);
+    expect(toast.getToasts().map((item) => item.message)).toEqual(['Copied to clipboard']);
+  });
+
+  it('shows the 404 page when the movement is not on this card', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubApi({ [`GET ${cardPath}`]: [() => okAnswer(cardFixture())], [`GET ${detailPath}`]: [() => errorAnswer('NOT_FOUND')] });
+    renderDetail();
+    expect(await screen.findByTestId('page-error')).toHaveTextContent('PageNotFoundError: This transaction could not be found');
+  });
+
+  it('shows ‘Card not found’ when the card is not the member’s', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubApi({ [`GET ${cardPath}`]: [() => errorAnswer('CARD_NOT_FOUND')], [`GET ${detailPath}`]: [() => errorAnswer('CARD_NOT_FOUND')] });
+    renderDetail();
+    expect(await screen.findByTestId('page-error')).toHaveTextContent('PageNotFoundError: Card not found');
+  });
+});

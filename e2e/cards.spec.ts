@@ -1,0 +1,57 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readCode, typeDigits } from './support.ts';
+
+// The seeded demo members of Kopi Senja (README 'Try it'); both use PIN 123456.
+const rani = { phone: '081211112222', name: 'Rani' };
+const budi = { phone: '081233334444', name: 'Budi' };
+const demoPin = '123456';
+
+/** A browser new to the member: a one-time code first, then the PIN. */
+async function signInOnNewDevice(page: Page, request: APIRequestContext, phone: string) {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
+  await page.getByLabel(/I agree/).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await typeDigits(page, 'Verification code', await readCode(request, phone));
+  await expect(page).toHaveURL(/\/passcode/);
+  await typeDigits(page, 'Enter your PIN', demoPin);
+  await expect(page).toHaveURL(/\/cards$/);
+}
+
+test('a member sees the demo cards, shows a card QR, transfers points, and both members see it in their history', async ({ browser, request }) => {
+  const raniPage = await (await browser.newContext()).newPage();
+  await signInOnNewDevice(raniPage, request, rani.phone);
+
+  await expect(raniPage.getByText('Kopi Senja Rewards')).toBeVisible();
+  await expect(raniPage.getByText('Kopi Stamps')).toBeVisible();
+  await raniPage.getByText('Kopi Senja Rewards').click();
+  await expect(raniPage).toHaveURL(/\/cards\/[a-z0-9]{24}$/);
+
+  await raniPage.getByRole('button', { name: 'Show card' }).click();
+  const qr = raniPage.getByRole('dialog');
+  await expect(qr.getByText('6001 0100 0000 0013')).toBeVisible();
+  await expect(qr.getByRole('img', { name: /QR code of card/ })).toBeVisible();
+  await raniPage.keyboard.press('Escape');
+  await expect(qr).toBeHidden();
+
+  await raniPage.getByRole('link', { name: /Transfer points/ }).click();
+  await raniPage.getByLabel("Recipient's phone number").fill(budi.phone);
+  await raniPage.getByRole('button', { name: 'Next' }).click();
+  await expect(raniPage.getByText('Budi S.')).toBeVisible();
+  await raniPage.getByLabel('Amount to send').fill('25');
+  await raniPage.getByRole('button', { name: 'Next' }).click();
+  await typeDigits(raniPage, 'Enter your PIN', demoPin);
+  await expect(raniPage.getByRole('heading', { name: 'Points sent' })).toBeVisible();
+
+  await raniPage.getByRole('link', { name: 'See transaction history' }).click();
+  await expect(raniPage.getByText(`Sent to ${budi.name}`).first()).toBeVisible();
+  await expect(raniPage.getByText('−25').or(raniPage.getByText('-25')).first()).toBeVisible();
+
+  const budiPage = await (await browser.newContext()).newPage();
+  await signInOnNewDevice(budiPage, request, budi.phone);
+  await budiPage.getByText('Kopi Senja Rewards').click();
+  await budiPage.getByRole('link', { name: /Transaction history/ }).click();
+  await expect(budiPage.getByText(`Received from ${rani.name}`).first()).toBeVisible();
+  await expect(budiPage.getByText('+25').first()).toBeVisible();
+});
