@@ -98,7 +98,7 @@ export async function createApp({ env, database, clock = systemClock, logStream 
   await app.register(cardsRoutes, { db: database, clock, activationCodeKey: activationCodeKeyFor(env.CODE_SECRET) });
   await app.register(cardHistoryRoutes, { db: database });
   await app.register(cardTransferRoutes, { context: authOptions.context });
-  await app.register(integrationRoutes, { db: database, clock, activationCodeKey: activationCodeKeyFor(env.CODE_SECRET), rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE });
+  await app.register(integrationRoutes, { db: database, clock, activationCodeKey: activationCodeKeyFor(env.CODE_SECRET), rateLimitPerMinute: env.INTEGRATION_RATE_LIMIT_PER_MINUTE });
   if (env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db: database });
 
   await app.register(healthRoutes, { db: database });

@@ -12,6 +12,7 @@ describe('loadEnv', () => {
       TRUST_PROXY: false,
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: 300,
+      INTEGRATION_RATE_LIMIT_PER_MINUTE: 1200,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();
@@ -33,6 +34,14 @@ describe('loadEnv', () => {
     ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(loadEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it('reads the per-key limit of the integration API apart from the per-address one', () => {
+    expect(loadEnv({ RATE_LIMIT_PER_MINUTE: '50', INTEGRATION_RATE_LIMIT_PER_MINUTE: '5000' })).toMatchObject({
+      RATE_LIMIT_PER_MINUTE: 50,
+      INTEGRATION_RATE_LIMIT_PER_MINUTE: 5000,
+    });
+    expect(() => loadEnv({ INTEGRATION_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/INTEGRATION_RATE_LIMIT_PER_MINUTE/);
   });
 
   it('rejects invalid values at boot', () => {

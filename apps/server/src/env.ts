@@ -39,6 +39,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** The stricter per-address limit of the sign-in routes. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Per API key on /integration/v1: a merchant's tills share one key, so it is higher than per address. */
+  INTEGRATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Key of the HMAC that one-time codes are stored under; required in production. */
   CODE_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
   /** smtp:// or smtps:// URL: e-mail is sent through it instead of the development outbox. */

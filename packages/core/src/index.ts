@@ -3,3 +3,4 @@ export * from './age.ts';
 export * from './phone.ts';
 export * from './validation.ts';
 export * from './format.ts';
+export * from './color.ts';

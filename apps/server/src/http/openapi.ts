@@ -6,6 +6,9 @@ import { docsContentSecurityPolicy } from './security.ts';
 
 export const docsPrefix = '/api/docs';
 
+/** The scheme the /integration/v1 routes name in their `security`: a merchant's API key as a bearer token. */
+export const integrationSecurityScheme = 'integrationApiKey';
+
 /** OpenAPI built from the routes' zod schemas: JSON at /api/docs/json, the UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -15,6 +18,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Kartu API',
         description: 'The loyalty wallet API. The Host header selects the merchant.',
         version: '0.1.0',
+      },
+      components: {
+        securitySchemes: {
+          [integrationSecurityScheme]: { type: 'http', scheme: 'bearer', description: 'An API key: kartu_<id>_<secret>' },
+        },
       },
     },
     transform: jsonSchemaTransform,

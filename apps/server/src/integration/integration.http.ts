@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SwaggerTransform } from '@fastify/swagger';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { integrationHeaders, idempotencyKeySchema } from '@kartu/contracts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
+import { integrationSecurityScheme } from '../http/openapi.ts';
 import type { Clock } from '../lib/clock.ts';
 import { withIdempotency } from '../modules/idempotency/idempotency.service.ts';
 import type { ApiKeyHolder } from './api-keys.service.ts';
@@ -18,37 +17,14 @@ export interface IntegrationOptions {
   rateLimitPerMinute: number;
 }
 
-export const integrationSecurityScheme = 'integrationApiKey';
-
-/**
- * Route config shared by every integration route: the per-key limit replaces the app's per-address
- * one, and the OpenAPI document learns the bearer scheme the routes name (this hook is the one
- * place @fastify/swagger hands a route the document being built).
- */
-const swaggerTransform: SwaggerTransform = (input) => {
-  if (!('openapiObject' in input)) return jsonSchemaTransform(input);
-  const components = input.openapiObject.components ?? {};
-  input.openapiObject.components = components;
-  components.securitySchemes = {
-    ...components.securitySchemes,
-    [integrationSecurityScheme]: { type: 'http', scheme: 'bearer', description: 'An API key: kartu_<id>_<secret>' },
-  };
-  return jsonSchemaTransform(input);
-};
-export const integrationRouteConfig = { rateLimit: false as const, swaggerTransform };
+/** Route config shared by every integration route: the per-key limit replaces the app's per-address one. */
+export const integrationRouteConfig = { rateLimit: false as const };
 export const integrationSecurity = [{ [integrationSecurityScheme]: [] }];
 
 /** The merchant of an integration request; the authentication hook has always set it by now. */
 export function holderOf(request: FastifyRequest): ApiKeyHolder {
   if (!request.apiKeyHolder) throw new AppError('API_KEY_INVALID');
   return request.apiKeyHolder;
-}
-
-/** A ledger amount as a JSON number: refused rather than rounded past 2^53. */
-export function toJsonAmount(amount: bigint): number {
-  const number = Number(amount);
-  if (!Number.isSafeInteger(number)) throw new Error('A ledger amount is too large for a JSON number');
-  return number;
 }
 
 /**

@@ -85,7 +85,7 @@ describe('API key authentication', () => {
 describe('rate limit', () => {
   let limitedApp: FastifyInstance;
   beforeAll(async () => {
-    limitedApp = await createApp({ env: testEnv({ RATE_LIMIT_PER_MINUTE: '2' }), database: testApp.db });
+    limitedApp = await createApp({ env: testEnv({ INTEGRATION_RATE_LIMIT_PER_MINUTE: '2' }), database: testApp.db });
   });
   afterAll(async () => {
     await limitedApp.close();

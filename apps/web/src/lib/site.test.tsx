@@ -19,6 +19,13 @@ describe('site', () => {
     expect(document.title).toBe('Teh Manis');
   });
 
+  it('picks a header text colour that stays legible on the merchant header', () => {
+    applyBranding(testSite({ merchant: { headerColor: '#4B2E1E' } }));
+    expect(document.documentElement.style.getPropertyValue('--brand-header-text')).toBe('#ffffff');
+    applyBranding(testSite({ merchant: { headerColor: '#F7E9A0' } }));
+    expect(document.documentElement.style.getPropertyValue('--brand-header-text')).toBe('#1f1f1f');
+  });
+
   it('boots from /api/site and names the merchant on later calls', async () => {
     const site = testSite({ merchant: { maskedMerchantId: 'mX9' } });
     const fetchMock = vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(Response.json(site)));

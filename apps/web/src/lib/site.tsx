@@ -1,5 +1,6 @@
 import { createContext, use, type ReactNode } from 'react';
 import type { SiteState } from '@kartu/contracts';
+import { readableTextColor } from '@kartu/core';
 import { DEFAULT_BUTTON_COLOR, DEFAULT_BUTTON_TEXT_COLOR } from '../config/constants.ts';
 import { api, setMerchantContext } from './api-client.ts';
 
@@ -18,6 +19,8 @@ export function brandingVariables(site: SiteState): Record<string, string> {
   const { merchant } = site;
   return {
     '--brand-header': merchant.headerColor,
+    // Merchants pick any header colour; the header's text and icons must stay legible on it.
+    '--brand-header-text': readableTextColor(merchant.headerColor),
     '--brand-button': merchant.buttonColor || DEFAULT_BUTTON_COLOR,
     '--brand-button-text': merchant.buttonTextColor || DEFAULT_BUTTON_TEXT_COLOR,
     '--brand-header-button': merchant.homePage.headerButtonColor || DEFAULT_BUTTON_COLOR,

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountDeletionAnswerSchema } from '@kartu/contracts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { errorAnswers, signedIn } from '../auth/auth.http.ts';
+import { signedIn } from '../auth/auth.http.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
 import { requestAccountDeletion } from './account.service.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { deviceIdSchema, errorBodySchema, languageSchema, requestHeaders, type Language, type SessionAnswer, type SignInAnswer } from '@kartu/contracts';
+import { deviceIdSchema, languageSchema, requestHeaders, type Language, type SessionAnswer, type SignInAnswer } from '@kartu/contracts';
 import { AppError } from '../../http/app-error.ts';
 import { siteOf } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -12,13 +12,6 @@ export interface AuthRouteOptions {
   context: AuthContext;
   /** Per client address and route: stricter than the app-wide limit. */
   rateLimitPerMinute: number;
-}
-
-/** Every sign-in route may answer these besides its own statuses. */
-export function errorAnswers<const S extends readonly number[]>(statuses: S): Record<S[number], typeof errorBodySchema> {
-  const answers = {} as Record<S[number], typeof errorBodySchema>;
-  for (const status of statuses) answers[status as S[number]] = errorBodySchema;
-  return answers;
 }
 
 export function rateLimitConfig(perMinute: number) {

@@ -10,7 +10,8 @@ import {
   verifyPinOtpBodySchema,
 } from '@kartu/contracts';
 import { AppError } from '../../http/app-error.ts';
-import { answerSignIn, deviceHashOf, errorAnswers, languageOf, merchantOf, rateLimitConfig, sessionAnswer, type AuthRouteOptions } from './auth.http.ts';
+import { answerSignIn, deviceHashOf, languageOf, merchantOf, rateLimitConfig, sessionAnswer, type AuthRouteOptions } from './auth.http.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
 import { normaliseIdentifier } from './identifier.ts';
 import { sendCode } from './otp.service.ts';
 import { signInWithPin } from './pin.service.ts';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePinBodySchema, createPinBodySchema, resetPinBodySchema, signInAnswerSchema } from '@kartu/contracts';
 import { AppError } from '../../http/app-error.ts';
-import { answerSignIn, deviceHashOf, errorAnswers, rateLimitConfig, signedIn, type AuthRouteOptions } from './auth.http.ts';
+import { answerSignIn, deviceHashOf, rateLimitConfig, signedIn, type AuthRouteOptions } from './auth.http.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
 import { changePin, createPin, resetPin } from './pin.service.ts';
 
 /** Setting, changing and resetting the PIN (spec app-core §4 Change PIN, Reset PIN). */

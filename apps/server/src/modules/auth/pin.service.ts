@@ -79,6 +79,15 @@ export async function signInWithPin({
   return { user, opened };
 }
 
+/** A PIN the member chooses in one of their sessions; the device it comes from becomes trusted. */
+export interface NewPin {
+  context: AuthContext;
+  user: UserRow;
+  session: SessionRow;
+  pin: string;
+  deviceHash: string | null;
+}
+
 /**
  * Sets the first PIN: from the pending 'create-pin' session of a new member (which it activates)
  * or from an active session of a member without one. 409 when a PIN exists.
@@ -89,13 +98,7 @@ export async function createPin({
   session,
   pin,
   deviceHash,
-}: {
-  context: AuthContext;
-  user: UserRow;
-  session: SessionRow;
-  pin: string;
-  deviceHash: string | null;
-}): Promise<OpenedSession | null> {
+}: NewPin): Promise<OpenedSession | null> {
   const { db, clock } = context;
   if (session.status === 'pending' && session.pendingReason !== 'create-pin') throw new AppError('PIN_ALREADY_SET');
   const now = clock.now();
@@ -122,13 +125,7 @@ export async function resetPin({
   session,
   pin,
   deviceHash,
-}: {
-  context: AuthContext;
-  user: UserRow;
-  session: SessionRow;
-  pin: string;
-  deviceHash: string | null;
-}): Promise<OpenedSession> {
+}: NewPin): Promise<OpenedSession> {
   if (session.status !== 'pending' || session.pendingReason !== 'reset-pin') throw new AppError('FORBIDDEN');
   const { db, clock } = context;
   const now = clock.now();

@@ -9,6 +9,15 @@ import type { SessionRow } from './sessions.table.ts';
 import { findUserByIdentifier, insertUserOnce, updateUserPhone } from './users.repository.ts';
 import type { UserRow } from './users.table.ts';
 
+/** A one-time code the member entered for an identifier, from a device (its hash; null when unknown). */
+export interface EnteredCode {
+  context: AuthContext;
+  merchant: MerchantRef;
+  identifier: NormalisedIdentifier;
+  code: string;
+  deviceHash: string | null;
+}
+
 export interface CodeSignIn {
   user: UserRow;
   isNewUser: boolean;
@@ -26,13 +35,7 @@ export async function signInWithCode({
   identifier,
   code,
   deviceHash,
-}: {
-  context: AuthContext;
-  merchant: MerchantRef;
-  identifier: NormalisedIdentifier;
-  code: string;
-  deviceHash: string | null;
-}): Promise<CodeSignIn> {
+}: EnteredCode): Promise<CodeSignIn> {
   await consumeCode({ context, merchantId: merchant.id, identifier, purpose: 'login', code });
   const now = context.clock.now();
   const { user, created } = await insertUserOnce(context.db, {
@@ -61,13 +64,7 @@ export async function startPinReset({
   identifier,
   code,
   deviceHash,
-}: {
-  context: AuthContext;
-  merchant: MerchantRef;
-  identifier: NormalisedIdentifier;
-  code: string;
-  deviceHash: string | null;
-}): Promise<CodeSignIn> {
+}: EnteredCode): Promise<CodeSignIn> {
   await consumeCode({ context, merchantId: merchant.id, identifier, purpose: 'reset-pin', code });
   const user = await findUserByIdentifier(context.db, merchant.id, identifier);
   // Reset codes are sent to registered identifiers only, so a passed code has its user.

@@ -11,7 +11,8 @@ import {
 } from '@kartu/contracts';
 import type { FastifyRequest } from 'fastify';
 import { siteOf } from '../../http/request-context.ts';
-import { errorAnswers, signedIn } from '../auth/auth.http.ts';
+import { signedIn } from '../auth/auth.http.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
 import { checkActivationCode, previewCard, registerCard, type AddCardOptions } from './add-card.service.ts';
 import type { CardsRouteOptions } from './cards.routes.ts';
 

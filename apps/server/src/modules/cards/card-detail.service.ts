@@ -7,7 +7,8 @@ import { getProgram, getProgramLevels } from '../programs/programs.service.ts';
 import type { ProgramRow } from '../programs/programs.table.ts';
 import { cardLevels } from './card-levels.ts';
 import { isRegistrationComplete, toFormFields } from './card-registration.service.ts';
-import { getMemberCard, toJsonNumber } from './member-card.service.ts';
+import { getMemberCard } from './member-card.service.ts';
+import { toJsonNumber } from '../../lib/json-number.ts';
 import { countClaimableRewards } from './rewards.repository.ts';
 
 export interface CardDetailOptions {

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cardParamsSchema, transactionDetailSchema, transactionListAnswerSchema, transactionListQuerySchema, transactionParamsSchema } from '@kartu/contracts';
 import type { Database } from '../../db/client.ts';
 import { siteOf } from '../../http/request-context.ts';
-import { errorAnswers, signedIn } from '../auth/auth.http.ts';
+import { signedIn } from '../auth/auth.http.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
 import { getCardTransaction, listCardTransactions } from './card-history.service.ts';
 
 /** A card's transaction history and one transaction's detail. spec: app-core §2 */

@@ -1,7 +1,7 @@
 import type { Level } from '@kartu/contracts';
 import { levelProgress } from '../programs/levels.ts';
 import type { ProgramLevelRow } from '../programs/programs.table.ts';
-import { toJsonNumber } from './member-card.service.ts';
+import { toJsonNumber } from '../../lib/json-number.ts';
 
 // spec: app-core §3 Level — the first four levels have fixed default colours (values not shown):
 // bronze, silver, gold and platinum tones, for programs that set none.

@@ -1,9 +1,9 @@
 import type { CardListAnswer, CardListItem, CardView } from '@kartu/contracts';
 import type { Database } from '../../db/client.ts';
-import { getLifetimeEarned } from '../ledger/ledger.service.ts';
+import { getLifetimeEarnedOfCards } from '../ledger/ledger.service.ts';
 import { cardLevels } from './card-levels.ts';
 import { countMemberCards, findLevelsOfPrograms, findMemberCardsPage, findSpendableBalances } from './card-list.repository.ts';
-import { toJsonNumber } from './member-card.service.ts';
+import { toJsonNumber } from '../../lib/json-number.ts';
 
 export const cardsPerPage = 10;
 
@@ -23,14 +23,17 @@ export async function listCards({ db, merchantId, userId, view, page, now }: Lis
     findMemberCardsPage(db, { ...scope, limit: cardsPerPage, offset: (page - 1) * cardsPerPage }),
     countMemberCards(db, scope),
   ]);
-  const balances = await findSpendableBalances(db, { merchantId, cardIds: rows.map((row) => row.card.id), now });
-  const levels = await findLevelsOfPrograms(db, [...new Set(rows.map((row) => row.card.programId))]);
+  const cardIds = rows.map((row) => row.card.id);
+  const [balances, levels, lifetimes] = await Promise.all([
+    findSpendableBalances(db, { merchantId, cardIds, now }),
+    findLevelsOfPrograms(db, [...new Set(rows.map((row) => row.card.programId))]),
+    getLifetimeEarnedOfCards({ db, merchantId, cardIds }),
+  ]);
 
   const data: CardListItem[] = [];
   for (const { card, programName, programType, unit, iconUrl } of rows) {
     const programLevels = levels.filter((level) => level.programId === card.programId);
-    // Only cards of programs with levels need their lifetime earnings.
-    const current = programLevels.length > 0 ? cardLevels(programLevels, await getLifetimeEarned({ db, merchantId, cardId: card.id })).current : null;
+    const current = programLevels.length > 0 ? cardLevels(programLevels, lifetimes.get(card.id) ?? 0n).current : null;
     data.push({
       id: card.id,
       walletId: card.id,

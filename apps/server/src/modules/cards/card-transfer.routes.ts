@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cardParamsSchema, transferAnswerSchema, transferBodySchema, transferPreviewSchema, transferRecipientBodySchema } from '@kartu/contracts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthContext } from '../auth/auth.context.ts';
-import { errorAnswers, merchantOf, signedIn } from '../auth/auth.http.ts';
+import { merchantOf, signedIn } from '../auth/auth.http.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
 import { previewTransfer, transferPoints } from './card-transfer.service.ts';
 
 const idempotencyKeyHeader = 'idempotency-key';

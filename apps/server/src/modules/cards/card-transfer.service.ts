@@ -12,7 +12,8 @@ import { transfer } from '../ledger/points.service.ts';
 import { cardUnitOf } from './card-history.service.ts';
 import { findRecipientCard, type RecipientCard } from './card-transfer.repository.ts';
 import type { CardRow } from './cards.table.ts';
-import { getMemberCard, toJsonNumber } from './member-card.service.ts';
+import { getMemberCard } from './member-card.service.ts';
+import { toJsonNumber } from '../../lib/json-number.ts';
 
 type RecipientBody = z.output<typeof transferRecipientBodySchema>;
 type TransferBody = z.output<typeof transferBodySchema>;

@@ -4,7 +4,8 @@ import { cardDetailSchema, cardListAnswerSchema, cardListQuerySchema, cardParams
 import type { Database } from '../../db/client.ts';
 import { siteOf } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { errorAnswers, signedIn } from '../auth/auth.http.ts';
+import { signedIn } from '../auth/auth.http.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
 import { addCardRoutes } from './add-card.routes.ts';
 import { cardActions, applyCardAction } from './card-actions.service.ts';
 import { getCardDetail } from './card-detail.service.ts';

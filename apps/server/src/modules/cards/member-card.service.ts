@@ -16,10 +16,3 @@ export async function getMemberCard({ db, merchantId, userId, cardId }: MemberCa
   if (card.ownerUserId !== userId) throw new AppError('CARD_NOT_FOUND');
   return card;
 }
-
-/** JSON amounts are plain numbers: a ledger value past 2^53 would lose digits, so it fails loudly instead. */
-export function toJsonNumber(value: bigint): number {
-  const number = Number(value);
-  if (!Number.isSafeInteger(number)) throw new Error('A ledger amount is too large for a JSON number');
-  return number;
-}

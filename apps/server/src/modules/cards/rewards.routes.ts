@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cardParamsSchema, claimRewardAnswerSchema, claimRewardBodySchema, rewardListAnswerSchema } from '@kartu/contracts';
 import { siteOf } from '../../http/request-context.ts';
-import { errorAnswers, signedIn } from '../auth/auth.http.ts';
+import { signedIn } from '../auth/auth.http.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
 import type { CardsRouteOptions } from './cards.routes.ts';
 import { claimReward, listRewards } from './rewards.service.ts';
 

@@ -5,7 +5,8 @@ import { getBalance } from '../ledger/ledger.service.ts';
 import { earn } from '../ledger/points.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import type { CardRow } from './cards.table.ts';
-import { getMemberCard, toJsonNumber, type MemberCardOptions } from './member-card.service.ts';
+import { getMemberCard, type MemberCardOptions } from './member-card.service.ts';
+import { toJsonNumber } from '../../lib/json-number.ts';
 import { findCardRewards, findProgramReward, insertCardReward, lockMemberReward, markRewardClaimed } from './rewards.repository.ts';
 import type { CardRewardRow, RewardKind } from './rewards.table.ts';
 

@@ -95,17 +95,30 @@ export async function findReversalsOf(db: Database, entryIds: string[]): Promise
 }
 
 /** Earnings that count toward levels: earns, less the reversals of earns. */
-export async function sumLifetimeEarned(db: Database, accountId: bigint): Promise<bigint> {
+/** Earns count toward the level; a reversal of an earn takes its value back (spends never do). */
+function earnedOnly() {
   const reversed = sql`(select kind from ${journalEntries} as original where original.id = ${journalEntries.reversesEntryId})`;
+  return or(eq(journalEntries.kind, 'earn'), and(eq(journalEntries.kind, 'reversal'), sql`${reversed} = 'earn'`));
+}
+
+export async function sumLifetimeEarned(db: Database, accountId: bigint): Promise<bigint> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${postings.amount}), 0)` })
     .from(postings)
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .where(
-      and(
-        eq(postings.accountId, accountId),
-        or(eq(journalEntries.kind, 'earn'), and(eq(journalEntries.kind, 'reversal'), sql`${reversed} = 'earn'`)),
-      ),
-    );
+    .where(and(eq(postings.accountId, accountId), earnedOnly()));
   return BigInt(row?.total ?? '0');
+}
+
+/** The lifetime earnings of several cards in one query, for lists (cards without earnings are absent). */
+export async function sumLifetimeEarnedOfCards(db: Database, { merchantId, cardIds }: { merchantId: number; cardIds: string[] }): Promise<Map<string, bigint>> {
+  if (cardIds.length === 0) return new Map();
+  const rows = await db
+    .select({ cardId: ledgerAccounts.cardId, total: sql<string>`coalesce(sum(${postings.amount}), 0)` })
+    .from(postings)
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.kind, 'member'), inArray(ledgerAccounts.cardId, cardIds), earnedOnly()))
+    .groupBy(ledgerAccounts.cardId);
+  return new Map(rows.flatMap((row) => (row.cardId ? [[row.cardId, BigInt(row.total)] as const] : [])));
 }

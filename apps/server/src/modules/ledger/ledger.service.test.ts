@@ -7,7 +7,7 @@ import { expireLots, listExpiringLots } from './expiry.service.ts';
 import { listEntries } from './history.service.ts';
 import { journalEntries, postings } from './journal.table.ts';
 import { daysAfter, ledgerInvariantViolations, merchantIdOf, noViolations, programWithCards } from './ledger.fixtures.ts';
-import { ensureMerchantAccount, getBalance, getLifetimeEarned, postEntry } from './ledger.service.ts';
+import { ensureMerchantAccount, getBalance, getLifetimeEarned, getLifetimeEarnedOfCards, postEntry } from './ledger.service.ts';
 import { lotConsumptions, lots } from './lots.table.ts';
 import { adjust, earn, redeem, transfer } from './points.service.ts';
 import { reverseEntry } from './reversal.service.ts';
@@ -211,6 +211,11 @@ describe('reverseEntry', () => {
     await reverseEntry({ db: db(), now: start, merchantId, entryId: kept.id });
     expect(await balanceOf(card)).toBe(30n);
     expect(await getLifetimeEarned({ db: db(), merchantId, cardId: card.id })).toBe(30n);
+    // The list's one-query version counts the same way, and leaves out cards without earnings.
+    const [other] = await freshCards(1);
+    if (!other) throw new Error('no card');
+    const lifetimes = await getLifetimeEarnedOfCards({ db: db(), merchantId, cardIds: [card.id, other.id] });
+    expect([...lifetimes]).toEqual([[card.id, 30n]]);
     await redeem({ db: db(), now: start, merchantId, cardId: card.id, amount: 25n });
     const before = await tableCounts();
     await expect(reverseEntry({ db: db(), now: start, merchantId, entryId: spent.id })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });

@@ -5,7 +5,7 @@ import { getProgram } from '../programs/programs.service.ts';
 import { getCard } from '../cards/cards.service.ts';
 import { addToBalance, findAccount, findOrCreateAccount, lockAccounts } from './accounts.repository.ts';
 import type { LedgerAccountRow, MerchantAccountKind } from './accounts.table.ts';
-import { insertEntry, insertPostings, sumLifetimeEarned } from './journal.repository.ts';
+import { insertEntry, insertPostings, sumLifetimeEarned, sumLifetimeEarnedOfCards } from './journal.repository.ts';
 import type { EntryKind, JournalEntryRow } from './journal.table.ts';
 import { creditLots, restoreLots, spendLots, type SpentPiece } from './lot-allocation.ts';
 import { sumExpiredRemaining } from './lots.repository.ts';
@@ -144,4 +144,9 @@ export async function getBalance({ db, merchantId, cardId, now }: { db: Database
 export async function getLifetimeEarned({ db, merchantId, cardId }: { db: Database; merchantId: number; cardId: string }): Promise<bigint> {
   const account = await memberAccountOf(db, merchantId, cardId);
   return account ? sumLifetimeEarned(db, account.id) : 0n;
+}
+
+/** getLifetimeEarned for a page of cards at once: one query, not two per card. */
+export async function getLifetimeEarnedOfCards({ db, merchantId, cardIds }: { db: Database; merchantId: number; cardIds: string[] }): Promise<Map<string, bigint>> {
+  return sumLifetimeEarnedOfCards(db, { merchantId, cardIds });
 }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signInAnswerSchema, ssoBodySchema } from '@kartu/contracts';
 import { siteOf } from '../../http/request-context.ts';
-import { answerSignIn, deviceHashOf, errorAnswers, rateLimitConfig, type AuthRouteOptions } from '../auth/auth.http.ts';
+import { answerSignIn, deviceHashOf, rateLimitConfig, type AuthRouteOptions } from '../auth/auth.http.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
 import { signInWithSso } from './sso.service.ts';
 
 export const ssoRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { context, rateLimitPerMinute }) => {

@@ -13,13 +13,16 @@ const languageNames: Record<Language, string> = {
   ja: '日本語',
 };
 
-export function LanguageSwitcher() {
+/** `compact` hides the word 'Language' visually (it stays for screen readers) where space is short. */
+export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('pages');
   const { language } = useLanguage();
   const selectId = useId();
   return (
     <div className="language-switcher">
-      <label htmlFor={selectId}>{t('languageSwitcher.label')}</label>
+      <label htmlFor={selectId} className={compact ? 'visually-hidden' : undefined}>
+        {t('languageSwitcher.label')}
+      </label>
       <select
         id={selectId}
         value={language}

@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@kartu/contracts';
 import { OTP_LOCK_MINUTES } from '@kartu/core';
 import { ApiError } from '../../lib/api-client.ts';
+import { lockRedirectPath, unlockAtOf } from '../../lib/lock-redirect.ts';
 
 export type LockFacts = Pick<ErrorBody, 'attemptsRemaining' | 'lockedUntil' | 'currentTime'>;
 
@@ -19,18 +20,6 @@ export function lockFactsOf(error: unknown): LockFacts {
   return facts;
 }
 
-/**
- * When the lock ends by this browser's clock: the server's lockedUntil minus its currentTime is
- * the time left, so a device clock that is off does not shorten or stretch the countdown.
- */
-export function unlockAt(lockedUntil: string | null | undefined, currentTime: string | null | undefined, now = Date.now()): number | null {
-  if (!lockedUntil) return null;
-  const until = Date.parse(lockedUntil);
-  if (!Number.isFinite(until)) return null;
-  const serverNow = currentTime ? Date.parse(currentTime) : Number.NaN;
-  return Number.isFinite(serverNow) ? now + Math.max(0, until - serverNow) : until;
-}
-
 /** Field messages of a 400 VALIDATION_FAILED answer, keyed by the body field ('identifierValue'). */
 export function fieldMessagesOf(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || !error.details) return {};
@@ -42,15 +31,13 @@ export function fieldMessagesOf(error: unknown): Record<string, string> {
   return messages;
 }
 
-/** '/lock?until=…' or '/device-locked?until=…', the unlock time read by this browser's clock. */
+/** '/lock?until=…' or '/device-locked?until=…' for a lock answer; the bare page for anything else. */
 export function lockedPagePath(page: string, error: unknown, now = Date.now()): string {
-  const facts = lockFactsOf(error);
-  const until = unlockAt(facts.lockedUntil, facts.currentTime, now);
-  return until === null ? page : `${page}?until=${encodeURIComponent(new Date(until).toISOString())}`;
+  return error instanceof ApiError ? lockRedirectPath(page, error, now) : page;
 }
 
 /** When codes may be requested again after OTP_REQUESTS_LOCKED (spec: business-rules §4: 3 minutes). */
 export function codeRequestsUnlockAt(error: unknown, now = Date.now()): number {
-  const facts = lockFactsOf(error);
-  return unlockAt(facts.lockedUntil, facts.currentTime, now) ?? now + OTP_LOCK_MINUTES * 60_000;
+  const until = error instanceof ApiError ? unlockAtOf(error, now) : null;
+  return until ?? now + OTP_LOCK_MINUTES * 60_000;
 }

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { deviceLockedPath, readPinChangeError } from './pin-change-error.ts';
+import { readPinChangeError } from './pin-change-error.ts';
 
 function apiError(status: number, code: string, extra: Record<string, unknown> = {}): ApiError {
   return Object.assign(new ApiError({ status, code, message: code }), extra);
@@ -22,23 +22,5 @@ describe('readPinChangeError', () => {
     expect(readPinChangeError(apiError(400, 'VALIDATION_FAILED'))).toEqual({ kind: 'other' });
     expect(readPinChangeError(apiError(500, 'INTERNAL'))).toEqual({ kind: 'other' });
     expect(readPinChangeError(new Error('boom'))).toEqual({ kind: 'other' });
-  });
-});
-
-describe('deviceLockedPath', () => {
-  const now = Date.parse('2025-03-01T10:00:00.000Z');
-
-  it('carries the unlock time in the until query when known', () => {
-    const lock = { lockedUntil: '2025-03-01T11:00:00.000Z', currentTime: '2025-03-01T10:00:00.000Z' };
-    expect(deviceLockedPath('/device-locked', lock, now)).toBe('/device-locked?until=2025-03-01T11%3A00%3A00.000Z');
-  });
-
-  it("counts the hour left from the server's clock when this device's clock is off", () => {
-    const lock = { lockedUntil: '2025-03-01T11:00:00.000Z', currentTime: '2025-03-01T09:55:00.000Z' };
-    expect(deviceLockedPath('/device-locked', lock, now)).toBe('/device-locked?until=2025-03-01T11%3A05%3A00.000Z');
-  });
-
-  it('leaves the query out when the unlock time is unknown', () => {
-    expect(deviceLockedPath('/device-locked', { lockedUntil: null, currentTime: null }, now)).toBe('/device-locked');
   });
 });

@@ -26,16 +26,3 @@ export function readPinChangeError(error: unknown): PinChangeError {
   if (error.status === 400 && error.code === 'PIN_INVALID') return { kind: 'wrong-pin', attemptsRemaining: attemptsOf(error) };
   return { kind: 'other' };
 }
-
-/**
- * spec: app-core §8: a PIN lock sends the member to /device-locked, with the unlock time when known.
- * The time left is counted from the server's clock and given in this browser's, so a device clock
- * that is off neither shortens nor stretches the wait.
- */
-export function deviceLockedPath(base: string, lock: { lockedUntil: string | null; currentTime: string | null }, now = Date.now()): string {
-  const until = lock.lockedUntil ? Date.parse(lock.lockedUntil) : Number.NaN;
-  if (!Number.isFinite(until)) return base;
-  const serverNow = lock.currentTime ? Date.parse(lock.currentTime) : Number.NaN;
-  const unlockAt = Number.isFinite(serverNow) ? now + Math.max(0, until - serverNow) : until;
-  return `${base}?${new URLSearchParams({ until: new Date(unlockAt).toISOString() }).toString()}`;
-}

@@ -4,8 +4,8 @@ import { ageThreshold } from '@kartu/core';
 import { useSite } from '../../../lib/site.tsx';
 import { AGE_GATE_EXIT_URL, readNextConfirmTime, shouldShowAgeGate, storeAgeConfirmation } from '../age-confirmation.ts';
 import { leaveSite } from '../leave-site.ts';
-import { useDialogFocus } from './use-dialog-focus.ts';
-import './age-gate.css';
+import { useDialogFocus } from '../../../components/ui/use-dialog-focus.ts';
+import '../../../components/ui/dialog.css';
 
 function isDue(enabled: boolean): boolean {
   return shouldShowAgeGate({ enabled, storedNextConfirm: readNextConfirmTime(), now: Date.now() });
@@ -54,16 +54,17 @@ function AgeGateDialog({ threshold, brand, onConfirm }: AgeGateDialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const messageId = useId();
+  // No Escape handler: the gate cannot be dismissed, only answered.
   useDialogFocus(dialogRef);
 
   return (
-    <div className="age-gate">
-      <div ref={dialogRef} className="age-gate__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId} tabIndex={-1}>
+    <div className="dialog-backdrop dialog-backdrop--blocking">
+      <div ref={dialogRef} className="modal-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId} tabIndex={-1}>
         <h2 id={titleId}>{t('ageGate.title', { threshold })}</h2>
         <p id={messageId} className="muted">
           {t('ageGate.message', { brand, threshold })}
         </p>
-        <div className="age-gate__actions">
+        <div className="modal-dialog__actions">
           <button type="button" className="btn btn-primary" onClick={onConfirm}>
             {t('ageGate.confirm', { threshold })}
           </button>

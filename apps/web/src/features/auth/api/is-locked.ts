@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { lockStateSchema, type Identifier, type LockState } from '@kartu/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { unlockAt } from '../auth-errors.ts';
+import { unlockAt } from '../../../lib/lock-redirect.ts';
 import { authKeys } from './auth-keys.ts';
 
 export type LockReading = LockState & {

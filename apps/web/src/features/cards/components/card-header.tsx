@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BackIcon, QrIcon } from '../../../components/layout/icons.tsx';
-import { readableTextColor } from '../../../components/ui/readable-text-color.ts';
+import { readableTextColor } from '@kartu/core';
 import { useSite } from '../../../lib/site.tsx';
 import { SingleCardMenu } from './single-card-menu.tsx';
 

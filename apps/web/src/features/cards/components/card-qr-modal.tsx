@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCardNumber } from '@kartu/core';
 import { ClearIcon } from '../../../components/layout/icons.tsx';
-import { useDialogFocus } from './use-dialog-focus.ts';
+import { useDialogFocus } from '../../../components/ui/use-dialog-focus.ts';
 import { QrCode } from './qr-code.tsx';
 
 export interface CardQrModalProps {

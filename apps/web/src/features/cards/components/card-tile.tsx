@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CardListItem, CardView } from '@kartu/contracts';
-import { readableTextColor } from '../../../components/ui/readable-text-color.ts';
+import { readableTextColor } from '@kartu/core';
 import { paths } from '../../../config/paths.ts';
 import { useSite } from '../../../lib/site.tsx';
 import type { CardAction } from '../api/card-actions.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CardDetail } from '@kartu/contracts';
 import { formatNumber } from '@kartu/core';
-import { readableTextColor } from '../../../components/ui/readable-text-color.ts';
+import { readableTextColor } from '@kartu/core';
 
 type StepState = 'done' | 'active' | 'upcoming';
 

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
 import { paths } from '../../../config/paths.ts';
-import { clearSession } from '../../../lib/session.ts';
-import { useLogout } from '../api/logout.ts';
+import { useSignOut } from '../../../lib/sign-out.ts';
 import { MoreIcon } from './popup-menu.tsx';
 
 /**
@@ -14,8 +13,7 @@ import { MoreIcon } from './popup-menu.tsx';
  */
 export function SingleCardMenu() {
   const { t } = useTranslation('cards');
-  const navigate = useNavigate();
-  const logout = useLogout();
+  const { signOut, signingOut } = useSignOut();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -39,17 +37,6 @@ export function SingleCardMenu() {
     };
   }, [open]);
 
-  // spec: app-core §4 Logout: errors are swallowed, the member leaves this browser signed out anyway.
-  const signOut = async () => {
-    try {
-      await logout.mutateAsync();
-    } catch {
-      // A failed or unreachable logout still signs the member out here.
-    }
-    clearSession();
-    void navigate(paths.home(), { replace: true });
-  };
-
   return (
     <div ref={rootRef} className="single-card-menu">
       <button
@@ -70,8 +57,8 @@ export function SingleCardMenu() {
         <div className="single-card-menu__item single-card-menu__language">
           <LanguageSwitcher />
         </div>
-        <button type="button" className="single-card-menu__item" onClick={() => void signOut()} disabled={logout.isPending} aria-busy={logout.isPending}>
-          {logout.isPending ? t('singleCard.signingOut') : t('singleCard.signOut')}
+        <button type="button" className="single-card-menu__item" onClick={() => void signOut()} disabled={signingOut} aria-busy={signingOut}>
+          {signingOut ? t('singleCard.signingOut') : t('singleCard.signOut')}
         </button>
       </div>
     </div>

@@ -6,7 +6,7 @@ import { EmptyState, ListSkeleton } from '../components/activity/activity-states
 import { levelColor, levelSteps } from '../components/activity/level-ladder.ts';
 import { LevelProgress } from '../components/activity/level-progress.tsx';
 import { useActivityCard } from '../components/activity/use-activity-card.ts';
-import { readableTextColor } from '../../../components/ui/readable-text-color.ts';
+import { readableTextColor } from '@kartu/core';
 
 /** '/cards/:cardId/levels': every level of the program, what it takes to reach and keep it, and where the member stands. */
 export function LevelsPage() {

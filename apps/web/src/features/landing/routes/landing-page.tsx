@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
-import { readableTextColor } from '../../../components/ui/readable-text-color.ts';
+import { readableTextColor } from '@kartu/core';
 import { useHeadingFocus } from '../../../components/ui/use-heading-focus.ts';
 import { useSite } from '../../../lib/site.tsx';
 import '../../../components/ui/ui.css';
@@ -33,7 +33,7 @@ export function LandingPage({ children }: LandingPageProps) {
             {brand}
           </span>
         </div>
-        <LanguageSwitcher />
+        <LanguageSwitcher compact />
       </header>
 
       <main className="landing__main">

@@ -1,11 +1,6 @@
-import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
-import './dialogs.css';
-
-const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusablesIn(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(focusableSelector)];
-}
+import { useId, useRef, type ReactNode } from 'react';
+import { useDialogFocus } from '../../../components/ui/use-dialog-focus.ts';
+import '../../../components/ui/dialog.css';
 
 export interface ModalDialogProps {
   /** 'alertdialog' when the member must answer before going on. */
@@ -26,43 +21,10 @@ export function ModalDialog({ role, title, message, onClose, children }: ModalDi
   const titleId = useId();
   const messageId = useId();
 
-  const onKeyDown = useEffectEvent((event: KeyboardEvent, dialog: HTMLElement) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const items = focusablesIn(dialog);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    const active = document.activeElement;
-    const outside = !(active instanceof Node) || !dialog.contains(active);
-    if (event.shiftKey && (active === first || outside)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || outside)) {
-      event.preventDefault();
-      first.focus();
-    }
-  });
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? focusablesIn(dialog)[0] ?? dialog).focus();
-    const listener = (event: KeyboardEvent) => onKeyDown(event, dialog);
-    document.addEventListener('keydown', listener);
-    return () => {
-      document.removeEventListener('keydown', listener);
-      previous?.focus();
-    };
-  }, []);
+  useDialogFocus(dialogRef, onClose);
 
   return (
-    <div className="modal-backdrop">
+    <div className="dialog-backdrop">
       <div ref={dialogRef} className="modal-dialog" role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId} tabIndex={-1}>
         <h2 id={titleId} className="modal-dialog__title">
           {title}

@@ -8,11 +8,11 @@ import { useHeadingFocus } from '../../../components/ui/use-heading-focus.ts';
 import { paths } from '../../../config/paths.ts';
 import { describeApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useSignOut } from '../../../lib/sign-out.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useRequestAccountDeletion } from '../api/request-account-deletion.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { NoticeDialog } from '../components/notice-dialog.tsx';
-import { useSignOut } from '../use-sign-out.ts';
 import '../components/settings.css';
 
 type Step = 'explain' | 'confirm' | 'received';

@@ -7,9 +7,10 @@ import { PinEntry } from '../../../components/pin/pin-entry.tsx';
 import type { PinMode } from '../../../components/pin/pin-mode.ts';
 import { paths } from '../../../config/paths.ts';
 import { describeApiError } from '../../../lib/api-client.ts';
+import { lockPagePath, unlockAt } from '../../../lib/lock-redirect.ts';
 import { useChangePin } from '../api/change-pin.ts';
 import { NoticeDialog } from '../components/notice-dialog.tsx';
-import { deviceLockedPath, readPinChangeError } from '../pin-change-error.ts';
+import { readPinChangeError } from '../pin-change-error.ts';
 
 interface Refusal {
   invalid: boolean;
@@ -49,7 +50,7 @@ export function ChangePinPage() {
         onError: (error) => {
           const reason = readPinChangeError(error);
           if (reason.kind === 'locked') {
-            void navigate(deviceLockedPath(paths.deviceLocked(), reason), { replace: true });
+            void navigate(lockPagePath(paths.deviceLocked(), unlockAt(reason.lockedUntil, reason.currentTime)), { replace: true });
           } else if (reason.kind === 'wrong-pin') {
             // spec: app-core §8: a 400 reopens the entry in CHANGE mode, marked invalid.
             const message =

@@ -5,7 +5,7 @@ import { Header } from '../../../components/layout/header.tsx';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useSignOut } from '../use-sign-out.ts';
+import { useSignOut } from '../../../lib/sign-out.ts';
 import '../components/settings.css';
 
 // spec: app-core §2 Layout (menu: change PIN, change language, sign out), §4 Logout.

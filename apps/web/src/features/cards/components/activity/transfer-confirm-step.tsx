@@ -5,11 +5,12 @@ import type { BalanceUnit, Currency } from '@kartu/contracts';
 import { PinEntry } from '../../../../components/pin/pin-entry.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { describeApiError } from '../../../../lib/api-client.ts';
+import { lockPagePath } from '../../../../lib/lock-redirect.ts';
 import { useTransferPoints, type TransferAnswer, type TransferPointsOptions } from '../../api/transfer-points.ts';
 import type { ChosenRecipient } from './transfer-recipient-step.tsx';
 import { formatAmount } from './amount.ts';
 import { RecipientSummary } from './recipient-summary.tsx';
-import { deviceLockedPath, newIdempotencyKey, readTransferRefusal } from './transfer-refusal.ts';
+import { newIdempotencyKey, readTransferRefusal } from './transfer-refusal.ts';
 
 export type TransferConfirmStepProps = {
   cardId: string;
@@ -48,7 +49,7 @@ export function TransferConfirmStep({ cardId, chosen, amount, unit, currency, on
         const reason = readTransferRefusal(error);
         switch (reason.kind) {
           case 'locked':
-            return void navigate(deviceLockedPath(paths.deviceLocked(), reason.unlockAt), { replace: true });
+            return void navigate(lockPagePath(paths.deviceLocked(), reason.unlockAt), { replace: true });
           case 'wrong-pin':
             return setRefusal({
               invalid: true,

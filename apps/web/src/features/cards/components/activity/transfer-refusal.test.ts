@@ -1,7 +1,8 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { lockPagePath } from '../../../../lib/lock-redirect.ts';
 import { amountProblem } from './transfer-amount-step.tsx';
-import { deviceLockedPath, newIdempotencyKey, readTransferRefusal } from './transfer-refusal.ts';
+import { newIdempotencyKey, readTransferRefusal } from './transfer-refusal.ts';
 
 const uuidV4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -25,10 +26,9 @@ describe('transfer refusals', () => {
       deviceNow,
     );
     expect(refusal).toEqual({ kind: 'locked', unlockAt: Date.parse('2025-03-01T11:05:00.000Z') });
-    expect(deviceLockedPath('/device-locked', refusal.kind === 'locked' ? refusal.unlockAt : null)).toBe(
+    expect(lockPagePath('/device-locked', refusal.kind === 'locked' ? refusal.unlockAt : null)).toBe(
       '/device-locked?until=2025-03-01T11%3A05%3A00.000Z',
     );
-    expect(deviceLockedPath('/device-locked', null)).toBe('/device-locked');
   });
 
   it('makes a new random key each time, also where randomUUID is missing (plain http)', () => {

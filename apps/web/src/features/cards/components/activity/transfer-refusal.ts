@@ -1,4 +1,5 @@
 import { ApiError } from '../../../../lib/api-client.ts';
+import { unlockAtOf } from '../../../../lib/lock-redirect.ts';
 
 /** What a refused transfer means for the flow (spec: app-core §4 PIN TRANSACTION, §8; business-rules §8). */
 export type TransferRefusal =
@@ -9,14 +10,6 @@ export type TransferRefusal =
   /** No answer reached us: the same submission may be sent again with the same key. */
   | { kind: 'unreachable' }
   | { kind: 'other' };
-
-/** The unlock time by this browser's clock: the server's time left, so a device clock that is off does not matter. */
-function unlockAtOf(error: ApiError, now: number): number | null {
-  const until = error.lockedUntil ? Date.parse(error.lockedUntil) : Number.NaN;
-  if (!Number.isFinite(until)) return null;
-  const serverNow = error.currentTime ? Date.parse(error.currentTime) : Number.NaN;
-  return Number.isFinite(serverNow) ? now + Math.max(0, until - serverNow) : until;
-}
 
 export function readTransferRefusal(error: unknown, now = Date.now()): TransferRefusal {
   if (!(error instanceof ApiError)) return { kind: 'other' };
@@ -33,11 +26,6 @@ export function readTransferRefusal(error: unknown, now = Date.now()): TransferR
     default:
       return { kind: 'other' };
   }
-}
-
-/** '/device-locked?until=…' when the unlock time is known (the lock page counts down to it). */
-export function deviceLockedPath(base: string, unlockAt: number | null): string {
-  return unlockAt === null ? base : `${base}?${new URLSearchParams({ until: new Date(unlockAt).toISOString() }).toString()}`;
 }
 
 /** A fresh Idempotency-Key. randomUUID needs a secure context, so plain-http hosts build one from random bytes. */

@@ -1,6 +1,6 @@
 import type { CardPreview } from '@kartu/contracts';
 import { formatCardNumber } from '@kartu/core';
-import { readableTextColor } from '../../../../components/ui/readable-text-color.ts';
+import { readableTextColor } from '@kartu/core';
 import { useSite } from '../../../../lib/site.tsx';
 
 /** The card found by its number, in the merchant's colours, for the member to recognise. */

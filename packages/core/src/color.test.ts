@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { readableTextColor } from './readable-text-color.ts';
+import { readableTextColor } from './color.ts';
 
 describe('readableTextColor', () => {
   it('puts white text on a dark header colour', () => {

@@ -7,13 +7,15 @@ function focusablesIn(container: HTMLElement): HTMLElement[] {
 }
 
 /**
- * Keeps keyboard focus inside an open modal: focus moves in on open, Tab cycles within it, and
- * focus returns to where it was on close. The age gate ignores Escape: it must be answered.
+ * A modal's keyboard contract (spec: app-core §4 Modal types): focus moves in on open (to the
+ * `data-autofocus` element, else the first control), Tab cycles inside, and focus returns to where
+ * it was on close. Escape calls `onEscape`; without one (the age gate must be answered) it does nothing.
  */
-export function useDialogFocus(dialogRef: RefObject<HTMLElement | null>): void {
-  const keepFocusInside = useEffectEvent((event: KeyboardEvent, dialog: HTMLElement) => {
+export function useDialogFocus(dialogRef: RefObject<HTMLElement | null>, onEscape?: () => void): void {
+  const onKeyDown = useEffectEvent((event: KeyboardEvent, dialog: HTMLElement) => {
     if (event.key === 'Escape') {
       event.preventDefault();
+      onEscape?.();
       return;
     }
     if (event.key !== 'Tab') return;
@@ -21,6 +23,7 @@ export function useDialogFocus(dialogRef: RefObject<HTMLElement | null>): void {
     const first = items[0];
     const last = items[items.length - 1];
     if (!first || !last) {
+      // Every control is disabled (an action is running): focus stays on the dialog itself.
       event.preventDefault();
       dialog.focus();
       return;
@@ -40,11 +43,11 @@ export function useDialogFocus(dialogRef: RefObject<HTMLElement | null>): void {
     const dialog = dialogRef.current;
     if (!dialog) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    (focusablesIn(dialog)[0] ?? dialog).focus();
-    const onKeyDown = (event: KeyboardEvent) => keepFocusInside(event, dialog);
-    document.addEventListener('keydown', onKeyDown);
+    (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? focusablesIn(dialog)[0] ?? dialog).focus();
+    const listener = (event: KeyboardEvent) => onKeyDown(event, dialog);
+    document.addEventListener('keydown', listener);
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keydown', listener);
       previous?.focus();
     };
   }, [dialogRef]);

@@ -1,0 +1,65 @@
+import type { FastifyTypeProviderDefault } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { integrationWriteHeadersSchema } from '@kartu/contracts';
+import type { z } from 'zod';
+import { errorAnswers } from '../http/error-answers.ts';
+import { answerOnce, holderOf, integrationRouteConfig, integrationSecurity, type IntegrationOptions } from './integration.http.ts';
+
+type IntegrationApp = Parameters<FastifyPluginAsyncZod<IntegrationOptions>>[0];
+
+const writeErrors = errorAnswers([400, 401, 404, 409, 422, 429, 500] as const);
+
+/** One write of the integration API, as its route plugin declares it. */
+export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType> {
+  url: string;
+  summary: string;
+  /** Names the write in the idempotency records, so one key may be reused across different writes. */
+  scope: string;
+  params?: Params;
+  body: Body;
+  status: 200 | 201;
+  answer: Answer;
+  /** The write itself, for the merchant of the API key; it runs once per Idempotency-Key. */
+  run: (input: { merchantId: number; params: z.output<Params>; body: z.output<Body> }) => Promise<z.input<Answer>>;
+}
+
+/**
+ * Declares a POST of the integration API: an Idempotency-Key header is required, a retry with the
+ * same key gets the first answer again, and the OpenAPI document shows the API key and error answers.
+ */
+export function idempotentWriteRoute<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType>(
+  app: IntegrationApp,
+  { db, clock }: Pick<IntegrationOptions, 'db' | 'clock'>,
+  { url, summary, scope, params, body, status, answer, run }: IdempotentWrite<Params, Body, Answer>,
+): void {
+  // TypeScript cannot infer the request from schemas that are type parameters here, so the route is
+  // declared untyped; the zod validator has already parsed params and body into these schemas' output.
+  app.withTypeProvider<FastifyTypeProviderDefault>().post(
+    url,
+    {
+      config: integrationRouteConfig,
+      schema: {
+        tags: ['integration'],
+        summary,
+        security: integrationSecurity,
+        headers: integrationWriteHeadersSchema,
+        ...(params && { params }),
+        body,
+        response: { [status]: answer, ...writeErrors },
+      },
+    },
+    async (request, reply) =>
+      answerOnce({
+        request,
+        reply,
+        db,
+        clock,
+        scope,
+        run: async () => {
+          const { merchantId } = holderOf(request);
+          const input = { merchantId, params: request.params as z.output<Params>, body: request.body as z.output<Body> };
+          return { statusCode: status, body: await run(input) };
+        },
+      }),
+  );
+}

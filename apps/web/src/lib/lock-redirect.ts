@@ -1,0 +1,28 @@
+import type { ApiError } from './api-client.ts';
+
+/**
+ * When a lock ends by this browser's clock: the server's lockedUntil minus its currentTime is the
+ * time left, added to now, so a device clock that is off neither shortens nor stretches the wait.
+ * Without the server's time, lockedUntil is taken as it is; without lockedUntil, the end is unknown.
+ */
+export function unlockAt(lockedUntil: string | null | undefined, currentTime: string | null | undefined, now = Date.now()): number | null {
+  const until = lockedUntil ? Date.parse(lockedUntil) : Number.NaN;
+  if (!Number.isFinite(until)) return null;
+  const serverNow = currentTime ? Date.parse(currentTime) : Number.NaN;
+  return Number.isFinite(serverNow) ? now + Math.max(0, until - serverNow) : until;
+}
+
+/** The unlock time of a lock answer (LOGIN_LOCKED, PIN_LOCKED, …) by this browser's clock. */
+export function unlockAtOf(error: ApiError, now = Date.now()): number | null {
+  return unlockAt(error.lockedUntil, error.currentTime, now);
+}
+
+/** '/device-locked?until=…' (or another lock page): the lock page counts down to `until` when it is known. */
+export function lockPagePath(page: string, until: number | null): string {
+  return until === null ? page : `${page}?${new URLSearchParams({ until: new Date(until).toISOString() }).toString()}`;
+}
+
+/** spec: app-core §8: a lock answer sends the member to the lock page, with the unlock time when known. */
+export function lockRedirectPath(page: string, error: ApiError, now = Date.now()): string {
+  return lockPagePath(page, unlockAtOf(error, now));
+}
