@@ -64,8 +64,8 @@ export const pinRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { 
       },
     },
     async (request, reply) => {
-      const { user } = signedIn(request);
-      await changePin({ context, user, pin: request.body.pin, newPin: request.body.newPin });
+      const { user, session } = signedIn(request);
+      await changePin({ context, user, session, pin: request.body.pin, newPin: request.body.newPin });
       return reply.status(204).send(null);
     },
   );

@@ -121,6 +121,17 @@ describe('PATCH /api/pin/change', () => {
     expect((await loginByPin(phone, '456456', { deviceId })).statusCode).toBe(200);
   });
 
+  it('signs out every other session of the member, keeping the one that changed the PIN', async () => {
+    const phone = newPhone();
+    const deviceId = newDeviceId();
+    const first = await signUp(testApp, phone, '123123', { deviceId });
+    const second = signInAnswerSchema.parse((await loginByPin(phone, '123123', { deviceId })).json());
+    const changed = await call(testApp, 'PATCH', '/api/pin/change', { pin: '123123', newPin: '456456' }, { token: first.accessToken });
+    expect(changed.statusCode).toBe(204);
+    expect((await call(testApp, 'GET', '/api/auth/session', undefined, { token: first.accessToken })).statusCode).toBe(200);
+    expect((await call(testApp, 'GET', '/api/auth/session', undefined, { token: second.accessToken })).statusCode).toBe(401);
+  });
+
   it('counts a wrong current PIN toward the lock', async () => {
     const answer = await signUp(testApp, newPhone(), '123123', { deviceId: newDeviceId() });
     const change = () => call(testApp, 'PATCH', '/api/pin/change', { pin: '999999', newPin: '456456' }, { token: answer.accessToken });

@@ -8,6 +8,7 @@ import type { NormalisedIdentifier } from './identifier.ts';
 import { guardedAttempt } from './lock.service.ts';
 import { hashPin, verifyPinHash } from './pin-hash.ts';
 import { activateSession, openSession, type OpenedSession } from './session.service.ts';
+import { revokeOtherSessions } from './sessions.repository.ts';
 import type { SessionRow } from './sessions.table.ts';
 import { isTrustedDevice, trustDevice } from './trusted-devices.repository.ts';
 import { findUserById, findUserByIdentifier, setFirstPin, updateUserPin } from './users.repository.ts';
@@ -108,14 +109,29 @@ export async function createPin({
 }
 
 /** spec: app-core §4 Change PIN — a wrong old PIN counts toward the PIN lock. */
-export async function changePin({ context, user, pin, newPin }: { context: AuthContext; user: UserRow; pin: string; newPin: string }): Promise<void> {
+export async function changePin({
+  context,
+  user,
+  session,
+  pin,
+  newPin,
+}: {
+  context: AuthContext;
+  user: UserRow;
+  session: SessionRow;
+  pin: string;
+  newPin: string;
+}): Promise<void> {
   if (pin === newPin) {
     throw new AppError('VALIDATION_FAILED', {
       details: [{ field: 'body.newPin', rule: 'not_equal', message: 'The new PIN must differ from the current PIN' }],
     });
   }
   await checkPin({ context, user, pin });
-  await updateUserPin(context.db, user.id, await hashPin(newPin), context.clock.now());
+  const now = context.clock.now();
+  await updateUserPin(context.db, user.id, await hashPin(newPin), now);
+  // Whoever knew the old PIN may hold a session elsewhere: it ends with the old PIN.
+  await revokeOtherSessions(context.db, user.id, session.id, now);
 }
 
 /** After a reset code: a new PIN, the PIN lock cleared, this device trusted, the session active. */

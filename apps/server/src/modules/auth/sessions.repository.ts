@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sessions, type SessionRow } from './sessions.table.ts';
 import { users, type UserRow } from './users.table.ts';
@@ -31,4 +31,12 @@ export async function revokePendingSessions(db: Database, userId: string, now: D
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), eq(sessions.status, 'pending'), isNull(sessions.revokedAt)));
+}
+
+/** Every other session of the user ends: after a PIN change, only the device that changed it stays in. */
+export async function revokeOtherSessions(db: Database, userId: string, keptSessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId), isNull(sessions.revokedAt)));
 }
