@@ -37,6 +37,13 @@ describe('OtpPage', () => {
     expect(screen.getByLabelText('Verification code')).toHaveFocus();
   });
 
+  it('offers to go back and change the phone number', async () => {
+    stubServer({});
+    renderAuthPage(<OtpPage />, { history: ['/login'] });
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Change phone number' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
   it('shows the wrong-code message with the attempts left', async () => {
     const server = stubServer({ [verifyPath]: [() => errorAnswer('OTP_INVALID', { attemptsRemaining: 2 })] });
     renderAuthPage(<OtpPage />, { history: ['/login'] });

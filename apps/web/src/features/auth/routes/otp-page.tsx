@@ -1,4 +1,5 @@
-import { Navigate, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useCheckCredential } from '../api/check-credential.ts';
 import { useRequestResetPin } from '../api/request-reset-pin.ts';
@@ -13,6 +14,7 @@ import '../components/auth.css';
 
 /** '/login': the one-time code of a sign-in or of a PIN reset, for the identifier given on '/'. */
 export function OtpPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const finishSignIn = useFinishSignIn();
   const verifyOtp = useVerifyOtp();
@@ -61,6 +63,10 @@ export function OtpPage() {
         verify={verify}
         resend={resend}
       />
+      {/* A mistyped number or address is fixed on the first step; the flow keeps what was typed. */}
+      <p className="auth-page__back">
+        <Link to={paths.home()}>{t(identifier.identifierType === 'email' ? 'code.changeEmail' : 'code.changePhone')}</Link>
+      </p>
     </main>
   );
 }
