@@ -100,9 +100,12 @@ export const cardDetailSchema = z.object({
   levels: z.array(levelSchema),
   levelProgress: z.object({
     lifetimeExperience: z.number().int(),
+    /** Earnings of the last `retentionPeriodDays` days, held against each level's retentionExperience. */
+    earnedInRetentionPeriod: z.number().int(),
+    retentionPeriodDays: z.number().int().positive(),
     current: levelSchema.nullable(),
     next: levelSchema.nullable(),
-    /** 0 to 1: how far from the current level to the next. */
+    /** 0 to 1: how far lifetime earnings are from the highest level reached to the next. */
     progress: z.number().min(0).max(1),
   }),
   registration: z.object({

@@ -36,6 +36,10 @@ export const IMAGE_MAX_BYTES = IMAGE_MAX_MB * 1024 * 1024;
 export const QRIS_MAX_AMOUNT = 2_000_000;
 export const CUSTOM_VALUE_MAX_AMOUNT = 100_000_000;
 
+// Levels (spec: app-core §3 Level — retentionExperience is earned within a rolling retention period)
+/** A level is kept only while the earnings of the last this-many days reach its retentionExperience. */
+export const LEVEL_RETENTION_DAYS = 365;
+
 // Interface timings (spec: app-core §8 chunk failure, §9)
 export const TOAST_TIMEOUT_MS = 5000;
 export const TOAST_TIMEOUT_PIN_PAYMENT_MS = 3000;

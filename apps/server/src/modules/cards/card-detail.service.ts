@@ -1,8 +1,9 @@
 import type { CardDetail, Currency, PublicMerchant } from '@kartu/contracts';
+import { LEVEL_RETENTION_DAYS } from '@kartu/core';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../auth/users.table.ts';
 import { listExpiringLots } from '../ledger/expiry.service.ts';
-import { getBalance, getLifetimeEarned } from '../ledger/ledger.service.ts';
+import { getBalance, getEarnedExperience } from '../ledger/ledger.service.ts';
 import { getProgram, getProgramLevels } from '../programs/programs.service.ts';
 import type { ProgramRow } from '../programs/programs.table.ts';
 import { cardLevels } from './card-levels.ts';
@@ -44,14 +45,14 @@ export async function getCardDetail({ db, merchant, user, cardId, now }: CardDet
   const card = await getMemberCard({ db, merchantId: merchant.id, userId: user.id, cardId });
   const scope = { db, merchantId: merchant.id, cardId: card.id };
   const { program } = await getProgram({ db, merchantId: merchant.id, programId: card.programId });
-  const [levelRows, balance, expiring, lifetimeEarned, claimableRewards] = await Promise.all([
+  const [levelRows, balance, expiring, earned, claimableRewards] = await Promise.all([
     getProgramLevels({ db, programId: program.id }),
     getBalance({ ...scope, now }),
     listExpiringLots({ ...scope, now }),
-    getLifetimeEarned(scope),
+    getEarnedExperience({ ...scope, now }),
     countClaimableRewards(db, scope),
   ]);
-  const standing = cardLevels(levelRows, lifetimeEarned);
+  const standing = cardLevels(levelRows, earned);
   return {
     id: card.id,
     no: card.number,
@@ -76,7 +77,14 @@ export async function getCardDetail({ db, merchant, user, cardId, now }: CardDet
       expiring: expiring.map((lot) => ({ amount: toJsonNumber(lot.remaining), expiresAt: lot.expiresAt.toISOString() })),
     },
     levels: standing.levels,
-    levelProgress: { lifetimeExperience: toJsonNumber(lifetimeEarned), current: standing.current, next: standing.next, progress: standing.progress },
+    levelProgress: {
+      lifetimeExperience: toJsonNumber(earned.lifetimeEarned),
+      earnedInRetentionPeriod: toJsonNumber(earned.earnedInRetentionPeriod),
+      retentionPeriodDays: LEVEL_RETENTION_DAYS,
+      current: standing.current,
+      next: standing.next,
+      progress: standing.progress,
+    },
     registration: {
       required: program.registrationForm.length > 0,
       completed: isRegistrationComplete(program.registrationForm, card.registeredData),

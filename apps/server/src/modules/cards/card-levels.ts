@@ -1,5 +1,5 @@
 import type { Level } from '@kartu/contracts';
-import { levelProgress } from '../programs/levels.ts';
+import { levelProgress, levelWithRetention, type EarnedExperience } from '../programs/levels.ts';
 import type { ProgramLevelRow } from '../programs/programs.table.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 
@@ -20,19 +20,24 @@ export interface CardLevels {
   progress: number;
 }
 
-/** The program's levels as the card page shows them: the one the card's lifetime earnings reach is active. */
-export function cardLevels(programLevels: ProgramLevelRow[], lifetimeEarned: bigint): CardLevels {
+/**
+ * The program's levels as the card page shows them. The active level is the highest one reached and
+ * kept under retention (programs/levels.ts levelWithRetention); the next level and the progress
+ * towards it stay on lifetime earnings, so a level reached but not kept is never "next".
+ */
+export function cardLevels(programLevels: ProgramLevelRow[], earned: EarnedExperience): CardLevels {
   const ordered = [...programLevels].sort((a, b) => a.rank - b.rank);
-  const standing = levelProgress(ordered, lifetimeEarned);
+  const standing = levelProgress(ordered, earned.lifetimeEarned);
+  const current = levelWithRetention(ordered, earned);
   const levels = ordered.map((level, position) => ({
     name: level.name,
     color: levelColor(level, position),
-    isActive: level === standing.current,
+    isActive: level === current,
     experience: toJsonNumber(level.experience),
     retentionExperience: toJsonNumber(level.retentionExperience ?? 0n),
   }));
   const shown = (level: ProgramLevelRow | undefined) => (level ? (levels[ordered.indexOf(level)] ?? null) : null);
   // With no levels at all there is nothing to progress towards.
   const progress = ordered.length === 0 ? 0 : standing.progress;
-  return { levels, current: shown(standing.current), next: shown(standing.next), progress };
+  return { levels, current: shown(current), next: shown(standing.next), progress };
 }

@@ -1,11 +1,12 @@
 import type { CardListAnswer, CardListItem, CardView } from '@kartu/contracts';
 import type { Database } from '../../db/client.ts';
-import { getLifetimeEarnedOfCards } from '../ledger/ledger.service.ts';
+import { getEarnedExperienceOfCards } from '../ledger/ledger.service.ts';
 import { cardLevels } from './card-levels.ts';
 import { countMemberCards, findLevelsOfPrograms, findMemberCardsPage, findSpendableBalances } from './card-list.repository.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 
 export const cardsPerPage = 10;
+const noExperience = { lifetimeEarned: 0n, earnedInRetentionPeriod: 0n };
 
 export interface ListCardsOptions {
   db: Database;
@@ -24,16 +25,16 @@ export async function listCards({ db, merchantId, userId, view, page, now }: Lis
     countMemberCards(db, scope),
   ]);
   const cardIds = rows.map((row) => row.card.id);
-  const [balances, levels, lifetimes] = await Promise.all([
+  const [balances, levels, experience] = await Promise.all([
     findSpendableBalances(db, { merchantId, cardIds, now }),
     findLevelsOfPrograms(db, [...new Set(rows.map((row) => row.card.programId))]),
-    getLifetimeEarnedOfCards({ db, merchantId, cardIds }),
+    getEarnedExperienceOfCards({ db, merchantId, cardIds, now }),
   ]);
 
   const data: CardListItem[] = [];
   for (const { card, programName, programType, unit, iconUrl } of rows) {
     const programLevels = levels.filter((level) => level.programId === card.programId);
-    const current = programLevels.length > 0 ? cardLevels(programLevels, lifetimes.get(card.id) ?? 0n).current : null;
+    const current = programLevels.length > 0 ? cardLevels(programLevels, experience.get(card.id) ?? noExperience).current : null;
     data.push({
       id: card.id,
       walletId: card.id,

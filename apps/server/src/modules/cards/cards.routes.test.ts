@@ -168,6 +168,35 @@ describe('GET /api/v2/cards/:id', () => {
     expect(listed?.balance.amount).toBe(800);
   });
 
+  it('keeps a lower level when most earnings are older than the 365-day retention period', async () => {
+    const member = await newMember(testApp);
+    const program = await newProgram(testApp, merchantId, { expiryPolicy: 'none', expiryDays: null }, [
+      { name: 'Bronze', color: null, rank: 1, experience: 0n, retentionExperience: null },
+      { name: 'Silver', color: null, rank: 2, experience: 500n, retentionExperience: 100n },
+      { name: 'Gold', color: null, rank: 3, experience: 2000n, retentionExperience: 1000n },
+      { name: 'Platinum', color: null, rank: 4, experience: 5000n, retentionExperience: 2000n },
+    ]);
+    const card = await newCard(testApp, { merchantId, programId: program.id, owner: member });
+    const now = testApp.clock.now();
+    await earn({ db: testApp.db, merchantId, cardId: card.id, amount: 2500n, now: new Date(now.getTime() - 400 * dayMs) });
+    await earn({ db: testApp.db, merchantId, cardId: card.id, amount: 300n, now: new Date(now.getTime() - 30 * dayMs) });
+
+    // Gold is reached (2800 lifetime) but not kept (300 of 1000 in the period): Silver is current.
+    const { levels, levelProgress } = await detail(member, card.id);
+    expect(levels.filter((level) => level.isActive).map((level) => level.name)).toEqual(['Silver']);
+    expect(levelProgress).toMatchObject({
+      lifetimeExperience: 2800,
+      earnedInRetentionPeriod: 300,
+      retentionPeriodDays: 365,
+      current: { name: 'Silver', retentionExperience: 100 },
+      next: { name: 'Platinum' },
+    });
+    // Progress to the next level stays on lifetime earnings: 800 of the 3000 from Gold to Platinum.
+    expect(levelProgress.progress).toBeCloseTo(0.8 / 3);
+    const listed = (await list(member)).data.find((item) => item.id === card.id);
+    expect(listed?.level?.name).toBe('Silver');
+  });
+
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
     const member = await newMember(testApp);
     expect((await send(testApp, 'GET', '/api/v2/cards/NOT-A-CARD', { member })).statusCode).toBe(400);

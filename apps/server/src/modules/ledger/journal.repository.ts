@@ -94,31 +94,41 @@ export async function findReversalsOf(db: Database, entryIds: string[]): Promise
     .where(inArray(journalEntries.reversesEntryId, entryIds));
 }
 
-/** Earnings that count toward levels: earns, less the reversals of earns. */
-/** Earns count toward the level; a reversal of an earn takes its value back (spends never do). */
-function earnedOnly() {
+/**
+ * Earnings that count toward levels: earns count, a reversal of an earn takes its value back,
+ * spends never do. With `since`, only earns that occurred then or later (the retention period);
+ * a reversal is dated by the earn it takes back, so undoing an old earn never eats into recent ones.
+ */
+function earnedOnly(since?: Date) {
   const reversed = sql`(select kind from ${journalEntries} as original where original.id = ${journalEntries.reversesEntryId})`;
-  return or(eq(journalEntries.kind, 'earn'), and(eq(journalEntries.kind, 'reversal'), sql`${reversed} = 'earn'`));
+  const earned = or(eq(journalEntries.kind, 'earn'), and(eq(journalEntries.kind, 'reversal'), sql`${reversed} = 'earn'`));
+  if (!since) return earned;
+  const earnedAt = sql`coalesce((select occurred_at from ${journalEntries} as original where original.id = ${journalEntries.reversesEntryId}), ${journalEntries.occurredAt})`;
+  return and(earned, sql`${earnedAt} >= ${since.toISOString()}::timestamptz`);
 }
 
-export async function sumLifetimeEarned(db: Database, accountId: bigint): Promise<bigint> {
+/** Level earnings of one account: lifetime, or from `since` on. */
+export async function sumLifetimeEarned(db: Database, accountId: bigint, since?: Date): Promise<bigint> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${postings.amount}), 0)` })
     .from(postings)
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .where(and(eq(postings.accountId, accountId), earnedOnly()));
+    .where(and(eq(postings.accountId, accountId), earnedOnly(since)));
   return BigInt(row?.total ?? '0');
 }
 
-/** The lifetime earnings of several cards in one query, for lists (cards without earnings are absent). */
-export async function sumLifetimeEarnedOfCards(db: Database, { merchantId, cardIds }: { merchantId: number; cardIds: string[] }): Promise<Map<string, bigint>> {
+/** The level earnings of several cards in one query, for lists (cards without earnings are absent). */
+export async function sumLifetimeEarnedOfCards(
+  db: Database,
+  { merchantId, cardIds, since }: { merchantId: number; cardIds: string[]; since?: Date },
+): Promise<Map<string, bigint>> {
   if (cardIds.length === 0) return new Map();
   const rows = await db
     .select({ cardId: ledgerAccounts.cardId, total: sql<string>`coalesce(sum(${postings.amount}), 0)` })
     .from(postings)
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.kind, 'member'), inArray(ledgerAccounts.cardId, cardIds), earnedOnly()))
+    .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.kind, 'member'), inArray(ledgerAccounts.cardId, cardIds), earnedOnly(since)))
     .groupBy(ledgerAccounts.cardId);
   return new Map(rows.flatMap((row) => (row.cardId ? [[row.cardId, BigInt(row.total)] as const] : [])));
 }

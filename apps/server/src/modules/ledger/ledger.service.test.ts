@@ -7,7 +7,7 @@ import { expireLots, listExpiringLots } from './expiry.service.ts';
 import { listEntries } from './history.service.ts';
 import { journalEntries, postings } from './journal.table.ts';
 import { daysAfter, ledgerInvariantViolations, merchantIdOf, noViolations, programWithCards } from './ledger.fixtures.ts';
-import { ensureMerchantAccount, getBalance, getLifetimeEarned, getLifetimeEarnedOfCards, postEntry } from './ledger.service.ts';
+import { ensureMerchantAccount, getBalance, getEarnedExperience, getEarnedExperienceOfCards, getLifetimeEarned, getLifetimeEarnedOfCards, postEntry } from './ledger.service.ts';
 import { lotConsumptions, lots } from './lots.table.ts';
 import { adjust, earn, redeem, transfer } from './points.service.ts';
 import { reverseEntry } from './reversal.service.ts';
@@ -220,6 +220,29 @@ describe('reverseEntry', () => {
     const before = await tableCounts();
     await expect(reverseEntry({ db: db(), now: start, merchantId, entryId: spent.id })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it('counts only the earns of the last 365 days toward retention, dating a reversal by the earn it takes back', async () => {
+    const [card, other] = await freshCards(2, { expiryPolicy: 'none', expiryDays: null });
+    if (!card || !other) throw new Error('no card');
+    const now = daysAfter(start, 500);
+    await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 500n });
+    const old = await earn({ db: db(), now: daysAfter(start, 1), merchantId, cardId: card.id, amount: 1_000n });
+    await earn({ db: db(), now: daysAfter(now, -365), merchantId, cardId: card.id, amount: 70n });
+    const recent = await earn({ db: db(), now: daysAfter(now, -10), merchantId, cardId: card.id, amount: 200n });
+    await earn({ db: db(), now: daysAfter(now, -5), merchantId, cardId: card.id, amount: 50n });
+    // Reversed today: the old earn leaves the lifetime total only, the recent one both totals.
+    await reverseEntry({ db: db(), now, merchantId, entryId: old.id });
+    await reverseEntry({ db: db(), now, merchantId, entryId: recent.id });
+    await redeem({ db: db(), now, merchantId, cardId: card.id, amount: 300n });
+
+    expect(await getEarnedExperience({ db: db(), merchantId, cardId: card.id, now })).toEqual({ lifetimeEarned: 620n, earnedInRetentionPeriod: 120n });
+    await earn({ db: db(), now: daysAfter(now, -366), merchantId, cardId: other.id, amount: 90n });
+    const experience = await getEarnedExperienceOfCards({ db: db(), merchantId, cardIds: [card.id, other.id], now });
+    expect(Object.fromEntries(experience)).toEqual({
+      [card.id]: { lifetimeEarned: 620n, earnedInRetentionPeriod: 120n },
+      [other.id]: { lifetimeEarned: 90n, earnedInRetentionPeriod: 0n },
+    });
   });
 
   it('reverses an entry at most once and never reverses a reversal', async () => {

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { retentionPeriodStart, type EarnedExperience } from '../programs/levels.ts';
 import { lotExpiresAt } from '../programs/lot-expiry.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import { getCard } from '../cards/cards.service.ts';
@@ -146,7 +147,27 @@ export async function getLifetimeEarned({ db, merchantId, cardId }: { db: Databa
   return account ? sumLifetimeEarned(db, account.id) : 0n;
 }
 
+/** The card's level earnings, over its lifetime and within the retention period ending at `now`. */
+export async function getEarnedExperience({ db, merchantId, cardId, now }: { db: Database; merchantId: number; cardId: string; now: Date }): Promise<EarnedExperience> {
+  const account = await memberAccountOf(db, merchantId, cardId);
+  if (!account) return { lifetimeEarned: 0n, earnedInRetentionPeriod: 0n };
+  const [lifetimeEarned, earnedInRetentionPeriod] = await Promise.all([
+    sumLifetimeEarned(db, account.id),
+    sumLifetimeEarned(db, account.id, retentionPeriodStart(now)),
+  ]);
+  return { lifetimeEarned, earnedInRetentionPeriod };
+}
+
 /** getLifetimeEarned for a page of cards at once: one query, not two per card. */
 export async function getLifetimeEarnedOfCards({ db, merchantId, cardIds }: { db: Database; merchantId: number; cardIds: string[] }): Promise<Map<string, bigint>> {
   return sumLifetimeEarnedOfCards(db, { merchantId, cardIds });
+}
+
+/** getEarnedExperience for a page of cards at once: two queries, not two per card (cards without earnings are absent). */
+export async function getEarnedExperienceOfCards({ db, merchantId, cardIds, now }: { db: Database; merchantId: number; cardIds: string[]; now: Date }): Promise<Map<string, EarnedExperience>> {
+  const [lifetimes, recent] = await Promise.all([
+    sumLifetimeEarnedOfCards(db, { merchantId, cardIds }),
+    sumLifetimeEarnedOfCards(db, { merchantId, cardIds, since: retentionPeriodStart(now) }),
+  ]);
+  return new Map([...lifetimes].map(([cardId, lifetimeEarned]) => [cardId, { lifetimeEarned, earnedInRetentionPeriod: recent.get(cardId) ?? 0n }]));
 }

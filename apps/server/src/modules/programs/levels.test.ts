@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelFor, levelProgress, levelSteps } from './levels.ts';
+import { levelFor, levelProgress, levelSteps, levelWithRetention, retentionPeriodStart } from './levels.ts';
 
 const levels = [
   { name: 'Gold', rank: 3, experience: 5_000n },
@@ -55,5 +55,47 @@ describe('levelSteps', () => {
       ['Silver', 'active'],
       ['Gold', 'upcoming'],
     ]);
+  });
+});
+
+describe('levelWithRetention', () => {
+  const kept = [
+    { name: 'Bronze', rank: 1, experience: 0n, retentionExperience: null },
+    { name: 'Silver', rank: 2, experience: 1_000n, retentionExperience: 200n },
+    { name: 'Gold', rank: 3, experience: 5_000n, retentionExperience: 1_000n },
+  ];
+
+  it('keeps the highest reached level while the retention period earnings meet its retention', () => {
+    expect(levelWithRetention(kept, { lifetimeEarned: 6_000n, earnedInRetentionPeriod: 1_000n })?.name).toBe('Gold');
+    expect(levelWithRetention(kept, { lifetimeEarned: 2_000n, earnedInRetentionPeriod: 200n })?.name).toBe('Silver');
+  });
+
+  it('falls to the highest retained level when a reached level is not retained', () => {
+    expect(levelWithRetention(kept, { lifetimeEarned: 6_000n, earnedInRetentionPeriod: 999n })?.name).toBe('Silver');
+    expect(levelWithRetention(kept, { lifetimeEarned: 6_000n, earnedInRetentionPeriod: 199n })?.name).toBe('Bronze');
+  });
+
+  it('always keeps a level whose retention is null or zero', () => {
+    const open = [
+      { name: 'Silver', rank: 1, experience: 100n, retentionExperience: 0n },
+      { name: 'Gold', rank: 2, experience: 500n },
+    ];
+    expect(levelWithRetention(open, { lifetimeEarned: 600n, earnedInRetentionPeriod: 0n })?.name).toBe('Gold');
+  });
+
+  it('never grants a level that lifetime earnings have not reached', () => {
+    expect(levelWithRetention(kept, { lifetimeEarned: 999n, earnedInRetentionPeriod: 999n })?.name).toBe('Bronze');
+  });
+
+  it('has no level when none is reached and kept, or without levels', () => {
+    const demanding = [{ name: 'Silver', rank: 1, experience: 0n, retentionExperience: 50n }];
+    expect(levelWithRetention(demanding, { lifetimeEarned: 1_000n, earnedInRetentionPeriod: 49n })).toBeUndefined();
+    expect(levelWithRetention([], { lifetimeEarned: 1_000n, earnedInRetentionPeriod: 1_000n })).toBeUndefined();
+  });
+});
+
+describe('retentionPeriodStart', () => {
+  it('starts the retention period 365 days before now', () => {
+    expect(retentionPeriodStart(new Date('2025-06-30T08:00:00Z')).toISOString()).toBe('2024-06-30T08:00:00.000Z');
   });
 });

@@ -1,9 +1,19 @@
+import { LEVEL_RETENTION_DAYS } from '@kartu/core';
+
 /** The part of a program level that the level rules read (spec: app-core §3 Level). */
 export interface LevelThreshold {
   name: string;
   rank: number;
   /** Lifetime earnings needed to reach the level. */
   experience: bigint;
+  /** Earnings within the retention period needed to keep the level; 0 or null: always kept. */
+  retentionExperience?: bigint | null;
+}
+
+/** What a card has earned toward levels: over its lifetime, and within the retention period. */
+export interface EarnedExperience {
+  lifetimeEarned: bigint;
+  earnedInRetentionPeriod: bigint;
 }
 
 export interface LevelProgress<L extends LevelThreshold> {
@@ -22,8 +32,8 @@ function byRank<L extends LevelThreshold>(levels: readonly L[]): L[] {
 }
 
 /**
- * The card's level: the highest-ranked level whose experience the lifetime earnings reach.
- * Lifetime earnings are earns minus reversed earns; spending never lowers a level.
+ * The highest-ranked level whose experience the lifetime earnings reach, before retention (the
+ * card's level is levelWithRetention). Lifetime earnings are earns minus reversed earns; spending never lowers a level.
  */
 export function levelFor<L extends LevelThreshold>(levels: readonly L[], lifetimeEarned: bigint): L | undefined {
   let reached: L | undefined;
@@ -31,6 +41,32 @@ export function levelFor<L extends LevelThreshold>(levels: readonly L[], lifetim
     if (level.experience <= lifetimeEarned) reached = level;
   }
   return reached;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** The start of the rolling retention period that ends at `now`: the last LEVEL_RETENTION_DAYS. */
+export function retentionPeriodStart(now: Date): Date {
+  return new Date(now.getTime() - LEVEL_RETENTION_DAYS * dayMs);
+}
+
+/** Whether the earnings of the retention period keep the level (0 or null asks nothing). */
+export function keepsLevel(level: LevelThreshold, earnedInRetentionPeriod: bigint): boolean {
+  return earnedInRetentionPeriod >= (level.retentionExperience ?? 0n);
+}
+
+/**
+ * The card's level under retention (spec: app-core §3 Level experience and retentionExperience).
+ * Chosen reading: lifetime earnings reach a level; it is kept only while the earnings of the last
+ * LEVEL_RETENTION_DAYS reach its retentionExperience. The current level is the highest one both
+ * reached and kept, so a reached level that is not kept falls back to the highest kept one below.
+ */
+export function levelWithRetention<L extends LevelThreshold>(levels: readonly L[], earned: EarnedExperience): L | undefined {
+  let kept: L | undefined;
+  for (const level of byRank(levels)) {
+    if (level.experience <= earned.lifetimeEarned && keepsLevel(level, earned.earnedInRetentionPeriod)) kept = level;
+  }
+  return kept;
 }
 
 /** Where the card stands between its level and the next one. */

@@ -52,7 +52,7 @@ export function cardDetail(overrides: Partial<CardDetail> = {}): CardDetail {
     fixedAddressDetail: null,
     balance: { amount: 1250, unit: 'POINT', expiring: [] },
     levels: [level('Bronze', '#cd7f32', 0), level('Silver', '#9e9e9e', 500, true), level('Gold', '#ffd700', 2000)],
-    levelProgress: { lifetimeExperience: 800, current: level('Silver', '#9e9e9e', 500, true), next: level('Gold', '#ffd700', 2000), progress: 0.2 },
+    levelProgress: { lifetimeExperience: 800, earnedInRetentionPeriod: 800, retentionPeriodDays: 365, current: level('Silver', '#9e9e9e', 500, true), next: level('Gold', '#ffd700', 2000), progress: 0.2 },
     registration: { required: false, completed: false, form: [] },
     hidden: false,
     archived: false,

@@ -43,11 +43,40 @@ describe('LevelsPage', () => {
     expect(levels[0]).not.toHaveAttribute('aria-current');
   });
 
+  it('shows the experience of the last 365 days and what keeps the member’s level', async () => {
+    stubApi({ [`GET ${cardPath}`]: [() => okAnswer(cardFixture())] });
+    renderLevels();
+
+    expect(await screen.findByText('Earned in the last 365 days: 400 XP — keep Silver with 300 XP')).toBeInTheDocument();
+    expect(screen.queryByText(/to get .* back/)).not.toBeInTheDocument();
+  });
+
+  it('tells how to get back a level reached but not kept', async () => {
+    const card = cardFixture();
+    const levelProgress = { ...card.levelProgress, lifetimeExperience: 2600, earnedInRetentionPeriod: 1200, next: null, progress: 1 };
+    stubApi({ [`GET ${cardPath}`]: [() => okAnswer({ ...card, levelProgress })] });
+    renderLevels();
+
+    expect(await screen.findByText('Earned in the last 365 days: 1.200 XP — keep Silver with 300 XP')).toBeInTheDocument();
+    expect(screen.getByText('Earn 1.500 XP within 365 days to get Gold back')).toBeInTheDocument();
+    expect(screen.getByText('Your level: Silver')).toBeInTheDocument();
+  });
+
+  it('shows only the experience of the period when the member’s level asks none to keep', async () => {
+    const card = cardFixture();
+    const bronze = { name: 'Bronze', color: '#b87333', isActive: true, experience: 0, retentionExperience: 0 };
+    const levels = card.levels.map((level) => ({ ...level, isActive: level.name === 'Bronze' }));
+    stubApi({ [`GET ${cardPath}`]: [() => okAnswer({ ...card, levels, levelProgress: { ...card.levelProgress, lifetimeExperience: 300, current: bronze } })] });
+    renderLevels();
+
+    expect(await screen.findByText('Earned in the last 365 days: 400 XP')).toBeInTheDocument();
+  });
+
   it('fills the bar at the highest level', async () => {
     const gold = { name: 'Gold', color: '#d4af37', isActive: true, experience: 2000, retentionExperience: 1500 };
     const card = cardFixture();
     stubApi({
-      [`GET ${cardPath}`]: [() => okAnswer({ ...card, levelProgress: { lifetimeExperience: 2600, current: gold, next: null, progress: 1 } })],
+      [`GET ${cardPath}`]: [() => okAnswer({ ...card, levelProgress: { ...card.levelProgress, lifetimeExperience: 2600, current: gold, next: null, progress: 1 } })],
     });
     renderLevels();
 

@@ -45,7 +45,7 @@ export function cardFixture(overrides: Partial<CardDetail> = {}): CardDetail {
     fixedAddressDetail: null,
     balance: { amount: 1250, unit: 'POINT', expiring: [] },
     levels,
-    levelProgress: { lifetimeExperience: 1250, current: levels[1], next: levels[2], progress: 0.5 },
+    levelProgress: { lifetimeExperience: 1250, earnedInRetentionPeriod: 400, retentionPeriodDays: 365, current: levels[1], next: levels[2], progress: 0.5 },
     registration: { required: false, completed: true, form: [] },
     hidden: false,
     archived: false,

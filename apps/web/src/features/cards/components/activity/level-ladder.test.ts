@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { experienceToNext, levelColor, levelSteps, progressPercent } from './level-ladder.ts';
+import { experienceToNext, levelColor, levelNotKept, levelSteps, progressPercent } from './level-ladder.ts';
 import { cardFixture } from './activity-test-kit.tsx';
 
 describe('level ladder', () => {
@@ -20,6 +20,17 @@ describe('level ladder', () => {
     expect(progressPercent(0.333)).toBe(33);
     expect(progressPercent(1.2)).toBe(100);
     expect(experienceToNext(cardFixture())).toBe(750);
+  });
+
+  it('finds the highest level reached by lifetime experience but not kept', () => {
+    const card = cardFixture();
+    expect(levelNotKept(card)).toBeNull();
+    const [bronze, silver, gold] = card.levels;
+    const keptSilver = { ...card.levelProgress, lifetimeExperience: 2600, current: silver ?? null };
+    expect(levelNotKept({ ...card, levelProgress: keptSilver })?.name).toBe('Gold');
+    const keptBronze = { ...card.levelProgress, lifetimeExperience: 2600, current: bronze ?? null };
+    expect(levelNotKept({ ...card, levelProgress: keptBronze })?.name).toBe('Gold');
+    expect(levelNotKept({ ...card, levelProgress: { ...keptSilver, current: gold ?? null } })).toBeNull();
   });
 
   it('falls back to a fixed colour when a level has none', () => {

@@ -34,3 +34,15 @@ export function experienceToNext(card: Pick<CardDetail, 'levelProgress'>): numbe
   const { next, lifetimeExperience } = card.levelProgress;
   return next ? Math.max(0, next.experience - lifetimeExperience) : null;
 }
+
+/**
+ * The highest level that lifetime experience reaches but that is not the member's: reached but not
+ * kept, for want of experience within the retention period (spec: app-core §3 Level retentionExperience).
+ */
+export function levelNotKept(card: Pick<CardDetail, 'levels' | 'levelProgress'>): Level | null {
+  const { current, lifetimeExperience } = card.levelProgress;
+  const reached = [...card.levels]
+    .sort((a, b) => a.experience - b.experience)
+    .filter((level) => level.experience <= lifetimeExperience && (current === null || level.experience > current.experience));
+  return reached.at(-1) ?? null;
+}

@@ -1,13 +1,31 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardDetail } from '@kartu/contracts';
-import { experienceToNext, levelColor, progressPercent, type LevelStep } from './level-ladder.ts';
+import { experienceToNext, levelColor, levelNotKept, progressPercent, type LevelStep } from './level-ladder.ts';
 
 export type LevelProgressProps = {
-  card: Pick<CardDetail, 'levelProgress'>;
+  card: Pick<CardDetail, 'levels' | 'levelProgress'>;
   steps: LevelStep[];
   formatXp: (xp: number) => string;
 };
+
+/**
+ * The experience of the retention period: what keeps the current level, and what would bring back
+ * a level reached but not kept.
+ */
+function useRetentionLines(card: LevelProgressProps['card'], formatXp: (xp: number) => string): string[] {
+  const { t } = useTranslation('cards');
+  const { current, earnedInRetentionPeriod, retentionPeriodDays: days } = card.levelProgress;
+  const xp = formatXp(earnedInRetentionPeriod);
+  const lines = [
+    current && current.retentionExperience > 0
+      ? t('activity.levels.retentionKeep', { days, xp, level: current.name, retention: formatXp(current.retentionExperience) })
+      : t('activity.levels.retentionEarned', { days, xp }),
+  ];
+  const notKept = levelNotKept(card);
+  if (notKept) lines.push(t('activity.levels.retentionRegain', { days, level: notKept.name, retention: formatXp(notKept.retentionExperience) }));
+  return lines;
+}
 
 /** The member's place on the ladder: a stepper of every level, and a bar towards the next one. */
 export function LevelProgress({ card, steps, formatXp }: LevelProgressProps) {
@@ -16,6 +34,7 @@ export function LevelProgress({ card, steps, formatXp }: LevelProgressProps) {
   const percent = progressPercent(progress);
   const missing = experienceToNext(card);
   const label = next && missing !== null ? t('activity.levels.toNext', { xp: formatXp(missing), level: next.name }) : t('activity.levels.top');
+  const retention = useRetentionLines(card, formatXp);
 
   return (
     <div className="activity-level-progress card-surface">
@@ -23,6 +42,11 @@ export function LevelProgress({ card, steps, formatXp }: LevelProgressProps) {
         {t('activity.levels.lifetime', { xp: formatXp(lifetimeExperience) })}
       </p>
       <p className="muted">{current ? t('activity.levels.current', { level: current.name }) : t('activity.levels.noLevel')}</p>
+      {retention.map((line) => (
+        <p key={line} className="muted">
+          {line}
+        </p>
+      ))}
       <ol className="level-stepper" aria-label={t('activity.levels.stepperLabel')}>
         {steps.map(({ level, state }, index) => (
           <li
