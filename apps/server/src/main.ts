@@ -3,6 +3,9 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { isEmptyDatabase, seedDemo } from './db/seed.ts';
 import { env as loadConfiguredEnv, type Env } from './env.ts';
+import { startJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { serverJobs } from './jobs/jobs.ts';
+import { systemClock } from './lib/clock.ts';
 import { activationCodeKeyFor } from './modules/cards/activation-code-key.ts';
 
 let config: Env;
@@ -24,12 +27,14 @@ if (config.NODE_ENV !== 'production' && (await isEmptyDatabase(connection.db))) 
 const app = await createApp({ env: config, database: connection.db });
 app.log.info(`database: ${connection.kind === 'postgres' ? 'PostgreSQL server' : `embedded PGlite in ${config.DATA_DIR}`}`);
 
+let jobs: JobRunner | undefined;
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info(`${signal} received, closing`);
   try {
+    await jobs?.stop();
     await app.close();
     await connection.close();
     process.exit(0);
@@ -45,6 +50,8 @@ try {
   await app.listen({ port: config.PORT, host: config.HOST });
   const localHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   app.log.info(`Kartu is ready at ${config.PUBLIC_URL ?? `http://${localHost}:${config.PORT}`}`);
+  // Only the listening process runs background jobs; tests and the CLI build the app without them.
+  jobs = startJobRunner(serverJobs, { connection, clock: systemClock, log: app.log });
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   await connection.close();

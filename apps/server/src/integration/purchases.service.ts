@@ -2,6 +2,7 @@ import type { PurchaseItem } from '@kartu/contracts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
 import { getCardByNumber } from '../modules/cards/cards.service.ts';
+import { grantLevelUpRewards } from '../modules/cards/reward-grants.service.ts';
 import type { CardRow } from '../modules/cards/cards.table.ts';
 import { getBalance } from '../modules/ledger/ledger.service.ts';
 import { earn } from '../modules/ledger/points.service.ts';
@@ -41,7 +42,8 @@ async function purchaseCard(tx: Database, { merchantId, cardNumber, memberPhone,
 
 /**
  * Records a bill once per merchant and credits the card by the program's earning rate, floored
- * (a bill too small to earn is still recorded). A bill number seen before is a CONFLICT.
+ * (a bill too small to earn is still recorded), granting the level-up reward of any level the earn
+ * reaches. A bill number seen before is a CONFLICT.
  */
 export async function recordPurchase(options: PurchaseOptions): Promise<{ entryId: string | null; earned: bigint; balance: bigint }> {
   const { db, merchantId, now, amount, billNumber } = options;
@@ -63,6 +65,7 @@ export async function recordPurchase(options: PurchaseOptions): Promise<{ entryI
             metadata: { source: 'purchase', billNumber, items: options.items ?? [] },
           })
         : undefined;
+    if (entry) await grantLevelUpRewards({ db: tx, card, earned, now });
     // Written after the earn on purpose: every purchase locks ledger accounts first, then its bill row.
     const saved = await insertPurchaseUnlessBilled(tx, { merchantId, billNumber, cardId: card.id, amount, earned, entryId: entry?.id ?? null, createdAt: now });
     if (!saved) throw new AppError('CONFLICT', { message: 'This bill number was already reported' });

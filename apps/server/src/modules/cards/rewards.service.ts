@@ -6,6 +6,7 @@ import { earn } from '../ledger/points.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import type { CardRow } from './cards.table.ts';
 import { getMemberCard, type MemberCardOptions } from './member-card.service.ts';
+import { grantLevelUpRewards } from './reward-grants.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { findCardRewards, findProgramReward, insertCardReward, lockMemberReward, markRewardClaimed } from './rewards.repository.ts';
 import type { CardRewardRow, RewardKind } from './rewards.table.ts';
@@ -65,6 +66,10 @@ export async function claimReward({ db, merchantId, userId, rewardId, now }: Cla
       description: reward.title,
       metadata: { source: 'reward', rewardId: reward.id },
     });
+    // A claim is an earn and counts toward levels like any other, so it may reach a level and grant
+    // that level's reward. This never chains on its own: a grant only adds a claimable reward (no
+    // earn), and each level grants once per card ever, so claims can grant at most one per level.
+    await grantLevelUpRewards({ db: tx, card, earned: reward.amount, now });
     const claimed = await markRewardClaimed(tx, { rewardId: reward.id, now });
     const balance = await getBalance({ db: tx, merchantId, cardId: card.id, now });
     return { reward: toReward(claimed, program.unit), balance: { amount: toJsonNumber(balance), unit: program.unit } };

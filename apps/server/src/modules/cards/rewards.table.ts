@@ -10,7 +10,10 @@ export type RewardKind = (typeof rewardKinds)[number];
 export const rewardStatuses = ['claimable', 'claimed'] as const;
 export type RewardStatus = (typeof rewardStatuses)[number];
 
-/** What a program grants, per kind: the welcome reward is granted when a member adds a card. */
+/**
+ * What a program grants, per kind: the welcome reward when a member adds a card, the level-up reward
+ * when a card reaches a level, the birthday reward on the member's birthday (cards/reward-grants.service.ts).
+ */
 export const programRewards = pgTable(
   'program_rewards',
   {
@@ -50,9 +53,15 @@ export const cardRewards = pgTable(
     status: text('status', { enum: rewardStatuses }).notNull().default('claimable'),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * What a grant that may happen only once is for, e.g. `level:<level id>` or `birthday:2026`;
+     * null for grants that need no such guard (the welcome reward comes with adding the card).
+     */
+    grantKey: text('grant_key'),
   },
   (table) => [
     index('card_rewards_card_id_idx').on(table.cardId, table.grantedAt),
+    unique('card_rewards_card_grant_key_unique').on(table.cardId, table.grantKey),
     check('card_rewards_kind_check', isOneOf(table.kind, rewardKinds)),
     check('card_rewards_status_check', isOneOf(table.status, rewardStatuses)),
     check('card_rewards_amount_check', sql`${table.amount} > 0`),

@@ -24,3 +24,8 @@ export async function findMerchantById(db: Database, id: number): Promise<Mercha
   const [row] = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1);
   return row;
 }
+
+/** Every merchant with its time zone, for work the server does for all of them. */
+export async function listMerchantTimeZones(db: Database): Promise<Array<{ merchantId: number; timeZone: string }>> {
+  return db.select({ merchantId: merchants.id, timeZone: merchants.timezone }).from(merchants).orderBy(merchants.id);
+}
