@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { readCode, typeDigits } from './support.ts';
+import { readCode, typeDigits, uniquePhone } from './support.ts';
 
 // The seeded demo members of Kopi Senja (README 'Try it'); both use PIN 123456.
 const rani = { phone: '081211112222', name: 'Rani' };
@@ -54,4 +54,29 @@ test('a member sees the demo cards, shows a card QR, transfers points, and both 
   await budiPage.getByRole('link', { name: /Transaction history/ }).click();
   await expect(budiPage.getByText(`Received from ${rani.name}`).first()).toBeVisible();
   await expect(budiPage.getByText('+25').first()).toBeVisible();
+});
+
+test('a new member adds an issued card with its activation code and lands on the new card', async ({ page, request }) => {
+  const phone = uniquePhone();
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
+  await page.getByLabel(/I agree/).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await typeDigits(page, 'Verification code', await readCode(request, phone));
+  await typeDigits(page, 'Create your PIN', '246810');
+  await typeDigits(page, 'Re-enter your PIN', '246810');
+  await expect(page.getByText('You have no cards yet')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Add card' }).first().click();
+  await page.getByLabel('Card number').fill('600101000000105');
+  await page.getByRole('button', { name: 'Find card' }).click();
+  await expect(page.getByText('Card number must be 16 digits')).toBeVisible();
+  await page.getByLabel('Card number').fill('6001010000001052');
+  await page.getByRole('button', { name: 'Find card' }).click();
+  await page.getByRole('button', { name: 'Add to my wallet' }).click();
+  await page.getByLabel('Activation code').fill('1234');
+  await page.getByRole('button', { name: 'Add to my wallet' }).click();
+  await expect(page.getByRole('heading', { name: 'Card added' })).toBeVisible();
+  await expect(page).toHaveURL(/\/cards\/[a-z0-9]{24}$/, { timeout: 15_000 });
+  await expect(page.getByText('0 Pts')).toBeVisible();
 });
