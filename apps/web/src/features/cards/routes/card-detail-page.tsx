@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useBackNavigation } from '../../../lib/back-navigation.ts';
 import { useCard } from '../api/get-card.ts';
 import { showsShopButton } from '../card-menu-items.ts';
 import { CardBalancePanel } from '../components/card-balance-panel.tsx';
@@ -20,7 +21,8 @@ const CardQrModal = lazy(() => import('../components/card-qr-modal.tsx').then((m
 // spec: app-core §2 /cards/{cardId}, §3 Card detail, §4 Level progress and Single-card mode, §8 card detail load.
 export function CardDetailPage() {
   const { t } = useTranslation('cards');
-  const navigate = useNavigate();
+  // spec: app-core §2 Back button behaviour: from card detail, back goes to /cards.
+  const goBack = useBackNavigation('card-detail');
   const { cardId = '' } = useParams();
   const { data: card, error, isError } = useCard(cardId);
   const singleCard = useSingleCardMode();
@@ -33,7 +35,7 @@ export function CardDetailPage() {
       header={
         <CardHeader
           title={card?.cardProgram.programName ?? t('detail.title')}
-          onBack={singleCard ? undefined : () => void navigate(paths.cards())}
+          onBack={singleCard ? undefined : goBack}
           onShowQr={card ? () => setShowQr(true) : undefined}
           singleCard={singleCard}
         />
