@@ -15,6 +15,7 @@ import {
 } from '@kartu/contracts';
 import { testSite } from '../../../../components/ui/test-utils.tsx';
 import { SiteProvider } from '../../../../lib/site.tsx';
+import { cardDetail } from '../../cards-test-kit.tsx';
 
 /** Test support for the card activity pages: contract-shaped answers, a fetch stub and a page harness. */
 export const cardId = 'c0ffee00c0ffee00c0ffee01';
@@ -25,33 +26,21 @@ export function cardFixture(overrides: Partial<CardDetail> = {}): CardDetail {
     { name: 'Silver', color: '#a8a9ad', isActive: true, experience: 500, retentionExperience: 300 },
     { name: 'Gold', color: '#d4af37', isActive: false, experience: 2000, retentionExperience: 1500 },
   ];
-  return cardDetailSchema.parse({
-    id: cardId,
-    no: '1234567812345678',
-    isCardActive: true,
-    status: 'active',
-    validTill: null,
-    programType: 'points',
-    subscription: null,
-    cardProgram: { iconUrl: null, programId: 'prg-7', programName: 'Kopi Senja Rewards' },
-    merchant: { brand: 'Kopi Senja', id: 42, countryCode: 'ID' },
-    customer: { id: 'u-100' },
-    customerData: { email: null, phone: '081234567890', name: 'Sari' },
-    visualAttributes: { showTransferPoint: true, showClaimRewards: true, showLevels: true, showTransactionHistory: true },
-    menus: ['transaction-history', 'transfer-point', 'claim-rewards', 'levels'],
-    currency: { code: 'IDR', symbol: 'Rp', decimalDigits: 0, thousandSeparator: '.', decimalSeparator: ',' },
-    isBalanceStamps: false,
-    isFixedAddress: false,
-    fixedAddressDetail: null,
-    balance: { amount: 1250, unit: 'POINT', expiring: [] },
-    levels,
-    levelProgress: { lifetimeExperience: 1250, earnedInRetentionPeriod: 400, retentionPeriodDays: 365, current: levels[1], next: levels[2], progress: 0.5 },
-    registration: { required: false, completed: true, form: [] },
-    hidden: false,
-    archived: false,
-    claimableRewards: 1,
-    ...overrides,
-  });
+  // The card page's fixture, with what the activity pages' tests count on.
+  return cardDetailSchema.parse(
+    cardDetail({
+      id: cardId,
+      no: '1234567812345678',
+      cardProgram: { iconUrl: null, programId: 'prg-7', programName: 'Kopi Senja Rewards' },
+      customer: { id: 'u-100' },
+      customerData: { email: null, phone: '081234567890', name: 'Sari' },
+      levels,
+      levelProgress: { lifetimeExperience: 1250, earnedInRetentionPeriod: 400, retentionPeriodDays: 365, current: levels[1] ?? null, next: levels[2] ?? null, progress: 0.5 },
+      registration: { required: false, completed: true, form: [] },
+      claimableRewards: 1,
+      ...overrides,
+    }),
+  );
 }
 
 export function transactionFixture(overrides: Partial<Transaction> & Pick<Transaction, 'id'>): Transaction {
