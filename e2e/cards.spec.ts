@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { readCode, typeDigits, uniquePhone } from './support.ts';
+import { readCode, signUp, submitPhone, typeDigits, uniquePhone } from './support.ts';
 
 // The seeded demo members of Kopi Senja (README 'Try it'); both use PIN 123456.
 const rani = { phone: '081211112222', name: 'Rani' };
@@ -8,10 +8,7 @@ const demoPin = '123456';
 
 /** A browser new to the member: a one-time code first, then the PIN. */
 async function signInOnNewDevice(page: Page, request: APIRequestContext, phone: string) {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
-  await page.getByLabel(/I agree/).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await submitPhone(page, phone);
   await expect(page).toHaveURL(/\/login$/);
   await typeDigits(page, 'Verification code', await readCode(request, phone));
   await expect(page).toHaveURL(/\/passcode/);
@@ -57,14 +54,7 @@ test('a member sees the demo cards, shows a card QR, transfers points, and both 
 });
 
 test('a new member adds an issued card with its activation code and lands on the new card', async ({ page, request }) => {
-  const phone = uniquePhone();
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
-  await page.getByLabel(/I agree/).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await typeDigits(page, 'Verification code', await readCode(request, phone));
-  await typeDigits(page, 'Create your PIN', '246810');
-  await typeDigits(page, 'Re-enter your PIN', '246810');
+  await signUp(page, request, uniquePhone(), '246810');
   await expect(page.getByText('You have no cards yet')).toBeVisible();
 
   await page.getByRole('link', { name: 'Add card' }).first().click();

@@ -1,28 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { port, readCode, typeDigits, uniquePhone, useEnglish } from './support.ts';
+import { port, readCode, signOut, signUp, submitPhone, typeDigits, uniquePhone, useEnglish } from './support.ts';
 
 test('a new member signs in by a code from the outbox, creates a PIN, and signs in again by PIN alone', async ({ page, request }) => {
   const phone = uniquePhone();
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
-  await page.getByLabel(/I agree/).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-
-  await expect(page).toHaveURL(/\/login$/);
-  await typeDigits(page, 'Verification code', await readCode(request, phone));
-
-  await expect(page).toHaveURL(/\/new-pin/);
-  await typeDigits(page, 'Create your PIN', '246810');
-  await typeDigits(page, 'Re-enter your PIN', '246810');
-  await expect(page).toHaveURL(/\/cards$/);
+  await signUp(page, request, phone, '246810');
 
   // Signed out, the same browser is a known device: the PIN alone signs in.
-  await page.goto('/settings');
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
-  await page.getByLabel(/I agree/).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await signOut(page);
+  await submitPhone(page, phone);
   await expect(page).toHaveURL(/\/passcode$/);
   await typeDigits(page, 'Enter your PIN', '246810');
   await expect(page).toHaveURL(/\/cards$/);
@@ -30,20 +15,10 @@ test('a new member signs in by a code from the outbox, creates a PIN, and signs 
 
 test('three wrong PINs lock the PIN and show the device-locked page with a countdown', async ({ page, request }) => {
   const phone = uniquePhone();
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
-  await page.getByLabel(/I agree/).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await typeDigits(page, 'Verification code', await readCode(request, phone));
-  await typeDigits(page, 'Create your PIN', '135790');
-  await typeDigits(page, 'Re-enter your PIN', '135790');
-  await expect(page).toHaveURL(/\/cards$/);
-  await page.goto('/settings');
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signUp(page, request, phone, '135790');
+  await signOut(page);
 
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
-  await page.getByLabel(/I agree/).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await submitPhone(page, phone);
   await expect(page).toHaveURL(/\/passcode$/);
   for (let attempt = 1; attempt <= 2; attempt += 1) {
     await typeDigits(page, 'Enter your PIN', '000000');

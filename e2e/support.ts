@@ -32,3 +32,29 @@ export async function typeDigits(page: Page, label: string | RegExp, digits: str
 export async function useEnglish(page: Page): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('i18n-lang', 'en'));
 }
+
+/** The landing page's first step: a phone number and the consent, then Continue. */
+export async function submitPhone(page: Page, phone: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
+  await page.getByLabel(/I agree/).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** A new member of the demo merchant: the code from the outbox, then a new PIN; ends in the wallet. */
+export async function signUp(page: Page, request: APIRequestContext, phone: string, pin: string): Promise<void> {
+  await submitPhone(page, phone);
+  await expect(page).toHaveURL(/\/login$/);
+  await typeDigits(page, 'Verification code', await readCode(request, phone));
+  await expect(page).toHaveURL(/\/new-pin/);
+  await typeDigits(page, 'Create your PIN', pin);
+  await typeDigits(page, 'Re-enter your PIN', pin);
+  await expect(page).toHaveURL(/\/cards$/);
+}
+
+/** Signs the member out from the settings page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
