@@ -68,12 +68,13 @@ export async function createApp({ env, database, clock = systemClock, logStream 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(requestHeaders.requestId, request.id);
+    done();
   });
 
   registerErrorHandling(app);
-  await registerSecurity(app, { production: env.NODE_ENV === 'production' });
+  registerSecurity(app, { production: env.NODE_ENV === 'production' });
   await registerRateLimit(app, { perMinute: env.RATE_LIMIT_PER_MINUTE, redisUrl: env.REDIS_URL });
   await registerOpenApi(app);
   registerRequestContext(app, { db: database });

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
  * The web app ships no inline script or style (its index.html is built that way), so the policy
@@ -35,13 +36,25 @@ export const docsContentSecurityPolicy = [
   "form-action 'self'",
 ].join('; ');
 
-export async function registerSecurity(app: FastifyInstance, options: { production: boolean }): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+/**
+ * The headers helmet sets with our options. None of them depends on the request (the policy uses
+ * no nonces), so they are worked out once at start instead of on every answer.
+ */
+export function securityHeaders({ production }: { production: boolean }): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       // Browsers would rewrite http://localhost to https in development, so only production upgrades.
-      directives: { ...contentSecurityPolicy, upgradeInsecureRequests: options.production ? [] : null },
+      directives: { ...contentSecurityPolicy, upgradeInsecureRequests: production ? [] : null },
     },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -49,8 +62,21 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
+  let failure: unknown;
+  middleware({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
+export function registerSecurity(app: FastifyInstance, options: { production: boolean }): void {
+  const headers = securityHeaders(options);
   // API answers are per user and per site: no shared or browser cache may keep them.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    reply.headers(url.startsWith('/api/') || url === '/api' || url.startsWith('/api?') ? apiHeaders : headers);
+    done();
   });
 }

@@ -4,8 +4,8 @@ import { AppError } from '../http/app-error.ts';
 import { getCardByNumber } from '../modules/cards/cards.service.ts';
 import { grantLevelUpRewards } from '../modules/cards/reward-grants.service.ts';
 import type { CardRow } from '../modules/cards/cards.table.ts';
-import { getBalance } from '../modules/ledger/ledger.service.ts';
-import { earn } from '../modules/ledger/points.service.ts';
+import { findSpendableBalances } from '../modules/cards/card-list.repository.ts';
+import { earnOnCard } from '../modules/ledger/points.service.ts';
 import { reverseEntry } from '../modules/ledger/reversal.service.ts';
 import { pointsForSpend } from '../modules/programs/earn-rate.ts';
 import { getProgram } from '../modules/programs/programs.service.ts';
@@ -51,14 +51,15 @@ export async function recordPurchase(options: PurchaseOptions): Promise<{ entryI
     const card = await purchaseCard(tx, options);
     // spec: business-rules §4 — only an active card earns
     if (card.status !== 'active') throw new AppError('CARD_NOT_ACTIVE');
-    const { program } = await getProgram({ db: tx, merchantId, programId: card.programId });
-    const earned = pointsForSpend(program, amount);
+    const program = await getProgram({ db: tx, merchantId, programId: card.programId });
+    const earned = pointsForSpend(program.program, amount);
     const entry =
       earned > 0n
-        ? await earn({
-            db: tx,
+        ? await earnOnCard({
+            tx,
+            card,
+            program,
             merchantId,
-            cardId: card.id,
             amount: earned,
             now,
             reference: billNumber,
@@ -71,10 +72,9 @@ export async function recordPurchase(options: PurchaseOptions): Promise<{ entryI
     if (!saved) throw new AppError('CONFLICT', { message: 'This bill number was already reported' });
     return { cardId: card.id, entryId: entry?.id ?? null, earned };
   });
-  // Read after the commit: the program's issuance account stays locked until then, and every
-  // purchase of the program waits for that lock.
-  const balance = await getBalance({ db, merchantId, cardId: recorded.cardId, now });
-  return { entryId: recorded.entryId, earned: recorded.earned, balance };
+  // Read after the commit, so the card's wallet is locked no longer than the write needs.
+  const balances = await findSpendableBalances(db, { merchantId, cardIds: [recorded.cardId], now });
+  return { entryId: recorded.entryId, earned: recorded.earned, balance: balances.get(recorded.cardId) ?? 0n };
 }
 
 /**

@@ -32,17 +32,28 @@ export async function findAccount(db: Database, owner: AccountOwner): Promise<Le
   return row;
 }
 
-/** Locks the accounts in id order, the one order every writer uses, so two writers never deadlock. */
-export async function lockAccounts(tx: Database, ids: bigint[]): Promise<LedgerAccountRow[]> {
+/** Locks member accounts in id order, the one order every writer uses, so two writers never deadlock. */
+export async function lockMemberAccounts(tx: Database, ids: bigint[]): Promise<LedgerAccountRow[]> {
   if (ids.length === 0) return [];
-  return tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids)).orderBy(asc(ledgerAccounts.id)).for('update');
+  return tx
+    .select()
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.id, ids), eq(ledgerAccounts.kind, 'member')))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
 }
 
-export async function addToBalance(tx: Database, id: bigint, delta: bigint): Promise<void> {
-  await tx
+/**
+ * Moves a member wallet's cached balance, which locks its row; false, and nothing moved, when the
+ * wallet holds less than a debit takes.
+ */
+export async function addToMemberBalance(tx: Database, id: bigint, delta: bigint): Promise<boolean> {
+  const moved = await tx
     .update(ledgerAccounts)
     .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
-    .where(eq(ledgerAccounts.id, id));
+    .where(and(eq(ledgerAccounts.id, id), eq(ledgerAccounts.kind, 'member'), sql`${ledgerAccounts.balance} + ${delta} >= 0`))
+    .returning({ id: ledgerAccounts.id });
+  return moved.length === 1;
 }
 
 export async function findAccountsByIds(db: Database, ids: bigint[]): Promise<LedgerAccountRow[]> {

@@ -22,7 +22,11 @@ export const ledgerAccounts = pgTable(
       .notNull()
       .references(() => programs.id),
     cardId: char('card_id', { length: 24 }).references(() => cards.id),
-    /** Sum of the account's postings, kept in the same transaction as the postings. */
+    /**
+     * A member wallet's sum of postings, kept in the same transaction as the postings. The merchant's
+     * accounts keep none (always 0): every earn of a program posts to its issuance account, and one
+     * cached number there would make every purchase of the program wait for the one before.
+     */
     balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -34,6 +38,7 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_card_check', sql`(${table.kind} = 'member') = (${table.cardId} is not null)`),
     // The database refuses an overdrawn wallet even if a code path forgot the service's check.
     check('ledger_accounts_member_balance_check', sql`${table.kind} <> 'member' or ${table.balance} >= 0`),
+    check('ledger_accounts_merchant_balance_check', sql`${table.kind} = 'member' or ${table.balance} = 0`),
   ],
 );
 

@@ -1,12 +1,10 @@
 import type { Database } from '../../db/client.ts';
 import { getCard } from '../cards/cards.service.ts';
 import { findAccount } from './accounts.repository.ts';
-import type { LedgerAccountRow } from './accounts.table.ts';
 import type { JournalEntryRow } from './journal.table.ts';
-import { ensureMerchantAccount, lockLedgerAccounts, postEntry } from './ledger.service.ts';
+import { ensureMerchantAccount, lockLedgerAccounts, postEntry, type AccountRef } from './ledger.service.ts';
 import { findAccountsWithExpiredLots, findExpiringLots, sumExpiredRemaining } from './lots.repository.ts';
 
-type AccountRef = Pick<LedgerAccountRow, 'id' | 'merchantId' | 'programId'>;
 
 /**
  * Moves the value of a member account's expired lots to the expiry account. Spends call it first,
@@ -15,7 +13,7 @@ type AccountRef = Pick<LedgerAccountRow, 'id' | 'merchantId' | 'programId'>;
 export async function expireAccountLots(tx: Database, { account, now }: { account: AccountRef; now: Date }): Promise<JournalEntryRow | undefined> {
   const { merchantId, programId } = account;
   const expiry = await ensureMerchantAccount({ db: tx, merchantId, programId, kind: 'expiry' });
-  await lockLedgerAccounts(tx, [account.id, expiry.id]);
+  await lockLedgerAccounts(tx, [account.id]);
   const amount = await sumExpiredRemaining(tx, { accountId: account.id, now });
   if (amount === 0n) return undefined;
   // Expired lots sort before every live one, so the debit spends exactly the expired lots.
@@ -25,8 +23,8 @@ export async function expireAccountLots(tx: Database, { account, now }: { accoun
     programId,
     kind: 'expiry',
     postings: [
-      { accountId: account.id, amount: -amount },
-      { accountId: expiry.id, amount },
+      { account, amount: -amount },
+      { account: expiry, amount },
     ],
     description: 'Expired',
     now,
@@ -38,7 +36,7 @@ export async function expireLots({ db, now, merchantId }: { db: Database; now: D
   const posted: JournalEntryRow[] = [];
   for (const account of await findAccountsWithExpiredLots(db, { now, merchantId })) {
     // One short transaction per account keeps locks brief while members keep spending.
-    const entry = await db.transaction(async (tx) => expireAccountLots(tx, { account: { ...account, id: account.accountId }, now }));
+    const entry = await db.transaction(async (tx) => expireAccountLots(tx, { account: { ...account, id: account.accountId, kind: 'member' }, now }));
     if (entry) posted.push(entry);
   }
   return posted;

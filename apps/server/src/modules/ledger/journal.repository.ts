@@ -29,8 +29,22 @@ export async function findReversalOf(db: Database, entryId: string): Promise<Jou
   return row;
 }
 
-export async function findPostingsOfEntry(db: Database, entryId: string): Promise<PostingRow[]> {
-  return db.select().from(postings).where(eq(postings.entryId, entryId)).orderBy(postings.id);
+export async function findPostingsOfEntry(db: Database, entryId: string) {
+  return db
+    .select({ posting: postings, account: { id: ledgerAccounts.id, kind: ledgerAccounts.kind, merchantId: ledgerAccounts.merchantId, programId: ledgerAccounts.programId } })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .where(eq(postings.entryId, entryId))
+    .orderBy(postings.id);
+}
+
+/** A merchant account's balance: the sum of its postings (it has no cached one). */
+export async function sumPostingsOfAccount(db: Database, accountId: bigint): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${postings.amount}), 0)` })
+    .from(postings)
+    .where(eq(postings.accountId, accountId));
+  return BigInt(row?.total ?? 0);
 }
 
 export interface EntryPage {

@@ -41,6 +41,7 @@ export async function ledgerInvariantViolations(db: Database) {
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
     .leftJoin(postings, eq(postings.accountId, ledgerAccounts.id))
+    .where(eq(ledgerAccounts.kind, 'member'))
     .groupBy(ledgerAccounts.id)
     .having(sql`${ledgerAccounts.balance} <> coalesce(sum(${postings.amount}), 0)`);
   const negativeMembers = await db

@@ -3,22 +3,26 @@ import { AppError } from '../../http/app-error.ts';
 import { retentionPeriodStart, type EarnedExperience } from '../programs/levels.ts';
 import { lotExpiresAt } from '../programs/lot-expiry.ts';
 import { getProgram } from '../programs/programs.service.ts';
+import type { ProgramRow } from '../programs/programs.table.ts';
 import { getCard } from '../cards/cards.service.ts';
-import { addToBalance, findAccount, findOrCreateAccount, lockAccounts } from './accounts.repository.ts';
+import { addToMemberBalance, findAccount, findOrCreateAccount, lockMemberAccounts } from './accounts.repository.ts';
 import type { LedgerAccountRow, MerchantAccountKind } from './accounts.table.ts';
-import { insertEntry, insertPostings, sumLifetimeEarned, sumLifetimeEarnedOfCards } from './journal.repository.ts';
+import { insertEntry, insertPostings, sumLifetimeEarned, sumLifetimeEarnedOfCards, sumPostingsOfAccount } from './journal.repository.ts';
 import type { EntryKind, JournalEntryRow } from './journal.table.ts';
 import { creditLots, restoreLots, spendLots, type SpentPiece } from './lot-allocation.ts';
 import { sumExpiredRemaining } from './lots.repository.ts';
 
+/** What a posting needs to know of its account; every account row carries it. */
+export type AccountRef = Pick<LedgerAccountRow, 'id' | 'kind' | 'merchantId' | 'programId'>;
+
 export interface PostingInput {
-  accountId: bigint;
+  account: AccountRef;
   /** Positive credits the account, negative debits it. */
   amount: bigint;
 }
 
 export interface PostEntryOptions {
-  /** Must be a transaction: the account locks last until it commits. */
+  /** Must be a transaction: the member accounts stay locked until it commits. */
   tx: Database;
   merchantId: number;
   programId: string;
@@ -32,6 +36,8 @@ export interface PostEntryOptions {
   reversesEntryId?: string;
   /** Credits inherit the expiries of the value the same entry spent (transfers). */
   creditsKeepSpentExpiry?: boolean;
+  /** The entry's program with its merchant's time zone, when the caller has read it already. */
+  program?: { program: ProgramRow; timeZone: string };
 }
 
 export async function ensureMemberAccount({ db, merchantId, programId, cardId }: { db: Database; merchantId: number; programId: string; cardId: string }) {
@@ -55,46 +61,45 @@ export async function ensureMerchantAccount({
 const byId = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Locks accounts for the rest of the transaction, in id order. A use case that touches several
- * entries locks every account it needs at once, so no two transactions wait on each other.
+ * Locks the member accounts among `ids` for the rest of the transaction, in id order. A use case
+ * that reads a wallet before posting (an expiry sweep, a reversal) locks it first. The merchant's
+ * accounts are never locked: every earn of a program touches its issuance account, and a lock on it
+ * would queue every purchase of the program behind the one before.
  */
 export async function lockLedgerAccounts(tx: Database, ids: bigint[]): Promise<LedgerAccountRow[]> {
-  return lockAccounts(tx, [...new Set(ids)].sort(byId));
+  return lockMemberAccounts(tx, [...new Set(ids)].sort(byId));
 }
 
 function assertBalancedPostings(postings: PostingInput[]): void {
   const invalid = (message: string) => new AppError('UNPROCESSABLE', { message });
   if (postings.length < 2) throw invalid('A ledger entry needs at least two postings');
   if (postings.some((posting) => posting.amount === 0n)) throw invalid('A posting cannot be zero');
-  if (new Set(postings.map((posting) => posting.accountId)).size !== postings.length) throw invalid('An account appears twice in one entry');
+  if (new Set(postings.map((posting) => posting.account.id)).size !== postings.length) throw invalid('An account appears twice in one entry');
   if (postings.reduce((sum, posting) => sum + posting.amount, 0n) !== 0n) throw invalid('The postings of an entry must sum to zero');
 }
 
-function assertAccountsBelong(accounts: LedgerAccountRow[], postings: PostingInput[], { merchantId, programId }: { merchantId: number; programId: string }) {
-  const foreign = accounts.length !== postings.length || accounts.some((account) => account.merchantId !== merchantId || account.programId !== programId);
-  if (foreign) throw new AppError('UNPROCESSABLE', { message: 'Every account of an entry must belong to its program' });
+function assertAccountsBelong(postings: PostingInput[], { merchantId, programId }: { merchantId: number; programId: string }) {
+  if (postings.some(({ account }) => account.merchantId !== merchantId || account.programId !== programId)) {
+    throw new AppError('UNPROCESSABLE', { message: 'Every account of an entry must belong to its program' });
+  }
 }
 
 /**
- * Writes one journal entry: validates it, locks its accounts, refuses to take a member account
- * below zero, moves the lots, and updates the cached balances, all in the caller's transaction.
+ * Writes one journal entry in the caller's transaction: validates it, moves the cached balance of
+ * each member account (which locks it, in id order, and refuses to take it below zero), records the
+ * entry and its postings, and moves the lots. The merchant's accounts have no cached balance: theirs
+ * is the sum of their postings (getAccountBalance).
  */
 export async function postEntry(options: PostEntryOptions): Promise<JournalEntryRow> {
   const { tx, merchantId, programId, kind, postings, now, reversesEntryId } = options;
   assertBalancedPostings(postings);
-  const { program, timeZone } = await getProgram({ db: tx, merchantId, programId });
-  const accounts = await lockLedgerAccounts(
-    tx,
-    postings.map((posting) => posting.accountId),
-  );
-  assertAccountsBelong(accounts, postings, { merchantId, programId });
-  const accountById = new Map(accounts.map((account) => [account.id, account]));
-  const memberPostings = postings.filter((posting) => accountById.get(posting.accountId)?.kind === 'member');
-  // Merchant accounts may go negative (issuance always is); member wallets never.
+  assertAccountsBelong(postings, { merchantId, programId });
+  const memberPostings = postings.filter((posting) => posting.account.kind === 'member').sort((a, b) => byId(a.account.id, b.account.id));
   for (const posting of memberPostings) {
-    const account = accountById.get(posting.accountId);
-    if (account && account.balance + posting.amount < 0n) throw new AppError('INSUFFICIENT_BALANCE');
+    const moved = await addToMemberBalance(tx, posting.account.id, posting.amount);
+    if (!moved) throw new AppError('INSUFFICIENT_BALANCE');
   }
+  const { program, timeZone } = options.program ?? (await getProgram({ db: tx, merchantId, programId }));
 
   const entry = await insertEntry(tx, {
     merchantId,
@@ -108,22 +113,26 @@ export async function postEntry(options: PostEntryOptions): Promise<JournalEntry
   });
   await insertPostings(
     tx,
-    postings.map((posting) => ({ entryId: entry.id, accountId: posting.accountId, amount: posting.amount })),
+    postings.map((posting) => ({ entryId: entry.id, accountId: posting.account.id, amount: posting.amount })),
   );
 
   const spent: SpentPiece[] = [];
   for (const posting of memberPostings.filter((candidate) => candidate.amount < 0n)) {
-    const pieces = await spendLots(tx, { accountId: posting.accountId, amount: -posting.amount, entryId: entry.id, preferEntryId: reversesEntryId });
+    const pieces = await spendLots(tx, { accountId: posting.account.id, amount: -posting.amount, entryId: entry.id, preferEntryId: reversesEntryId });
     spent.push(...pieces);
   }
   const defaultExpiresAt = lotExpiresAt(program, now, timeZone);
   for (const posting of memberPostings.filter((candidate) => candidate.amount > 0n)) {
-    const move = { accountId: posting.accountId, amount: posting.amount, entryId: entry.id };
+    const move = { accountId: posting.account.id, amount: posting.amount, entryId: entry.id };
     if (reversesEntryId) await restoreLots(tx, { ...move, originalEntryId: reversesEntryId });
     else await creditLots(tx, { ...move, now, defaultExpiresAt, spentPieces: options.creditsKeepSpentExpiry ? spent : undefined });
   }
-  for (const posting of postings) await addToBalance(tx, posting.accountId, posting.amount);
   return entry;
+}
+
+/** An account's balance: the cached one of a member wallet, the sum of postings of a merchant account. */
+export async function getAccountBalance(db: Database, account: Pick<LedgerAccountRow, 'id' | 'kind' | 'balance'>): Promise<bigint> {
+  return account.kind === 'member' ? account.balance : sumPostingsOfAccount(db, account.id);
 }
 
 async function memberAccountOf(db: Database, merchantId: number, cardId: string) {

@@ -4,7 +4,7 @@ import { getCard } from '../cards/cards.service.ts';
 import type { CardRow } from '../cards/cards.table.ts';
 import type { JournalEntryRow } from './journal.table.ts';
 import { expireAccountLots } from './expiry.service.ts';
-import { ensureMemberAccount, ensureMerchantAccount, lockLedgerAccounts, postEntry } from './ledger.service.ts';
+import { ensureMemberAccount, ensureMerchantAccount, lockLedgerAccounts, postEntry, type PostEntryOptions } from './ledger.service.ts';
 
 export interface MovementOptions {
   db: Database;
@@ -28,7 +28,7 @@ async function activeCard(tx: Database, merchantId: number, cardId: string): Pro
   return card;
 }
 
-function entryFields({ merchantId, now, reference, description, metadata }: MovementOptions) {
+function entryFields({ merchantId, now, reference, description, metadata }: Omit<MovementOptions, 'db'>) {
   return { merchantId, now, reference, description, metadata };
 }
 
@@ -37,19 +37,33 @@ export async function earn(options: MovementOptions & { cardId: string }): Promi
   assertPositive(options.amount);
   return options.db.transaction(async (tx) => {
     const card = await activeCard(tx, options.merchantId, options.cardId);
-    const scope = { db: tx, merchantId: card.merchantId, programId: card.programId };
-    const member = await ensureMemberAccount({ ...scope, cardId: card.id });
-    const issuance = await ensureMerchantAccount({ ...scope, kind: 'issuance' });
-    return postEntry({
-      ...entryFields(options),
-      tx,
-      programId: card.programId,
-      kind: 'earn',
-      postings: [
-        { accountId: issuance.id, amount: -options.amount },
-        { accountId: member.id, amount: options.amount },
-      ],
-    });
+    return earnOnCard({ ...options, tx, card });
+  });
+}
+
+/**
+ * earn() inside the caller's transaction, for a card the caller has read and checked already (and
+ * its program, when read too): a purchase reads both anyway.
+ */
+export async function earnOnCard(
+  options: Omit<MovementOptions, 'db'> & { tx: Database; card: CardRow; program?: PostEntryOptions['program'] },
+): Promise<JournalEntryRow> {
+  assertPositive(options.amount);
+  const { tx, card } = options;
+  if (card.status !== 'active') throw new AppError('CARD_NOT_ACTIVE');
+  const scope = { db: tx, merchantId: card.merchantId, programId: card.programId };
+  const member = await ensureMemberAccount({ ...scope, cardId: card.id });
+  const issuance = await ensureMerchantAccount({ ...scope, kind: 'issuance' });
+  return postEntry({
+    ...entryFields(options),
+    tx,
+    programId: card.programId,
+    kind: 'earn',
+    program: options.program,
+    postings: [
+      { account: issuance, amount: -options.amount },
+      { account: member, amount: options.amount },
+    ],
   });
 }
 
@@ -61,8 +75,7 @@ export async function redeem(options: MovementOptions & { cardId: string }): Pro
     const scope = { db: tx, merchantId: card.merchantId, programId: card.programId };
     const member = await ensureMemberAccount({ ...scope, cardId: card.id });
     const redemption = await ensureMerchantAccount({ ...scope, kind: 'redemption' });
-    const expiry = await ensureMerchantAccount({ ...scope, kind: 'expiry' });
-    await lockLedgerAccounts(tx, [member.id, redemption.id, expiry.id]);
+    await lockLedgerAccounts(tx, [member.id]);
     await expireAccountLots(tx, { account: member, now: options.now });
     return postEntry({
       ...entryFields(options),
@@ -70,8 +83,8 @@ export async function redeem(options: MovementOptions & { cardId: string }): Pro
       programId: card.programId,
       kind: 'redeem',
       postings: [
-        { accountId: member.id, amount: -options.amount },
-        { accountId: redemption.id, amount: options.amount },
+        { account: member, amount: -options.amount },
+        { account: redemption, amount: options.amount },
       ],
     });
   });
@@ -91,8 +104,7 @@ export async function transfer(options: MovementOptions & { fromCardId: string; 
     const scope = { db: tx, merchantId: from.merchantId, programId: from.programId };
     const sender = await ensureMemberAccount({ ...scope, cardId: from.id });
     const recipient = await ensureMemberAccount({ ...scope, cardId: to.id });
-    const expiry = await ensureMerchantAccount({ ...scope, kind: 'expiry' });
-    await lockLedgerAccounts(tx, [sender.id, recipient.id, expiry.id]);
+    await lockLedgerAccounts(tx, [sender.id, recipient.id]);
     await expireAccountLots(tx, { account: sender, now: options.now });
     return postEntry({
       ...entryFields(options),
@@ -100,8 +112,8 @@ export async function transfer(options: MovementOptions & { fromCardId: string; 
       programId: from.programId,
       kind: 'transfer',
       postings: [
-        { accountId: sender.id, amount: -options.amount },
-        { accountId: recipient.id, amount: options.amount },
+        { account: sender, amount: -options.amount },
+        { account: recipient, amount: options.amount },
       ],
       creditsKeepSpentExpiry: true,
     });
@@ -121,8 +133,7 @@ export async function adjust(options: Omit<MovementOptions, 'description'> & { c
     const scope = { db: tx, merchantId: card.merchantId, programId: card.programId };
     const member = await ensureMemberAccount({ ...scope, cardId: card.id });
     const adjustment = await ensureMerchantAccount({ ...scope, kind: 'adjustment' });
-    const expiry = await ensureMerchantAccount({ ...scope, kind: 'expiry' });
-    await lockLedgerAccounts(tx, [member.id, adjustment.id, expiry.id]);
+    await lockLedgerAccounts(tx, [member.id]);
     if (amount < 0n) await expireAccountLots(tx, { account: member, now: options.now });
     return postEntry({
       ...entryFields({ ...options, description: reason }),
@@ -130,8 +141,8 @@ export async function adjust(options: Omit<MovementOptions, 'description'> & { c
       programId: card.programId,
       kind: 'adjustment',
       postings: [
-        { accountId: adjustment.id, amount: -amount },
-        { accountId: member.id, amount },
+        { account: adjustment, amount: -amount },
+        { account: member, amount },
       ],
     });
   });

@@ -41,7 +41,7 @@ export async function reverseEntry({
       // Checked after the lock, so a reversal committed meanwhile is seen.
       await lockLedgerAccounts(
         tx,
-        postings.map((posting) => posting.accountId),
+        postings.map(({ account }) => account.id),
       );
       if (await findReversalOf(tx, original.id)) throw new AppError('CONFLICT', { message: 'This entry is already reversed' });
       return postEntry({
@@ -49,7 +49,7 @@ export async function reverseEntry({
         merchantId,
         programId: original.programId,
         kind: 'reversal',
-        postings: postings.map((posting) => ({ accountId: posting.accountId, amount: -posting.amount })),
+        postings: postings.map(({ posting, account }) => ({ account, amount: -posting.amount })),
         reference: original.reference,
         description: reason ?? null,
         metadata: { reversedKind: original.kind },
