@@ -9,7 +9,7 @@ export async function insertApiKey(db: Database, row: NewIntegrationApiKeyRow): 
 }
 
 export async function findApiKey(db: Database, id: string): Promise<IntegrationApiKeyRow | undefined> {
-  const [row] = await db.select().from(integrationApiKeys).where(eq(integrationApiKeys.id, id)).limit(1);
+  const [row] = await db.select().from(integrationApiKeys).where(eq(integrationApiKeys.id, id)).limit(1).prepare('api_key_by_id').execute();
   return row;
 }
 

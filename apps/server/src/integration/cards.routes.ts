@@ -25,8 +25,8 @@ export const integrationCardRoutes: FastifyPluginAsyncZod<IntegrationOptions> = 
     body: issueCardBodySchema,
     status: 201,
     answer: issueCardAnswerSchema,
-    run: async ({ merchantId, body }) => {
-      const card = await issueIntegrationCard({ db, merchantId, activationCodeKey, ...body });
+    run: async ({ tx, merchantId, body }) => {
+      const card = await issueIntegrationCard({ db: tx, merchantId, activationCodeKey, ...body });
       return { cardId: card.id, number: card.number, status: card.status };
     },
   });
@@ -38,7 +38,7 @@ export const integrationCardRoutes: FastifyPluginAsyncZod<IntegrationOptions> = 
     body: issueCardBatchBodySchema,
     status: 201,
     answer: issueCardBatchAnswerSchema,
-    run: async ({ merchantId, body }) => ({ cards: await issueCardBatch({ db, merchantId, activationCodeKey, ...body }) }),
+    run: async ({ tx, merchantId, body }) => ({ cards: await issueCardBatch({ db: tx, merchantId, activationCodeKey, ...body }) }),
   });
 
   app.get(

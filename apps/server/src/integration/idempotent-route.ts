@@ -2,6 +2,7 @@ import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { integrationWriteHeadersSchema } from '@kartu/contracts';
 import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
 import { errorAnswers } from '../http/error-answers.ts';
 import { answerOnce, holderOf, integrationRouteConfig, integrationSecurity, type IntegrationOptions } from './integration.http.ts';
 
@@ -19,8 +20,11 @@ export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodTyp
   body: Body;
   status: 200 | 201;
   answer: Answer;
-  /** The write itself, for the merchant of the API key; it runs once per Idempotency-Key. */
-  run: (input: { merchantId: number; params: z.output<Params>; body: z.output<Body> }) => Promise<z.input<Answer>>;
+  /**
+   * The write itself, for the merchant of the API key, in the transaction that stores its answer
+   * (`tx`); it runs once per Idempotency-Key.
+   */
+  run: (input: { tx: Database; merchantId: number; params: z.output<Params>; body: z.output<Body> }) => Promise<z.input<Answer>>;
 }
 
 /**
@@ -55,9 +59,9 @@ export function idempotentWriteRoute<Params extends z.ZodType, Body extends z.Zo
         db,
         clock,
         scope,
-        run: async () => {
+        run: async (tx) => {
           const { merchantId } = holderOf(request);
-          const input = { merchantId, params: request.params as z.output<Params>, body: request.body as z.output<Body> };
+          const input = { tx, merchantId, params: request.params as z.output<Params>, body: request.body as z.output<Body> };
           return { statusCode: status, body: await run(input) };
         },
       }),

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
 import { integrationSecurityScheme } from '../http/openapi.ts';
 import type { Clock } from '../lib/clock.ts';
-import { withIdempotency } from '../modules/idempotency/idempotency.service.ts';
+import { withIdempotentTransaction } from '../modules/idempotency/idempotent-transaction.ts';
 import type { ApiKeyHolder } from './api-keys.service.ts';
 
 /** What the integration route plugins receive from createApp. */
@@ -28,8 +28,8 @@ export function holderOf(request: FastifyRequest): ApiKeyHolder {
 }
 
 /**
- * Runs a write once per Idempotency-Key (scoped to the merchant and the route) and answers the
- * first answer to every retry with the same key and body.
+ * Runs a write once per Idempotency-Key (scoped to the merchant and the route), in the transaction
+ * that stores its answer, and answers the first answer to every retry with the same key and body.
  */
 export async function answerOnce<T>({
   request,
@@ -44,11 +44,11 @@ export async function answerOnce<T>({
   db: Database;
   clock: Clock;
   scope: string;
-  run: () => Promise<{ statusCode: number; body: T }>;
+  run: (tx: Database) => Promise<{ statusCode: number; body: T }>;
 }): Promise<T> {
   const parsed = idempotencyKeySchema.safeParse(request.headers[integrationHeaders.idempotencyKey]);
   if (!parsed.success) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-  const answer = await withIdempotency({
+  const answer = await withIdempotentTransaction({
     db,
     merchantId: holderOf(request).merchantId,
     scope: `integration.${scope}`,

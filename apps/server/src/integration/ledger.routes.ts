@@ -16,7 +16,7 @@ import { recordPurchase, voidPurchase } from './purchases.service.ts';
 
 /** Purchases, their voids and balance corrections: every one a ledger entry (docs/integration.md). */
 export const integrationLedgerRoutes: FastifyPluginAsyncZod<IntegrationOptions> = async (app, options) => {
-  const { db, clock } = options;
+  const { clock } = options;
 
   idempotentWriteRoute(app, options, {
     url: '/purchases',
@@ -25,8 +25,8 @@ export const integrationLedgerRoutes: FastifyPluginAsyncZod<IntegrationOptions> 
     body: purchaseBodySchema,
     status: 201,
     answer: purchaseAnswerSchema,
-    run: async ({ merchantId, body: { amount, ...purchase } }) => {
-      const result = await recordPurchase({ db, merchantId, now: clock.now(), amount: BigInt(amount), ...purchase });
+    run: async ({ tx, merchantId, body: { amount, ...purchase } }) => {
+      const result = await recordPurchase({ tx, merchantId, now: clock.now(), amount: BigInt(amount), ...purchase });
       return { entryId: result.entryId, earned: toJsonNumber(result.earned), balance: toJsonNumber(result.balance) };
     },
   });
@@ -39,8 +39,8 @@ export const integrationLedgerRoutes: FastifyPluginAsyncZod<IntegrationOptions> 
     body: voidPurchaseBodySchema,
     status: 200,
     answer: voidPurchaseAnswerSchema,
-    run: async ({ merchantId, params, body }) =>
-      voidPurchase({ db, merchantId, billNumber: params.billNumber, reason: body.reason, now: clock.now() }),
+    run: async ({ tx, merchantId, params, body }) =>
+      voidPurchase({ db: tx, merchantId, billNumber: params.billNumber, reason: body.reason, now: clock.now() }),
   });
 
   idempotentWriteRoute(app, options, {
@@ -50,8 +50,8 @@ export const integrationLedgerRoutes: FastifyPluginAsyncZod<IntegrationOptions> 
     body: adjustmentBodySchema,
     status: 201,
     answer: adjustmentAnswerSchema,
-    run: async ({ merchantId, body: { cardNumber, amount, reason } }) => {
-      const adjusted = await adjustCard({ db, merchantId, cardNumber, amount: BigInt(amount), reason, now: clock.now() });
+    run: async ({ tx, merchantId, body: { cardNumber, amount, reason } }) => {
+      const adjusted = await adjustCard({ db: tx, merchantId, cardNumber, amount: BigInt(amount), reason, now: clock.now() });
       return { entryId: adjusted.entryId, balance: toJsonNumber(adjusted.balance) };
     },
   });

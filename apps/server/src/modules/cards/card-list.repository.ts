@@ -58,7 +58,10 @@ export async function findSpendableBalances(db: Database, { merchantId, cardIds,
   const rows = await db
     .select({ cardId: ledgerAccounts.cardId, balance: ledgerAccounts.balance, expired })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.kind, 'member'), isNotNull(ledgerAccounts.cardId), inArray(ledgerAccounts.cardId, cardIds)));
+    .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.kind, 'member'), isNotNull(ledgerAccounts.cardId), inArray(ledgerAccounts.cardId, cardIds)))
+    // One named statement per page size (at most a page of cards), planned once per connection.
+    .prepare(`spendable_balances_${cardIds.length}`)
+    .execute();
   return new Map(rows.flatMap((row) => (row.cardId ? [[row.cardId, row.balance - BigInt(row.expired)] as const] : [])));
 }
 

@@ -47,7 +47,7 @@ async function memberCard(programId: string, { status = 'active' as const, birth
 }
 
 async function purchase(cardNumber: string, amount: bigint, billNumber = `BILL-${++billCount}`) {
-  return recordPurchase({ db: testApp.db, merchantId, now: testApp.clock.now(), cardNumber, amount, billNumber });
+  return testApp.db.transaction((tx) => recordPurchase({ tx, merchantId, now: testApp.clock.now(), cardNumber, amount, billNumber }));
 }
 
 const rewardsOf = (cardId: string) => findCardRewards(testApp.db, { merchantId, cardId });

@@ -5,7 +5,7 @@ import type { CardRow } from './cards.table.ts';
 import { listMerchantTimeZones } from '../tenancy/tenancy.repository.ts';
 import { findBirthdayCards, insertCardRewardsOnce } from './reward-grants.repository.ts';
 import { findProgramReward } from './rewards.repository.ts';
-import type { CardRewardRow } from './rewards.table.ts';
+import type { CardRewardRow, ProgramRewardRow } from './rewards.table.ts';
 
 /**
  * Grants the program's level-up reward for every level whose experience an earn of `earned` has
@@ -15,9 +15,22 @@ import type { CardRewardRow } from './rewards.table.ts';
  * granted once per card ever (grant key `level:<id>`): earning a level again after a reversal
  * took it away grants nothing. A jump over two levels grants both.
  */
-export async function grantLevelUpRewards({ db, card, earned, now }: { db: Database; card: CardRow; earned: bigint; now: Date }): Promise<CardRewardRow[]> {
+export async function grantLevelUpRewards({
+  db,
+  card,
+  earned,
+  now,
+  offer: knownOffer,
+}: {
+  db: Database;
+  card: CardRow;
+  earned: bigint;
+  now: Date;
+  /** The program's level-up offer (null: it has none), when the caller has read it already. */
+  offer?: ProgramRewardRow | null;
+}): Promise<CardRewardRow[]> {
   if (earned <= 0n) return [];
-  const offer = await findProgramReward(db, { programId: card.programId, kind: 'level-up' });
+  const offer = knownOffer === undefined ? await findProgramReward(db, { programId: card.programId, kind: 'level-up' }) : knownOffer;
   if (!offer) return [];
   const after = await getLifetimeEarned({ db, merchantId: card.merchantId, cardId: card.id });
   const before = after - earned;

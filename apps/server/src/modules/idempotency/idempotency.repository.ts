@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { idempotencyKeys, type IdempotencyKeyRow } from './idempotency.table.ts';
 
@@ -46,4 +46,43 @@ export async function completeClaim(db: Database, id: IdempotencyKeyId & { respo
 
 export async function deleteClaim(db: Database, id: IdempotencyKeyId): Promise<void> {
   await db.delete(idempotencyKeys).where(and(byId(id), eq(idempotencyKeys.status, 'in_flight')));
+}
+
+// The two-number form of advisory locks is a key space of its own: the jobs' one-number locks never
+// meet these. The first number names what the lock is for.
+const idempotencyLockSpace = 1;
+
+/**
+ * Takes the key's transaction-scoped advisory lock (without waiting unless `wait`) and reads the key
+ * in the same statement: locked false means another transaction holds the key right now.
+ */
+export async function holdKey(tx: Database, id: IdempotencyKeyId, { wait = false }: { wait?: boolean } = {}) {
+  const name = `${id.merchantId}:${id.scope}:${id.key}`;
+  const lock = wait
+    ? sql<boolean>`(select true from pg_advisory_xact_lock(${idempotencyLockSpace}, hashtext(${name})))`
+    : sql<boolean>`pg_try_advisory_xact_lock(${idempotencyLockSpace}, hashtext(${name}))`;
+  const [row] = await tx
+    .select({ locked: lock, existing: idempotencyKeys })
+    .from(sql`(select 1) as one`)
+    .leftJoin(idempotencyKeys, byId(id))
+    .prepare(wait ? 'idempotency_hold_key_waiting' : 'idempotency_hold_key')
+    .execute();
+  return { locked: row?.locked === true, existing: row?.existing ?? undefined };
+}
+
+/** Stores a finished answer; the transaction holding the key's lock writes it with the write. */
+export async function insertAnswer(
+  tx: Database,
+  answer: IdempotencyKeyId & { requestHash: string; now: Date; responseStatus: number; responseBody: unknown },
+): Promise<void> {
+  const { now, ...values } = answer;
+  await tx
+    .insert(idempotencyKeys)
+    .values({ ...values, status: 'done', createdAt: now })
+    .prepare('idempotency_insert_answer')
+    .execute();
+}
+
+export async function deleteKey(tx: Database, id: IdempotencyKeyId): Promise<void> {
+  await tx.delete(idempotencyKeys).where(byId(id));
 }

@@ -21,7 +21,7 @@ export interface WithIdempotencyOptions<T> extends IdempotencyKeyId {
 }
 
 // A claim still in flight after this long belongs to a process that died mid-request.
-const staleClaimMs = 5 * 60 * 1000;
+export const staleClaimMs = 5 * 60 * 1000;
 
 interface StoredError {
   code: ErrorCode;
@@ -35,12 +35,17 @@ function isStoredError(value: unknown): value is StoredError {
   return typeof code === 'string' && code in errorStatus && typeof message === 'string';
 }
 
+/** What is stored of a refusal: its code, message and field details. */
+export function storedError(error: AppError): StoredError {
+  return { code: error.code, message: error.message, ...(error.details && { details: error.details }) };
+}
+
 /** Business refusals are answers too; a 429 is not stored, since the lock behind it ends. */
-function isStoredRefusal(error: unknown): error is AppError {
+export function isStoredRefusal(error: unknown): error is AppError {
   return error instanceof AppError && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 429;
 }
 
-function replay<T>(row: { responseStatus: number | null; responseBody: unknown }): IdempotentAnswer<T> {
+export function replay<T>(row: { responseStatus: number | null; responseBody: unknown }): IdempotentAnswer<T> {
   const statusCode = row.responseStatus ?? 200;
   if (statusCode >= 400 && isStoredError(row.responseBody)) {
     const { code, message, details } = row.responseBody;
@@ -79,8 +84,7 @@ export async function withIdempotency<T>({ db, merchantId, scope, key, body, now
     answer = await run();
   } catch (error) {
     if (isStoredRefusal(error)) {
-      const stored: StoredError = { code: error.code, message: error.message, ...(error.details && { details: error.details }) };
-      await completeClaim(db, { ...id, responseStatus: error.statusCode, responseBody: stored });
+      await completeClaim(db, { ...id, responseStatus: error.statusCode, responseBody: storedError(error) });
     } else {
       // An unexpected failure changed nothing the client can rely on: let a retry run again.
       await deleteClaim(db, id);

@@ -52,7 +52,9 @@ export async function addToMemberBalance(tx: Database, id: bigint, delta: bigint
     .update(ledgerAccounts)
     .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
     .where(and(eq(ledgerAccounts.id, id), eq(ledgerAccounts.kind, 'member'), sql`${ledgerAccounts.balance} + ${delta} >= 0`))
-    .returning({ id: ledgerAccounts.id });
+    .returning({ id: ledgerAccounts.id })
+    .prepare('ledger_move_member_balance')
+    .execute();
   return moved.length === 1;
 }
 

@@ -1,18 +1,36 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type WithSubquery } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerAccounts } from './accounts.table.ts';
-import { journalEntries, postings, type JournalEntryRow, type PostingRow } from './journal.table.ts';
+import { journalEntries, postings, type JournalEntryRow } from './journal.table.ts';
+import { lotConsumptions, lots } from './lots.table.ts';
 
 export type NewJournalEntry = typeof journalEntries.$inferInsert;
 
-export async function insertEntry(tx: Database, row: NewJournalEntry): Promise<JournalEntryRow> {
-  const [saved] = await tx.insert(journalEntries).values(row).returning();
-  if (!saved) throw new Error('The journal entry was not saved');
-  return saved;
+export interface EntryParts {
+  /** With its id: the postings, lots and lot consumptions below name it. */
+  entry: NewJournalEntry & { id: string };
+  postings: Array<typeof postings.$inferInsert>;
+  lots: Array<typeof lots.$inferInsert>;
+  consumptions: Array<typeof lotConsumptions.$inferInsert>;
 }
 
-export async function insertPostings(tx: Database, rows: Array<{ entryId: string; accountId: bigint; amount: bigint }>): Promise<PostingRow[]> {
-  return tx.insert(postings).values(rows).returning();
+const namedShapeLimit = 4;
+
+/**
+ * Writes an entry with its postings, new lots and lot consumptions in one statement (one round trip
+ * to the database). Foreign keys are checked at the end of the statement, so the rows may name the
+ * entry they are written with.
+ */
+export async function insertEntryWithParts(tx: Database, parts: EntryParts): Promise<JournalEntryRow> {
+  const withList: WithSubquery[] = [tx.$with('entry_postings').as(tx.insert(postings).values(parts.postings))];
+  if (parts.lots.length > 0) withList.push(tx.$with('entry_lots').as(tx.insert(lots).values(parts.lots)));
+  if (parts.consumptions.length > 0) withList.push(tx.$with('entry_consumptions').as(tx.insert(lotConsumptions).values(parts.consumptions)));
+  const query = tx.with(...withList).insert(journalEntries).values(parts.entry).returning();
+  // Entries of the usual shapes are named statements, planned once per connection.
+  const shape = [parts.postings.length, parts.lots.length, parts.consumptions.length];
+  const [saved] = shape.every((count) => count <= namedShapeLimit) ? await query.prepare(`ledger_entry_${shape.join('_')}`).execute() : await query;
+  if (!saved) throw new Error('The journal entry was not saved');
+  return saved;
 }
 
 export async function findEntry(db: Database, { merchantId, entryId }: { merchantId: number; entryId: string }): Promise<JournalEntryRow | undefined> {

@@ -1,4 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
 import { issueCard } from '../cards/cards.service.ts';
 import type { CardRow } from '../cards/cards.table.ts';
@@ -62,4 +64,32 @@ export const noViolations = { unbalanced: [], staleCache: [], negativeMembers: [
 
 export function daysAfter(start: Date, days: number): Date {
   return new Date(start.getTime() + days * 24 * 60 * 60 * 1000);
+}
+
+/**
+ * A test file's app with a seeded merchant's id, made before the file's tests and closed after
+ * them; read both inside tests.
+ */
+export function useMerchantTestApp(mid = 'KOPISENJA'): { readonly testApp: TestApp; readonly merchantId: number } {
+  let testApp: TestApp | undefined;
+  let merchantId: number | undefined;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    merchantId = await merchantIdOf(testApp.db, mid);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The test app is made in beforeAll: read it inside a test');
+    return value;
+  };
+  return {
+    get testApp() {
+      return ready(testApp);
+    },
+    get merchantId() {
+      return ready(merchantId);
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { retentionPeriodStart, type EarnedExperience } from '../programs/levels.ts';
@@ -7,9 +8,9 @@ import type { ProgramRow } from '../programs/programs.table.ts';
 import { getCard } from '../cards/cards.service.ts';
 import { addToMemberBalance, findAccount, findOrCreateAccount, lockMemberAccounts } from './accounts.repository.ts';
 import type { LedgerAccountRow, MerchantAccountKind } from './accounts.table.ts';
-import { insertEntry, insertPostings, sumLifetimeEarned, sumLifetimeEarnedOfCards, sumPostingsOfAccount } from './journal.repository.ts';
+import { insertEntryWithParts, sumLifetimeEarned, sumLifetimeEarnedOfCards, sumPostingsOfAccount } from './journal.repository.ts';
 import type { EntryKind, JournalEntryRow } from './journal.table.ts';
-import { creditLots, restoreLots, spendLots, type SpentPiece } from './lot-allocation.ts';
+import { creditLots, restoreLots, spendLots, type NewLot, type NewLotConsumption, type SpentPiece } from './lot-allocation.ts';
 import { sumExpiredRemaining } from './lots.repository.ts';
 
 /** What a posting needs to know of its account; every account row carries it. */
@@ -101,33 +102,39 @@ export async function postEntry(options: PostEntryOptions): Promise<JournalEntry
   }
   const { program, timeZone } = options.program ?? (await getProgram({ db: tx, merchantId, programId }));
 
-  const entry = await insertEntry(tx, {
-    merchantId,
-    programId,
-    kind,
-    reference: options.reference ?? null,
-    description: options.description ?? null,
-    metadata: options.metadata ?? {},
-    reversesEntryId: reversesEntryId ?? null,
-    occurredAt: now,
-  });
-  await insertPostings(
-    tx,
-    postings.map((posting) => ({ entryId: entry.id, accountId: posting.account.id, amount: posting.amount })),
-  );
-
+  // The id is made here so that the postings, lots and consumptions can be written with the entry.
+  const entryId = randomUUID();
+  const consumptions: NewLotConsumption[] = [];
+  const newLots: NewLot[] = [];
   const spent: SpentPiece[] = [];
   for (const posting of memberPostings.filter((candidate) => candidate.amount < 0n)) {
-    const pieces = await spendLots(tx, { accountId: posting.account.id, amount: -posting.amount, entryId: entry.id, preferEntryId: reversesEntryId });
-    spent.push(...pieces);
+    const taken = await spendLots(tx, { accountId: posting.account.id, amount: -posting.amount, entryId, preferEntryId: reversesEntryId });
+    spent.push(...taken.pieces);
+    consumptions.push(...taken.consumptions);
   }
   const defaultExpiresAt = lotExpiresAt(program, now, timeZone);
   for (const posting of memberPostings.filter((candidate) => candidate.amount > 0n)) {
-    const move = { accountId: posting.account.id, amount: posting.amount, entryId: entry.id };
-    if (reversesEntryId) await restoreLots(tx, { ...move, originalEntryId: reversesEntryId });
-    else await creditLots(tx, { ...move, now, defaultExpiresAt, spentPieces: options.creditsKeepSpentExpiry ? spent : undefined });
+    const move = { accountId: posting.account.id, amount: posting.amount, entryId };
+    if (reversesEntryId) consumptions.push(...(await restoreLots(tx, { ...move, originalEntryId: reversesEntryId })));
+    else newLots.push(...creditLots({ ...move, now, defaultExpiresAt, spentPieces: options.creditsKeepSpentExpiry ? spent : undefined }));
   }
-  return entry;
+
+  return insertEntryWithParts(tx, {
+    entry: {
+      id: entryId,
+      merchantId,
+      programId,
+      kind,
+      reference: options.reference ?? null,
+      description: options.description ?? null,
+      metadata: options.metadata ?? {},
+      reversesEntryId: reversesEntryId ?? null,
+      occurredAt: now,
+    },
+    postings: postings.map((posting) => ({ entryId, accountId: posting.account.id, amount: posting.amount })),
+    lots: newLots,
+    consumptions,
+  });
 }
 
 /** An account's balance: the cached one of a member wallet, the sum of postings of a merchant account. */

@@ -1,5 +1,11 @@
 import type { Database } from '../../db/client.ts';
-import { addToLotRemaining, findConsumptionsOfEntry, findSpendableLots, insertLotConsumptions, insertLots } from './lots.repository.ts';
+import { addToLotRemaining, findConsumptionsOfEntry, findSpendableLots } from './lots.repository.ts';
+import type { lotConsumptions, lots } from './lots.table.ts';
+
+/** A lot consumption to write with its entry. */
+export type NewLotConsumption = typeof lotConsumptions.$inferInsert;
+/** A lot to write with its entry. */
+export type NewLot = typeof lots.$inferInsert;
 
 /** A part of a lot that a debit took, with the expiry it carried. */
 export interface SpentPiece {
@@ -14,8 +20,14 @@ interface LotMove {
   entryId: string;
 }
 
-/** Takes a debit out of the account's lots in spending order (see findSpendableLots). */
-export async function spendLots(tx: Database, { accountId, amount, entryId, preferEntryId }: LotMove & { preferEntryId?: string }): Promise<SpentPiece[]> {
+/**
+ * Takes a debit out of the account's lots in spending order (see findSpendableLots); the
+ * consumptions that record it are for the caller to write with the entry.
+ */
+export async function spendLots(
+  tx: Database,
+  { accountId, amount, entryId, preferEntryId }: LotMove & { preferEntryId?: string },
+): Promise<{ pieces: SpentPiece[]; consumptions: NewLotConsumption[] }> {
   const pieces: SpentPiece[] = [];
   let left = amount;
   for (const lot of await findSpendableLots(tx, { accountId, preferEntryId })) {
@@ -27,34 +39,37 @@ export async function spendLots(tx: Database, { accountId, amount, entryId, pref
   // The balance check passed, so the lots must cover the debit; otherwise the ledger is corrupt.
   if (left !== 0n) throw new Error(`Lots of ledger account ${accountId} do not cover its balance`);
   for (const piece of pieces) await addToLotRemaining(tx, piece.lotId, -piece.amount);
-  await insertLotConsumptions(
-    tx,
-    pieces.map((piece) => ({ lotId: piece.lotId, entryId, amount: piece.amount })),
-  );
-  return pieces;
+  return { pieces, consumptions: pieces.map((piece) => ({ lotId: piece.lotId, entryId, amount: piece.amount })) };
 }
 
-/** Puts back exactly what `originalEntryId` took from the account's lots, expiries included. */
-export async function restoreLots(tx: Database, { accountId, amount, entryId, originalEntryId }: LotMove & { originalEntryId: string }): Promise<void> {
+/**
+ * Puts back exactly what `originalEntryId` took from the account's lots, expiries included; the
+ * (negative) consumptions that record it are for the caller to write with the entry.
+ */
+export async function restoreLots(
+  tx: Database,
+  { accountId, amount, entryId, originalEntryId }: LotMove & { originalEntryId: string },
+): Promise<NewLotConsumption[]> {
   const consumed = (await findConsumptionsOfEntry(tx, { entryId: originalEntryId, accountId })).filter((row) => row.amount > 0n);
   const total = consumed.reduce((sum, row) => sum + row.amount, 0n);
   if (total !== amount) throw new Error(`Entry ${originalEntryId} took ${total} from account ${accountId}, not ${amount}`);
   for (const row of consumed) await addToLotRemaining(tx, row.lotId, row.amount);
-  await insertLotConsumptions(
-    tx,
-    consumed.map((row) => ({ lotId: row.lotId, entryId, amount: -row.amount })),
-  );
+  return consumed.map((row) => ({ lotId: row.lotId, entryId, amount: -row.amount }));
 }
 
 /**
- * Creates the lots of a credit. With `spentPieces` (a transfer) the credit keeps the expiries of the
+ * The lots of a credit, for the caller to write with the entry. With `spentPieces` (a transfer) the credit keeps the expiries of the
  * value it came from, so moving points between cards never extends their life; any part not
  * covered by spent pieces gets `defaultExpiresAt`, the program's expiry for new value.
  */
-export async function creditLots(
-  tx: Database,
-  { accountId, amount, entryId, now, defaultExpiresAt, spentPieces }: LotMove & { now: Date; defaultExpiresAt: Date | null; spentPieces?: SpentPiece[] },
-): Promise<void> {
+export function creditLots({
+  accountId,
+  amount,
+  entryId,
+  now,
+  defaultExpiresAt,
+  spentPieces,
+}: LotMove & { now: Date; defaultExpiresAt: Date | null; spentPieces?: SpentPiece[] }): NewLot[] {
   const parts: Array<{ amount: bigint; expiresAt: Date | null }> = [];
   let left = amount;
   while (left > 0n && spentPieces && spentPieces.length > 0) {
@@ -70,8 +85,5 @@ export async function creditLots(
     else piece.amount -= take;
   }
   if (left > 0n) parts.push({ amount: left, expiresAt: defaultExpiresAt });
-  await insertLots(
-    tx,
-    parts.map((part) => ({ accountId, entryId, amount: part.amount, expiresAt: part.expiresAt, createdAt: now })),
-  );
+  return parts.map((part) => ({ accountId, entryId, amount: part.amount, remaining: part.amount, expiresAt: part.expiresAt, createdAt: now }));
 }

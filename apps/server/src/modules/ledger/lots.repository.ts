@@ -3,14 +3,6 @@ import type { Database } from '../../db/client.ts';
 import { ledgerAccounts } from './accounts.table.ts';
 import { lotConsumptions, lots, type LotRow } from './lots.table.ts';
 
-export async function insertLots(
-  tx: Database,
-  rows: Array<{ accountId: bigint; entryId: string; amount: bigint; expiresAt: Date | null; createdAt: Date }>,
-): Promise<LotRow[]> {
-  if (rows.length === 0) return [];
-  return tx.insert(lots).values(rows.map((row) => ({ ...row, remaining: row.amount }))).returning();
-}
-
 /**
  * The lots a debit spends, in spending order: soonest expiry first (never-expiring last), then the
  * oldest. `preferEntryId` puts the lots of one credit first, which a reversal of that credit takes back.
@@ -31,11 +23,6 @@ export async function addToLotRemaining(tx: Database, lotId: bigint, delta: bigi
     .update(lots)
     .set({ remaining: sql`${lots.remaining} + ${delta}` })
     .where(eq(lots.id, lotId));
-}
-
-export async function insertLotConsumptions(tx: Database, rows: Array<{ lotId: bigint; entryId: string; amount: bigint }>): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.insert(lotConsumptions).values(rows);
 }
 
 /** What an entry took from the lots of one account, net of anything already put back. */

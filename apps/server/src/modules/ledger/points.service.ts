@@ -4,7 +4,7 @@ import { getCard } from '../cards/cards.service.ts';
 import type { CardRow } from '../cards/cards.table.ts';
 import type { JournalEntryRow } from './journal.table.ts';
 import { expireAccountLots } from './expiry.service.ts';
-import { ensureMemberAccount, ensureMerchantAccount, lockLedgerAccounts, postEntry, type PostEntryOptions } from './ledger.service.ts';
+import { ensureMemberAccount, ensureMerchantAccount, lockLedgerAccounts, postEntry, type AccountRef, type PostEntryOptions } from './ledger.service.ts';
 
 export interface MovementOptions {
   db: Database;
@@ -46,14 +46,20 @@ export async function earn(options: MovementOptions & { cardId: string }): Promi
  * its program, when read too): a purchase reads both anyway.
  */
 export async function earnOnCard(
-  options: Omit<MovementOptions, 'db'> & { tx: Database; card: CardRow; program?: PostEntryOptions['program'] },
+  options: Omit<MovementOptions, 'db'> & {
+    tx: Database;
+    card: CardRow;
+    program?: PostEntryOptions['program'];
+    /** The card's wallet and the program's issuance account, when read with the card. */
+    accounts?: { member: AccountRef | null; issuance: AccountRef | null };
+  },
 ): Promise<JournalEntryRow> {
   assertPositive(options.amount);
   const { tx, card } = options;
   if (card.status !== 'active') throw new AppError('CARD_NOT_ACTIVE');
   const scope = { db: tx, merchantId: card.merchantId, programId: card.programId };
-  const member = await ensureMemberAccount({ ...scope, cardId: card.id });
-  const issuance = await ensureMerchantAccount({ ...scope, kind: 'issuance' });
+  const member = options.accounts?.member ?? (await ensureMemberAccount({ ...scope, cardId: card.id }));
+  const issuance = options.accounts?.issuance ?? (await ensureMerchantAccount({ ...scope, kind: 'issuance' }));
   return postEntry({
     ...entryFields(options),
     tx,
