@@ -1,6 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
+import { changeTags, onChanges, publishChanges } from '../lib/change-feed.ts';
+import type { IntegrationApiKeyRow } from './api-keys.table.ts';
 import { findApiKey, insertApiKey, listApiKeysOfMerchant, revokeLiveApiKey, updateApiKeyLastUsed } from './api-keys.repository.ts';
 
 /** A key as lists show it: never the secret or its hash. */
@@ -43,24 +45,58 @@ export async function createApiKey({ db, merchantId, name }: { db: Database; mer
   return { ...toSummary(row), key: `kartu_${row.id}_${secret}` };
 }
 
+// How long a key read from the database is trusted without reading it again: a key revoked by
+// another process (the operator CLI, another instance) stops working within this time.
+export const apiKeyCacheTtlMs = 10_000;
+const apiKeyCacheLimit = 1_000;
+
+/** Keys read recently, by id, so a busy till does not cost a query per request. One per app. */
+export class ApiKeyCache {
+  readonly #rows = new Map<string, { row: IntegrationApiKeyRow; readAt: number }>();
+  readonly #unsubscribe = onChanges((tags) => {
+    for (const tag of tags) if (tag.startsWith('api-key:')) this.#rows.delete(tag.slice('api-key:'.length));
+  });
+
+  async find(db: Database, id: string, now: Date): Promise<IntegrationApiKeyRow | undefined> {
+    const cached = this.#rows.get(id);
+    const age = cached ? now.getTime() - cached.readAt : Infinity;
+    if (cached && age >= 0 && age < apiKeyCacheTtlMs) return cached.row;
+    const row = await findApiKey(db, id);
+    if (this.#rows.size >= apiKeyCacheLimit) this.#rows.clear();
+    if (row) this.#rows.set(id, { row, readAt: now.getTime() });
+    else this.#rows.delete(id);
+    return row;
+  }
+
+  close(): void {
+    this.#unsubscribe();
+    this.#rows.clear();
+  }
+}
+
 /**
  * The merchant behind a presented key. Every failure (malformed, unknown, wrong secret, revoked)
  * is the same API_KEY_INVALID, so a caller learns nothing about which part was wrong.
  */
-export async function authenticateApiKey({ db, key, now }: { db: Database; key: string; now: Date }): Promise<ApiKeyHolder> {
+export async function authenticateApiKey({ db, key, now, cache }: { db: Database; key: string; now: Date; cache?: ApiKeyCache }): Promise<ApiKeyHolder> {
   const match = keyPattern.exec(key);
-  const row = match?.[1] ? await findApiKey(db, match[1]) : undefined;
+  const id = match?.[1];
+  const row = id ? await (cache ? cache.find(db, id, now) : findApiKey(db, id)) : undefined;
   const presented = hashSecret(match?.[2] ?? '');
   const stored = Buffer.from(row?.secretHash ?? '', 'hex');
   const secretMatches = stored.length === presented.length && timingSafeEqual(stored, presented);
   if (!row || !secretMatches || row.revokedAt) throw new AppError('API_KEY_INVALID');
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= lastUsedResolutionMs) await updateApiKeyLastUsed(db, row.id, now);
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= lastUsedResolutionMs) {
+    await updateApiKeyLastUsed(db, row.id, now);
+    row.lastUsedAt = now;
+  }
   return { keyId: row.id, merchantId: row.merchantId };
 }
 
 export async function revokeApiKey({ db, id, now }: { db: Database; id: string; now: Date }): Promise<ApiKeySummary> {
   const row = uuidPattern.test(id) ? await revokeLiveApiKey(db, id.toLowerCase(), now) : undefined;
   if (!row) throw new AppError('NOT_FOUND', { message: 'No live API key has this id' });
+  publishChanges([changeTags.apiKey(row.id)]);
   return toSummary(row);
 }
 

@@ -4,11 +4,15 @@ import { integrationWriteHeadersSchema } from '@kartu/contracts';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { errorAnswers } from '../http/error-answers.ts';
+import type { IdempotencyKeyId } from '../modules/idempotency/idempotency.repository.ts';
 import { answerOnce, holderOf, integrationRouteConfig, integrationSecurity, type IntegrationOptions } from './integration.http.ts';
 
 type IntegrationApp = Parameters<FastifyPluginAsyncZod<IntegrationOptions>>[0];
 
 const writeErrors = errorAnswers([400, 401, 404, 409, 422, 429, 500] as const);
+
+/** What a shortcut gets: the idempotency key (merchant, scope and key) with the request's hash, and the request. */
+export type ShortcutInput<Params, Body> = IdempotencyKeyId & { requestHash: string; now: Date; params: Params; body: Body };
 
 /** One write of the integration API, as its route plugin declares it. */
 export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType> {
@@ -25,6 +29,11 @@ export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodTyp
    * (`tx`); it runs once per Idempotency-Key.
    */
   run: (input: { tx: Database; merchantId: number; params: z.output<Params>; body: z.output<Body> }) => Promise<z.input<Answer>>;
+  /**
+   * A quicker way to make the common case of the write and store its answer, tried first; null
+   * when it made nothing, and `run` then decides.
+   */
+  shortcut?: (input: ShortcutInput<z.output<Params>, z.output<Body>>) => Promise<{ statusCode: number; body: z.input<Answer> } | null>;
 }
 
 /**
@@ -34,7 +43,7 @@ export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodTyp
 export function idempotentWriteRoute<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType>(
   app: IntegrationApp,
   { db, clock }: Pick<IntegrationOptions, 'db' | 'clock'>,
-  { url, summary, scope, params, body, status, answer, run }: IdempotentWrite<Params, Body, Answer>,
+  { url, summary, scope, params, body, status, answer, run, shortcut }: IdempotentWrite<Params, Body, Answer>,
 ): void {
   // TypeScript cannot infer the request from schemas that are type parameters here, so the route is
   // declared untyped; the zod validator has already parsed params and body into these schemas' output.
@@ -59,6 +68,10 @@ export function idempotentWriteRoute<Params extends z.ZodType, Body extends z.Zo
         db,
         clock,
         scope,
+        ...(shortcut && {
+          shortcut: (key: IdempotencyKeyId & { requestHash: string; now: Date }) =>
+            shortcut({ ...key, params: request.params as z.output<Params>, body: request.body as z.output<Body> }),
+        }),
         run: async (tx) => {
           const { merchantId } = holderOf(request);
           const input = { tx, merchantId, params: request.params as z.output<Params>, body: request.body as z.output<Body> };

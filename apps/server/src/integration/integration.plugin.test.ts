@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { errorBodySchema } from '@kartu/contracts';
 import { createApp } from '../app.ts';
 import { createTestApp, testEnv, type TestApp } from '../test/test-app.ts';
-import { findApiKey } from './api-keys.repository.ts';
-import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.ts';
+import { findApiKey, revokeLiveApiKey } from './api-keys.repository.ts';
+import { apiKeyCacheTtlMs, createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.ts';
 import { callIntegration, merchantSetup } from './integration.test-support.ts';
 
 let testApp: TestApp;
@@ -68,6 +68,16 @@ describe('API key authentication', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual(invalidKeyBody);
     await expect(revokeApiKey({ db: testApp.db, id, now: new Date() })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('stops accepting a key revoked by another process within the time keys are cached', async () => {
+    const { id, key } = await createApiKey({ db: testApp.db, merchantId: kopi.merchantId, name: 'Till revoked from the CLI' });
+    expect((await callIntegration(testApp, 'POST', '/cards', { key, body: issueBody() })).statusCode).toBe(201);
+    // What the operator CLI does in its own process: nothing tells this one.
+    await revokeLiveApiKey(testApp.db, id, testApp.clock.now());
+    expect((await callIntegration(testApp, 'POST', '/cards', { key, body: issueBody() })).statusCode).toBe(201);
+    testApp.clock.advance(apiKeyCacheTtlMs);
+    expect((await callIntegration(testApp, 'POST', '/cards', { key, body: issueBody() })).statusCode).toBe(401);
   });
 
   it("never reaches another merchant's programs or cards", async () => {

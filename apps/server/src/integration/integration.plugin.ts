@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error.ts';
-import { authenticateApiKey, type ApiKeyHolder } from './api-keys.service.ts';
+import { ApiKeyCache, authenticateApiKey, type ApiKeyHolder } from './api-keys.service.ts';
 import { integrationCardRoutes } from './cards.routes.ts';
 import type { IntegrationOptions } from './integration.http.ts';
 import { integrationLedgerRoutes } from './ledger.routes.ts';
@@ -26,12 +26,14 @@ function bearerOf(request: FastifyRequest): string | undefined {
 export const integrationRoutes: FastifyPluginAsync<IntegrationOptions> = async (app, options) => {
   const { db, clock, rateLimitPerMinute } = options;
   app.decorateRequest('apiKeyHolder', null);
+  const apiKeys = new ApiKeyCache();
+  app.addHook('onClose', async () => apiKeys.close());
 
   // The key is checked before the body is read, so an unauthenticated caller learns nothing from validation.
   app.addHook('onRequest', async (request) => {
     const key = bearerOf(request);
     if (!key) return;
-    request.apiKeyHolder = await authenticateApiKey({ db, key, now: clock.now() }).catch((error: unknown) => {
+    request.apiKeyHolder = await authenticateApiKey({ db, key, now: clock.now(), cache: apiKeys }).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'API_KEY_INVALID') return null;
       throw error;
     });

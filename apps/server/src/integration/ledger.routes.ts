@@ -12,11 +12,13 @@ import { toJsonNumber } from '../lib/json-number.ts';
 import { adjustCard } from './adjustments.service.ts';
 import { idempotentWriteRoute } from './idempotent-route.ts';
 import type { IntegrationOptions } from './integration.http.ts';
+import { PurchaseStatement } from './purchase-statement.ts';
 import { recordPurchase, voidPurchase } from './purchases.service.ts';
 
 /** Purchases, their voids and balance corrections: every one a ledger entry (docs/integration.md). */
 export const integrationLedgerRoutes: FastifyPluginAsyncZod<IntegrationOptions> = async (app, options) => {
-  const { clock } = options;
+  const { db, clock } = options;
+  const purchaseStatement = new PurchaseStatement(db);
 
   idempotentWriteRoute(app, options, {
     url: '/purchases',
@@ -25,6 +27,7 @@ export const integrationLedgerRoutes: FastifyPluginAsyncZod<IntegrationOptions> 
     body: purchaseBodySchema,
     status: 201,
     answer: purchaseAnswerSchema,
+    shortcut: async ({ params: _params, ...input }) => purchaseStatement.record(input),
     run: async ({ tx, merchantId, body: { amount, ...purchase } }) => {
       const result = await recordPurchase({ tx, merchantId, now: clock.now(), amount: BigInt(amount), ...purchase });
       return { entryId: result.entryId, earned: toJsonNumber(result.earned), balance: toJsonNumber(result.balance) };

@@ -50,14 +50,19 @@ export async function deleteClaim(db: Database, id: IdempotencyKeyId): Promise<v
 
 // The two-number form of advisory locks is a key space of its own: the jobs' one-number locks never
 // meet these. The first number names what the lock is for.
-const idempotencyLockSpace = 1;
+export const idempotencyLockSpace = 1;
+
+/** The advisory lock's name of a key: with idempotencyLockSpace, what every holder of the key locks. */
+export function idempotencyLockName({ merchantId, scope, key }: IdempotencyKeyId): string {
+  return `${merchantId}:${scope}:${key}`;
+}
 
 /**
  * Takes the key's transaction-scoped advisory lock (without waiting unless `wait`) and reads the key
  * in the same statement: locked false means another transaction holds the key right now.
  */
 export async function holdKey(tx: Database, id: IdempotencyKeyId, { wait = false }: { wait?: boolean } = {}) {
-  const name = `${id.merchantId}:${id.scope}:${id.key}`;
+  const name = idempotencyLockName(id);
   const lock = wait
     ? sql<boolean>`(select true from pg_advisory_xact_lock(${idempotencyLockSpace}, hashtext(${name})))`
     : sql<boolean>`pg_try_advisory_xact_lock(${idempotencyLockSpace}, hashtext(${name}))`;
