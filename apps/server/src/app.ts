@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestHeaders } from '@kartu/contracts';
@@ -47,6 +47,14 @@ const redactedPaths = [
 // A client-chosen request id is kept only when it is short and plain, so logs stay clean.
 const requestIdPattern = /^[\w.-]{8,64}$/;
 
+/** Request ids unique across processes and restarts: a random prefix per process, then a count. */
+function requestIdSequence(): () => string {
+  const prefix = randomBytes(6).toString('base64url');
+  let count = 0;
+  return () => `${prefix}-${(count += 1).toString(36)}`;
+}
+const nextRequestId = requestIdSequence();
+
 /** A hop count trusts that many proxies nearest to the server, as Express and fastify document it. */
 function toFastifyTrustProxy(trustProxy: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy !== 'number') return trustProxy;
@@ -61,7 +69,7 @@ export async function createApp({ env, database, clock = systemClock, logStream 
     requestIdHeader: false,
     genReqId: (request) => {
       const claimed = request.headers[requestHeaders.requestId];
-      return typeof claimed === 'string' && requestIdPattern.test(claimed) ? claimed : randomUUID();
+      return typeof claimed === 'string' && requestIdPattern.test(claimed) ? claimed : nextRequestId();
     },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

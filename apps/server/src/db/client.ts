@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { withCommitEffects } from './after-commit.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -27,11 +28,11 @@ export async function openDatabase({ url, dataDir }: OpenDatabaseOptions = {}): 
     const pool = new pg.Pool({ connectionString: url });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    return { kind: 'postgres', db: drizzlePostgres({ client: pool, schema }), pool, close: () => pool.end() };
+    return { kind: 'postgres', db: withCommitEffects(drizzlePostgres({ client: pool, schema })), pool, close: () => pool.end() };
   }
   const inMemory = dataDir === undefined || dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const client = inMemory ? new PGlite() : new PGlite(dataDir);
   await client.waitReady;
-  return { kind: 'pglite', db: drizzlePglite({ client, schema }), client, close: () => client.close() };
+  return { kind: 'pglite', db: withCommitEffects(drizzlePglite({ client, schema })), client, close: () => client.close() };
 }

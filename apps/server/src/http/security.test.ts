@@ -11,8 +11,15 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict content security policy', async () => {
+  it('lets an API answer load, frame or run nothing', async () => {
     const response = await testApp.app.inject({ url: '/api/site', headers: { host: 'localhost' } });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('sends the pages a strict content security policy', async () => {
+    const response = await testApp.app.inject({ url: '/cards', headers: { host: 'localhost' } });
     const policy = String(response.headers['content-security-policy']);
     expect(policy).toContain("default-src 'self'");
     expect(policy).toContain("script-src 'self'");

@@ -70,10 +70,25 @@ export function securityHeaders({ production }: { production: boolean }): Record
   return headers;
 }
 
+/**
+ * What a JSON answer of the API needs (the OWASP REST set): it is never rendered as a page, so the
+ * page-oriented headers (opener and agent-cluster isolation, prefetch and download switches, the
+ * legacy XSS filter) would only add bytes to every answer. It may not be framed, sniffed, read by
+ * other origins' pages, kept by any cache, or fetched over plain http after the first visit.
+ */
+export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const kept = ['strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-resource-policy'];
+  return {
+    ...Object.fromEntries(kept.flatMap((name) => (pageHeaders[name] ? [[name, pageHeaders[name]]] : []))),
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    // API answers are per user and per site: no shared or browser cache may keep them.
+    'cache-control': 'no-store',
+  };
+}
+
 export function registerSecurity(app: FastifyInstance, options: { production: boolean }): void {
   const headers = securityHeaders(options);
-  // API answers are per user and per site: no shared or browser cache may keep them.
-  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  const apiHeaders = apiSecurityHeaders(headers);
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
     reply.headers(url.startsWith('/api/') || url === '/api' || url.startsWith('/api?') ? apiHeaders : headers);

@@ -2,11 +2,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { cards, type CardRow, type NewCardRow } from '../modules/cards/cards.table.ts';
 import { programs } from '../modules/programs/programs.table.ts';
+import { changeTags, publishAfterCommit } from '../lib/change-feed.ts';
 
 /** Inserts cards in one statement; rows whose number or id is taken are skipped, so the caller draws again. */
 export async function insertCardsUnlessTaken(tx: Database, rows: NewCardRow[]): Promise<CardRow[]> {
   if (rows.length === 0) return [];
-  return tx.insert(cards).values(rows).onConflictDoNothing().returning();
+  const saved = await tx.insert(cards).values(rows).onConflictDoNothing().returning();
+  publishAfterCommit(tx, [...new Set(saved.flatMap((card) => (card.ownerUserId ? [changeTags.wallet(card.ownerUserId)] : [])))]);
+  return saved;
 }
 
 /** A member's cards with their program, oldest first. */

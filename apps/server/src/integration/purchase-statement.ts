@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PurchaseAnswer, PurchaseBody } from '@kartu/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { changeTags, publishChanges } from '../lib/change-feed.ts';
 import { idempotencyLockName, idempotencyLockSpace, type IdempotencyKeyId } from '../modules/idempotency/idempotency.repository.ts';
 import { pointsForSpend } from '../modules/programs/earn-rate.ts';
 import { lotExpiresAt } from '../modules/programs/lot-expiry.ts';
@@ -153,7 +154,9 @@ export class PurchaseStatement {
         expiresAt: expiresAt?.toISOString() ?? null,
         now: now.toISOString(),
       });
-      return row?.body ? { statusCode: 201, body: row.body } : null;
+      if (!row?.body) return null;
+      publishChanges([changeTags.card(known.card.cardId)]);
+      return { statusCode: 201, body: row.body };
     } catch (error) {
       // A bill number reported before, or a request with the same key that committed meanwhile.
       if (isUniqueViolation(error)) return null;

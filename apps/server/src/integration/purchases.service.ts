@@ -73,7 +73,7 @@ export async function recordPurchase(options: PurchaseOptions): Promise<{ entryI
   const saved = await insertPurchaseUnlessBilled(tx, { merchantId, billNumber, cardId: card.id, amount, earned, entryId: entry?.id ?? null, createdAt: now });
   if (!saved) throw new AppError('CONFLICT', { message: 'This bill number was already reported' });
   const balances = await findSpendableBalances(tx, { merchantId, cardIds: [card.id], now });
-  return { entryId: entry?.id ?? null, earned, balance: balances.get(card.id) ?? 0n };
+  return { entryId: entry?.id ?? null, earned, balance: balances.get(card.id)?.spendable ?? 0n };
 }
 
 /**

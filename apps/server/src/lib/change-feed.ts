@@ -1,3 +1,6 @@
+import { afterCommit } from '../db/after-commit.ts';
+import type { Database } from '../db/client.ts';
+
 /**
  * Notices, within this process, that rows some cache keeps have changed, so the cache drops them
  * at once instead of when they time out. A notice names what changed as tags such as
@@ -22,4 +25,16 @@ export function publishChanges(tags: readonly string[]): void {
 
 export const changeTags = {
   apiKey: (id: string) => `api-key:${id}`,
+  /** A card's row, or its wallet's balance. */
+  card: (id: string) => `card:${id}`,
+  /** Which cards a member holds. */
+  wallet: (userId: string) => `wallet:${userId}`,
+  session: (id: string) => `session:${id}`,
+  /** A user's row, or all of their sessions at once. */
+  user: (id: string) => `user:${id}`,
 };
+
+/** Publishes `tags` once the transaction of `db` commits (at once outside one). */
+export function publishAfterCommit(db: Database, tags: readonly string[]): void {
+  afterCommit(db, () => publishChanges(tags));
+}

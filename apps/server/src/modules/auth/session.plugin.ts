@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { siteOf } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './auth.constants.ts';
-import { findLiveSession } from './session.service.ts';
+import { createSessionCache, findLiveSession } from './session.service.ts';
 import type { SessionRow } from './sessions.table.ts';
 import type { UserRow } from './users.table.ts';
 
@@ -38,6 +38,8 @@ export async function registerSessions(
   { db, clock, publicUrl }: { db: Database; clock: Clock; publicUrl: string | undefined },
 ): Promise<void> {
   await app.register(cookie);
+  const sessionCache = createSessionCache();
+  app.addHook('onClose', async () => sessionCache.close());
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
 
@@ -53,7 +55,7 @@ export async function registerSessions(
     if (request.session) return;
     const token = tokenOf(request);
     if (!token) return;
-    const found = await findLiveSession({ db, token, merchantId: siteOf(request).merchant.id, now: clock.now() });
+    const found = await findLiveSession({ db, token, merchantId: siteOf(request).merchant.id, now: clock.now(), cache: sessionCache });
     if (!found) return;
     request.session = found.session;
     request.user = found.user;

@@ -5,6 +5,8 @@ import { PENDING_SESSION_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH
 import { findSessionWithUser, insertSession, revokePendingSessions, updateSession } from './sessions.repository.ts';
 import type { PendingReason, SessionRow } from './sessions.table.ts';
 import type { UserRow } from './users.table.ts';
+import { changeTags } from '../../lib/change-feed.ts';
+import { TaggedCache } from '../../lib/tagged-cache.ts';
 
 export interface OpenedSession {
   token: string;
@@ -115,25 +117,56 @@ function isExpired(session: SessionRow, now: Date): boolean {
   return session.status === 'active' && now.getTime() - session.lastSeenAt.getTime() >= SESSION_IDLE_MS;
 }
 
+export interface LiveSession {
+  session: SessionRow;
+  user: UserRow;
+}
+
+// How long a session read from the database is trusted without reading it again. Changes made in
+// this process (sign-out, PIN change, profile edits) drop it at once; a session revoked by another
+// instance stops working there within this time.
+export const sessionCacheTtlMs = 10_000;
+
+/** Sessions of recent requests by token hash, so a signed-in request costs no query. One per app. */
+export function createSessionCache(): TaggedCache<LiveSession> {
+  return new TaggedCache<LiveSession>({ maxEntries: 20_000 });
+}
+
+async function readSession(db: Database, tokenHash: string, now: Date, cache: TaggedCache<LiveSession> | undefined): Promise<LiveSession | undefined> {
+  const cached = cache?.get(tokenHash, now.getTime());
+  if (cached) return cached;
+  const ticket = cache?.ticket() ?? 0;
+  const found = await findSessionWithUser(db, tokenHash);
+  if (found && cache) {
+    const validUntil = Math.min(now.getTime() + sessionCacheTtlMs, found.session.expiresAt.getTime());
+    cache.set(tokenHash, found, { tags: [changeTags.session(found.session.id), changeTags.user(found.user.id)], validUntil, ticket });
+  }
+  return found;
+}
+
 /** The live session of a token at this merchant, or undefined; touches last_seen_at at most once a minute. */
 export async function findLiveSession({
   db,
   token,
   merchantId,
   now,
+  cache,
 }: {
   db: Database;
   token: string;
   merchantId: number;
   now: Date;
-}): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const found = await findSessionWithUser(db, sha256(token));
+  cache?: TaggedCache<LiveSession>;
+}): Promise<LiveSession | undefined> {
+  const found = await readSession(db, sha256(token), now, cache);
   if (!found || found.session.merchantId !== merchantId || isExpired(found.session, now)) return undefined;
-  if (now.getTime() - found.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
-    await updateSession(db, found.session.id, { lastSeenAt: now });
-    found.session.lastSeenAt = now;
+  // Copies: what a request does with its session must not reach the cache.
+  const live = { session: { ...found.session }, user: { ...found.user } };
+  if (now.getTime() - live.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    await updateSession(db, live.session.id, { lastSeenAt: now });
+    live.session.lastSeenAt = now;
   }
-  return found;
+  return live;
 }
 
 export async function revokeSession({ db, session, now }: { db: Database; session: SessionRow; now: Date }): Promise<void> {

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sessions, type SessionRow } from './sessions.table.ts';
 import { users, type UserRow } from './users.table.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 export type NewSessionRow = Omit<SessionRow, 'id' | 'revokedAt'>;
 
@@ -23,6 +24,7 @@ export async function findSessionWithUser(db: Database, tokenHash: string): Prom
 
 export async function updateSession(db: Database, id: string, values: Partial<Omit<SessionRow, 'id' | 'userId' | 'merchantId'>>): Promise<void> {
   await db.update(sessions).set(values).where(eq(sessions.id, id));
+  publishAfterCommit(db, [changeTags.session(id)]);
 }
 
 /** A new sign-in replaces the user's unfinished ones. */
@@ -31,6 +33,7 @@ export async function revokePendingSessions(db: Database, userId: string, now: D
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), eq(sessions.status, 'pending'), isNull(sessions.revokedAt)));
+  publishAfterCommit(db, [changeTags.user(userId)]);
 }
 
 /** Every other session of the user ends: after a PIN change, only the device that changed it stays in. */
@@ -39,4 +42,5 @@ export async function revokeOtherSessions(db: Database, userId: string, keptSess
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId), isNull(sessions.revokedAt)));
+  publishAfterCommit(db, [changeTags.user(userId)]);
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { NormalisedIdentifier } from './identifier.ts';
 import { users, type UserRow } from './users.table.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 function identifierColumn(identifier: NormalisedIdentifier) {
   return identifier.type === 'phone' ? users.phone : users.email;
@@ -50,6 +51,7 @@ export async function insertUserOnce(
 
 export async function updateUserPin(db: Database, userId: string, pinHash: string, now: Date): Promise<void> {
   await db.update(users).set({ pinHash, pinUpdatedAt: now, updatedAt: now }).where(eq(users.id, userId));
+  publishAfterCommit(db, [changeTags.user(userId)]);
 }
 
 /** False when another user of the merchant already has the phone (the unique key refuses it). */
@@ -61,6 +63,7 @@ export async function updateUserPhone(db: Database, user: UserRow, phone: string
     .limit(1);
   if (taken[0] && taken[0].id !== user.id) return false;
   await db.update(users).set({ phone, updatedAt: now }).where(eq(users.id, user.id));
+  publishAfterCommit(db, [changeTags.user(user.id)]);
   return true;
 }
 
@@ -71,5 +74,6 @@ export async function setFirstPin(db: Database, userId: string, pinHash: string,
     .set({ pinHash, pinUpdatedAt: now, updatedAt: now })
     .where(and(eq(users.id, userId), isNull(users.pinHash)))
     .returning({ id: users.id });
+  publishAfterCommit(db, [changeTags.user(userId)]);
   return rows.length === 1;
 }

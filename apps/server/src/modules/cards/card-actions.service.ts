@@ -16,5 +16,5 @@ const placements: Record<CardAction, Partial<Pick<CardRow, 'hidden' | 'archived'
 /** Moves a card of the member's wallet between the active, hidden and archived views; repeating an action changes nothing. */
 export async function applyCardAction(options: MemberCardOptions & { action: CardAction; now: Date }): Promise<void> {
   const card = await getMemberCard(options);
-  await updateCardPlacement(options.db, { cardId: card.id, placement: placements[options.action], now: options.now });
+  await updateCardPlacement(options.db, { card, placement: placements[options.action], now: options.now });
 }

@@ -17,8 +17,11 @@ export interface ListCardsOptions {
   now: Date;
 }
 
-/** One page of the member's wallet (spec: app-core §4 Card list — pages start at 1). */
-export async function listCards({ db, merchantId, userId, view, page, now }: ListCardsOptions): Promise<CardListAnswer> {
+/**
+ * One page of the member's wallet (spec: app-core §4 Card list — pages start at 1), with the time
+ * its balances next change by themselves (value expiring), or null.
+ */
+export async function listCards({ db, merchantId, userId, view, page, now }: ListCardsOptions): Promise<{ answer: CardListAnswer; changesAt: Date | null }> {
   const scope = { merchantId, userId, view };
   const [rows, total] = await Promise.all([
     findMemberCardsPage(db, { ...scope, limit: cardsPerPage, offset: (page - 1) * cardsPerPage }),
@@ -46,11 +49,12 @@ export async function listCards({ db, merchantId, userId, view, page, now }: Lis
       programName,
       programType,
       iconUrl,
-      balance: { amount: toJsonNumber(balances.get(card.id) ?? 0n), unit },
+      balance: { amount: toJsonNumber(balances.get(card.id)?.spendable ?? 0n), unit },
       level: current ? { name: current.name, color: current.color } : null,
       hidden: card.hidden,
       archived: card.archived,
     });
   }
-  return { data, page, count: total };
+  const expiries = [...balances.values()].flatMap(({ changesAt }) => (changesAt ? [changesAt.getTime()] : []));
+  return { answer: { data, page, count: total }, changesAt: expiries.length > 0 ? new Date(Math.min(...expiries)) : null };
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cards, type CardRow } from './cards.table.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 /**
  * Puts an unowned card into the member's wallet. The owner condition makes it atomic: of two
@@ -12,19 +13,24 @@ export async function assignCardOwner(tx: Database, { cardId, userId, now }: { c
     .set({ ownerUserId: userId, hidden: false, archived: false, updatedAt: now })
     .where(and(eq(cards.id, cardId), isNull(cards.ownerUserId)))
     .returning();
+  if (row) publishAfterCommit(tx, [changeTags.card(cardId), changeTags.wallet(userId)]);
   return row;
 }
 
+/** Moves an owned card between the wallet's views (active, hidden, archived). */
 export async function updateCardPlacement(
   db: Database,
-  { cardId, placement, now }: { cardId: string; placement: Partial<Pick<CardRow, 'hidden' | 'archived'>>; now: Date },
+  { card, placement, now }: { card: Pick<CardRow, 'id' | 'ownerUserId'>; placement: Partial<Pick<CardRow, 'hidden' | 'archived'>>; now: Date },
 ): Promise<void> {
   await db
     .update(cards)
     .set({ ...placement, updatedAt: now })
-    .where(eq(cards.id, cardId));
+    .where(eq(cards.id, card.id));
+  // The card leaves one view of the wallet for another: every page of the wallet changes.
+  publishAfterCommit(db, [changeTags.card(card.id), ...(card.ownerUserId ? [changeTags.wallet(card.ownerUserId)] : [])]);
 }
 
 export async function updateRegisteredData(db: Database, { cardId, registeredData, now }: { cardId: string; registeredData: Record<string, string>; now: Date }): Promise<void> {
   await db.update(cards).set({ registeredData, updatedAt: now }).where(eq(cards.id, cardId));
+  publishAfterCommit(db, [changeTags.card(cardId)]);
 }

@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cardAddAttempts, cards, type CardAddAttemptRow, type CardRow, type NewCardRow } from './cards.table.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 /** Inserts a card; undefined when its number or id is already taken, so the caller draws again. */
 export async function insertCardUnlessTaken(db: Database, row: NewCardRow): Promise<CardRow | undefined> {
   const [saved] = await db.insert(cards).values(row).onConflictDoNothing().returning();
+  if (saved?.ownerUserId) publishAfterCommit(db, [changeTags.wallet(saved.ownerUserId)]);
   return saved;
 }
 

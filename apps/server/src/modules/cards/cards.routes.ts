@@ -2,8 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardDetailSchema, cardListAnswerSchema, cardListQuerySchema, cardParamsSchema, cardRegistrationBodySchema } from '@kartu/contracts';
 import type { Database } from '../../db/client.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 import { siteOf } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { changeTags } from '../../lib/change-feed.ts';
+import { TaggedCache } from '../../lib/tagged-cache.ts';
 import { signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { addCardRoutes } from './add-card.routes.ts';
@@ -12,6 +15,9 @@ import { getCardDetail } from './card-detail.service.ts';
 import { listCards } from './card-list.service.ts';
 import { saveRegistration } from './card-registration.service.ts';
 import { rewardsRoutes } from './rewards.routes.ts';
+
+/** How long a wallet page is sent again without reading it anew, unless a change drops it first. */
+export const cardListCacheTtlMs = 10_000;
 
 export interface CardsRouteOptions {
   db: Database;
@@ -23,6 +29,11 @@ export interface CardsRouteOptions {
 /** The member's wallet: card list, card page, card actions and registration, plus adding cards and rewards. */
 export const cardsRoutes: FastifyPluginAsyncZod<CardsRouteOptions> = async (app, options) => {
   const { db, clock } = options;
+  // Wallet pages as sent, per member, view and page. A ledger entry or a change to a card of the
+  // page, or to which cards the member holds, drops them (lib/change-feed.ts); so does value
+  // expiring; other processes' changes (program edits by an operator) show within the TTL.
+  const cardLists = new TaggedCache<string>({ maxEntries: 20_000 });
+  app.addHook('onClose', async () => cardLists.close());
 
   app.get(
     '/api/v2/cards',
@@ -35,10 +46,22 @@ export const cardsRoutes: FastifyPluginAsyncZod<CardsRouteOptions> = async (app,
         response: { 200: cardListAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = signedIn(request);
       const { page, view } = request.query;
-      return listCards({ db, merchantId: siteOf(request).merchant.id, userId: user.id, view, page, now: clock.now() });
+      const merchantId = siteOf(request).merchant.id;
+      const now = clock.now();
+      const key = `${merchantId}:${user.id}:${view}:${page}`;
+      let body = cardLists.get(key, now.getTime());
+      if (body === undefined) {
+        const ticket = cardLists.ticket();
+        const { answer, changesAt } = await listCards({ db, merchantId, userId: user.id, view, page, now });
+        // Encoded by the route's schema once, as the serialiser would on every answer.
+        body = JSON.stringify(cardListAnswerSchema.encode(answer));
+        const validUntil = Math.min(now.getTime() + cardListCacheTtlMs, changesAt?.getTime() ?? Infinity);
+        cardLists.set(key, body, { tags: [changeTags.wallet(user.id), ...answer.data.map((card) => changeTags.card(card.id))], validUntil, ticket });
+      }
+      return sendJsonText(reply, body);
     },
   );
 

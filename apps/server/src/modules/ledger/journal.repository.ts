@@ -49,7 +49,10 @@ export async function findReversalOf(db: Database, entryId: string): Promise<Jou
 
 export async function findPostingsOfEntry(db: Database, entryId: string) {
   return db
-    .select({ posting: postings, account: { id: ledgerAccounts.id, kind: ledgerAccounts.kind, merchantId: ledgerAccounts.merchantId, programId: ledgerAccounts.programId } })
+    .select({
+      posting: postings,
+      account: { id: ledgerAccounts.id, kind: ledgerAccounts.kind, merchantId: ledgerAccounts.merchantId, programId: ledgerAccounts.programId, cardId: ledgerAccounts.cardId },
+    })
     .from(postings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
     .where(eq(postings.entryId, entryId))

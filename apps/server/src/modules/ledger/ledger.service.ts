@@ -12,9 +12,10 @@ import { insertEntryWithParts, sumLifetimeEarned, sumLifetimeEarnedOfCards, sumP
 import type { EntryKind, JournalEntryRow } from './journal.table.ts';
 import { creditLots, restoreLots, spendLots, type NewLot, type NewLotConsumption, type SpentPiece } from './lot-allocation.ts';
 import { sumExpiredRemaining } from './lots.repository.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 /** What a posting needs to know of its account; every account row carries it. */
-export type AccountRef = Pick<LedgerAccountRow, 'id' | 'kind' | 'merchantId' | 'programId'>;
+export type AccountRef = Pick<LedgerAccountRow, 'id' | 'kind' | 'merchantId' | 'programId' | 'cardId'>;
 
 export interface PostingInput {
   account: AccountRef;
@@ -119,7 +120,7 @@ export async function postEntry(options: PostEntryOptions): Promise<JournalEntry
     else newLots.push(...creditLots({ ...move, now, defaultExpiresAt, spentPieces: options.creditsKeepSpentExpiry ? spent : undefined }));
   }
 
-  return insertEntryWithParts(tx, {
+  const entry = await insertEntryWithParts(tx, {
     entry: {
       id: entryId,
       merchantId,
@@ -135,6 +136,12 @@ export async function postEntry(options: PostEntryOptions): Promise<JournalEntry
     lots: newLots,
     consumptions,
   });
+  // Wallet balances moved: the caches that show them drop them once the entry is committed.
+  publishAfterCommit(
+    tx,
+    memberPostings.flatMap(({ account }) => (account.cardId ? [changeTags.card(account.cardId)] : [])),
+  );
+  return entry;
 }
 
 /** An account's balance: the cached one of a member wallet, the sum of postings of a merchant account. */

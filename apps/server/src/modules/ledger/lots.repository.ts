@@ -39,7 +39,7 @@ export async function findConsumptionsOfEntry(tx: Database, { entryId, accountId
 /** Member accounts holding value past its expiry, optionally of one merchant. */
 export async function findAccountsWithExpiredLots(db: Database, { now, merchantId }: { now: Date; merchantId?: number }) {
   return db
-    .selectDistinct({ accountId: lots.accountId, merchantId: ledgerAccounts.merchantId, programId: ledgerAccounts.programId })
+    .selectDistinct({ accountId: lots.accountId, merchantId: ledgerAccounts.merchantId, programId: ledgerAccounts.programId, cardId: ledgerAccounts.cardId })
     .from(lots)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, lots.accountId))
     .where(

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users, type UserRow } from '../auth/users.table.ts';
 import { ssoKeys, ssoTokenUses, type SsoKeyRow } from './sso.table.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 /** The active key a merchant's token names; another merchant's key of the same kid never matches. */
 export async function findActiveSsoKey(db: Database, merchantId: number, kid: string): Promise<SsoKeyRow | undefined> {
@@ -62,6 +63,7 @@ export async function linkUserToSsoSubject(db: Database, user: UserRow, subject:
     .set({ ssoSubject: subject, updatedAt: now })
     .where(and(eq(users.id, user.id), isNull(users.ssoSubject)))
     .returning();
+  publishAfterCommit(db, [changeTags.user(user.id)]);
   return row;
 }
 
