@@ -21,6 +21,10 @@ const root = join(import.meta.dirname, '..');
 const withTsx = (script, ...args) => [process.execPath, ['--import', 'tsx', script, ...args]];
 const DURATION_S = 10;
 const WARM_UP_S = 2;
+// Reads alternate between the app and the bare server, so that both meet the same moments of a
+// machine whose speed drifts (other tenants of the host, CPU boost): the median of each is kept.
+const READ_ROUNDS = 3;
+const READ_ROUND_S = 5;
 const CONNECTIONS = 10;
 const READ_TARGET = 0.35;
 const WRITE_TARGET = 0.5;
@@ -155,13 +159,33 @@ async function signIn(port) {
   return cookieOf(signedIn);
 }
 
-async function load(options) {
-  const base = { connections: CONNECTIONS, ...options };
-  await autocannon({ ...base, duration: WARM_UP_S });
-  const result = await autocannon({ ...base, duration: DURATION_S });
+async function measure(options, duration) {
+  const result = await autocannon({ connections: CONNECTIONS, ...options, duration });
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) console.warn(`  ${options.title}: ${failed} of ${result.requests.total} requests failed (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`);
   return { rate: result.requests.average, p99: result.latency.p99, total: result.requests.total, failed };
+}
+
+async function load(options) {
+  await measure(options, WARM_UP_S);
+  return measure(options, DURATION_S);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Both targets warmed up, then READ_ROUNDS alternating rounds; the median rate and p99 of each. */
+async function alternate(targets) {
+  for (const target of targets) await measure(target, WARM_UP_S);
+  const rounds = targets.map(() => []);
+  for (let round = 0; round < READ_ROUNDS; round += 1) {
+    for (const [index, target] of targets.entries()) rounds[index].push(await measure(target, READ_ROUND_S));
+  }
+  return rounds.map((results) => ({
+    rate: median(results.map((result) => result.rate)),
+    p99: median(results.map((result) => result.p99)),
+    failed: results.reduce((sum, result) => sum + result.failed, 0),
+    rates: results.map((result) => Math.round(result.rate)),
+  }));
 }
 
 /** The bare baseline runs in its own process, as the app does, so neither shares autocannon's thread. */
@@ -250,13 +274,15 @@ async function main() {
   const cardList = await expectOk(call(port, 'GET', '/api/v2/cards', { headers: { cookie } }), 'GET /api/v2/cards');
   console.log(`Signed in as the demo member; the card list holds ${cardList.json().data.length} cards (${cardList.text.length} bytes).`);
 
-  console.log(`\nReads: ${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARM_UP_S} s warm-up`);
-  const kartuRead = await load({ title: 'GET /api/v2/cards', url: `http://127.0.0.1:${port}/api/v2/cards`, headers: { host: 'localhost', cookie } });
+  console.log(`\nReads: ${CONNECTIONS} connections, ${READ_ROUNDS} alternating rounds of ${READ_ROUND_S} s each after a ${WARM_UP_S} s warm-up; medians`);
   const bare = await startBareServer(cardList.text);
-  const bareRead = await load({ title: 'bare node:http', url: `http://127.0.0.1:${bare.port}/api/v2/cards`, headers: { host: 'localhost' } });
+  const [kartuRead, bareRead] = await alternate([
+    { title: 'GET /api/v2/cards', url: `http://127.0.0.1:${port}/api/v2/cards`, headers: { host: 'localhost', cookie } },
+    { title: 'bare node:http', url: `http://127.0.0.1:${bare.port}/api/v2/cards`, headers: { host: 'localhost' } },
+  ]);
   await stop(bare.child);
-  console.log(row('Kartu GET /api/v2/cards', kartuRead.rate, kartuRead.p99));
-  console.log(row('bare node:http, same JSON', bareRead.rate, bareRead.p99));
+  console.log(`${row('Kartu GET /api/v2/cards', kartuRead.rate, kartuRead.p99)}   rounds ${kartuRead.rates.join(' / ')}`);
+  console.log(`${row('bare node:http, same JSON', bareRead.rate, bareRead.p99)}   rounds ${bareRead.rates.join(' / ')}`);
   const readRatio = ratio(kartuRead.rate, bareRead.rate);
   console.log(`  ratio ${verdict(readRatio, READ_TARGET)}`);
 

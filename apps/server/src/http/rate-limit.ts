@@ -27,6 +27,9 @@ export async function registerRateLimit(app: FastifyInstance, { perMinute, redis
     timeWindow: '1 minute',
     skipOnError: true,
     nameSpace: 'kartu-rate-limit:',
+    // The counters go out with a 429 only (with Retry-After): on every other answer they would be
+    // three more headers that no client of ours reads.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     ...(redis && { redis }),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', { message: `Too many requests, please try again in ${context.after}` }),

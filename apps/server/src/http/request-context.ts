@@ -39,14 +39,24 @@ export function parseGeo(latitude: string | undefined, longitude: string | undef
   return lat === null || lng === null ? null : { latitude: lat, longitude: lng };
 }
 
+// Checking a zone builds a formatter, which is slow; the zones clients send are few.
+const knownZones = new Map<string, string | null>();
+const knownZonesLimit = 1_000;
+
 /** The canonical name of an IANA zone such as `Asia/Jakarta`, or null when it is not one. */
 export function parseTimeZone(value: string | undefined): string | null {
   if (!value || value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return null;
+  const known = knownZones.get(value);
+  if (known !== undefined) return known;
+  let zone: string | null;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    zone = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
   } catch {
-    return null;
+    zone = null;
   }
+  if (knownZones.size >= knownZonesLimit) knownZones.clear();
+  knownZones.set(value, zone);
+  return zone;
 }
 
 // Every API call needs its site; sites change rarely, so a short cache spares a query per request
@@ -64,8 +74,6 @@ export function registerRequestContext(app: FastifyInstance, { db }: { db: Datab
   const siteCache = new Map<string, { state: SiteState; expiresAt: number }>();
 
   async function siteFor(host: string): Promise<SiteState> {
-    const cached = siteCache.get(host);
-    if (cached && cached.expiresAt > Date.now()) return cached.state;
     const state = await getSiteState({ db, host });
     if (siteCache.size >= siteCacheLimit) siteCache.clear();
     siteCache.set(host, { state, expiresAt: Date.now() + siteCacheTtlMs });
@@ -77,19 +85,32 @@ export function registerRequestContext(app: FastifyInstance, { db }: { db: Datab
   app.decorateRequest('geo', null);
   app.decorateRequest('timeZone', '');
 
-  app.addHook('onRequest', async (request) => {
-    request.geo = parseGeo(headerValue(request, requestHeaders.latitude), headerValue(request, requestHeaders.longitude));
-    const visitorZone = parseTimeZone(headerValue(request, requestHeaders.timezone));
-    request.timeZone = visitorZone ?? 'Asia/Jakarta';
-    if (!needsSite(request.url)) return;
+  function cachedSite(host: string): SiteState | undefined {
+    const cached = siteCache.get(host);
+    return cached && cached.expiresAt > Date.now() ? cached.state : undefined;
+  }
 
-    // request.hostname honours X-Forwarded-Host only when TRUST_PROXY trusts the proxy, and has no port.
-    const site = await siteFor(normalizeHost(request.hostname));
+  /** Puts the site on the request; the error to answer when the client claims another merchant. */
+  function attachSite(request: FastifyRequest, site: SiteState, visitorZone: string | null): AppError | undefined {
     const claimedMerchant = headerValue(request, requestHeaders.merchant);
-    if (claimedMerchant && claimedMerchant !== site.merchant.maskedMerchantId) throw new AppError('MERCHANT_MISMATCH');
+    if (claimedMerchant && claimedMerchant !== site.merchant.maskedMerchantId) return new AppError('MERCHANT_MISMATCH');
     request.site = site;
     request.merchant = site.merchant;
     request.timeZone = visitorZone ?? site.merchant.timezone;
+    return undefined;
+  }
+
+  // A callback hook rather than an async one: with the site cached, nothing here waits.
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.geo = parseGeo(headerValue(request, requestHeaders.latitude), headerValue(request, requestHeaders.longitude));
+    const visitorZone = parseTimeZone(headerValue(request, requestHeaders.timezone));
+    request.timeZone = visitorZone ?? 'Asia/Jakarta';
+    if (!needsSite(request.url)) return done();
+    // request.hostname honours X-Forwarded-Host only when TRUST_PROXY trusts the proxy, and has no port.
+    const host = normalizeHost(request.hostname);
+    const cached = cachedSite(host);
+    if (cached) return done(attachSite(request, cached, visitorZone));
+    siteFor(host).then((site) => done(attachSite(request, site, visitorZone)), done);
   });
 }
 

@@ -25,11 +25,12 @@ declare module 'fastify' {
   }
 }
 
-function tokenOf(request: FastifyRequest): string | undefined {
+function tokenOf(app: FastifyInstance, request: FastifyRequest): string | undefined {
   const authorization = request.headers.authorization;
   // App view mode sends the token as a bearer header; the web app relies on the cookie.
   if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim() || undefined;
-  return request.cookies[SESSION_COOKIE] || undefined;
+  const cookies = request.headers.cookie;
+  return (cookies && app.parseCookie(cookies)[SESSION_COOKIE]) || undefined;
 }
 
 /** Session reading and the kartu_session cookie, for every module's routes. */
@@ -37,7 +38,8 @@ export async function registerSessions(
   app: FastifyInstance,
   { db, clock, publicUrl }: { db: Database; clock: Clock; publicUrl: string | undefined },
 ): Promise<void> {
-  await app.register(cookie);
+  // Cookies are read only where a session is: most requests never need them parsed.
+  await app.register(cookie, { hook: false });
   const sessionCache = createSessionCache();
   app.addHook('onClose', async () => sessionCache.close());
   app.decorateRequest('session', null);
@@ -53,7 +55,7 @@ export async function registerSessions(
 
   async function loadSession(request: FastifyRequest): Promise<void> {
     if (request.session) return;
-    const token = tokenOf(request);
+    const token = tokenOf(app, request);
     if (!token) return;
     const found = await findLiveSession({ db, token, merchantId: siteOf(request).merchant.id, now: clock.now(), cache: sessionCache });
     if (!found) return;

@@ -136,7 +136,9 @@ async function readSession(db: Database, tokenHash: string, now: Date, cache: Ta
   const cached = cache?.get(tokenHash, now.getTime());
   if (cached) return cached;
   const ticket = cache?.ticket() ?? 0;
-  const found = await findSessionWithUser(db, tokenHash);
+  const read = await findSessionWithUser(db, tokenHash);
+  // Frozen: the same rows serve every request of the session while cached.
+  const found = read && { session: Object.freeze(read.session), user: Object.freeze(read.user) };
   if (found && cache) {
     const validUntil = Math.min(now.getTime() + sessionCacheTtlMs, found.session.expiresAt.getTime());
     cache.set(tokenHash, found, { tags: [changeTags.session(found.session.id), changeTags.user(found.user.id)], validUntil, ticket });
@@ -160,13 +162,9 @@ export async function findLiveSession({
 }): Promise<LiveSession | undefined> {
   const found = await readSession(db, sha256(token), now, cache);
   if (!found || found.session.merchantId !== merchantId || isExpired(found.session, now)) return undefined;
-  // Copies: what a request does with its session must not reach the cache.
-  const live = { session: { ...found.session }, user: { ...found.user } };
-  if (now.getTime() - live.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
-    await updateSession(db, live.session.id, { lastSeenAt: now });
-    live.session.lastSeenAt = now;
-  }
-  return live;
+  if (now.getTime() - found.session.lastSeenAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return found;
+  await updateSession(db, found.session.id, { lastSeenAt: now });
+  return { session: { ...found.session, lastSeenAt: now }, user: found.user };
 }
 
 export async function revokeSession({ db, session, now }: { db: Database; session: SessionRow; now: Date }): Promise<void> {
