@@ -23,8 +23,8 @@ const DURATION_S = 10;
 const WARM_UP_S = 2;
 // Reads alternate between the app and the bare server, so that both meet the same moments of a
 // machine whose speed drifts (other tenants of the host, CPU boost): the median of each is kept.
-const READ_ROUNDS = 3;
-const READ_ROUND_S = 5;
+const READ_ROUNDS = 5;
+const READ_ROUND_S = 4;
 const CONNECTIONS = 10;
 const READ_TARGET = 0.35;
 const WRITE_TARGET = 0.5;

@@ -1,4 +1,4 @@
-import cookie from '@fastify/cookie';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -25,12 +25,12 @@ declare module 'fastify' {
   }
 }
 
-function tokenOf(app: FastifyInstance, request: FastifyRequest): string | undefined {
+function tokenOf(request: FastifyRequest): string | undefined {
   const authorization = request.headers.authorization;
   // App view mode sends the token as a bearer header; the web app relies on the cookie.
   if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim() || undefined;
   const cookies = request.headers.cookie;
-  return (cookies && app.parseCookie(cookies)[SESSION_COOKIE]) || undefined;
+  return (cookies && parseCookie(cookies)[SESSION_COOKIE]) || undefined;
 }
 
 /** Session reading and the kartu_session cookie, for every module's routes. */
@@ -38,8 +38,8 @@ export async function registerSessions(
   app: FastifyInstance,
   { db, clock, publicUrl }: { db: Database; clock: Clock; publicUrl: string | undefined },
 ): Promise<void> {
-  // Cookies are read only where a session is: most requests never need them parsed.
-  await app.register(cookie, { hook: false });
+  // The one cookie is read and written here, without a cookie plugin: that would parse the cookies
+  // of every request and add a hook to every answer.
   const sessionCache = createSessionCache();
   app.addHook('onClose', async () => sessionCache.close());
   app.decorateRequest('session', null);
@@ -55,7 +55,7 @@ export async function registerSessions(
 
   async function loadSession(request: FastifyRequest): Promise<void> {
     if (request.session) return;
-    const token = tokenOf(app, request);
+    const token = tokenOf(request);
     if (!token) return;
     const found = await findLiveSession({ db, token, merchantId: siteOf(request).merchant.id, now: clock.now(), cache: sessionCache });
     if (!found) return;
@@ -71,9 +71,9 @@ export async function registerSessions(
     if (request.session.status === 'pending' && !allowPending) throw new AppError('LOGIN_PENDING');
   });
   app.decorate('setSessionCookie', (request: FastifyRequest, reply: FastifyReply, token: string) => {
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_ABSOLUTE_MS / 1000 });
+    reply.header('set-cookie', stringifySetCookie({ name: SESSION_COOKIE, value: token, ...cookieOptions(request), maxAge: SESSION_ABSOLUTE_MS / 1000 }));
   });
   app.decorate('clearSessionCookie', (request: FastifyRequest, reply: FastifyReply) => {
-    reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+    reply.header('set-cookie', stringifySetCookie({ name: SESSION_COOKIE, value: '', ...cookieOptions(request), expires: new Date(0) }));
   });
 }
