@@ -26,6 +26,7 @@ export const cardListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   view: cardViewSchema.default('active'),
 });
+export type CardListQuery = z.output<typeof cardListQuerySchema>;
 
 export const balanceSchema = z.object({ amount: z.number().int(), unit: balanceUnitSchema });
 

@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { siteOf } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './auth.constants.ts';
-import { createSessionCache, findLiveSession } from './session.service.ts';
+import { createSessionCache, findCachedLiveSession, findLiveSession, type LiveSession } from './session.service.ts';
 import type { SessionRow } from './sessions.table.ts';
 import type { UserRow } from './users.table.ts';
 
@@ -18,6 +18,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Reads the session if there is one; never refuses the request. */
     loadSession: preHandlerAsyncHookHandler;
+    /**
+     * The request's active (not pending) session if the session cache can tell at once, for routes
+     * that answer from a cache of their own before the usual pipeline; undefined otherwise, and the
+     * route's requireSession decides.
+     */
+    cachedActiveSession(request: FastifyRequest): LiveSession | undefined;
     /** 401 UNAUTHENTICATED without a live session; 401 LOGIN_PENDING for a pending one unless allowed. */
     requireSession(options?: { allowPending?: boolean }): preHandlerAsyncHookHandler;
     setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void;
@@ -64,6 +70,12 @@ export async function registerSessions(
   }
 
   app.decorate('loadSession', loadSession);
+  app.decorate('cachedActiveSession', (request: FastifyRequest) => {
+    const token = tokenOf(request);
+    if (!token || !request.site) return undefined;
+    const found = findCachedLiveSession({ token, merchantId: request.site.merchant.id, now: clock.now(), cache: sessionCache });
+    return found?.session.status === 'active' ? found : undefined;
+  });
   app.decorate('requireSession', ({ allowPending = false }: { allowPending?: boolean } = {}) => async (request: FastifyRequest) => {
     await loadSession(request);
     if (!request.session) throw new AppError('UNAUTHENTICATED');

@@ -146,6 +146,18 @@ async function readSession(db: Database, tokenHash: string, now: Date, cache: Ta
   return found;
 }
 
+const isLiveAt = (found: LiveSession, merchantId: number, now: Date) => found.session.merchantId === merchantId && !isExpired(found.session, now);
+const touchIsDue = (found: LiveSession, now: Date) => now.getTime() - found.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS;
+
+/**
+ * findLiveSession from the cache alone, without waiting: the session when the cache holds it live
+ * and no touch is due; undefined when only findLiveSession can tell.
+ */
+export function findCachedLiveSession({ token, merchantId, now, cache }: { token: string; merchantId: number; now: Date; cache: TaggedCache<LiveSession> }): LiveSession | undefined {
+  const found = cache.get(sha256(token), now.getTime());
+  return found && isLiveAt(found, merchantId, now) && !touchIsDue(found, now) ? found : undefined;
+}
+
 /** The live session of a token at this merchant, or undefined; touches last_seen_at at most once a minute. */
 export async function findLiveSession({
   db,
@@ -161,8 +173,8 @@ export async function findLiveSession({
   cache?: TaggedCache<LiveSession>;
 }): Promise<LiveSession | undefined> {
   const found = await readSession(db, sha256(token), now, cache);
-  if (!found || found.session.merchantId !== merchantId || isExpired(found.session, now)) return undefined;
-  if (now.getTime() - found.session.lastSeenAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return found;
+  if (!found || !isLiveAt(found, merchantId, now)) return undefined;
+  if (!touchIsDue(found, now)) return found;
   await updateSession(db, found.session.id, { lastSeenAt: now });
   return { session: { ...found.session, lastSeenAt: now }, user: found.user };
 }

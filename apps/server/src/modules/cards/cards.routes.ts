@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardDetailSchema, cardListAnswerSchema, cardListQuerySchema, cardParamsSchema, cardRegistrationBodySchema } from '@kartu/contracts';
+import { cardDetailSchema, cardListAnswerSchema, cardListQuerySchema, cardParamsSchema, cardRegistrationBodySchema, type CardListQuery } from '@kartu/contracts';
 import type { Database } from '../../db/client.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { siteOf } from '../../http/request-context.ts';
@@ -34,10 +34,25 @@ export const cardsRoutes: FastifyPluginAsyncZod<CardsRouteOptions> = async (app,
   // expiring; other processes' changes (program edits by an operator) show within the TTL.
   const cardLists = new TaggedCache<string>({ maxEntries: 20_000 });
   app.addHook('onClose', async () => cardLists.close());
+  const cardListKey = (merchantId: number, userId: string, { view, page }: CardListQuery) => `${merchantId}:${userId}:${view}:${page}`;
 
   app.get(
     '/api/v2/cards',
     {
+      // The wallet is the app's home page and reloads often: a page already sent to this member is
+      // sent again from here, before body parsing, validation and the session pre-handler run.
+      // Anything this cannot settle at once (no cached session or page, a query to check) goes on
+      // through the usual pipeline below, which answers it and its errors in full.
+      onRequest: (request, reply, done) => {
+        const live = app.cachedActiveSession(request);
+        const query = cardListQuerySchema.safeParse(request.query);
+        const key = live && query.success && request.site ? cardListKey(request.site.merchant.id, live.user.id, query.data) : undefined;
+        const body = key && cardLists.get(key, clock.now().getTime());
+        if (!live || body === undefined) return done();
+        request.session = live.session;
+        request.user = live.user;
+        sendJsonText(reply, body);
+      },
       preHandler: app.requireSession(),
       schema: {
         tags: ['cards'],
@@ -51,7 +66,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<CardsRouteOptions> = async (app,
       const { page, view } = request.query;
       const merchantId = siteOf(request).merchant.id;
       const now = clock.now();
-      const key = `${merchantId}:${user.id}:${view}:${page}`;
+      const key = cardListKey(merchantId, user.id, { view, page });
       let body = cardLists.get(key, now.getTime());
       if (body === undefined) {
         const ticket = cardLists.ticket();
