@@ -177,9 +177,14 @@ describe('purchases through the API', () => {
 
 // Last: the offer stays on the program for good.
 describe('a program with a level-up offer', () => {
-  it("leaves the purchase to recordPurchase, which grants level-up rewards, once the program's terms are read again", async () => {
+  it('leaves the purchase to recordPurchase, which grants level-up rewards, from the moment the offer exists', async () => {
     const wallet = await walletOf(6);
+    // Known to the statement's cache as a program without an offer.
+    expect(await statement.record(purchaseInput(bill(wallet.number)))).not.toBeNull();
     await testApp.db.insert(programRewards).values({ merchantId: merchantId(), programId: setup.program.id, kind: 'level-up', title: 'Level up', amount: 10n });
+    const whileCached = purchaseInput(bill(wallet.number));
+    expect(await statement.record(whileCached)).toBeNull();
+    expect(await storedKey(whileCached.key)).toBeUndefined();
     testApp.clock.advance(10_000);
     expect(await statement.record(purchaseInput(bill(wallet.number)))).toBeNull();
   });

@@ -48,7 +48,9 @@ function buildStatement(db: Database) {
         pg_try_advisory_xact_lock(${idempotencyLockSpace}, hashtext(${param('lockName')}::text))
           and not exists (select 1 from idempotency_keys k where k.merchant_id = ${param('merchantId')}::integer and k.scope = ${param('scope')}::text and k.key = ${param('key')}::text) as go
       from cards card join ledger_accounts wallet on wallet.id = ${param('memberAccountId')}::bigint and wallet.card_id = card.id
-      where card.id = ${param('cardId')}::char(24) and card.merchant_id = ${param('merchantId')}::integer and card.status = 'active'`,
+      where card.id = ${param('cardId')}::char(24) and card.merchant_id = ${param('merchantId')}::integer and card.status = 'active'
+        -- An offer added since the terms were read: recordPurchase grants it.
+        and not exists (select 1 from program_rewards offer where offer.program_id = card.program_id and offer.kind = 'level-up')`,
     );
   // The update waits for any other writer of the wallet and then moves its latest balance. What
   // the answer subtracts for expired value comes from the statement's snapshot, taken before that
