@@ -140,7 +140,8 @@ export class PurchaseStatement {
     const expiresAt = lotExpiresAt(program, now, timeZone);
     try {
       const [row] = await this.#statement.execute({
-        ...known.card,
+        cardId: known.card.cardId,
+        programId: known.card.programId,
         memberAccountId: String(known.card.memberAccountId),
         issuanceAccountId: String(known.card.issuanceAccountId),
         merchantId,
