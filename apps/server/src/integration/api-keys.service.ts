@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/client.ts';
+import { isUuid } from '../db/uuid.ts';
 import { AppError } from '../http/app-error.ts';
 import { changeTags, onChanges, publishChanges } from '../lib/change-feed.ts';
 import type { IntegrationApiKeyRow } from './api-keys.table.ts';
@@ -23,7 +24,6 @@ export interface ApiKeyHolder {
 }
 
 const keyPattern = /^kartu_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Last use is a hint for operators: writing it at most once a minute spares a write per request.
 const lastUsedResolutionMs = 60_000;
 
@@ -94,7 +94,7 @@ export async function authenticateApiKey({ db, key, now, cache }: { db: Database
 }
 
 export async function revokeApiKey({ db, id, now }: { db: Database; id: string; now: Date }): Promise<ApiKeySummary> {
-  const row = uuidPattern.test(id) ? await revokeLiveApiKey(db, id.toLowerCase(), now) : undefined;
+  const row = isUuid(id) ? await revokeLiveApiKey(db, id.toLowerCase(), now) : undefined;
   if (!row) throw new AppError('NOT_FOUND', { message: 'No live API key has this id' });
   publishChanges([changeTags.apiKey(row.id)]);
   return toSummary(row);

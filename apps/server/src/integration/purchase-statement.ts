@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PurchaseAnswer, PurchaseBody } from '@kartu/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { changeTags, publishChanges } from '../lib/change-feed.ts';
 import { idempotencyLockName, idempotencyLockSpace, type IdempotencyKeyId } from '../modules/idempotency/idempotency.repository.ts';
 import { pointsForSpend } from '../modules/programs/earn-rate.ts';
@@ -100,13 +101,6 @@ function buildStatement(db: Database) {
     .select({ body: sql<PurchaseAnswer | null>`(select response_body from answer)` })
     .from(sql`(select 1) as one`)
     .prepare('purchase_in_one_statement');
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if ((current as Error & { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 export interface PurchaseStatementInput extends IdempotencyKeyId {

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { holdKey, insertAnswer, deleteKey, type IdempotencyKeyId } from './idempotency.repository.ts';
 import { isStoredRefusal, replay, staleClaimMs, storedError, type IdempotentAnswer } from './idempotency.service.ts';
@@ -12,18 +13,17 @@ export interface WithIdempotentTransactionOptions<T> extends IdempotencyKeyId {
   run: (tx: Database) => Promise<{ statusCode: number; body: T }>;
 }
 
-const isPrimaryKeyClash = (error: unknown): boolean => {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const { code, constraint } = current as Error & { code?: unknown; constraint?: unknown };
-    if (code === '23505' && (constraint === undefined || constraint === 'idempotency_keys_pk')) return true;
-  }
-  return false;
-};
-
 /** Why a transaction ended without running the write: it answered from the key instead. */
 class Answered extends Error {
   constructor(readonly answer: IdempotentAnswer<never>) {
     super('answered from the idempotency key');
+  }
+}
+
+/** A refusal of the write itself (not of the key), carried out of the transaction to be stored. */
+class Refused extends Error {
+  constructor(readonly refusal: AppError) {
+    super(refusal.message);
   }
 }
 
@@ -70,7 +70,7 @@ export async function withIdempotentTransaction<T>(options: WithIdempotentTransa
     } catch (error) {
       // Another request with the key committed between this one's snapshot and its lock: its answer
       // is there now.
-      if (isPrimaryKeyClash(error)) return await attempt();
+      if (isUniqueViolation(error, 'idempotency_keys_pk')) return await attempt();
       throw error;
     }
   } catch (error) {
@@ -80,13 +80,6 @@ export async function withIdempotentTransaction<T>(options: WithIdempotentTransa
       throw error.refusal;
     }
     throw error;
-  }
-}
-
-/** A refusal of the write itself (not of the key), carried out of the transaction to be stored. */
-class Refused extends Error {
-  constructor(readonly refusal: AppError) {
-    super(refusal.message);
   }
 }
 

@@ -1,17 +1,10 @@
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findEntry, findPostingsOfEntry, findReversalOf } from './journal.repository.ts';
 import type { JournalEntryRow } from './journal.table.ts';
 import { lockLedgerAccounts, postEntry } from './ledger.service.ts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if ((current as Error & { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /**
  * Undoes an entry with its negated postings. A reversed spend puts the value back into the lots it
@@ -34,7 +27,7 @@ export async function reverseEntry({
 }): Promise<JournalEntryRow> {
   try {
     return await db.transaction(async (tx) => {
-      const original = uuidPattern.test(entryId) ? await findEntry(tx, { merchantId, entryId }) : undefined;
+      const original = isUuid(entryId) ? await findEntry(tx, { merchantId, entryId }) : undefined;
       if (!original) throw new AppError('NOT_FOUND', { message: 'Ledger entry not found' });
       if (original.kind === 'reversal') throw new AppError('UNPROCESSABLE', { message: 'A reversal cannot be reversed' });
       const postings = await findPostingsOfEntry(tx, original.id);

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isUuid } from '../../db/uuid.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 import {
   programLevels,
@@ -22,14 +23,12 @@ export async function insertProgramLevels(db: Database, rows: NewProgramLevelRow
 }
 
 // A malformed id can match no program, and PostgreSQL would reject it as a uuid.
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A merchant's program with the merchant's time zone, which dates its expiries. */
 export async function findProgramWithTimeZone(
   db: Database,
   { merchantId, programId }: { merchantId: number; programId: string },
 ): Promise<{ program: ProgramRow; timeZone: string } | undefined> {
-  if (!uuidPattern.test(programId)) return undefined;
+  if (!isUuid(programId)) return undefined;
   const [row] = await db
     .select({ program: programs, timeZone: merchants.timezone })
     .from(programs)
