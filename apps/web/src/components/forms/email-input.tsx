@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import './forms.css';
+import { FormField } from './form-field.tsx';
 
 export type EmailInputProps = {
   id: string;
@@ -14,32 +14,23 @@ export type EmailInputProps = {
 };
 
 export function EmailInput({ id, name, label, value, onChange, onBlur, error, inputRef }: EmailInputProps) {
-  const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        name={name}
-        className="text-input"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        spellCheck={false}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-      />
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField id={id} label={label} error={error}>
+      {(control) => (
+        <input
+          ref={inputRef}
+          {...control}
+          name={name}
+          className="text-input"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    </FormField>
   );
 }

@@ -2,8 +2,8 @@ import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterPhoneKey } from '@kartu/core';
 import { RegionPicker } from './region-picker.tsx';
+import { FormField } from './form-field.tsx';
 import type { Region } from './regions.ts';
-import './forms.css';
 
 export type PhoneInputProps = {
   id: string;
@@ -23,47 +23,40 @@ export type PhoneInputProps = {
 export function PhoneInput({ id, name, label, value, onChange, onBlur, region, onRegionChange, error, inputRef }: PhoneInputProps) {
   const { t } = useTranslation('auth');
   const [picking, setPicking] = useState(false);
-  const errorId = `${id}-error`;
 
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <div className="phone-input">
-        <button
-          type="button"
-          className="phone-input__region"
-          aria-haspopup="dialog"
-          aria-label={t('region.change', { region: region.name, dialCode: region.dialCode })}
-          onClick={() => setPicking(true)}
-        >
-          +{region.dialCode}
-        </button>
-        <input
-          ref={inputRef}
-          id={id}
-          name={name}
-          className="text-input"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          // spec: app-core §5: phone inputs allow digits, + and = only.
-          onKeyDown={(event) => {
-            if (!event.ctrlKey && !event.metaKey && !event.altKey && !filterPhoneKey(event.key)) event.preventDefault();
-          }}
-          onChange={(event) => onChange(event.target.value.replace(/[^\d+=]/g, ''))}
-          onBlur={onBlur}
-        />
-      </div>
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
+    <>
+      <FormField id={id} label={label} error={error}>
+        {(control) => (
+          <div className="phone-input">
+            <button
+              type="button"
+              className="phone-input__region"
+              aria-haspopup="dialog"
+              aria-label={t('region.change', { region: region.name, dialCode: region.dialCode })}
+              onClick={() => setPicking(true)}
+            >
+              +{region.dialCode}
+            </button>
+            <input
+              ref={inputRef}
+              {...control}
+              name={name}
+              className="text-input"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              value={value}
+              // spec: app-core §5: phone inputs allow digits, + and = only.
+              onKeyDown={(event) => {
+                if (!event.ctrlKey && !event.metaKey && !event.altKey && !filterPhoneKey(event.key)) event.preventDefault();
+              }}
+              onChange={(event) => onChange(event.target.value.replace(/[^\d+=]/g, ''))}
+              onBlur={onBlur}
+            />
+          </div>
+        )}
+      </FormField>
       {picking ? (
         <RegionPicker
           selectedCode={region.code}
@@ -74,6 +67,6 @@ export function PhoneInput({ id, name, label, value, onChange, onBlur, region, o
           }}
         />
       ) : null}
-    </div>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RegistrationField } from '@kartu/contracts';
 import { isValidEmail } from '@kartu/core';
 import { ApiError } from '../../../lib/api-client.ts';
+import { FormField } from '../../../components/forms/form-field.tsx';
 
 export type RegistrationAnswers = Record<string, string>;
 
@@ -58,37 +59,30 @@ export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormPro
           },
           maxLength: { value: maxLength, message: t('registration.tooLong', { max: maxLength }) },
         };
-        const common = {
-          id,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? `${id}-error` : undefined,
-          'aria-required': field.required || undefined,
-          ...register(field.name, rules),
-        };
+        const label = (
+          <>
+            {field.label}
+            {field.required ? <span aria-hidden="true"> *</span> : null}
+          </>
+        );
         return (
-          <div className="field" key={field.name}>
-            <label className="field__label" htmlFor={id}>
-              {field.label}
-              {field.required ? <span aria-hidden="true"> *</span> : null}
-            </label>
-            {field.type === 'select' ? (
-              <select className="text-input" {...common}>
-                <option value="">{t('registration.choose')}</option>
-                {(field.options ?? []).map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input className="text-input" type={field.type} autoComplete={field.type === 'email' ? 'email' : 'off'} {...common} />
-            )}
-            {error ? (
-              <p id={`${id}-error`} className="field__error">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <FormField key={field.name} id={id} label={label} error={error}>
+            {(control) => {
+              const common = { ...control, 'aria-required': field.required || undefined, ...register(field.name, rules) };
+              return field.type === 'select' ? (
+                <select className="text-input" {...common}>
+                  <option value="">{t('registration.choose')}</option>
+                  {(field.options ?? []).map((option) => (
+                    <option key={option} value={option}>
+                      {option}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input className="text-input" type={field.type} autoComplete={field.type === 'email' ? 'email' : 'off'} {...common} />
+              );
+            }}
+          </FormField>
         );
       })}
       <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>

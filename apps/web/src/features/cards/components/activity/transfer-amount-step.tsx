@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BalanceUnit, Currency } from '@kartu/contracts';
 import { filterNumericKey } from '@kartu/core';
+import { FormField } from '../../../../components/forms/form-field.tsx';
 import type { TransferPreview } from '../../api/transfer-preview.ts';
 import { formatAmount } from './amount.ts';
 import { RecipientSummary } from './recipient-summary.tsx';
@@ -32,7 +33,6 @@ export function TransferAmountStep({ preview, balance, currency, initialAmount, 
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(initialAmount ? String(initialAmount) : '');
   const [error, setError] = useState<string | undefined>(initialError);
-  const errorId = `${amountId}-error`;
   const balanceId = `${amountId}-balance`;
 
   const submit = (event: FormEvent) => {
@@ -46,35 +46,35 @@ export function TransferAmountStep({ preview, balance, currency, initialAmount, 
   return (
     <form className="stack" noValidate onSubmit={submit}>
       <RecipientSummary preview={preview} onChange={onChangeRecipient} />
-      <div className="field">
-        <label htmlFor={amountId} className="field__label">
-          {t('activity.transfer.amountLabel')}
-        </label>
-        <input
-          ref={inputRef}
-          id={amountId}
-          className="text-input"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          value={text}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${balanceId} ${errorId}` : balanceId}
-          // spec: app-core §5: numeric inputs block non-digit keys.
-          onKeyDown={(event) => {
-            if (!event.ctrlKey && !event.metaKey && !event.altKey && !filterNumericKey(event.key)) event.preventDefault();
-          }}
-          onChange={(event) => setText(event.target.value.replace(/\D/g, ''))}
-        />
-        <p id={balanceId} className="field__hint">
-          {t('activity.transfer.balance', { balance: formatAmount(balance.amount, balance.unit, currency) })}
-        </p>
-        {error ? (
-          <p id={errorId} className="field__error" role="alert">
-            {error}
+      <FormField
+        id={amountId}
+        label={t('activity.transfer.amountLabel')}
+        error={error}
+        announceError
+        describedBy={balanceId}
+        hint={
+          <p id={balanceId} className="field__hint">
+            {t('activity.transfer.balance', { balance: formatAmount(balance.amount, balance.unit, currency) })}
           </p>
-        ) : null}
-      </div>
+        }
+      >
+        {(control) => (
+          <input
+            ref={inputRef}
+            {...control}
+            className="text-input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={text}
+            // spec: app-core §5: numeric inputs block non-digit keys.
+            onKeyDown={(event) => {
+              if (!event.ctrlKey && !event.metaKey && !event.altKey && !filterNumericKey(event.key)) event.preventDefault();
+            }}
+            onChange={(event) => setText(event.target.value.replace(/\D/g, ''))}
+          />
+        )}
+      </FormField>
       <button type="submit" className="btn btn-primary">
         {t('activity.transfer.next')}
       </button>

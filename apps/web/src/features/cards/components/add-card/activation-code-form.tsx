@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '../../../../components/forms/form-field.tsx';
 
 export interface ActivationCodeFormProps {
   failure: string | null;
@@ -17,7 +18,6 @@ export function ActivationCodeForm({ failure, busy, onSubmit, onCancel }: Activa
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState(false);
   const fieldId = useId();
-  const errorId = useId();
   const message = invalid ? t('add.codeInvalid', { min: CODE_MIN, max: CODE_MAX }) : failure;
 
   const submit = (event: FormEvent) => {
@@ -33,30 +33,22 @@ export function ActivationCodeForm({ failure, busy, onSubmit, onCancel }: Activa
 
   return (
     <form className="stack add-card__form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={fieldId}>
-          {t('add.codeLabel')}
-        </label>
-        <input
-          id={fieldId}
-          className="text-input"
-          type="password"
-          autoComplete="off"
-          maxLength={CODE_MAX}
-          value={code}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? errorId : undefined}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setInvalid(false);
-          }}
-        />
-        {message ? (
-          <p id={errorId} className="field__error" role="alert">
-            {message}
-          </p>
-        ) : null}
-      </div>
+      <FormField id={fieldId} label={t('add.codeLabel')} error={message} announceError>
+        {(control) => (
+          <input
+            {...control}
+            className="text-input"
+            type="password"
+            autoComplete="off"
+            maxLength={CODE_MAX}
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setInvalid(false);
+            }}
+          />
+        )}
+      </FormField>
       <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
         {busy ? t('add.adding') : t('add.confirm')}
       </button>

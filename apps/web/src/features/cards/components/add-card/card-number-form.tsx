@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARD_NUMBER_LENGTH, filterNumericKey, formatCardNumber, isValidCardNumber } from '@kartu/core';
+import { FormField } from '../../../../components/forms/form-field.tsx';
 
 export interface CardNumberFormProps {
   cardNumber: string;
@@ -16,7 +17,6 @@ export function CardNumberForm({ cardNumber, onChange, failure, busy, onFind }: 
   const { t } = useTranslation('cards');
   const [invalid, setInvalid] = useState(false);
   const fieldId = useId();
-  const errorId = useId();
   const message = invalid ? t('add.numberInvalid') : failure;
 
   const submit = (event: FormEvent) => {
@@ -31,35 +31,32 @@ export function CardNumberForm({ cardNumber, onChange, failure, busy, onFind }: 
 
   return (
     <form className="stack add-card__form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={fieldId}>
-          {t('add.numberLabel')}
-        </label>
-        <input
-          id={fieldId}
-          className="text-input"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={CARD_NUMBER_LENGTH}
-          value={cardNumber}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? errorId : undefined}
-          onKeyDown={(event) => {
-            // spec: app-core §5: numeric inputs block non-digit keys.
-            if (!event.ctrlKey && !event.metaKey && !filterNumericKey(event.key)) event.preventDefault();
-          }}
-          onChange={(event) => {
-            onChange(event.target.value.replace(/\D/g, '').slice(0, CARD_NUMBER_LENGTH));
-            setInvalid(false);
-          }}
-        />
-        {cardNumber ? <p className="field__hint muted" aria-hidden="true">{formatCardNumber(cardNumber)}</p> : null}
-        {message ? (
-          <p id={errorId} className="field__error" role="alert">
-            {message}
-          </p>
-        ) : null}
-      </div>
+      <FormField
+        id={fieldId}
+        label={t('add.numberLabel')}
+        error={message}
+        announceError
+        hint={cardNumber ? <p className="field__hint muted" aria-hidden="true">{formatCardNumber(cardNumber)}</p> : null}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="text-input"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={CARD_NUMBER_LENGTH}
+            value={cardNumber}
+            onKeyDown={(event) => {
+              // spec: app-core §5: numeric inputs block non-digit keys.
+              if (!event.ctrlKey && !event.metaKey && !filterNumericKey(event.key)) event.preventDefault();
+            }}
+            onChange={(event) => {
+              onChange(event.target.value.replace(/\D/g, '').slice(0, CARD_NUMBER_LENGTH));
+              setInvalid(false);
+            }}
+          />
+        )}
+      </FormField>
       <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
         {busy ? t('add.finding') : t('add.find')}
       </button>
