@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown } from '@kartu/core';
 import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { LockIllustration } from '../../../components/ui/status-illustrations.tsx';
+import { LockCountdown } from '../../../components/ui/lock-countdown.tsx';
 import { useCountdown } from '../../../components/ui/use-countdown.ts';
+import { chatLink } from '../../../lib/chat-link.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLockState } from '../api/is-locked.ts';
@@ -42,8 +43,7 @@ export function LockPage({ variant }: { variant: LockVariant }) {
   // With no unlock time to count down (no link time, no identifier, or no answer), the way back stays open.
   const canGoBack = unlocked || (until === null && !waiting);
 
-  const chatText = t('lock.contactMessage', { brand: merchant.brand });
-  const chatUrl = `https://wa.me/?text=${encodeURIComponent(chatText)}`;
+  const chatUrl = chatLink(t('lock.contactMessage', { brand: merchant.brand }));
 
   return (
     <StatusPage
@@ -63,17 +63,7 @@ export function LockPage({ variant }: { variant: LockVariant }) {
         </>
       }
     >
-      {until !== null ? (
-        <>
-          <p className="muted" id="lock-countdown-label">
-            {t('lock.unlocksIn')}
-          </p>
-          {/* role=timer is not announced on every tick; the status line says when it is over. */}
-          <p className="countdown" role="timer" aria-labelledby="lock-countdown-label">
-            {formatCountdown(remaining)}
-          </p>
-        </>
-      ) : null}
+      {until !== null ? <LockCountdown label={t('lock.unlocksIn')} remaining={remaining} /> : null}
       <p role="status" className={unlocked ? 'status-page__message' : 'visually-hidden'}>
         {unlocked ? t('lock.unlocked') : ''}
       </p>

@@ -1,9 +1,10 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown } from '@kartu/core';
 import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { LockIllustration } from '../../../components/ui/status-illustrations.tsx';
+import { LockCountdown } from '../../../components/ui/lock-countdown.tsx';
 import { useCountdown } from '../../../components/ui/use-countdown.ts';
+import { chatLink } from '../../../lib/chat-link.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
 
@@ -27,8 +28,7 @@ export function QrLockPage() {
   const remaining = useCountdown(lockedUntil);
   const isUnlocked = lockedUntil !== null && remaining === 0;
 
-  const chatText = t('qrLock.contactMessage', { brand: merchant.brand });
-  const chatUrl = `https://wa.me/?text=${encodeURIComponent(chatText)}`;
+  const chatUrl = chatLink(t('qrLock.contactMessage', { brand: merchant.brand }));
   const cardPath = cardId ? paths.cardDetail(cardId) : paths.cards();
 
   return (
@@ -49,13 +49,8 @@ export function QrLockPage() {
     >
       {lockedUntil !== null ? (
         <>
-          <p className="muted" id="qr-lock-countdown-label">
-            {t('qrLock.unlocksIn')}
-          </p>
-          {/* role=timer is not announced on each tick; the status line below speaks once a minute. */}
-          <p className="countdown" role="timer" aria-labelledby="qr-lock-countdown-label">
-            {formatCountdown(remaining)}
-          </p>
+          <LockCountdown label={t('qrLock.unlocksIn')} remaining={remaining} />
+          {/* The status line speaks once a minute, where the timer does not. */}
           <p role="status" className={isUnlocked ? 'status-page__message' : 'visually-hidden'}>
             {isUnlocked
               ? t('qrLock.availableAgain')
