@@ -2,7 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import { isUuid } from '../db/uuid.ts';
 import { AppError } from '../http/app-error.ts';
-import { changeTags, onChanges, publishChanges } from '../lib/change-feed.ts';
+import { changeTags, publishChanges } from '../lib/change-feed.ts';
+import { TaggedCache } from '../lib/tagged-cache.ts';
 import type { IntegrationApiKeyRow } from './api-keys.table.ts';
 import { findApiKey, insertApiKey, listApiKeysOfMerchant, revokeLiveApiKey, updateApiKeyLastUsed } from './api-keys.repository.ts';
 
@@ -52,25 +53,19 @@ const apiKeyCacheLimit = 1_000;
 
 /** Keys read recently, by id, so a busy till does not cost a query per request. One per app. */
 export class ApiKeyCache {
-  readonly #rows = new Map<string, { row: IntegrationApiKeyRow; readAt: number }>();
-  readonly #unsubscribe = onChanges((tags) => {
-    for (const tag of tags) if (tag.startsWith('api-key:')) this.#rows.delete(tag.slice('api-key:'.length));
-  });
+  readonly #rows = new TaggedCache<IntegrationApiKeyRow>({ maxEntries: apiKeyCacheLimit });
 
   async find(db: Database, id: string, now: Date): Promise<IntegrationApiKeyRow | undefined> {
-    const cached = this.#rows.get(id);
-    const age = cached ? now.getTime() - cached.readAt : Infinity;
-    if (cached && age >= 0 && age < apiKeyCacheTtlMs) return cached.row;
+    const cached = this.#rows.get(id, now.getTime());
+    if (cached) return cached;
+    const ticket = this.#rows.ticket();
     const row = await findApiKey(db, id);
-    if (this.#rows.size >= apiKeyCacheLimit) this.#rows.clear();
-    if (row) this.#rows.set(id, { row, readAt: now.getTime() });
-    else this.#rows.delete(id);
+    if (row) this.#rows.set(id, row, { tags: [changeTags.apiKey(id)], validUntil: now.getTime() + apiKeyCacheTtlMs, ticket });
     return row;
   }
 
   close(): void {
-    this.#unsubscribe();
-    this.#rows.clear();
+    this.#rows.close();
   }
 }
 
