@@ -64,6 +64,10 @@ export const UNREAD_BADGE_CAP = 99;
 /** Query keys kept on the redirect from home to /cards (spec: app-core §9). */
 export const HOME_KEPT_QUERY_KEYS = ['utm_source', 'referenceId'] as const;
 
+// Branding (spec: app-core §1 — the default primary button is #F96D01 with white text)
+export const DEFAULT_BUTTON_COLOR = '#F96D01';
+export const DEFAULT_BUTTON_TEXT_COLOR = '#FFFFFF';
+
 // Locale defaults (spec: app-core §9)
 /** Structurally the same as the contracts' `Currency`, so a merchant's currency can be passed as is. */
 export interface CurrencyFormat {

@@ -4,3 +4,4 @@ export * from './phone.ts';
 export * from './validation.ts';
 export * from './format.ts';
 export * from './color.ts';
+export * from './calendar.ts';

@@ -10,6 +10,7 @@ import {
   isNumericText,
   isQuantityDisabled,
   isValidCardNumber,
+  cardNumberDigits,
   isValidEmail,
 } from './validation.ts';
 
@@ -188,5 +189,10 @@ describe('isValidCardNumber', () => {
     expect(isValidCardNumber('12345678123456789')).toBe(false);
     expect(isValidCardNumber('123456781234567a')).toBe(false);
     expect(isValidCardNumber('')).toBe(false);
+  });
+
+  it('reads the digits of a typed number, or nothing when it is not one', () => {
+    expect(cardNumberDigits(' 1234 5678 1234 5678 ')).toBe('1234567812345678');
+    expect(cardNumberDigits('1234-5678-1234-5678')).toBeNull();
   });
 });

@@ -76,8 +76,16 @@ function parseQuantity(value: string | number | null | undefined): number {
   return DIGITS.test(text) ? Math.min(Number(text), Number.MAX_SAFE_INTEGER) : MIN_QUANTITY;
 }
 
+/**
+ * The card number a member or a till typed, as its 16 digits: the spaces of the grouped display
+ * form are ignored; null when it is not a card number. spec: business-rules §5
+ */
+export function cardNumberDigits(value: string): string | null {
+  const digits = value.replace(/\s/g, '');
+  return digits.length === CARD_NUMBER_LENGTH && DIGITS.test(digits) ? digits : null;
+}
+
 /** Exactly 16 digits; the spaces of the grouped display form are ignored. spec: business-rules §5 */
 export function isValidCardNumber(value: string): boolean {
-  const digits = value.replace(/\s/g, '');
-  return digits.length === CARD_NUMBER_LENGTH && DIGITS.test(digits);
+  return cardNumberDigits(value) !== null;
 }
