@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestHeaders } from '@kartu/contracts';
-import type { Database } from './db/client.ts';
+import type { Database } from './db/database.ts';
 import type { Env, TrustProxy } from './env.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';

@@ -1,7 +1,7 @@
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { isEmptyDatabase, seedDemo } from './db/seed.ts';
+import { isEmptyDatabase, seedDemo } from './seed/seed.ts';
 import { env as loadConfiguredEnv, type Env } from './env.ts';
 import { startJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { serverJobs } from './jobs/jobs.ts';

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import type { MerchantRow } from '../modules/tenancy/merchants.table.ts';
 import { findMerchantByMid } from './operator.repository.ts';
 

@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { CommandError, UsageError, type CliContext } from './cli.context.ts';
 import { createApiKeyCommand, createSsoKeyCommand, listApiKeysCommand, revokeApiKeyCommand } from './keys.command.ts';
 import { createMerchantCommand, createSiteCommand, listMerchantsCommand } from './merchants.command.ts';

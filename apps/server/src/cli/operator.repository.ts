@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { merchants, type MerchantRow, type NewMerchantRow } from '../modules/tenancy/merchants.table.ts';
 import { sites, type NewSiteRow, type SiteRow } from '../modules/tenancy/sites.table.ts';
 

@@ -1,4 +1,4 @@
-import type { Database } from './client.ts';
+import type { Database } from './database.ts';
 
 /*
  * Effects that must wait until a transaction's changes are visible to everyone: telling caches

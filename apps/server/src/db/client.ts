@@ -1,16 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { withCommitEffects } from './after-commit.ts';
+import type { Schema } from './database.ts';
 import * as schema from './schema.ts';
-
-export type Schema = typeof schema;
-
-/** What repositories query: satisfied by both the embedded and the PostgreSQL server driver. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseConnection =
   | { kind: 'pglite'; db: PgliteDatabase<Schema>; client: PGlite; close(): Promise<void> }

@@ -1,4 +1,8 @@
-// The drizzle schema index: every module's tables, for the client's typed queries and drizzle-kit.
+/*
+ * The drizzle schema index: every module's tables, for the client's typed queries and drizzle-kit.
+ * The one file of db/ that points up into the modules (docs/decisions/011-module-boundaries.md):
+ * each module owns its tables, and the database client has to know all of them.
+ */
 export * from '../modules/tenancy/merchants.table.ts';
 export * from '../modules/tenancy/sites.table.ts';
 export * from '../modules/auth/users.table.ts';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@kartu/contracts';
-import type { Database } from '../db/client.ts';
-import { AppError } from '../http/app-error.ts';
+import type { Database } from '../db/database.ts';
+import { AppError } from '../lib/app-error.ts';
 import { siteOf } from '../http/request-context.ts';
 import { normaliseIdentifier } from '../modules/auth/identifier.ts';
 import type { OutboxMessageRow } from '../modules/outbox/outbox-messages.table.ts';

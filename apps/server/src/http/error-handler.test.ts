@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@kartu/contracts';
 import { createApp } from '../app.ts';
 import { createTestApp, testEnv, type TestApp } from '../test/test-app.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { toErrorBody } from './error-handler.ts';
 
 let testApp: TestApp;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultErrorMessage, errorStatus, type ErrorBody, type ErrorCode, type FieldIssue } from '@kartu/contracts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 
 interface SchemaValidationIssue {
   keyword: string;

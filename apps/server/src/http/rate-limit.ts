@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { AppError } from './app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 
 export interface RateLimitOptions {
   perMinute: number;

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestHeaders, type PublicMerchant, type SiteState } from '@kartu/contracts';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { getSiteState, normalizeHost } from '../modules/tenancy/tenancy.service.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { docsPrefix } from './openapi.ts';
 
 export interface Geo {

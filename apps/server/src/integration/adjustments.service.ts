@@ -1,4 +1,4 @@
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { getCardByNumber } from '../modules/cards/cards.service.ts';
 import { getBalance } from '../modules/ledger/ledger.service.ts';
 import { adjust } from '../modules/ledger/points.service.ts';

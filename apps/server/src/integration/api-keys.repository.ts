@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { integrationApiKeys, type IntegrationApiKeyRow, type NewIntegrationApiKeyRow } from './api-keys.table.ts';
 
 export async function insertApiKey(db: Database, row: NewIntegrationApiKeyRow): Promise<IntegrationApiKeyRow> {

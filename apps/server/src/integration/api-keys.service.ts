@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { isUuid } from '../db/uuid.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { changeTags, publishChanges } from '../lib/change-feed.ts';
 import { TaggedCache } from '../lib/tagged-cache.ts';
 import type { IntegrationApiKeyRow } from './api-keys.table.ts';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { Database } from '../db/client.ts';
-import { AppError } from '../http/app-error.ts';
+import type { Database } from '../db/database.ts';
+import { AppError } from '../lib/app-error.ts';
 import { findUserByIdentifier } from '../modules/auth/users.repository.ts';
 import { hashActivationCode } from '../modules/cards/activation-code.ts';
 import { generateCardId, generateCardNumber } from '../modules/cards/card-number.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { cards, type CardRow, type NewCardRow } from '../modules/cards/cards.table.ts';
 import { programs } from '../modules/programs/programs.table.ts';
 import { changeTags, publishAfterCommit } from '../lib/change-feed.ts';

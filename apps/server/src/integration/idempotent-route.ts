@@ -2,7 +2,7 @@ import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { integrationWriteHeadersSchema } from '@kartu/contracts';
 import type { z } from 'zod';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { errorAnswers } from '../http/error-answers.ts';
 import type { IdempotencyKeyId } from '../modules/idempotency/idempotency.repository.ts';
 import { answerOnce, holderOf, integrationRouteConfig, integrationSecurity, type IntegrationOptions } from './integration.http.ts';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { integrationHeaders, idempotencyKeySchema } from '@kartu/contracts';
-import type { Database } from '../db/client.ts';
-import { AppError } from '../http/app-error.ts';
+import type { Database } from '../db/database.ts';
+import { AppError } from '../lib/app-error.ts';
 import { integrationSecurityScheme } from '../http/openapi.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { IdempotencyKeyId } from '../modules/idempotency/idempotency.repository.ts';

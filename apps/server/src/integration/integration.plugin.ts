@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { ApiKeyCache, authenticateApiKey, type ApiKeyHolder } from './api-keys.service.ts';
 import { integrationCardRoutes } from './cards.routes.ts';
 import type { IntegrationOptions } from './integration.http.ts';

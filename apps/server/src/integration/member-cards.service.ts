@@ -1,6 +1,6 @@
 import type { BalanceUnit } from '@kartu/contracts';
-import type { Database } from '../db/client.ts';
-import { AppError } from '../http/app-error.ts';
+import type { Database } from '../db/database.ts';
+import { AppError } from '../lib/app-error.ts';
 import { findUserByIdentifier } from '../modules/auth/users.repository.ts';
 import type { UserRow } from '../modules/auth/users.table.ts';
 import type { CardRow } from '../modules/cards/cards.table.ts';

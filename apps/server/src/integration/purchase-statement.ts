@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PurchaseAnswer, PurchaseBody } from '@kartu/contracts';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { changeTags, publishChanges } from '../lib/change-feed.ts';
 import { idempotencyLockName, idempotencyLockSpace, type IdempotencyKeyId } from '../modules/idempotency/idempotency.repository.ts';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { cards } from '../modules/cards/cards.table.ts';
 import { programRewards } from '../modules/cards/rewards.table.ts';
 import { ledgerAccounts } from '../modules/ledger/accounts.table.ts';

@@ -1,6 +1,6 @@
 import type { PurchaseItem } from '@kartu/contracts';
-import type { Database } from '../db/client.ts';
-import { AppError } from '../http/app-error.ts';
+import type { Database } from '../db/database.ts';
+import { AppError } from '../lib/app-error.ts';
 import { grantLevelUpRewards } from '../modules/cards/reward-grants.service.ts';
 import { findSpendableBalances } from '../modules/cards/card-list.repository.ts';
 import { earnOnCard } from '../modules/ledger/points.service.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database, DatabaseConnection } from '../db/client.ts';
+import type { DatabaseConnection } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 
 export interface JobContext {

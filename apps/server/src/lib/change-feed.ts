@@ -1,5 +1,5 @@
 import { afterCommit } from '../db/after-commit.ts';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 
 /**
  * Notices, within this process, that rows some cache keeps have changed, so the cache drops them

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { sessions } from '../auth/sessions.table.ts';
 import { users } from '../auth/users.table.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountDeletionAnswerSchema } from '@kartu/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';

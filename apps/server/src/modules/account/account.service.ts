@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { SessionRow } from '../auth/sessions.table.ts';
 import type { UserRow } from '../auth/users.table.ts';
 import { markDeletionRequested, revokeAllSessionsOfUser } from './account.repository.ts';

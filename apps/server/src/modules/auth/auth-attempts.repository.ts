@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { authAttempts, type AttemptScope, type AuthAttemptRow } from './auth-attempts.table.ts';
 
 export interface AttemptKey {

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { OutboxDrivers } from '../outbox/outbox.drivers.ts';
 

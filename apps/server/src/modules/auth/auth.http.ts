@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deviceIdSchema, languageSchema, requestHeaders, type Language, type SessionAnswer, type SignInAnswer } from '@kartu/contracts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { siteOf } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthContext, MerchantRef } from './auth.context.ts';

@@ -9,7 +9,7 @@ import {
   verifyOtpBodySchema,
   verifyPinOtpBodySchema,
 } from '@kartu/contracts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { answerSignIn, deviceHashOf, languageOf, merchantOf, rateLimitConfig, sessionAnswer, type AuthRouteOptions } from './auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { normaliseIdentifier } from './identifier.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { normaliseIdentifier } from './identifier.ts';
 
 const phone = (identifierValue: string, countryCode = '62') => normaliseIdentifier({ identifierType: 'phone', identifierValue, countryCode });

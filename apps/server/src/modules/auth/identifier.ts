@@ -1,6 +1,6 @@
 import { DEFAULT_COUNTRY_CODE, DEFAULT_DIAL_CODE, PHONE_ERROR_MESSAGE, isValidEmail, isValidPhone, normalizePhone, toInternational } from '@kartu/core';
 import type { Identifier, IdentifierType } from '@kartu/contracts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /** An identifier in the one form that is stored and compared: E.164 phone or lower-case e-mail. */
 export interface NormalisedIdentifier {

@@ -1,6 +1,6 @@
 import { OTP_REQUESTS_START } from '@kartu/core';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { findAttemptRows, lockAttemptRow, saveAttemptRow, type AttemptKey } from './auth-attempts.repository.ts';
 import type { AttemptScope } from './auth-attempts.table.ts';
 import { OTP_REQUEST_LOCK_MS, OTP_REQUEST_WINDOW_MS } from './auth.constants.ts';

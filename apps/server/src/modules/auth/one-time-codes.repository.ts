@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { OtpPurpose } from '@kartu/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { oneTimeCodes, type OneTimeCodeRow } from './one-time-codes.table.ts';
 
 export interface CodeOwner {

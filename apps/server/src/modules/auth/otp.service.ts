@@ -1,5 +1,5 @@
 import type { CheckCredentialAnswer, Language, OtpPurpose, SenderType } from '@kartu/contracts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { OutboxChannel } from '../outbox/outbox-messages.table.ts';
 import { queueOneTimeCode } from '../outbox/outbox.service.ts';
 import type { AuthContext, MerchantRef } from './auth.context.ts';

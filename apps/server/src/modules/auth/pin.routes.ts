@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePinBodySchema, createPinBodySchema, resetPinBodySchema, signInAnswerSchema } from '@kartu/contracts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { answerSignIn, deviceHashOf, rateLimitConfig, signedIn, type AuthRouteOptions } from './auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { changePin, createPin, resetPin } from './pin.service.ts';

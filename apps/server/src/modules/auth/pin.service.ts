@@ -1,5 +1,5 @@
 import { PIN_LOCK_AT_ATTEMPT } from '@kartu/core';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { assertNotBeingDeleted } from '../account/account.service.ts';
 import { clearAttemptRow } from './auth-attempts.repository.ts';
 import type { AuthContext, MerchantRef } from './auth.context.ts';

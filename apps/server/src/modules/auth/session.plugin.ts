@@ -1,7 +1,7 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { siteOf } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './auth.constants.ts';

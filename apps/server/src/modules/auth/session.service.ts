@@ -1,5 +1,5 @@
 import type { LoginType, SessionUser } from '@kartu/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { generateSessionToken, sha256 } from './auth.crypto.ts';
 import { PENDING_SESSION_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from './auth.constants.ts';
 import { findSessionWithUser, insertSession, revokePendingSessions, updateSession } from './sessions.repository.ts';

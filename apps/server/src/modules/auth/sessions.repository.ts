@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { sessions, type SessionRow } from './sessions.table.ts';
 import { users, type UserRow } from './users.table.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { AuthContext, MerchantRef } from './auth.context.ts';
 import { generateMaskedId } from './auth.crypto.ts';
 import type { NormalisedIdentifier } from './identifier.ts';

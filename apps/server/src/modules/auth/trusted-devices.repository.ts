@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { trustedDevices } from './trusted-devices.table.ts';
 
 export async function isTrustedDevice(db: Database, userId: string, deviceHash: string | null): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import type { NormalisedIdentifier } from './identifier.ts';
 import { users, type UserRow } from './users.table.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';

@@ -1,5 +1,5 @@
 import { ADD_CARD_LOCK_HOURS, ADD_CARD_MAX_WRONG_TRIES } from '@kartu/core';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { deleteAddCardAttempts, findAddCardAttempts, lockAddCardAttempts, updateAddCardAttempts } from './cards.repository.ts';
 
 export interface AddCardLockState {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPreviewSchema, errorBodySchema, registerCardAnswerSchema, rewardListAnswerSchema } from '@kartu/contracts';
-import { demoActivationCode, demoCardNumbers, demoProgramIds } from '../../db/seed-cards.ts';
+import { demoActivationCode, demoCardNumbers, demoProgramIds } from '../../seed/seed-cards.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { merchantIdOf } from '../ledger/ledger.fixtures.ts';
 import { newCard, newMember, newProgram, send, type Member } from './cards.test-support.ts';

@@ -1,6 +1,6 @@
 import type { CardPreview } from '@kartu/contracts';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import { activationCodeMatches } from './activation-code.ts';
 import { clearFailedAddCards, isAddCardLocked, recordFailedAddCard, type AddCardLockState } from './add-card-lock.service.ts';

@@ -1,6 +1,6 @@
 import type { CardDetail, Currency, PublicMerchant } from '@kartu/contracts';
 import { LEVEL_RETENTION_DAYS } from '@kartu/core';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../auth/users.table.ts';
 import { listExpiringLots } from '../ledger/expiry.service.ts';
 import { getBalance, getEarnedExperience } from '../ledger/ledger.service.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cardParamsSchema, transactionDetailSchema, transactionListAnswerSchema, transactionListQuerySchema, transactionParamsSchema } from '@kartu/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { siteOf } from '../../http/request-context.ts';
 import { signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';

@@ -1,5 +1,5 @@
 import type { BalanceUnit, Transaction, TransactionDetail, TransactionKind } from '@kartu/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { getEntryOfCard, listEntries, type CardLedgerEntry } from '../ledger/history.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import { findCardHolders, type CardHolder } from './card-history.repository.ts';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { CardView } from '@kartu/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { ledgerAccounts } from '../ledger/accounts.table.ts';
 import { lots } from '../ledger/lots.table.ts';
 import { programLevels, programs, type ProgramLevelRow } from '../programs/programs.table.ts';

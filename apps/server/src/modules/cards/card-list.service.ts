@@ -1,5 +1,5 @@
 import type { CardListAnswer, CardListItem, CardView } from '@kartu/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { getEarnedExperienceOfCards } from '../ledger/ledger.service.ts';
 import { cardLevels } from './card-levels.ts';
 import { countMemberCards, findLevelsOfPrograms, findMemberCardsPage, findSpendableBalances } from './card-list.repository.ts';

@@ -1,6 +1,6 @@
 import type { FieldIssue, RegistrationField as FormField } from '@kartu/contracts';
 import { isFilled, isValidEmail, isValidPhone } from '@kartu/core';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import type { RegistrationField } from '../programs/programs.table.ts';
 import { updateRegisteredData } from './card-wallet.repository.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { users } from '../auth/users.table.ts';
 import { cards, type CardRow } from './cards.table.ts';
 

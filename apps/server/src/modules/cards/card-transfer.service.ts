@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { transferAnswerSchema, transferBodySchema, transferPreviewSchema, transferRecipientBodySchema } from '@kartu/contracts';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { AuthContext, MerchantRef } from '../auth/auth.context.ts';
 import { normaliseIdentifier } from '../auth/identifier.ts';
 import { checkPin } from '../auth/pin.service.ts';

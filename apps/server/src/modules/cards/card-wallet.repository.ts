@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { cards, type CardRow } from './cards.table.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { cardAddAttempts, cards, type CardAddAttemptRow, type CardRow, type NewCardRow } from './cards.table.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 

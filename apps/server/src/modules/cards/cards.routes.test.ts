@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardDetailSchema, cardListAnswerSchema, errorBodySchema, type CardView } from '@kartu/contracts';
-import { demoProgramIds } from '../../db/seed-cards.ts';
+import { demoProgramIds } from '../../seed/seed-cards.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { merchantIdOf } from '../ledger/ledger.fixtures.ts';
 import { earn } from '../ledger/points.service.ts';

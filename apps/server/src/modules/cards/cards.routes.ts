@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardDetailSchema, cardListAnswerSchema, cardListQuerySchema, cardParamsSchema, cardRegistrationBodySchema, type CardListQuery } from '@kartu/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { siteOf } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';

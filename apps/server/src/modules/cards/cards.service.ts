@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import { hashActivationCode } from './activation-code.ts';
 import { generateCardId, generateCardNumber } from './card-number.ts';

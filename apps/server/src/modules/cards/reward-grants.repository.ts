@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { users } from '../auth/users.table.ts';
 import { programs } from '../programs/programs.table.ts';
 import { cards } from './cards.table.ts';

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { getLifetimeEarned } from '../ledger/ledger.service.ts';
 import { getProgramLevels } from '../programs/programs.service.ts';
 import type { CardRow } from './cards.table.ts';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { cards } from './cards.table.ts';
 import { cardRewards, programRewards, type CardRewardRow, type NewCardRewardRow, type ProgramRewardRow, type RewardKind } from './rewards.table.ts';
 

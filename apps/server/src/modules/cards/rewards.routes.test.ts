@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardDetailSchema, claimRewardAnswerSchema, errorBodySchema, rewardListAnswerSchema } from '@kartu/contracts';
-import { demoProgramIds } from '../../db/seed-cards.ts';
+import { demoProgramIds } from '../../seed/seed-cards.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ledgerInvariantViolations, merchantIdOf, noViolations } from '../ledger/ledger.fixtures.ts';
 import { listEntries } from '../ledger/history.service.ts';

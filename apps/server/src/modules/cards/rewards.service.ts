@@ -1,6 +1,6 @@
 import type { BalanceUnit, Reward } from '@kartu/contracts';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { earn } from '../ledger/points.service.ts';
 import { getProgram } from '../programs/programs.service.ts';

@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { idempotencyKeys, type IdempotencyKeyRow } from './idempotency.table.ts';
 
 export interface IdempotencyKeyId {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { merchantIdOf } from '../ledger/ledger.fixtures.ts';
 import { withIdempotency } from './idempotency.service.ts';

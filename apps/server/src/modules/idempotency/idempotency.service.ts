@@ -1,6 +1,6 @@
 import { errorStatus, type ErrorCode, type FieldIssue } from '@kartu/contracts';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { completeClaim, deleteClaim, findKey, insertClaim, takeOverStaleClaim, type IdempotencyKeyId } from './idempotency.repository.ts';
 import { requestHash } from './request-hash.ts';
 

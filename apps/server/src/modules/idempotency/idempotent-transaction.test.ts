@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { useMerchantTestApp } from '../ledger/ledger.fixtures.ts';
 import { withIdempotentTransaction } from './idempotent-transaction.ts';
 import { idempotencyKeys } from './idempotency.table.ts';

@@ -1,6 +1,6 @@
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { holdKey, insertAnswer, deleteKey, type IdempotencyKeyId } from './idempotency.repository.ts';
 import { isStoredRefusal, replay, staleClaimMs, storedError, type IdempotentAnswer } from './idempotency.service.ts';
 import { requestHash } from './request-hash.ts';

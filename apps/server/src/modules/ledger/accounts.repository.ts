@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { ledgerAccounts, type AccountKind, type LedgerAccountRow } from './accounts.table.ts';
 
 export interface AccountOwner {

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { getCard } from '../cards/cards.service.ts';
 import { findAccount } from './accounts.repository.ts';
 import type { JournalEntryRow } from './journal.table.ts';

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { getCard } from '../cards/cards.service.ts';
 import { findAccount } from './accounts.repository.ts';
 import { findCounterpartyCards, findEntryOfAccount, findReversalOf, findReversalsOf, listEntriesOfAccount } from './journal.repository.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lt, or, sql, type WithSubquery } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { ledgerAccounts } from './accounts.table.ts';
 import { journalEntries, postings, type JournalEntryRow } from './journal.table.ts';
 import { lotConsumptions, lots } from './lots.table.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { withIdempotency } from '../idempotency/idempotency.service.ts';
 import { journalEntries } from './journal.table.ts';

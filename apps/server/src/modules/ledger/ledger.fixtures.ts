@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { issueCard } from '../cards/cards.service.ts';
 import type { CardRow } from '../cards/cards.table.ts';
 import { createProgram } from '../programs/programs.service.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { findAccount } from './accounts.repository.ts';
 import { expireLots } from './expiry.service.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { retentionPeriodStart, type EarnedExperience } from '../programs/levels.ts';
 import { lotExpiresAt } from '../programs/lot-expiry.ts';
 import { getProgram } from '../programs/programs.service.ts';

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { addToLotRemaining, findConsumptionsOfEntry, findSpendableLots } from './lots.repository.ts';
 import type { lotConsumptions, lots } from './lots.table.ts';
 

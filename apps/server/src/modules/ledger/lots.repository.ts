@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { ledgerAccounts } from './accounts.table.ts';
 import { lotConsumptions, lots, type LotRow } from './lots.table.ts';
 

@@ -1,7 +1,7 @@
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { isUuid } from '../../db/uuid.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { findEntry, findPostingsOfEntry, findReversalOf } from './journal.repository.ts';
 import type { JournalEntryRow } from './journal.table.ts';
 import { lockLedgerAccounts, postEntry } from './ledger.service.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { outboxMessages, type OutboxMessageRow } from './outbox-messages.table.ts';
 
 export type NewOutboxMessage = Pick<OutboxMessageRow, 'merchantId' | 'channel' | 'recipient' | 'subject' | 'body' | 'purpose' | 'code' | 'createdAt'>;

@@ -1,5 +1,5 @@
 import type { Language, OtpPurpose } from '@kartu/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import type { OutboxChannel } from './outbox-messages.table.ts';
 import type { OutboxDrivers } from './outbox.drivers.ts';
 import { insertOutboxMessage, markOutboxMessage } from './outbox.repository.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 import {

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { findProgramLevels, findProgramWithTimeZone, insertProgram, insertProgramLevels } from './programs.repository.ts';
 import type { NewProgramLevelRow, NewProgramRow, ProgramLevelRow, ProgramRow } from './programs.table.ts';
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { users, type UserRow } from '../auth/users.table.ts';
 import { ssoKeys, ssoTokenUses, type SsoKeyRow } from './sso.table.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';

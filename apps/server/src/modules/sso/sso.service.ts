@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { assertNotBeingDeleted } from '../account/account.service.ts';
 import { generateMaskedId } from '../auth/auth.crypto.ts';
 import { openSession, type OpenedSession } from '../auth/session.service.ts';

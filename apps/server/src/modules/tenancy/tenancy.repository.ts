@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { merchants, type MerchantRow } from './merchants.table.ts';
 import { sites, type SiteRow } from './sites.table.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema, merchantParamsSchema, publicMerchantSchema, siteStateSchema } from '@kartu/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { siteOf } from '../../http/request-context.ts';
 import { getPublicMerchant } from './tenancy.service.ts';
 

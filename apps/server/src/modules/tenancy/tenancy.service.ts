@@ -1,6 +1,6 @@
 import type { PublicMerchant, SiteState } from '@kartu/contracts';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { MerchantRow } from './merchants.table.ts';
 import { findMerchantById, findSiteWithMerchantByHost } from './tenancy.repository.ts';
 

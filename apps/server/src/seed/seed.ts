@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from './client.ts';
+import type { Database } from '../db/database.ts';
 import { merchants, type NewMerchantRow } from '../modules/tenancy/merchants.table.ts';
 import { sites, type NewSiteRow } from '../modules/tenancy/sites.table.ts';
 import { seedKopiSenjaCards, seedLuminaCards, type SeedCardsOptions } from './seed-cards.ts';

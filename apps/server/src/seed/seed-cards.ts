@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from './client.ts';
+import type { Database } from '../db/database.ts';
 import { generateMaskedId } from '../modules/auth/auth.crypto.ts';
 import { hashPin } from '../modules/auth/pin-hash.ts';
 import { users } from '../modules/auth/users.table.ts';

@@ -1,6 +1,6 @@
 import { env } from '../env.ts';
-import { openDatabase } from './client.ts';
-import { migrateDatabase } from './migrate.ts';
+import { openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
 import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
 import { seedDemo } from './seed.ts';
 
