@@ -23,6 +23,6 @@ export async function adjustCard({
   now: Date;
 }): Promise<{ entryId: string; balance: bigint }> {
   const card = await getCardByNumber({ db, merchantId, number: cardNumber });
-  const entry = await adjust({ db, merchantId, cardId: card.id, amount, reason, now, metadata: { source: 'integration' } });
-  return { entryId: entry.id, balance: await getBalance({ db, merchantId, cardId: card.id, now }) };
+  const entry = await adjust({ db, merchantId, card, amount, reason, now, metadata: { source: 'integration' } });
+  return { entryId: entry.id, balance: await getBalance({ db, card, now }) };
 }

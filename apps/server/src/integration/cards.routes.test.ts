@@ -112,7 +112,8 @@ describe('GET /integration/v1/members/:phone/cards', () => {
     const member = await newMember(testApp, kopi.merchantId);
     const issued = await callIntegration(testApp, 'POST', '/cards', { key: kopi.key, body: { programId: kopi.program.id, memberPhone: member.phone } });
     const { cardId } = issueCardAnswerSchema.parse(issued.json());
-    await adjust({ db: testApp.db, merchantId: kopi.merchantId, cardId, amount: 40n, reason: 'welcome', now: new Date() });
+    const card = await getCard({ db: testApp.db, merchantId: kopi.merchantId, cardId });
+    await adjust({ db: testApp.db, merchantId: kopi.merchantId, card, amount: 40n, reason: 'welcome', now: new Date() });
 
     const response = await callIntegration(testApp, 'GET', `/members/${encodeURIComponent(member.phone)}/cards`, { key: kopi.key });
     expect(response.statusCode).toBe(200);

@@ -9,10 +9,10 @@ import {
 } from '@kartu/contracts';
 import { errorAnswers } from '../http/error-answers.ts';
 import { toJsonNumber } from '../lib/json-number.ts';
-import { issueCardBatch, issueIntegrationCard } from './card-issuing.service.ts';
+import { issueCardBatch } from '../modules/cards/cards.service.ts';
 import { idempotentWriteRoute } from './idempotent-route.ts';
 import { holderOf, integrationRouteConfig, integrationSecurity, type IntegrationOptions } from './integration.http.ts';
-import { listMemberCards } from './member-cards.service.ts';
+import { issueCardToMember, listMemberCards } from './member-cards.service.ts';
 
 /** Issuing cards and looking up a member's cards (docs/integration.md). */
 export const integrationCardRoutes: FastifyPluginAsyncZod<IntegrationOptions> = async (app, options) => {
@@ -26,7 +26,7 @@ export const integrationCardRoutes: FastifyPluginAsyncZod<IntegrationOptions> = 
     status: 201,
     answer: issueCardAnswerSchema,
     run: async ({ tx, merchantId, body }) => {
-      const card = await issueIntegrationCard({ db: tx, merchantId, activationCodeKey, ...body });
+      const card = await issueCardToMember({ db: tx, merchantId, activationCodeKey, ...body });
       return { cardId: card.id, number: card.number, status: card.status };
     },
   });

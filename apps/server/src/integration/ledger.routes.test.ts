@@ -30,7 +30,11 @@ function cardNumber(index: number): string {
 }
 
 const newBill = () => `BILL-${(billCount += 1)}`;
-const balanceOf = (index: number) => getBalance({ db: testApp.db, merchantId: kopi.merchantId, cardId: kopi.cards[index]?.id ?? '', now: new Date() });
+const balanceOf = (index: number) => {
+  const card = kopi.cards[index];
+  if (!card) throw new Error(`No card ${index}`);
+  return getBalance({ db: testApp.db, card, now: new Date() });
+};
 const purchase = (body: object, options: { idempotencyKey?: string | null; key?: string } = {}) =>
   callIntegration(testApp, 'POST', '/purchases', { key: kopi.key, body, ...options });
 

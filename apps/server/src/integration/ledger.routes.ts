@@ -19,6 +19,7 @@ import { recordPurchase, voidPurchase } from './purchases.service.ts';
 export const integrationLedgerRoutes: FastifyPluginAsyncZod<IntegrationOptions> = async (app, options) => {
   const { db, clock } = options;
   const purchaseStatement = new PurchaseStatement(db);
+  app.addHook('onClose', async () => purchaseStatement.close());
 
   idempotentWriteRoute(app, options, {
     url: '/purchases',

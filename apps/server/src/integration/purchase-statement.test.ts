@@ -53,7 +53,7 @@ const bill = (cardNumber: string, amount = 25_000): PurchaseBody => ({ cardNumbe
 
 /** The card's first earn makes its wallet; the one statement only takes over from then on. */
 async function walletOf(index: number): Promise<CardRow> {
-  await earn({ db: testApp.db, merchantId: merchantId(), cardId: card(index).id, amount: 1n, now: now() });
+  await earn({ db: testApp.db, merchantId: merchantId(), card: card(index), amount: 1n, now: now() });
   return card(index);
 }
 
@@ -82,7 +82,7 @@ describe('a purchase in one statement', () => {
     const general = await walletOf(1);
     const input = purchaseInput(bill(quick.number));
     const answer = await statement.record(input);
-    const balance = await getBalance({ db: testApp.db, merchantId: merchantId(), cardId: quick.id, now: now() });
+    const balance = await getBalance({ db: testApp.db, card: quick, now: now() });
     expect(answer).toEqual({ statusCode: 201, body: { entryId: expect.any(String), earned: 25, balance: Number(balance) } });
     expect(balance).toBe(26n);
     expect(await storedKey(input.key)).toMatchObject({ status: 'done', responseStatus: 201, responseBody: answer?.body, requestHash: input.requestHash });
@@ -122,7 +122,7 @@ describe('a purchase in one statement', () => {
 
   it('writes nothing when the card is not active, the bill was reported before, or the key was used before', async () => {
     const wallet = await walletOf(5);
-    const before = await getBalance({ db: testApp.db, merchantId: merchantId(), cardId: wallet.id, now: now() });
+    const before = await getBalance({ db: testApp.db, card: wallet, now: now() });
     const first = purchaseInput(bill(wallet.number));
     expect(await statement.record(first)).not.toBeNull();
 
@@ -135,7 +135,7 @@ describe('a purchase in one statement', () => {
     expect(await statement.record(sameKey)).toBeNull();
     expect(await statement.record(sameBill)).toBeNull();
 
-    expect(await getBalance({ db: testApp.db, merchantId: merchantId(), cardId: wallet.id, now: now() })).toBe(before + 25n);
+    expect(await getBalance({ db: testApp.db, card: wallet, now: now() })).toBe(before + 25n);
     for (const input of [suspended, sameBill]) expect(await storedKey(input.key)).toBeUndefined();
   });
 });
@@ -153,12 +153,12 @@ describe('purchases through the API', () => {
       expect(again.json()).toEqual(first.json());
       expect(again.headers['idempotent-replayed']).toBe('true');
     }
-    expect(await getBalance({ db: testApp.db, merchantId: merchantId(), cardId: wallet.id, now: now() })).toBe(20n);
+    expect(await getBalance({ db: testApp.db, card: wallet, now: now() })).toBe(20n);
   });
 
   it.skipIf(!onPostgresServer)('earns every one of 60 racing purchases on three cards once, with retries and a reused bill among them', async () => {
     const wallets = [await walletOf(0), await walletOf(1), await walletOf(5)];
-    const before = await Promise.all(wallets.map((wallet) => getBalance({ db: testApp.db, merchantId: merchantId(), cardId: wallet.id, now: now() })));
+    const before = await Promise.all(wallets.map((wallet) => getBalance({ db: testApp.db, card: wallet, now: now() })));
     const bodies = Array.from({ length: 60 }, (_, index) => ({ ...bill(wallets[index % 3]?.number ?? '', 3_000), billNumber: `RACE-${index}` }));
     const requests = [
       ...bodies.map((body, index) => callIntegration(testApp, 'POST', '/purchases', { key: setup.key, body, idempotencyKey: `race-${index}` })),
@@ -176,7 +176,7 @@ describe('purchases through the API', () => {
     expect(statuses.slice(10, 60).filter((_status, index) => index !== 20).every((status) => status === 201)).toBe(true);
     // Bill 30 earns once: under whichever key reached it first.
     expect([statuses[30], statuses[70]].sort()).toEqual([201, 409]);
-    const after = await Promise.all(wallets.map((wallet) => getBalance({ db: testApp.db, merchantId: merchantId(), cardId: wallet.id, now: now() })));
+    const after = await Promise.all(wallets.map((wallet) => getBalance({ db: testApp.db, card: wallet, now: now() })));
     expect(after.map((balance, index) => balance - (before[index] ?? 0n))).toEqual([60n, 60n, 60n]);
   });
 });

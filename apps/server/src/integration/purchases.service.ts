@@ -1,13 +1,18 @@
 import type { PurchaseItem } from '@kartu/contracts';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../lib/app-error.ts';
+import { getCardByNumber } from '../modules/cards/cards.service.ts';
+import type { CardRow } from '../modules/cards/cards.table.ts';
 import { grantLevelUpRewards } from '../modules/cards/reward-grants.service.ts';
-import { findSpendableBalances } from '../modules/cards/card-list.repository.ts';
+import { getProgramOffer } from '../modules/cards/rewards.service.ts';
+import { assertCanMoveValue } from '../modules/ledger/card-ref.ts';
+import { findEarnAccountsOf, getBalance } from '../modules/ledger/ledger.service.ts';
 import { earnOnCard } from '../modules/ledger/points.service.ts';
 import { reverseEntry } from '../modules/ledger/reversal.service.ts';
 import { pointsForSpend } from '../modules/programs/earn-rate.ts';
+import { getProgram } from '../modules/programs/programs.service.ts';
 import { getMember } from './member-cards.service.ts';
-import { findEarningContext, insertPurchaseUnlessBilled, lockPurchase, markPurchaseVoided } from './purchases.repository.ts';
+import { insertPurchaseUnlessBilled, lockPurchase, markPurchaseVoided } from './purchases.repository.ts';
 
 export interface PurchaseOptions {
   /** The transaction that also stores the answer under the request's idempotency key. */
@@ -23,24 +28,21 @@ export interface PurchaseOptions {
   items?: PurchaseItem[];
 }
 
-/** The card a purchase earns on, by number or as the member's card of the program (an active one first), with what the earn needs. */
-async function purchaseCard(tx: Database, { merchantId, cardNumber, memberPhone, programId }: PurchaseOptions) {
-  let where: { merchantId: number; number: string } | { merchantId: number; cardId: string };
+/** The card a purchase earns on: by number, or the member's card of the program (an active one first). */
+async function purchaseCard(tx: Database, { merchantId, cardNumber, memberPhone, programId }: PurchaseOptions): Promise<CardRow> {
+  let card: CardRow;
   if (cardNumber) {
-    const digits = cardNumber.replace(/\s/g, '');
-    if (!/^\d{16}$/.test(digits)) throw new AppError('CARD_NOT_FOUND');
-    where = { merchantId, number: digits };
+    card = await getCardByNumber({ db: tx, merchantId, number: cardNumber });
   } else {
     if (!memberPhone || !programId) throw new AppError('VALIDATION_FAILED', { message: 'Send a card number, or a member phone with a program' });
     const { cards } = await getMember({ db: tx, merchantId, phone: memberPhone });
-    const ofProgram = cards.filter(({ card }) => card.programId === programId);
-    const chosen = ofProgram.find(({ card }) => card.status === 'active') ?? ofProgram[0];
+    const ofProgram = cards.filter(({ card: candidate }) => candidate.programId === programId);
+    const chosen = ofProgram.find(({ card: candidate }) => candidate.status === 'active') ?? ofProgram[0];
     if (!chosen) throw new AppError('CARD_NOT_FOUND', { message: 'This member has no card of this program' });
-    where = { merchantId, cardId: chosen.card.id };
+    card = chosen.card;
   }
-  const found = await findEarningContext(tx, where);
-  if (!found || (programId && found.card.programId !== programId)) throw new AppError('CARD_NOT_FOUND');
-  return found;
+  if (programId && card.programId !== programId) throw new AppError('CARD_NOT_FOUND');
+  return card;
 }
 
 /**
@@ -50,17 +52,22 @@ async function purchaseCard(tx: Database, { merchantId, cardNumber, memberPhone,
  */
 export async function recordPurchase(options: PurchaseOptions): Promise<{ entryId: string | null; earned: bigint; balance: bigint }> {
   const { tx, merchantId, now, amount, billNumber } = options;
-  const { card, program, timeZone, levelUpOffer, memberAccount, issuanceAccount } = await purchaseCard(tx, options);
-  // spec: business-rules §4 — only an active card earns
-  if (card.status !== 'active') throw new AppError('CARD_NOT_ACTIVE');
-  const earned = pointsForSpend(program, amount);
+  const card = await purchaseCard(tx, options);
+  // A bill too small to earn is still only recorded for a card that may earn.
+  assertCanMoveValue(card);
+  const [program, levelUpOffer, accounts] = await Promise.all([
+    getProgram({ db: tx, merchantId, programId: card.programId }),
+    getProgramOffer({ db: tx, programId: card.programId, kind: 'level-up' }),
+    findEarnAccountsOf({ db: tx, card }),
+  ]);
+  const earned = pointsForSpend(program.program, amount);
   const entry =
     earned > 0n
       ? await earnOnCard({
           tx,
           card,
-          program: { program, timeZone },
-          accounts: { member: memberAccount, issuance: issuanceAccount },
+          program,
+          accounts,
           merchantId,
           amount: earned,
           now,
@@ -68,12 +75,11 @@ export async function recordPurchase(options: PurchaseOptions): Promise<{ entryI
           metadata: { source: 'purchase', billNumber, items: options.items ?? [] },
         })
       : undefined;
-  if (entry) await grantLevelUpRewards({ db: tx, card, earned, now, offer: levelUpOffer });
+  if (entry) await grantLevelUpRewards({ db: tx, card, earned, now, offer: levelUpOffer ?? null });
   // Written after the earn on purpose: every purchase locks its card's wallet first, then its bill row.
   const saved = await insertPurchaseUnlessBilled(tx, { merchantId, billNumber, cardId: card.id, amount, earned, entryId: entry?.id ?? null, createdAt: now });
   if (!saved) throw new AppError('CONFLICT', { message: 'This bill number was already reported' });
-  const balances = await findSpendableBalances(tx, { merchantId, cardIds: [card.id], now });
-  return { entryId: entry?.id ?? null, earned, balance: balances.get(card.id)?.spendable ?? 0n };
+  return { entryId: entry?.id ?? null, earned, balance: await getBalance({ db: tx, card, now }) };
 }
 
 /**

@@ -40,14 +40,14 @@ describe('background jobs', () => {
   it('expire-lots moves value past its expiry to the expiry account, once', async () => {
     const program = await newProgram(testApp, merchantId, { expiryPolicy: 'rolling-days', expiryDays: 30 });
     const card = await issueCard({ db: testApp.db, merchantId, programId: program.id });
-    await earn({ db: testApp.db, merchantId, cardId: card.id, amount: 40n, now: testApp.clock.now() });
+    await earn({ db: testApp.db, merchantId, card, amount: 40n, now: testApp.clock.now() });
     const expiredAt = new Date(testApp.clock.now().getTime() + 31 * dayMs);
 
     expect(await run(serverJob('expire-lots'))).toBe('ran');
-    expect(await getBalance({ db: testApp.db, merchantId, cardId: card.id, now: testApp.clock.now() })).toBe(40n);
+    expect(await getBalance({ db: testApp.db, card, now: testApp.clock.now() })).toBe(40n);
     expect(await expireLotsOfEveryMerchant({ db: testApp.db, now: expiredAt })).toBeGreaterThanOrEqual(1);
     expect(await expireLotsOfEveryMerchant({ db: testApp.db, now: expiredAt })).toBe(0);
-    expect(await getBalance({ db: testApp.db, merchantId, cardId: card.id, now: expiredAt })).toBe(0n);
+    expect(await getBalance({ db: testApp.db, card, now: expiredAt })).toBe(0n);
   });
 
   it("birthday-rewards grants today's birthdays and is harmless to run again", async () => {

@@ -6,6 +6,7 @@ import { users } from '../modules/auth/users.table.ts';
 import { hashActivationCode } from '../modules/cards/activation-code.ts';
 import { cards, type NewCardRow } from '../modules/cards/cards.table.ts';
 import { cardRewards, programRewards, type NewProgramRewardRow } from '../modules/cards/rewards.table.ts';
+import { getCard } from '../modules/cards/cards.service.ts';
 import { claimReward, grantProgramReward } from '../modules/cards/rewards.service.ts';
 import { ledgerAccounts } from '../modules/ledger/accounts.table.ts';
 import { earn, redeem, transfer } from '../modules/ledger/points.service.ts';
@@ -235,29 +236,29 @@ export async function seedKopiSenjaCards(tx: Database, merchantId: number, { now
   if (await hasHistory(tx, raniCardId)) return;
   const budiCardId = demoCardId(demoCardNumbers.budiPoints);
   const stampsCardId = demoCardId(demoCardNumbers.raniStamps);
-  const [raniCard] = await tx.select().from(cards).where(eq(cards.id, raniCardId));
-  if (!raniCard || raniCard.ownerUserId !== rani) return;
+  const [raniCard, budiCard, stampsCard] = await Promise.all([raniCardId, budiCardId, stampsCardId].map((cardId) => getCard({ db: tx, merchantId, cardId })));
+  if (!raniCard || !budiCard || !stampsCard || raniCard.ownerUserId !== rani) return;
 
   // Every movement in time order, since spends consume the lots that earlier earns created.
   const movements: Array<{ at: Date; post: () => Promise<unknown> }> = [];
   raniPurchases.forEach((purchase, index) => {
     const entry = purchaseEntry(purchase, now, index + 1);
-    movements.push({ at: entry.occurredAt, post: () => earn({ db: tx, merchantId, cardId: raniCardId, now: entry.occurredAt, ...entry }) });
+    movements.push({ at: entry.occurredAt, post: () => earn({ db: tx, merchantId, card: raniCard, now: entry.occurredAt, ...entry }) });
   });
   budiPurchases.forEach((purchase, index) => {
     const entry = purchaseEntry(purchase, now, 101 + index);
-    movements.push({ at: entry.occurredAt, post: () => earn({ db: tx, merchantId, cardId: budiCardId, now: entry.occurredAt, ...entry }) });
+    movements.push({ at: entry.occurredAt, post: () => earn({ db: tx, merchantId, card: budiCard, now: entry.occurredAt, ...entry }) });
   });
   [60, 50, 40, 30, 20, 10].forEach((days, index) => {
     const at = daysAgo(days);
     const billNumber = `KS-${at.toISOString().slice(0, 10).replaceAll('-', '')}-${String(201 + index).padStart(4, '0')}`;
     const metadata = { source: 'purchase', billNumber, items: [{ name: 'Kopi Susu Senja', quantity: 1, price: 28_000 }] };
-    movements.push({ at, post: () => earn({ db: tx, merchantId, cardId: stampsCardId, now: at, amount: 1n, reference: billNumber, description: 'Stamp at Kopi Senja', metadata }) });
+    movements.push({ at, post: () => earn({ db: tx, merchantId, card: stampsCard, now: at, amount: 1n, reference: billNumber, description: 'Stamp at Kopi Senja', metadata }) });
   });
   movements.push({ at: daysAgo(90), post: () => grantProgramReward({ db: tx, card: raniCard, kind: 'welcome', now: daysAgo(90) }) });
   movements.push({
     at: daysAgo(40),
-    post: () => redeem({ db: tx, merchantId, cardId: raniCardId, now: daysAgo(40), amount: 100n, reference: 'KS-RDM-0001', description: 'Free Kopi Susu Senja' }),
+    post: () => redeem({ db: tx, merchantId, card: raniCard, now: daysAgo(40), amount: 100n, reference: 'KS-RDM-0001', description: 'Free Kopi Susu Senja' }),
   });
   movements.push({
     at: daysAgo(27),
@@ -271,7 +272,7 @@ export async function seedKopiSenjaCards(tx: Database, merchantId: number, { now
   });
   movements.push({
     at: daysAgo(15),
-    post: () => transfer({ db: tx, merchantId, fromCardId: raniCardId, toCardId: budiCardId, now: daysAgo(15), amount: 50n, description: 'For Budi' }),
+    post: () => transfer({ db: tx, merchantId, from: raniCard, to: budiCard, now: daysAgo(15), amount: 50n, description: 'For Budi' }),
   });
   movements.sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const movement of movements) await movement.post();

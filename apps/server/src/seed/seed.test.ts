@@ -5,6 +5,7 @@ import { verifyPinHash } from '../modules/auth/pin-hash.ts';
 import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
 import { activationCodeMatches } from '../modules/cards/activation-code.ts';
 import { hasValidCheckDigit } from '../modules/cards/card-number.ts';
+import { getCard } from '../modules/cards/cards.service.ts';
 import { cards } from '../modules/cards/cards.table.ts';
 import { cardRewards } from '../modules/cards/rewards.table.ts';
 import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.fixtures.ts';
@@ -61,10 +62,11 @@ describe('seedDemo', () => {
     const [kopiSenja] = await testApp.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.mid, 'KOPISENJA'));
     const merchantId = kopiSenja?.id ?? 0;
     const at = new Date();
-    const balanceOf = (number: string) => getBalance({ db: testApp.db, merchantId, cardId: demoCardId(number), now: at });
+    const cardOf = (number: string) => getCard({ db: testApp.db, merchantId, cardId: demoCardId(number) });
+    const balanceOf = async (number: string) => getBalance({ db: testApp.db, card: await cardOf(number), now: at });
     // 736 points from 12 purchases + a 100-point level bonus, less a 100-point redeem and 50 sent to Budi.
     expect(await balanceOf(demoCardNumbers.raniPoints)).toBe(686n);
-    expect(await getLifetimeEarned({ db: testApp.db, merchantId, cardId: demoCardId(demoCardNumbers.raniPoints) })).toBe(836n);
+    expect(await getLifetimeEarned({ db: testApp.db, card: await cardOf(demoCardNumbers.raniPoints) })).toBe(836n);
     expect(await balanceOf(demoCardNumbers.budiPoints)).toBe(187n);
     expect(await balanceOf(demoCardNumbers.raniStamps)).toBe(6n);
     const rewards = await testApp.db.select().from(cardRewards).where(eq(cardRewards.cardId, demoCardId(demoCardNumbers.raniPoints)));

@@ -1,6 +1,6 @@
 import { PIN_LOCK_AT_ATTEMPT } from '@kartu/core';
 import { AppError } from '../../lib/app-error.ts';
-import { assertNotBeingDeleted } from '../account/account.service.ts';
+import { assertNotBeingDeleted } from './users.service.ts';
 import { clearAttemptRow } from './auth-attempts.repository.ts';
 import type { AuthContext, MerchantRef } from './auth.context.ts';
 import { PIN_LOCK_MS } from './auth.constants.ts';

@@ -44,3 +44,12 @@ export async function revokeOtherSessions(db: Database, userId: string, keptSess
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId), isNull(sessions.revokedAt)));
   publishAfterCommit(db, [changeTags.user(userId)]);
 }
+
+/** Ends every session of the user, on every device. */
+export async function revokeAllSessions(db: Database, userId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  publishAfterCommit(db, [changeTags.user(userId)]);
+}

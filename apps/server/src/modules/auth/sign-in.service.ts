@@ -2,7 +2,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuthContext, MerchantRef } from './auth.context.ts';
 import { generateMaskedId } from './auth.crypto.ts';
 import type { NormalisedIdentifier } from './identifier.ts';
-import { assertNotBeingDeleted } from '../account/account.service.ts';
+import { assertNotBeingDeleted } from './users.service.ts';
 import { consumeCode } from './otp.service.ts';
 import { openSession, type OpenedSession } from './session.service.ts';
 import type { SessionRow } from './sessions.table.ts';

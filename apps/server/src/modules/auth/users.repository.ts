@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import type { NormalisedIdentifier } from './identifier.ts';
 import { users, type UserRow } from './users.table.ts';
@@ -76,4 +76,16 @@ export async function setFirstPin(db: Database, userId: string, pinHash: string,
     .returning({ id: users.id });
   publishAfterCommit(db, [changeTags.user(userId)]);
   return rows.length === 1;
+}
+
+/** Marks the user's deletion request and answers its time: the first request's time on repeats. */
+export async function markDeletionRequested(db: Database, userId: string, now: Date): Promise<Date> {
+  const [row] = await db
+    .update(users)
+    .set({ deletionRequestedAt: sql`coalesce(${users.deletionRequestedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning({ deletionRequestedAt: users.deletionRequestedAt });
+  if (!row?.deletionRequestedAt) throw new Error('The deletion request was not saved');
+  publishAfterCommit(db, [changeTags.user(userId)]);
+  return row.deletionRequestedAt;
 }

@@ -43,14 +43,13 @@ function subscriptionOf(program: ProgramRow, card: { status: string; validTill: 
 /** Everything the card page shows of one card in the member's wallet (spec: app-core §3 Card detail). */
 export async function getCardDetail({ db, merchant, user, cardId, now }: CardDetailOptions): Promise<CardDetail> {
   const card = await getMemberCard({ db, merchantId: merchant.id, userId: user.id, cardId });
-  const scope = { db, merchantId: merchant.id, cardId: card.id };
   const { program } = await getProgram({ db, merchantId: merchant.id, programId: card.programId });
   const [levelRows, balance, expiring, earned, claimableRewards] = await Promise.all([
     getProgramLevels({ db, programId: program.id }),
-    getBalance({ ...scope, now }),
-    listExpiringLots({ ...scope, now }),
-    getEarnedExperience({ ...scope, now }),
-    countClaimableRewards(db, scope),
+    getBalance({ db, card, now }),
+    listExpiringLots({ db, card, now }),
+    getEarnedExperience({ db, card, now }),
+    countClaimableRewards(db, { merchantId: merchant.id, cardId: card.id }),
   ]);
   const standing = cardLevels(levelRows, earned);
   return {

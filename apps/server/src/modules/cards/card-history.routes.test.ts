@@ -52,7 +52,7 @@ describe('GET /api/v2/cards/:id/transactions', () => {
     const member = await memberWithCard(testApp, { merchantId, programId });
     // Two entries share each minute, so the cursor must break ties by id.
     for (let index = 0; index < 25; index += 1) {
-      await earn({ db: testApp.db, now: at(Math.floor(index / 2) * minute), merchantId, cardId: member.card.id, amount: BigInt(index + 1) });
+      await earn({ db: testApp.db, now: at(Math.floor(index / 2) * minute), merchantId, card: member.card, amount: BigInt(index + 1) });
     }
     const { pages } = await allPages(member, member.card.id, 10);
     expect(pages.map((page) => page.length)).toEqual([10, 10, 5]);
@@ -69,7 +69,7 @@ describe('GET /api/v2/cards/:id/transactions', () => {
 
   it('answers 20 entries by default and the last page without a cursor', async () => {
     const member = await memberWithCard(testApp, { merchantId, programId });
-    for (let index = 0; index < 21; index += 1) await earn({ db: testApp.db, now: at(index * minute), merchantId, cardId: member.card.id, amount: 1n });
+    for (let index = 0; index < 21; index += 1) await earn({ db: testApp.db, now: at(index * minute), merchantId, card: member.card, amount: 1n });
     const first = transactionListAnswerSchema.parse((await listPage(member, member.card.id)).json());
     expect(first.data).toHaveLength(20);
     expect(first.nextCursor).toEqual(expect.any(String));
@@ -81,16 +81,16 @@ describe('GET /api/v2/cards/:id/transactions', () => {
     const sender = await memberWithCard(testApp, { merchantId, programId, name: 'Budi Santoso' });
     const friend = await memberWithCard(testApp, { merchantId, programId, name: '  Siti Rahma Dewi ' });
     const db = testApp.db;
-    const cardId = sender.card.id;
-    await earn({ db, now: at(0), merchantId, cardId, amount: 100n, reference: 'BILL-1' });
-    await earn({ db, now: at(1 * minute), merchantId, cardId, amount: 20n, metadata: { source: 'reward', rewardId: 'b0a1c7e2-0000-4000-8000-000000000001' } });
-    const spend = await redeem({ db, now: at(2 * minute), merchantId, cardId, amount: 10n, description: 'Iced latte' });
-    await transfer({ db, now: at(3 * minute), merchantId, fromCardId: cardId, toCardId: friend.card.id, amount: 15n });
-    await adjust({ db, now: at(4 * minute), merchantId, cardId, amount: -5n, reason: 'Duplicate earn' });
+    const card = sender.card;
+    await earn({ db, now: at(0), merchantId, card, amount: 100n, reference: 'BILL-1' });
+    await earn({ db, now: at(1 * minute), merchantId, card, amount: 20n, metadata: { source: 'reward', rewardId: 'b0a1c7e2-0000-4000-8000-000000000001' } });
+    const spend = await redeem({ db, now: at(2 * minute), merchantId, card, amount: 10n, description: 'Iced latte' });
+    await transfer({ db, now: at(3 * minute), merchantId, from: card, to: friend.card, amount: 15n });
+    await adjust({ db, now: at(4 * minute), merchantId, card, amount: -5n, reason: 'Duplicate earn' });
     await reverseEntry({ db, now: at(5 * minute), merchantId, entryId: spend.id });
     await expireLots({ db, now: at(31 * day), merchantId });
 
-    const sent = transactionListAnswerSchema.parse((await listPage(sender, cardId)).json()).data;
+    const sent = transactionListAnswerSchema.parse((await listPage(sender, card.id)).json()).data;
     expect(sent.map((item) => [item.kind, item.amount])).toEqual([
       ['expiry', -100],
       ['reversal', 10],
@@ -134,7 +134,7 @@ describe('GET /api/v2/cards/:id/transactions', () => {
   });
 
   it("answers 404 CARD_NOT_FOUND for another member's card, an unknown card and a signed-out caller gets 401", async () => {
-    await earn({ db: testApp.db, now: at(0), merchantId, cardId: owner.card.id, amount: 5n });
+    await earn({ db: testApp.db, now: at(0), merchantId, card: owner.card, amount: 5n });
     const others = await listPage(stranger, owner.card.id);
     expect(others.statusCode).toBe(404);
     expect(errorBodySchema.parse(others.json()).code).toBe('CARD_NOT_FOUND');
@@ -147,7 +147,7 @@ describe('GET /api/v2/cards/:id/transactions', () => {
 describe('GET /api/v2/cards/:id/transactions/:transactionId', () => {
   it('answers an accepted transaction, then reversed with the time of its reversal', async () => {
     const member = await memberWithCard(testApp, { merchantId, programId });
-    const entry = await earn({ db: testApp.db, now: at(0), merchantId, cardId: member.card.id, amount: 40n, reference: 'BILL-9' });
+    const entry = await earn({ db: testApp.db, now: at(0), merchantId, card: member.card, amount: 40n, reference: 'BILL-9' });
     const url = `/api/v2/cards/${member.card.id}/transactions/${entry.id}`;
     const before = await asMember(testApp, member, { url });
     expect(before.statusCode).toBe(200);
@@ -173,8 +173,8 @@ describe('GET /api/v2/cards/:id/transactions/:transactionId', () => {
   it('names the other card of a transfer, as seen from each side', async () => {
     const sender = await memberWithCard(testApp, { merchantId, programId, name: 'Dewi' });
     const friend = await memberWithCard(testApp, { merchantId, programId });
-    await earn({ db: testApp.db, now: at(0), merchantId, cardId: sender.card.id, amount: 9n });
-    const entry = await transfer({ db: testApp.db, now: at(minute), merchantId, fromCardId: sender.card.id, toCardId: friend.card.id, amount: 4n });
+    await earn({ db: testApp.db, now: at(0), merchantId, card: sender.card, amount: 9n });
+    const entry = await transfer({ db: testApp.db, now: at(minute), merchantId, from: sender.card, to: friend.card, amount: 4n });
     const seenBySender = await asMember(testApp, sender, { url: `/api/v2/cards/${sender.card.id}/transactions/${entry.id}` });
     const seenByFriend = await asMember(testApp, friend, { url: `/api/v2/cards/${friend.card.id}/transactions/${entry.id}` });
     expect(seenBySender.json()).toMatchObject({ kind: 'transfer-out', amount: -4, counterparty: { cardNo: `•••• ${friend.card.number.slice(-4)}`, name: null } });
@@ -182,8 +182,8 @@ describe('GET /api/v2/cards/:id/transactions/:transactionId', () => {
   });
 
   it("answers 404 NOT_FOUND for a transaction of another card and 404 CARD_NOT_FOUND for another member's card", async () => {
-    const entry = await earn({ db: testApp.db, now: at(0), merchantId, cardId: owner.card.id, amount: 3n });
-    const strangersEntry = await earn({ db: testApp.db, now: at(0), merchantId, cardId: stranger.card.id, amount: 3n });
+    const entry = await earn({ db: testApp.db, now: at(0), merchantId, card: owner.card, amount: 3n });
+    const strangersEntry = await earn({ db: testApp.db, now: at(0), merchantId, card: stranger.card, amount: 3n });
     const notOnCard = await asMember(testApp, owner, { url: `/api/v2/cards/${owner.card.id}/transactions/${strangersEntry.id}` });
     expect(notOnCard.statusCode).toBe(404);
     expect(errorBodySchema.parse(notOnCard.json()).code).toBe('NOT_FOUND');

@@ -61,7 +61,7 @@ export async function listCardTransactions(
 ): Promise<{ data: Transaction[]; nextCursor: string | null }> {
   const { db, merchantId, cursor, limit } = options;
   const card = await getMemberCard(options);
-  const page = await listEntries({ db, merchantId, cardId: card.id, cursor, limit });
+  const page = await listEntries({ db, card, cursor, limit });
   const [unit, holders] = await Promise.all([cardUnitOf(db, card), holdersOf(db, merchantId, page.items)]);
   return { data: page.items.map((entry) => toTransaction(entry, unit, holders)), nextCursor: page.nextCursor };
 }
@@ -70,7 +70,7 @@ export async function listCardTransactions(
 export async function getCardTransaction(options: MemberCardOptions & { transactionId: string }): Promise<TransactionDetail> {
   const { db, merchantId, transactionId } = options;
   const card = await getMemberCard(options);
-  const entry = await getEntryOfCard({ db, merchantId, cardId: card.id, entryId: transactionId });
+  const entry = await getEntryOfCard({ db, card, entryId: transactionId });
   const [unit, holders] = await Promise.all([cardUnitOf(db, card), holdersOf(db, merchantId, [entry])]);
   return {
     ...toTransaction(entry, unit, holders),

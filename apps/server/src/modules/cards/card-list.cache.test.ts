@@ -56,7 +56,7 @@ describe('the wallet page kept between requests', () => {
   it('shows value leaving at its expiry without any write', async () => {
     const { member, card } = await walletWithCard();
     // Earned 30 days less a minute ago: the program keeps value 30 days.
-    await earn({ db: testApp.db, merchantId, cardId: card.id, amount: 40n, now: new Date(testApp.clock.now().getTime() - 30 * dayMs + minuteMs) });
+    await earn({ db: testApp.db, merchantId, card, amount: 40n, now: new Date(testApp.clock.now().getTime() - 30 * dayMs + minuteMs) });
     expect(await balances(member)).toEqual([40]);
     testApp.clock.advance(2 * minuteMs);
     expect(await balances(member)).toEqual([0]);

@@ -1,8 +1,8 @@
 import type { CardListAnswer, CardListItem, CardView } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
-import { getEarnedExperienceOfCards } from '../ledger/ledger.service.ts';
+import { getEarnedExperienceOfCards, getSpendableBalances } from '../ledger/ledger.service.ts';
 import { cardLevels } from './card-levels.ts';
-import { countMemberCards, findLevelsOfPrograms, findMemberCardsPage, findSpendableBalances } from './card-list.repository.ts';
+import { countMemberCards, findLevelsOfPrograms, findMemberCardsPage } from './card-list.repository.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 
 export const cardsPerPage = 10;
@@ -29,7 +29,7 @@ export async function listCards({ db, merchantId, userId, view, page, now }: Lis
   ]);
   const cardIds = rows.map((row) => row.card.id);
   const [balances, levels, experience] = await Promise.all([
-    findSpendableBalances(db, { merchantId, cardIds, now }),
+    getSpendableBalances({ db, merchantId, cardIds, now }),
     findLevelsOfPrograms(db, [...new Set(rows.map((row) => row.card.programId))]),
     getEarnedExperienceOfCards({ db, merchantId, cardIds, now }),
   ]);

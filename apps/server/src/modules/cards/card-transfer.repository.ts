@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { users } from '../auth/users.table.ts';
+import { valueMovingCardStatus } from '../ledger/card-ref.ts';
 import { cards, type CardRow } from './cards.table.ts';
 
 export interface RecipientCard {
@@ -20,7 +21,7 @@ export async function findRecipientCard(
     .select({ card: cards, user: { id: users.id, name: users.name, phone: users.phone } })
     .from(cards)
     .innerJoin(users, eq(users.id, cards.ownerUserId))
-    .where(and(eq(users.merchantId, merchantId), eq(users.phone, phone), eq(cards.merchantId, merchantId), eq(cards.programId, programId), eq(cards.status, 'active')))
+    .where(and(eq(users.merchantId, merchantId), eq(users.phone, phone), eq(cards.merchantId, merchantId), eq(cards.programId, programId), eq(cards.status, valueMovingCardStatus)))
     .orderBy(asc(cards.archived), asc(cards.createdAt), asc(cards.id))
     .limit(1);
   if (!row?.user.phone) return undefined;

@@ -35,11 +35,11 @@ const now = () => testApp.clock.now();
 const member = (name: string | null = null) => memberWithCard(testApp, { merchantId, programId, name });
 
 async function fund(holder: CardMember, amount: number, at = now()) {
-  await earn({ db: testApp.db, now: at, merchantId, cardId: holder.card.id, amount: BigInt(amount) });
+  await earn({ db: testApp.db, now: at, merchantId, card: holder.card, amount: BigInt(amount) });
 }
 
 async function balanceOf(holder: CardMember): Promise<bigint> {
-  return getBalance({ db: testApp.db, merchantId, cardId: holder.card.id, now: now() });
+  return getBalance({ db: testApp.db, card: holder.card, now: now() });
 }
 
 async function entriesOf(holder: CardMember): Promise<number> {
@@ -118,7 +118,7 @@ describe('POST /api/v2/cards/:id/transfer', () => {
     expect(answer.balance).toEqual({ amount: 30, unit: 'POINT' });
     expect([await balanceOf(sender), await balanceOf(recipient)]).toEqual([30n, 70n]);
     // The 60 points earned 20 days ago (10 days left) moved whole, then 10 of the newer ones.
-    const received = await listExpiringLots({ db: testApp.db, merchantId, cardId: recipient.card.id, now: now() });
+    const received = await listExpiringLots({ db: testApp.db, card: recipient.card, now: now() });
     expect(received.map((lot) => [lot.remaining, lot.expiresAt.getTime() - now().getTime()])).toEqual([
       [60n, 10 * dayMs],
       [10n, 30 * dayMs],

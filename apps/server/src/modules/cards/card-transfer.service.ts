@@ -115,8 +115,8 @@ export async function transferPoints({ context, merchant, user, cardId, body, id
     run: async () => {
       const recipient = await findRecipient({ db, merchant, user, card, phone: request.phone, countryCode: request.countryCode });
       // The ledger locks both wallets, spends the oldest-expiring lots first and refuses an overdraft.
-      const entry = await transfer({ db, now, merchantId: merchant.id, fromCardId: card.id, toCardId: recipient.card.id, amount: BigInt(request.amount) });
-      const [balance, unit] = await Promise.all([getBalance({ db, merchantId: merchant.id, cardId: card.id, now }), cardUnitOf(db, card)]);
+      const entry = await transfer({ db, now, merchantId: merchant.id, from: card, to: recipient.card, amount: BigInt(request.amount) });
+      const [balance, unit] = await Promise.all([getBalance({ db, card, now }), cardUnitOf(db, card)]);
       return { statusCode: 201, body: { transactionId: entry.id, balance: { amount: toJsonNumber(balance), unit } } };
     },
   });

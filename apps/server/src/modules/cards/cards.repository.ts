@@ -1,13 +1,25 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { programs } from '../programs/programs.table.ts';
 import { cardAddAttempts, cards, type CardAddAttemptRow, type CardRow, type NewCardRow } from './cards.table.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
-/** Inserts a card; undefined when its number or id is already taken, so the caller draws again. */
-export async function insertCardUnlessTaken(db: Database, row: NewCardRow): Promise<CardRow | undefined> {
-  const [saved] = await db.insert(cards).values(row).onConflictDoNothing().returning();
-  if (saved?.ownerUserId) publishAfterCommit(db, [changeTags.wallet(saved.ownerUserId)]);
+/** Inserts cards in one statement; rows whose number or id is taken are skipped, so the caller draws again. */
+export async function insertCardsUnlessTaken(tx: Database, rows: NewCardRow[]): Promise<CardRow[]> {
+  if (rows.length === 0) return [];
+  const saved = await tx.insert(cards).values(rows).onConflictDoNothing().returning();
+  publishAfterCommit(tx, [...new Set(saved.flatMap((card) => (card.ownerUserId ? [changeTags.wallet(card.ownerUserId)] : [])))]);
   return saved;
+}
+
+/** A member's cards with their program, oldest first. */
+export async function findCardsOfMember(db: Database, { merchantId, userId }: { merchantId: number; userId: string }) {
+  return db
+    .select({ card: cards, programName: programs.name, unit: programs.unit })
+    .from(cards)
+    .innerJoin(programs, eq(programs.id, cards.programId))
+    .where(and(eq(cards.merchantId, merchantId), eq(cards.ownerUserId, userId)))
+    .orderBy(asc(cards.createdAt), asc(cards.id));
 }
 
 export async function findCard(db: Database, { merchantId, cardId }: { merchantId: number; cardId: string }): Promise<CardRow | undefined> {

@@ -108,9 +108,9 @@ describe('GET /api/v2/cards/:id', () => {
     const card = await newCard(testApp, { merchantId, programId: program.id, owner: member });
     // Posted 40 and 20 days ago under 30-day expiry: the first 100 points have expired.
     const start = new Date(testApp.clock.now().getTime() - 40 * dayMs);
-    await earn({ db: testApp.db, merchantId, cardId: card.id, amount: 100n, now: start });
-    await earn({ db: testApp.db, merchantId, cardId: card.id, amount: 5n, now: new Date(start.getTime() + 25 * dayMs) });
-    await earn({ db: testApp.db, merchantId, cardId: card.id, amount: 20n, now: new Date(start.getTime() + 20 * dayMs) });
+    await earn({ db: testApp.db, merchantId, card, amount: 100n, now: start });
+    await earn({ db: testApp.db, merchantId, card, amount: 5n, now: new Date(start.getTime() + 25 * dayMs) });
+    await earn({ db: testApp.db, merchantId, card, amount: 20n, now: new Date(start.getTime() + 20 * dayMs) });
 
     const shown = await detail(member, card.id);
     expect(shown).toMatchObject({
@@ -151,7 +151,7 @@ describe('GET /api/v2/cards/:id', () => {
       { name: 'Gold', color: '#D4AF37', rank: 3, experience: 2000n },
     ]);
     const card = await newCard(testApp, { merchantId, programId: program.id, owner: member });
-    await earn({ db: testApp.db, merchantId, cardId: card.id, amount: 800n, now: testApp.clock.now() });
+    await earn({ db: testApp.db, merchantId, card, amount: 800n, now: testApp.clock.now() });
 
     const { levels, levelProgress } = await detail(member, card.id);
     expect(levels.map((level) => [level.name, level.isActive])).toEqual([
@@ -178,8 +178,8 @@ describe('GET /api/v2/cards/:id', () => {
     ]);
     const card = await newCard(testApp, { merchantId, programId: program.id, owner: member });
     const now = testApp.clock.now();
-    await earn({ db: testApp.db, merchantId, cardId: card.id, amount: 2500n, now: new Date(now.getTime() - 400 * dayMs) });
-    await earn({ db: testApp.db, merchantId, cardId: card.id, amount: 300n, now: new Date(now.getTime() - 30 * dayMs) });
+    await earn({ db: testApp.db, merchantId, card, amount: 2500n, now: new Date(now.getTime() - 400 * dayMs) });
+    await earn({ db: testApp.db, merchantId, card, amount: 300n, now: new Date(now.getTime() - 30 * dayMs) });
 
     // Gold is reached (2800 lifetime) but not kept (300 of 1000 in the period): Silver is current.
     const { levels, levelProgress } = await detail(member, card.id);

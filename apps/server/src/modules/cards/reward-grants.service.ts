@@ -32,7 +32,7 @@ export async function grantLevelUpRewards({
   if (earned <= 0n) return [];
   const offer = knownOffer === undefined ? await findProgramReward(db, { programId: card.programId, kind: 'level-up' }) : knownOffer;
   if (!offer) return [];
-  const after = await getLifetimeEarned({ db, merchantId: card.merchantId, cardId: card.id });
+  const after = await getLifetimeEarned({ db, card });
   const before = after - earned;
   const crossed = (await getProgramLevels({ db, programId: card.programId })).filter((level) => before < level.experience && level.experience <= after);
   return insertCardRewardsOnce(

@@ -44,7 +44,7 @@ describe('rewards', () => {
     const again = await claim(member, reward.id);
     expect([again.statusCode, errorBodySchema.parse(again.json()).code]).toEqual([409, 'REWARD_ALREADY_CLAIMED']);
 
-    const { items } = await listEntries({ db: testApp.db, merchantId, cardId: card.id });
+    const { items } = await listEntries({ db: testApp.db, card });
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ kind: 'earn', amount: 50n, description: 'Welcome bonus' });
     const rewards = rewardListAnswerSchema.parse((await send(testApp, 'GET', `/api/v2/cards/${card.id}/rewards`, { member })).json()).data;

@@ -9,7 +9,7 @@ import { getMemberCard, type MemberCardOptions } from './member-card.service.ts'
 import { grantLevelUpRewards } from './reward-grants.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { findCardRewards, findProgramReward, insertCardReward, lockMemberReward, markRewardClaimed } from './rewards.repository.ts';
-import type { CardRewardRow, RewardKind } from './rewards.table.ts';
+import type { CardRewardRow, ProgramRewardRow, RewardKind } from './rewards.table.ts';
 
 export function toReward(row: CardRewardRow, unit: BalanceUnit): Reward {
   return {
@@ -24,9 +24,14 @@ export function toReward(row: CardRewardRow, unit: BalanceUnit): Reward {
   };
 }
 
+/** What the program grants for a kind of reward, if it offers one. */
+export async function getProgramOffer({ db, programId, kind }: { db: Database; programId: string; kind: RewardKind }): Promise<ProgramRewardRow | undefined> {
+  return findProgramReward(db, { programId, kind });
+}
+
 /** Grants the card the program's reward of a kind, if the program offers one; call inside the granting transaction. */
 export async function grantProgramReward({ db, card, kind, now }: { db: Database; card: CardRow; kind: RewardKind; now: Date }): Promise<CardRewardRow | undefined> {
-  const offer = await findProgramReward(db, { programId: card.programId, kind });
+  const offer = await getProgramOffer({ db, programId: card.programId, kind });
   if (!offer) return undefined;
   return insertCardReward(db, { merchantId: card.merchantId, cardId: card.id, kind, title: offer.title, amount: offer.amount, grantedAt: now });
 }
@@ -61,7 +66,7 @@ export async function claimReward({ db, merchantId, userId, rewardId, now }: Cla
       db: tx,
       now,
       merchantId,
-      cardId: card.id,
+      card,
       amount: reward.amount,
       description: reward.title,
       metadata: { source: 'reward', rewardId: reward.id },
@@ -71,7 +76,7 @@ export async function claimReward({ db, merchantId, userId, rewardId, now }: Cla
     // earn), and each level grants once per card ever, so claims can grant at most one per level.
     await grantLevelUpRewards({ db: tx, card, earned: reward.amount, now });
     const claimed = await markRewardClaimed(tx, { rewardId: reward.id, now });
-    const balance = await getBalance({ db: tx, merchantId, cardId: card.id, now });
+    const balance = await getBalance({ db: tx, card, now });
     return { reward: toReward(claimed, program.unit), balance: { amount: toJsonNumber(balance), unit: program.unit } };
   });
 }

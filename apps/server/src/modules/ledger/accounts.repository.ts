@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { ledgerAccounts, type AccountKind, type LedgerAccountRow } from './accounts.table.ts';
+import { expiredValueOf, timestamptz } from './lots.repository.ts';
+import { lots } from './lots.table.ts';
 
 export interface AccountOwner {
   merchantId: number;
@@ -61,4 +63,48 @@ export async function addToMemberBalance(tx: Database, id: bigint, delta: bigint
 export async function findAccountsByIds(db: Database, ids: bigint[]): Promise<LedgerAccountRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids));
+}
+
+/** A card's wallet and its program's issuance account, as far as they exist yet (the first earn makes them). */
+export async function findEarnAccounts(db: Database, { merchantId, programId, cardId }: { merchantId: number; programId: string; cardId: string }) {
+  const rows = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.merchantId, merchantId),
+        eq(ledgerAccounts.programId, programId),
+        sql`((${ledgerAccounts.kind} = 'member' and ${ledgerAccounts.cardId} = ${cardId}) or (${ledgerAccounts.kind} = 'issuance' and ${ledgerAccounts.cardId} is null))`,
+      ),
+    );
+  return { member: rows.find((row) => row.kind === 'member'), issuance: rows.find((row) => row.kind === 'issuance') };
+}
+
+export interface SpendableBalance {
+  spendable: bigint;
+  /** When value of the card next expires, so that what it can spend changes; null for never. */
+  changesAt: Date | null;
+}
+
+/** What each card can spend at `now`, in one query: its wallet's balance less its expired value (expiredValueOf). */
+export async function findSpendableBalances(
+  db: Database,
+  { merchantId, cardIds, now }: { merchantId: number; cardIds: string[]; now: Date },
+): Promise<Map<string, SpendableBalance>> {
+  if (cardIds.length === 0) return new Map();
+  const expired = expiredValueOf(ledgerAccounts.id, timestamptz(now));
+  const stillToExpire = and(eq(lots.accountId, ledgerAccounts.id), gt(lots.remaining, 0n), gt(lots.expiresAt, now));
+  const nextExpiry = sql<string | null>`(select min(${lots.expiresAt}) from ${lots} where ${stillToExpire})`;
+  const rows = await db
+    .select({ cardId: ledgerAccounts.cardId, balance: ledgerAccounts.balance, expired, nextExpiry })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.kind, 'member'), isNotNull(ledgerAccounts.cardId), inArray(ledgerAccounts.cardId, cardIds)))
+    // One named statement per page size (at most a page of cards), planned once per connection.
+    .prepare(`spendable_balances_${cardIds.length}`)
+    .execute();
+  return new Map(
+    rows.flatMap((row) =>
+      row.cardId ? [[row.cardId, { spendable: row.balance - BigInt(row.expired), changesAt: row.nextExpiry === null ? null : new Date(row.nextExpiry) }] as const] : [],
+    ),
+  );
 }

@@ -1,10 +1,8 @@
 import type { Database } from '../../db/database.ts';
-import { getCard } from '../cards/cards.service.ts';
-import { findAccount } from './accounts.repository.ts';
+import type { CardRef } from './card-ref.ts';
 import type { JournalEntryRow } from './journal.table.ts';
-import { ensureMerchantAccount, lockLedgerAccounts, postEntry, type AccountRef } from './ledger.service.ts';
+import { ensureMerchantAccount, findMemberAccount, lockLedgerAccounts, postEntry, type AccountRef } from './ledger.service.ts';
 import { findAccountsWithExpiredLots, findExpiringLots, sumExpiredRemaining } from './lots.repository.ts';
-
 
 /**
  * Moves the value of a member account's expired lots to the expiry account. Spends call it first,
@@ -48,21 +46,8 @@ export interface ExpiringValue {
 }
 
 /** What a card will lose and when, soonest first, for the card page's expiry notice. */
-export async function listExpiringLots({
-  db,
-  merchantId,
-  cardId,
-  now,
-  limit = 20,
-}: {
-  db: Database;
-  merchantId: number;
-  cardId: string;
-  now: Date;
-  limit?: number;
-}): Promise<ExpiringValue[]> {
-  const card = await getCard({ db, merchantId, cardId });
-  const account = await findAccount(db, { merchantId, programId: card.programId, kind: 'member', cardId });
+export async function listExpiringLots({ db, card, now, limit = 20 }: { db: Database; card: CardRef; now: Date; limit?: number }): Promise<ExpiringValue[]> {
+  const account = await findMemberAccount(db, card);
   if (!account) return [];
   const rows = await findExpiringLots(db, { accountId: account.id, now, limit });
   return rows.flatMap((row) => (row.expiresAt ? [{ remaining: row.remaining, expiresAt: row.expiresAt }] : []));

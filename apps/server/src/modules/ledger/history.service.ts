@@ -1,9 +1,10 @@
 import type { Database } from '../../db/database.ts';
+import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getCard } from '../cards/cards.service.ts';
-import { findAccount } from './accounts.repository.ts';
+import type { CardRef } from './card-ref.ts';
 import { findCounterpartyCards, findEntryOfAccount, findReversalOf, findReversalsOf, listEntriesOfAccount } from './journal.repository.ts';
 import type { EntryKind, JournalEntryRow } from './journal.table.ts';
+import { findMemberAccount } from './ledger.service.ts';
 
 export interface CardLedgerEntry {
   entryId: string;
@@ -28,7 +29,6 @@ export interface CardLedgerPage {
 }
 
 const maxPageSize = 100;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // Exactly what toISOString writes for years 0000–9999, so a cursor never reaches the database malformed.
 const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -39,16 +39,11 @@ function encodeCursor(occurredAt: Date, entryId: string): string {
 function decodeCursor(cursor: string): { occurredAt: Date; entryId: string } {
   const [iso = '', entryId = '', ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
   const occurredAt = new Date(iso);
-  const valid = rest.length === 0 && uuidPattern.test(entryId) && isoInstantPattern.test(iso) && !Number.isNaN(occurredAt.getTime());
+  const valid = rest.length === 0 && isUuid(entryId) && isoInstantPattern.test(iso) && !Number.isNaN(occurredAt.getTime());
   if (!valid) {
     throw new AppError('VALIDATION_FAILED', { details: [{ field: 'query.cursor', rule: 'invalid_format', message: 'Invalid cursor' }] });
   }
   return { occurredAt, entryId };
-}
-
-async function memberAccountOfCard(db: Database, merchantId: number, cardId: string) {
-  const card = await getCard({ db, merchantId, cardId });
-  return findAccount(db, { merchantId, programId: card.programId, kind: 'member', cardId });
 }
 
 /** Adds the other card of each entry and whether it was reversed. */
@@ -71,21 +66,9 @@ async function toCardEntries(db: Database, accountId: bigint, rows: Array<{ entr
 }
 
 /** A card's transaction history, newest first, one page at a time. */
-export async function listEntries({
-  db,
-  merchantId,
-  cardId,
-  cursor,
-  limit = 20,
-}: {
-  db: Database;
-  merchantId: number;
-  cardId: string;
-  cursor?: string | null;
-  limit?: number;
-}): Promise<CardLedgerPage> {
+export async function listEntries({ db, card, cursor, limit = 20 }: { db: Database; card: CardRef; cursor?: string | null; limit?: number }): Promise<CardLedgerPage> {
   const before = cursor ? decodeCursor(cursor) : undefined;
-  const account = await memberAccountOfCard(db, merchantId, cardId);
+  const account = await findMemberAccount(db, card);
   if (!account) return { items: [], nextCursor: null };
   const pageSize = Math.min(Math.max(1, Math.trunc(limit)), maxPageSize);
   // One extra row tells whether an older page exists.
@@ -97,19 +80,9 @@ export async function listEntries({
 }
 
 /** One entry of a card's history, with when it was reversed; NOT_FOUND when it did not move this card's value. */
-export async function getEntryOfCard({
-  db,
-  merchantId,
-  cardId,
-  entryId,
-}: {
-  db: Database;
-  merchantId: number;
-  cardId: string;
-  entryId: string;
-}): Promise<CardLedgerEntry & { reversedAt: Date | null }> {
-  const account = await memberAccountOfCard(db, merchantId, cardId);
-  const row = account && uuidPattern.test(entryId.toLowerCase()) ? await findEntryOfAccount(db, { accountId: account.id, entryId: entryId.toLowerCase() }) : undefined;
+export async function getEntryOfCard({ db, card, entryId }: { db: Database; card: CardRef; entryId: string }): Promise<CardLedgerEntry & { reversedAt: Date | null }> {
+  const account = await findMemberAccount(db, card);
+  const row = account && isUuid(entryId) ? await findEntryOfAccount(db, { accountId: account.id, entryId: entryId.toLowerCase() }) : undefined;
   if (!account || !row) throw new AppError('NOT_FOUND', { message: 'Transaction not found' });
   const [entry] = await toCardEntries(db, account.id, [row]);
   if (!entry) throw new Error('The entry vanished while it was read');

@@ -31,7 +31,7 @@ describe('concurrent spends', () => {
     const [payer, friendA, friendB] = cards;
     if (!payer || !friendA || !friendB) throw new Error('no cards');
     const covered = 37;
-    await earn({ db, now, merchantId, cardId: payer.id, amount: BigInt(covered * 10) });
+    await earn({ db, now, merchantId, card: payer, amount: BigInt(covered * 10) });
 
     const attempt = (index: number) =>
       withIdempotency({
@@ -44,8 +44,8 @@ describe('concurrent spends', () => {
           const options = { db, now, merchantId, amount: 10n };
           const entry =
             index % 2 === 0
-              ? await redeem({ ...options, cardId: payer.id })
-              : await transfer({ ...options, fromCardId: payer.id, toCardId: (index % 4 === 1 ? friendA : friendB).id });
+              ? await redeem({ ...options, card: payer })
+              : await transfer({ ...options, from: payer, to: index % 4 === 1 ? friendA : friendB });
           return { statusCode: 201, body: { entryId: entry.id } };
         },
       }).then(
@@ -58,7 +58,7 @@ describe('concurrent spends', () => {
 
     const first = await Promise.all(Array.from({ length: 100 }, (_, index) => attempt(index)));
     expect(first.filter((result) => result.ok)).toHaveLength(covered);
-    expect(await getBalance({ db, merchantId, cardId: payer.id, now })).toBe(0n);
+    expect(await getBalance({ db, card: payer, now })).toBe(0n);
     const [entriesBefore] = await db.select({ value: count() }).from(journalEntries).where(eq(journalEntries.programId, program.id));
 
     const replay = await Promise.all(Array.from({ length: 100 }, (_, index) => attempt(index)));
@@ -69,7 +69,7 @@ describe('concurrent spends', () => {
     expect(entriesAfter?.value).toBe(entriesBefore?.value);
     expect(entriesBefore?.value).toBe(1 + covered);
 
-    const received = (await getBalance({ db, merchantId, cardId: friendA.id, now })) + (await getBalance({ db, merchantId, cardId: friendB.id, now }));
+    const received = (await getBalance({ db, card: friendA, now })) + (await getBalance({ db, card: friendB, now }));
     const transfersThrough = first.filter((result, index) => result.ok && index % 2 === 1).length;
     expect(received).toBe(BigInt(transfersThrough * 10));
     expect(await ledgerInvariantViolations(db)).toEqual(noViolations);

@@ -70,19 +70,23 @@ describe('the ledger against an in-memory model', () => {
         const { cards } = await programWithCards(db, { merchantId, cards: 3 });
         const start = new Date('2025-01-01T00:00:00Z').getTime();
         const model = new LedgerModel(3, start, 30);
-        const cardId = (index: number) => cards[index]?.id ?? '';
+        const cardAt = (index: number) => {
+          const card = cards[index];
+          if (!card) throw new Error(`No card ${index}`);
+          return card;
+        };
         for (const step of commands) {
           const now = new Date(model.now);
           const base = { db, merchantId, now };
           if (step.type === 'earn') {
-            const result = await outcomeOf(() => earn({ ...base, cardId: cardId(step.card), amount: step.amount }));
+            const result = await outcomeOf(() => earn({ ...base, card: cardAt(step.card), amount: step.amount }));
             model.earn(step.card, step.amount, idOf(result)());
           } else if (step.type === 'redeem') {
-            const result = await outcomeOf(() => redeem({ ...base, cardId: cardId(step.card), amount: step.amount }));
+            const result = await outcomeOf(() => redeem({ ...base, card: cardAt(step.card), amount: step.amount }));
             expect(model.redeem(step.card, step.amount, idOf(result))).toBe(result.outcome);
           } else if (step.type === 'transfer') {
             const to = (step.from + step.step) % 3;
-            const result = await outcomeOf(() => transfer({ ...base, fromCardId: cardId(step.from), toCardId: cardId(to), amount: step.amount }));
+            const result = await outcomeOf(() => transfer({ ...base, from: cardAt(step.from), to: cardAt(to), amount: step.amount }));
             expect(model.transfer(step.from, to, step.amount, idOf(result))).toBe(result.outcome);
           } else if (step.type === 'advance') {
             model.advance(step.days);
@@ -100,7 +104,7 @@ describe('the ledger against an in-memory model', () => {
             const account = await findAccount(db, { merchantId, programId: card.programId, kind: 'member', cardId: card.id });
             expect(account?.balance ?? 0n).toBe(model.balance(index));
             expect(await openLotsOf(account?.id)).toEqual(model.openLots(index));
-            expect(await getBalance({ db, merchantId, cardId: card.id, now: new Date(model.now) })).toBe(model.spendable(index));
+            expect(await getBalance({ db, card, now: new Date(model.now) })).toBe(model.spendable(index));
           }
         }
         expect(await ledgerInvariantViolations(db)).toEqual(noViolations);

@@ -29,7 +29,7 @@ async function freshCards(count: number, program = {}) {
 }
 
 async function balanceOf(card: CardRow, now = start) {
-  return getBalance({ db: testApp.db, merchantId, cardId: card.id, now });
+  return getBalance({ db: testApp.db, card, now });
 }
 
 async function lotsOf(card: CardRow) {
@@ -59,7 +59,7 @@ describe('earn', () => {
   it("credits the card from the issuance account with a lot carrying the program's expiry", async () => {
     const [card] = await freshCards(1);
     if (!card) throw new Error('no card');
-    const entry = await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 120n, reference: 'BILL-1' });
+    const entry = await earn({ db: db(), now: start, merchantId, card, amount: 120n, reference: 'BILL-1' });
     expect(entry.kind).toBe('earn');
     expect(await balanceOf(card)).toBe(120n);
     expect(await lotsOf(card)).toMatchObject([{ amount: 120n, remaining: 120n, expiresAt: daysAfter(start, 30) }]);
@@ -71,8 +71,9 @@ describe('earn', () => {
 
   it('refuses a card of another merchant as not found', async () => {
     const [card] = await freshCards(1);
+    if (!card) throw new Error('no card');
     const lumina = await merchantIdOf(db(), 'LUMINABEAUTY');
-    await expect(earn({ db: db(), now: start, merchantId: lumina, cardId: card?.id ?? '', amount: 5n })).rejects.toMatchObject({ code: 'CARD_NOT_FOUND' });
+    await expect(earn({ db: db(), now: start, merchantId: lumina, card, amount: 5n })).rejects.toMatchObject({ code: 'CARD_NOT_FOUND' });
   });
 });
 
@@ -80,11 +81,11 @@ describe('redeem', () => {
   it('spends the soonest-expiring value first, even when it arrived later', async () => {
     const [giver, member] = await freshCards(2);
     if (!giver || !member) throw new Error('no cards');
-    await earn({ db: db(), now: start, merchantId, cardId: giver.id, amount: 50n });
+    await earn({ db: db(), now: start, merchantId, card: giver, amount: 50n });
     // The member's own points expire on day 40; the gift keeps the giver's day-30 expiry.
-    await earn({ db: db(), now: daysAfter(start, 10), merchantId, cardId: member.id, amount: 100n });
-    await transfer({ db: db(), now: daysAfter(start, 12), merchantId, fromCardId: giver.id, toCardId: member.id, amount: 50n });
-    await redeem({ db: db(), now: daysAfter(start, 13), merchantId, cardId: member.id, amount: 70n });
+    await earn({ db: db(), now: daysAfter(start, 10), merchantId, card: member, amount: 100n });
+    await transfer({ db: db(), now: daysAfter(start, 12), merchantId, from: giver, to: member, amount: 50n });
+    await redeem({ db: db(), now: daysAfter(start, 13), merchantId, card: member, amount: 70n });
     const [own, gift] = await lotsOf(member);
     expect(gift).toMatchObject({ amount: 50n, remaining: 0n, expiresAt: daysAfter(start, 30) });
     expect(own).toMatchObject({ amount: 100n, remaining: 80n, expiresAt: daysAfter(start, 40) });
@@ -93,18 +94,18 @@ describe('redeem', () => {
   it('spends never-expiring value last', async () => {
     const [card] = await freshCards(1, { expiryPolicy: 'none', expiryDays: null });
     if (!card) throw new Error('no card');
-    await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 10n });
-    await earn({ db: db(), now: daysAfter(start, 1), merchantId, cardId: card.id, amount: 10n });
-    await redeem({ db: db(), now: daysAfter(start, 2), merchantId, cardId: card.id, amount: 15n });
+    await earn({ db: db(), now: start, merchantId, card, amount: 10n });
+    await earn({ db: db(), now: daysAfter(start, 1), merchantId, card, amount: 10n });
+    await redeem({ db: db(), now: daysAfter(start, 2), merchantId, card, amount: 15n });
     expect((await lotsOf(card)).map((lot) => lot.remaining)).toEqual([0n, 5n]);
   });
 
   it('refuses to go below zero with INSUFFICIENT_BALANCE and writes nothing', async () => {
     const [card] = await freshCards(1);
     if (!card) throw new Error('no card');
-    await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 30n });
+    await earn({ db: db(), now: start, merchantId, card, amount: 30n });
     const before = await tableCounts();
-    await expect(redeem({ db: db(), now: start, merchantId, cardId: card.id, amount: 31n })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE', statusCode: 422 });
+    await expect(redeem({ db: db(), now: start, merchantId, card, amount: 31n })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE', statusCode: 422 });
     expect(await tableCounts()).toEqual(before);
     expect(await balanceOf(card)).toBe(30n);
   });
@@ -112,9 +113,10 @@ describe('redeem', () => {
   it('refuses an inactive card', async () => {
     const [card] = await freshCards(1);
     if (!card) throw new Error('no card');
-    await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 30n });
-    await db().update(cards).set({ status: 'suspended' }).where(eq(cards.id, card.id));
-    await expect(redeem({ db: db(), now: start, merchantId, cardId: card.id, amount: 1n })).rejects.toMatchObject({ code: 'CARD_NOT_ACTIVE' });
+    await earn({ db: db(), now: start, merchantId, card, amount: 30n });
+    const [suspended] = await db().update(cards).set({ status: 'suspended' }).where(eq(cards.id, card.id)).returning();
+    if (!suspended) throw new Error('no card');
+    await expect(redeem({ db: db(), now: start, merchantId, card: suspended, amount: 1n })).rejects.toMatchObject({ code: 'CARD_NOT_ACTIVE' });
   });
 });
 
@@ -122,11 +124,11 @@ describe('transfer', () => {
   it('moves value between cards of one program and names the other card in both histories', async () => {
     const [from, to] = await freshCards(2);
     if (!from || !to) throw new Error('no cards');
-    await earn({ db: db(), now: start, merchantId, cardId: from.id, amount: 40n });
-    const entry = await transfer({ db: db(), now: daysAfter(start, 1), merchantId, fromCardId: from.id, toCardId: to.id, amount: 25n });
+    await earn({ db: db(), now: start, merchantId, card: from, amount: 40n });
+    const entry = await transfer({ db: db(), now: daysAfter(start, 1), merchantId, from: from, to: to, amount: 25n });
     expect([await balanceOf(from), await balanceOf(to)]).toEqual([15n, 25n]);
-    const sent = await listEntries({ db: db(), merchantId, cardId: from.id });
-    const received = await listEntries({ db: db(), merchantId, cardId: to.id });
+    const sent = await listEntries({ db: db(), card: from });
+    const received = await listEntries({ db: db(), card: to });
     expect(sent.items[0]).toMatchObject({ entryId: entry.id, kind: 'transfer', amount: -25n, counterpartyCardId: to.id });
     expect(received.items[0]).toMatchObject({ entryId: entry.id, amount: 25n, counterpartyCardId: from.id });
   });
@@ -134,8 +136,9 @@ describe('transfer', () => {
   it('refuses cards of different programs', async () => {
     const [a] = await freshCards(1);
     const [b] = await freshCards(1);
-    await earn({ db: db(), now: start, merchantId, cardId: a?.id ?? '', amount: 10n });
-    await expect(transfer({ db: db(), now: start, merchantId, fromCardId: a?.id ?? '', toCardId: b?.id ?? '', amount: 5n })).rejects.toMatchObject({
+    if (!a || !b) throw new Error('no cards');
+    await earn({ db: db(), now: start, merchantId, card: a, amount: 10n });
+    await expect(transfer({ db: db(), now: start, merchantId, from: a, to: b, amount: 5n })).rejects.toMatchObject({
       code: 'UNPROCESSABLE',
     });
   });
@@ -145,15 +148,15 @@ describe('adjust', () => {
   it('adds and removes value with a reason through the adjustment account', async () => {
     const [card] = await freshCards(1);
     if (!card) throw new Error('no card');
-    await adjust({ db: db(), now: start, merchantId, cardId: card.id, amount: 60n, reason: 'Missed stamp' });
-    const removal = await adjust({ db: db(), now: start, merchantId, cardId: card.id, amount: -20n, reason: 'Duplicate' });
+    await adjust({ db: db(), now: start, merchantId, card, amount: 60n, reason: 'Missed stamp' });
+    const removal = await adjust({ db: db(), now: start, merchantId, card, amount: -20n, reason: 'Duplicate' });
     expect(removal.description).toBe('Duplicate');
     expect(await balanceOf(card)).toBe(40n);
     const account = await ensureMerchantAccount({ db: db(), merchantId, programId: card.programId, kind: 'adjustment' });
     expect(await getAccountBalance(db(), account)).toBe(-40n);
-    await expect(adjust({ db: db(), now: start, merchantId, cardId: card.id, amount: -41n, reason: 'Too much' })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
-    await expect(adjust({ db: db(), now: start, merchantId, cardId: card.id, amount: 0n, reason: 'Nothing' })).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
-    await expect(adjust({ db: db(), now: start, merchantId, cardId: card.id, amount: 5n, reason: ' ' })).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
+    await expect(adjust({ db: db(), now: start, merchantId, card, amount: -41n, reason: 'Too much' })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    await expect(adjust({ db: db(), now: start, merchantId, card, amount: 0n, reason: 'Nothing' })).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
+    await expect(adjust({ db: db(), now: start, merchantId, card, amount: 5n, reason: ' ' })).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
   });
 });
 
@@ -161,10 +164,10 @@ describe('expiry', () => {
   it('posts expired value to the expiry account and lists what expires next', async () => {
     const [card] = await freshCards(1);
     if (!card) throw new Error('no card');
-    await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 100n });
-    await earn({ db: db(), now: daysAfter(start, 20), merchantId, cardId: card.id, amount: 7n });
-    await redeem({ db: db(), now: daysAfter(start, 21), merchantId, cardId: card.id, amount: 30n });
-    expect(await listExpiringLots({ db: db(), merchantId, cardId: card.id, now: daysAfter(start, 21) })).toEqual([
+    await earn({ db: db(), now: start, merchantId, card, amount: 100n });
+    await earn({ db: db(), now: daysAfter(start, 20), merchantId, card, amount: 7n });
+    await redeem({ db: db(), now: daysAfter(start, 21), merchantId, card, amount: 30n });
+    expect(await listExpiringLots({ db: db(), card, now: daysAfter(start, 21) })).toEqual([
       { remaining: 70n, expiresAt: daysAfter(start, 30) },
       { remaining: 7n, expiresAt: daysAfter(start, 50) },
     ]);
@@ -176,17 +179,17 @@ describe('expiry', () => {
     expect(await balanceOf(card, later)).toBe(7n);
     const expiry = await ensureMerchantAccount({ db: db(), merchantId, programId: card.programId, kind: 'expiry' });
     expect(await getAccountBalance(db(), expiry)).toBe(70n);
-    expect((await listEntries({ db: db(), merchantId, cardId: card.id })).items[0]).toMatchObject({ kind: 'expiry', amount: -70n });
+    expect((await listEntries({ db: db(), card })).items[0]).toMatchObject({ kind: 'expiry', amount: -70n });
   });
 
   it('expires value before a spend even when the sweep has not run', async () => {
     const [card] = await freshCards(1);
     if (!card) throw new Error('no card');
-    await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 100n });
-    await expect(redeem({ db: db(), now: daysAfter(start, 30), merchantId, cardId: card.id, amount: 1n })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
-    await earn({ db: db(), now: daysAfter(start, 30), merchantId, cardId: card.id, amount: 5n });
-    await redeem({ db: db(), now: daysAfter(start, 30), merchantId, cardId: card.id, amount: 5n });
-    const kinds = (await listEntries({ db: db(), merchantId, cardId: card.id })).items.map((item) => item.kind);
+    await earn({ db: db(), now: start, merchantId, card, amount: 100n });
+    await expect(redeem({ db: db(), now: daysAfter(start, 30), merchantId, card, amount: 1n })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    await earn({ db: db(), now: daysAfter(start, 30), merchantId, card, amount: 5n });
+    await redeem({ db: db(), now: daysAfter(start, 30), merchantId, card, amount: 5n });
+    const kinds = (await listEntries({ db: db(), card })).items.map((item) => item.kind);
     expect(kinds).toContain('expiry');
   });
 });
@@ -195,30 +198,30 @@ describe('reverseEntry', () => {
   it('puts a reversed spend back into the lots it came from', async () => {
     const [card] = await freshCards(1);
     if (!card) throw new Error('no card');
-    await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 50n });
-    const spend = await redeem({ db: db(), now: start, merchantId, cardId: card.id, amount: 50n });
+    await earn({ db: db(), now: start, merchantId, card, amount: 50n });
+    const spend = await redeem({ db: db(), now: start, merchantId, card, amount: 50n });
     const reversal = await reverseEntry({ db: db(), now: daysAfter(start, 1), merchantId, entryId: spend.id, reason: 'Order cancelled' });
     expect(reversal).toMatchObject({ kind: 'reversal', reversesEntryId: spend.id });
     expect(await lotsOf(card)).toMatchObject([{ amount: 50n, remaining: 50n, expiresAt: daysAfter(start, 30) }]);
     expect(await balanceOf(card)).toBe(50n);
-    const history = await listEntries({ db: db(), merchantId, cardId: card.id });
+    const history = await listEntries({ db: db(), card });
     expect(history.items.find((item) => item.entryId === spend.id)?.reversedByEntryId).toBe(reversal.id);
   });
 
   it('takes back a reversed earn, and refuses once its points are spent', async () => {
     const [card] = await freshCards(1);
     if (!card) throw new Error('no card');
-    const kept = await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 10n });
-    const spent = await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 30n });
+    const kept = await earn({ db: db(), now: start, merchantId, card, amount: 10n });
+    const spent = await earn({ db: db(), now: start, merchantId, card, amount: 30n });
     await reverseEntry({ db: db(), now: start, merchantId, entryId: kept.id });
     expect(await balanceOf(card)).toBe(30n);
-    expect(await getLifetimeEarned({ db: db(), merchantId, cardId: card.id })).toBe(30n);
+    expect(await getLifetimeEarned({ db: db(), card })).toBe(30n);
     // The list's one-query version counts the same way, and leaves out cards without earnings.
     const [other] = await freshCards(1);
     if (!other) throw new Error('no card');
     const lifetimes = await getLifetimeEarnedOfCards({ db: db(), merchantId, cardIds: [card.id, other.id] });
     expect([...lifetimes]).toEqual([[card.id, 30n]]);
-    await redeem({ db: db(), now: start, merchantId, cardId: card.id, amount: 25n });
+    await redeem({ db: db(), now: start, merchantId, card, amount: 25n });
     const before = await tableCounts();
     await expect(reverseEntry({ db: db(), now: start, merchantId, entryId: spent.id })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
     expect(await tableCounts()).toEqual(before);
@@ -228,18 +231,18 @@ describe('reverseEntry', () => {
     const [card, other] = await freshCards(2, { expiryPolicy: 'none', expiryDays: null });
     if (!card || !other) throw new Error('no card');
     const now = daysAfter(start, 500);
-    await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 500n });
-    const old = await earn({ db: db(), now: daysAfter(start, 1), merchantId, cardId: card.id, amount: 1_000n });
-    await earn({ db: db(), now: daysAfter(now, -365), merchantId, cardId: card.id, amount: 70n });
-    const recent = await earn({ db: db(), now: daysAfter(now, -10), merchantId, cardId: card.id, amount: 200n });
-    await earn({ db: db(), now: daysAfter(now, -5), merchantId, cardId: card.id, amount: 50n });
+    await earn({ db: db(), now: start, merchantId, card, amount: 500n });
+    const old = await earn({ db: db(), now: daysAfter(start, 1), merchantId, card, amount: 1_000n });
+    await earn({ db: db(), now: daysAfter(now, -365), merchantId, card, amount: 70n });
+    const recent = await earn({ db: db(), now: daysAfter(now, -10), merchantId, card, amount: 200n });
+    await earn({ db: db(), now: daysAfter(now, -5), merchantId, card, amount: 50n });
     // Reversed today: the old earn leaves the lifetime total only, the recent one both totals.
     await reverseEntry({ db: db(), now, merchantId, entryId: old.id });
     await reverseEntry({ db: db(), now, merchantId, entryId: recent.id });
-    await redeem({ db: db(), now, merchantId, cardId: card.id, amount: 300n });
+    await redeem({ db: db(), now, merchantId, card, amount: 300n });
 
-    expect(await getEarnedExperience({ db: db(), merchantId, cardId: card.id, now })).toEqual({ lifetimeEarned: 620n, earnedInRetentionPeriod: 120n });
-    await earn({ db: db(), now: daysAfter(now, -366), merchantId, cardId: other.id, amount: 90n });
+    expect(await getEarnedExperience({ db: db(), card, now })).toEqual({ lifetimeEarned: 620n, earnedInRetentionPeriod: 120n });
+    await earn({ db: db(), now: daysAfter(now, -366), merchantId, card: other, amount: 90n });
     const experience = await getEarnedExperienceOfCards({ db: db(), merchantId, cardIds: [card.id, other.id], now });
     expect(Object.fromEntries(experience)).toEqual({
       [card.id]: { lifetimeEarned: 620n, earnedInRetentionPeriod: 120n },
@@ -250,7 +253,7 @@ describe('reverseEntry', () => {
   it('reverses an entry at most once and never reverses a reversal', async () => {
     const [card] = await freshCards(1);
     if (!card) throw new Error('no card');
-    const entry = await earn({ db: db(), now: start, merchantId, cardId: card.id, amount: 10n });
+    const entry = await earn({ db: db(), now: start, merchantId, card, amount: 10n });
     const reversal = await reverseEntry({ db: db(), now: start, merchantId, entryId: entry.id });
     await expect(reverseEntry({ db: db(), now: start, merchantId, entryId: entry.id })).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(reverseEntry({ db: db(), now: start, merchantId, entryId: reversal.id })).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
@@ -262,15 +265,15 @@ describe('listEntries', () => {
   it('pages newest first with a cursor', async () => {
     const [card] = await freshCards(1);
     if (!card) throw new Error('no card');
-    for (let day = 0; day < 5; day += 1) await earn({ db: db(), now: daysAfter(start, day), merchantId, cardId: card.id, amount: BigInt(day + 1) });
-    const first = await listEntries({ db: db(), merchantId, cardId: card.id, limit: 2 });
+    for (let day = 0; day < 5; day += 1) await earn({ db: db(), now: daysAfter(start, day), merchantId, card, amount: BigInt(day + 1) });
+    const first = await listEntries({ db: db(), card, limit: 2 });
     expect(first.items.map((item) => item.amount)).toEqual([5n, 4n]);
-    const second = await listEntries({ db: db(), merchantId, cardId: card.id, limit: 2, cursor: first.nextCursor });
-    const third = await listEntries({ db: db(), merchantId, cardId: card.id, limit: 2, cursor: second.nextCursor });
+    const second = await listEntries({ db: db(), card, limit: 2, cursor: first.nextCursor });
+    const third = await listEntries({ db: db(), card, limit: 2, cursor: second.nextCursor });
     expect(second.items.map((item) => item.amount)).toEqual([3n, 2n]);
     expect(third.items.map((item) => item.amount)).toEqual([1n]);
     expect(third.nextCursor).toBeNull();
-    await expect(listEntries({ db: db(), merchantId, cardId: card.id, cursor: 'garbage' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(listEntries({ db: db(), card, cursor: 'garbage' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });
 

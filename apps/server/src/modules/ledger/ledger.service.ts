@@ -5,13 +5,12 @@ import { retentionPeriodStart, type EarnedExperience } from '../programs/levels.
 import { lotExpiresAt } from '../programs/lot-expiry.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import type { ProgramRow } from '../programs/programs.table.ts';
-import { getCard } from '../cards/cards.service.ts';
-import { addToMemberBalance, findAccount, findOrCreateAccount, lockMemberAccounts } from './accounts.repository.ts';
+import { addToMemberBalance, findAccount, findEarnAccounts, findOrCreateAccount, findSpendableBalances, lockMemberAccounts, type SpendableBalance } from './accounts.repository.ts';
 import type { LedgerAccountRow, MerchantAccountKind } from './accounts.table.ts';
 import { insertEntryWithParts, sumLifetimeEarned, sumLifetimeEarnedOfCards, sumPostingsOfAccount } from './journal.repository.ts';
 import type { EntryKind, JournalEntryRow } from './journal.table.ts';
 import { creditLots, restoreLots, spendLots, type NewLot, type NewLotConsumption, type SpentPiece } from './lot-allocation.ts';
-import { sumExpiredRemaining } from './lots.repository.ts';
+import type { CardRef } from './card-ref.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 /** What a posting needs to know of its account; every account row carries it. */
@@ -149,30 +148,36 @@ export async function getAccountBalance(db: Database, account: Pick<LedgerAccoun
   return account.kind === 'member' ? account.balance : sumPostingsOfAccount(db, account.id);
 }
 
-async function memberAccountOf(db: Database, merchantId: number, cardId: string) {
-  const card = await getCard({ db, merchantId, cardId });
-  return findAccount(db, { merchantId, programId: card.programId, kind: 'member', cardId });
+/** The card's wallet, once its first credit has made one. */
+export async function findMemberAccount(db: Database, card: CardRef): Promise<LedgerAccountRow | undefined> {
+  return findAccount(db, { merchantId: card.merchantId, programId: card.programId, kind: 'member', cardId: card.id });
 }
 
-/**
- * What a card can spend at `now`: its balance less value past expiry that the scheduled sweep has
- * not moved yet. CARD_NOT_FOUND for another merchant's card.
- */
-export async function getBalance({ db, merchantId, cardId, now }: { db: Database; merchantId: number; cardId: string; now: Date }): Promise<bigint> {
-  const account = await memberAccountOf(db, merchantId, cardId);
-  if (!account) return 0n;
-  return account.balance - (await sumExpiredRemaining(db, { accountId: account.id, now }));
+/** The accounts an earn on the card posts to, as far as earlier earns made them. */
+export async function findEarnAccountsOf({ db, card }: { db: Database; card: CardRef }): Promise<{ member: AccountRef | undefined; issuance: AccountRef | undefined }> {
+  return findEarnAccounts(db, { merchantId: card.merchantId, programId: card.programId, cardId: card.id });
+}
+
+/** What each card can spend at `now` (see getBalance), with when that next changes by itself; cards that never held value are absent. */
+export async function getSpendableBalances({ db, merchantId, cardIds, now }: { db: Database; merchantId: number; cardIds: string[]; now: Date }): Promise<Map<string, SpendableBalance>> {
+  return findSpendableBalances(db, { merchantId, cardIds, now });
+}
+
+/** What a card can spend at `now`: its balance less value past expiry that the scheduled sweep has not moved yet. */
+export async function getBalance({ db, card, now }: { db: Database; card: CardRef; now: Date }): Promise<bigint> {
+  const balances = await findSpendableBalances(db, { merchantId: card.merchantId, cardIds: [card.id], now });
+  return balances.get(card.id)?.spendable ?? 0n;
 }
 
 /** Earnings that count toward the card's level (see programs/levels.ts). */
-export async function getLifetimeEarned({ db, merchantId, cardId }: { db: Database; merchantId: number; cardId: string }): Promise<bigint> {
-  const account = await memberAccountOf(db, merchantId, cardId);
+export async function getLifetimeEarned({ db, card }: { db: Database; card: CardRef }): Promise<bigint> {
+  const account = await findMemberAccount(db, card);
   return account ? sumLifetimeEarned(db, account.id) : 0n;
 }
 
 /** The card's level earnings, over its lifetime and within the retention period ending at `now`. */
-export async function getEarnedExperience({ db, merchantId, cardId, now }: { db: Database; merchantId: number; cardId: string; now: Date }): Promise<EarnedExperience> {
-  const account = await memberAccountOf(db, merchantId, cardId);
+export async function getEarnedExperience({ db, card, now }: { db: Database; card: CardRef; now: Date }): Promise<EarnedExperience> {
+  const account = await findMemberAccount(db, card);
   if (!account) return { lifetimeEarned: 0n, earnedInRetentionPeriod: 0n };
   const [lifetimeEarned, earnedInRetentionPeriod] = await Promise.all([
     sumLifetimeEarned(db, account.id),

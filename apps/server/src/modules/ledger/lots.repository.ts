@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { ledgerAccounts } from './accounts.table.ts';
 import { lotConsumptions, lots, type LotRow } from './lots.table.ts';
@@ -53,11 +53,27 @@ export async function findAccountsWithExpiredLots(db: Database, { now, merchantI
     .orderBy(asc(lots.accountId));
 }
 
+/**
+ * The value an account holds past its expiry that no sweep has moved yet, as an SQL expression: the
+ * one rule for what a wallet holds but may no longer spend. `now` is a timestamptz expression.
+ */
+export function expiredValueOf(accountId: SQLWrapper, now: SQLWrapper): SQL<string> {
+  // Nested, so that drizzle keeps every column qualified: in a select from one table it writes the
+  // top-level columns of a field bare, which would make the subquery compare lots with themselves.
+  const expired = sql`(select sum(${lots.remaining}) from ${lots} where ${lots.accountId} = ${accountId} and ${lots.remaining} > 0 and ${lots.expiresAt} <= ${now})`;
+  return sql<string>`coalesce(${expired}, 0)`;
+}
+
+/** An instant as a timestamptz parameter, for expressions that compare it with timestamp columns. */
+export function timestamptz(instant: Date): SQL {
+  return sql`${instant.toISOString()}::timestamptz`;
+}
+
 export async function sumExpiredRemaining(db: Database, { accountId, now }: { accountId: bigint; now: Date }): Promise<bigint> {
   const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${lots.remaining}), 0)` })
-    .from(lots)
-    .where(and(eq(lots.accountId, accountId), gt(lots.remaining, 0n), isNotNull(lots.expiresAt), lte(lots.expiresAt, now)));
+    .select({ total: expiredValueOf(ledgerAccounts.id, timestamptz(now)) })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId));
   return BigInt(row?.total ?? '0');
 }
 

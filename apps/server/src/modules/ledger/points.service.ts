@@ -1,7 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getCard } from '../cards/cards.service.ts';
-import type { CardRow } from '../cards/cards.table.ts';
+import { assertCanMoveValue, assertCardOfMerchant, type CardRef } from './card-ref.ts';
 import type { JournalEntryRow } from './journal.table.ts';
 import { expireAccountLots } from './expiry.service.ts';
 import { ensureMemberAccount, ensureMerchantAccount, lockLedgerAccounts, postEntry, type AccountRef, type PostEntryOptions } from './ledger.service.ts';
@@ -9,6 +8,7 @@ import { ensureMemberAccount, ensureMerchantAccount, lockLedgerAccounts, postEnt
 export interface MovementOptions {
   db: Database;
   now: Date;
+  /** The merchant the entry is made for: a card of another merchant is refused as not found. */
   merchantId: number;
   /** In the program's unit: points, stamps or minor currency units. */
   amount: bigint;
@@ -21,10 +21,10 @@ function assertPositive(amount: bigint): void {
   if (amount <= 0n) throw new AppError('UNPROCESSABLE', { message: 'The amount must be greater than zero' });
 }
 
-async function activeCard(tx: Database, merchantId: number, cardId: string): Promise<CardRow> {
-  const card = await getCard({ db: tx, merchantId, cardId });
-  // spec: business-rules §4 — only an active card earns, spends or transfers
-  if (card.status !== 'active') throw new AppError('CARD_NOT_ACTIVE');
+/** A card the entry may move value on: the merchant's, and active. */
+function movingCard(card: CardRef, merchantId: number): CardRef {
+  assertCardOfMerchant(card, merchantId);
+  assertCanMoveValue(card);
   return card;
 }
 
@@ -33,30 +33,28 @@ function entryFields({ merchantId, now, reference, description, metadata }: Omit
 }
 
 /** Credits a card with new value from the merchant's issuance account. */
-export async function earn(options: MovementOptions & { cardId: string }): Promise<JournalEntryRow> {
+export async function earn(options: MovementOptions & { card: CardRef }): Promise<JournalEntryRow> {
   assertPositive(options.amount);
-  return options.db.transaction(async (tx) => {
-    const card = await activeCard(tx, options.merchantId, options.cardId);
-    return earnOnCard({ ...options, tx, card });
-  });
+  const card = movingCard(options.card, options.merchantId);
+  return options.db.transaction(async (tx) => earnOnCard({ ...options, tx, card }));
 }
 
 /**
- * earn() inside the caller's transaction, for a card the caller has read and checked already (and
- * its program, when read too): a purchase reads both anyway.
+ * earn() inside the caller's transaction, with the card's program and accounts when the caller has
+ * read them already: a purchase reads them anyway.
  */
 export async function earnOnCard(
   options: Omit<MovementOptions, 'db'> & {
     tx: Database;
-    card: CardRow;
+    card: CardRef;
     program?: PostEntryOptions['program'];
     /** The card's wallet and the program's issuance account, when read with the card. */
-    accounts?: { member: AccountRef | null; issuance: AccountRef | null };
+    accounts?: { member: AccountRef | undefined; issuance: AccountRef | undefined };
   },
 ): Promise<JournalEntryRow> {
   assertPositive(options.amount);
-  const { tx, card } = options;
-  if (card.status !== 'active') throw new AppError('CARD_NOT_ACTIVE');
+  const { tx } = options;
+  const card = movingCard(options.card, options.merchantId);
   const scope = { db: tx, merchantId: card.merchantId, programId: card.programId };
   const member = options.accounts?.member ?? (await ensureMemberAccount({ ...scope, cardId: card.id }));
   const issuance = options.accounts?.issuance ?? (await ensureMerchantAccount({ ...scope, kind: 'issuance' }));
@@ -74,10 +72,10 @@ export async function earnOnCard(
 }
 
 /** Spends value of a card; refused with INSUFFICIENT_BALANCE when the card holds too little. */
-export async function redeem(options: MovementOptions & { cardId: string }): Promise<JournalEntryRow> {
+export async function redeem(options: MovementOptions & { card: CardRef }): Promise<JournalEntryRow> {
   assertPositive(options.amount);
+  const card = movingCard(options.card, options.merchantId);
   return options.db.transaction(async (tx) => {
-    const card = await activeCard(tx, options.merchantId, options.cardId);
     const scope = { db: tx, merchantId: card.merchantId, programId: card.programId };
     const member = await ensureMemberAccount({ ...scope, cardId: card.id });
     const redemption = await ensureMerchantAccount({ ...scope, kind: 'redemption' });
@@ -100,13 +98,13 @@ export async function redeem(options: MovementOptions & { cardId: string }): Pro
  * Moves value between two cards of one program. The recipient's lots keep the expiries of the
  * value sent, so passing points back and forth can never make them live longer.
  */
-export async function transfer(options: MovementOptions & { fromCardId: string; toCardId: string }): Promise<JournalEntryRow> {
+export async function transfer(options: MovementOptions & { from: CardRef; to: CardRef }): Promise<JournalEntryRow> {
   assertPositive(options.amount);
-  if (options.fromCardId === options.toCardId) throw new AppError('UNPROCESSABLE', { message: 'A card cannot transfer to itself' });
+  if (options.from.id === options.to.id) throw new AppError('UNPROCESSABLE', { message: 'A card cannot transfer to itself' });
+  const from = movingCard(options.from, options.merchantId);
+  const to = movingCard(options.to, options.merchantId);
+  if (from.programId !== to.programId) throw new AppError('UNPROCESSABLE', { message: 'Transfers stay within one program' });
   return options.db.transaction(async (tx) => {
-    const from = await activeCard(tx, options.merchantId, options.fromCardId);
-    const to = await activeCard(tx, options.merchantId, options.toCardId);
-    if (from.programId !== to.programId) throw new AppError('UNPROCESSABLE', { message: 'Transfers stay within one program' });
     const scope = { db: tx, merchantId: from.merchantId, programId: from.programId };
     const sender = await ensureMemberAccount({ ...scope, cardId: from.id });
     const recipient = await ensureMemberAccount({ ...scope, cardId: to.id });
@@ -130,12 +128,12 @@ export async function transfer(options: MovementOptions & { fromCardId: string; 
  * A correction by the merchant: positive adds value (with the program's expiry), negative takes it
  * away. Works on cards in any state, since support corrects suspended and expired cards too.
  */
-export async function adjust(options: Omit<MovementOptions, 'description'> & { cardId: string; reason: string }): Promise<JournalEntryRow> {
-  const { amount, reason } = options;
+export async function adjust(options: Omit<MovementOptions, 'description'> & { card: CardRef; reason: string }): Promise<JournalEntryRow> {
+  const { amount, reason, card } = options;
   if (amount === 0n) throw new AppError('UNPROCESSABLE', { message: 'An adjustment cannot be zero' });
   if (reason.trim() === '') throw new AppError('UNPROCESSABLE', { message: 'An adjustment needs a reason' });
+  assertCardOfMerchant(card, options.merchantId);
   return options.db.transaction(async (tx) => {
-    const card = await getCard({ db: tx, merchantId: options.merchantId, cardId: options.cardId });
     const scope = { db: tx, merchantId: card.merchantId, programId: card.programId };
     const member = await ensureMemberAccount({ ...scope, cardId: card.id });
     const adjustment = await ensureMerchantAccount({ ...scope, kind: 'adjustment' });

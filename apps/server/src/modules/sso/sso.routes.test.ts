@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, signInAnswerSchema } from '@kartu/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { markDeletionRequested } from '../account/account.repository.ts';
+import { markDeletionRequested } from '../auth/users.repository.ts';
 import { SESSION_COOKIE } from '../auth/auth.constants.ts';
 import { findLiveSession } from '../auth/session.service.ts';
 import { insertUserOnce } from '../auth/users.repository.ts';

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertNotBeingDeleted } from '../account/account.service.ts';
+import { assertNotBeingDeleted, findMember } from '../auth/users.service.ts';
 import { generateMaskedId } from '../auth/auth.crypto.ts';
 import { openSession, type OpenedSession } from '../auth/session.service.ts';
-import { findUserByIdentifier } from '../auth/users.repository.ts';
 import type { UserRow } from '../auth/users.table.ts';
 import {
   deleteExpiredSsoTokenUses,
@@ -65,7 +64,7 @@ async function linkByContact(db: Database, merchant: SsoMerchant, claims: SsoCla
     claims.email && ({ type: 'email', value: claims.email.toLowerCase() } as const),
   ].filter((contact) => !!contact);
   for (const contact of contacts) {
-    const user = await findUserByIdentifier(db, merchant.id, contact);
+    const user = await findMember({ db, merchantId: merchant.id, identifier: contact });
     if (!user) continue;
     const linked = await linkUserToSsoSubject(db, user, claims.sub, now);
     // An account already tied to another subject is not taken over.

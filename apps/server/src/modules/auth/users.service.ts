@@ -1,0 +1,31 @@
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { NormalisedIdentifier } from './identifier.ts';
+import { revokeAllSessions } from './sessions.repository.ts';
+import { findUserByIdentifier, markDeletionRequested } from './users.repository.ts';
+import type { UserRow } from './users.table.ts';
+
+/** The merchant's member with this phone (E.164) or e-mail, if there is one. */
+export async function findMember({ db, merchantId, identifier }: { db: Database; merchantId: number; identifier: NormalisedIdentifier }): Promise<UserRow | undefined> {
+  return findUserByIdentifier(db, merchantId, identifier);
+}
+
+/** True once the user asked for the account to be deleted: from then on no sign-in opens it. */
+export function isDeletionRequested(user: Pick<UserRow, 'deletionRequestedAt'>): boolean {
+  return user.deletionRequestedAt !== null;
+}
+
+/** Every sign-in path calls this before opening a session for an existing user. */
+export function assertNotBeingDeleted(user: Pick<UserRow, 'deletionRequestedAt'>): void {
+  if (isDeletionRequested(user)) throw new AppError('FORBIDDEN', { message: 'This account is being deleted' });
+}
+
+/**
+ * Marks the account for deletion and ends its sessions on every device, in the caller's
+ * transaction; answers when deletion was first asked for (a repeat keeps the first time).
+ */
+export async function markForDeletion({ db, userId, now }: { db: Database; userId: string; now: Date }): Promise<Date> {
+  const requestedAt = await markDeletionRequested(db, userId, now);
+  await revokeAllSessions(db, userId, now);
+  return requestedAt;
+}
