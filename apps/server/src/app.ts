@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { requestHeaders } from '@kartu/contracts';
 import type { Database } from './db/database.ts';
 import type { Env, TrustProxy } from './env.ts';
+import type { AppContext } from './http/app-context.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
@@ -22,7 +23,9 @@ import { cardHistoryRoutes } from './modules/cards/card-history.routes.ts';
 import { cardTransferRoutes } from './modules/cards/card-transfer.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { activationCodeKeyFor } from './modules/cards/activation-code-key.ts';
+import { addCardRoutes } from './modules/cards/add-card.routes.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
+import { rewardsRoutes } from './modules/cards/rewards.routes.ts';
 import { selectOutboxDrivers } from './modules/outbox/outbox.drivers.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
@@ -95,23 +98,31 @@ export async function createApp({ env, database, clock = systemClock, logStream 
     codeSecret = randomBytes(32).toString('base64url');
     app.log.warn('CODE_SECRET is not set: one-time codes use a key made up for this process');
   }
-  const authOptions = {
-    context: { db: database, clock, codeSecret, drivers: selectOutboxDrivers(env) },
-    rateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+  const context: AppContext = {
+    db: database,
+    clock,
+    codeSecret,
+    activationCodeKey: activationCodeKeyFor(env.CODE_SECRET),
+    drivers: selectOutboxDrivers(env),
+    rateLimits: { signIn: env.AUTH_RATE_LIMIT_PER_MINUTE, integration: env.INTEGRATION_RATE_LIMIT_PER_MINUTE },
   };
-  await app.register(authRoutes, authOptions);
-  await app.register(authStateRoutes, authOptions);
-  await app.register(pinRoutes, authOptions);
-  await app.register(ssoRoutes, authOptions);
-  await app.register(accountRoutes, { db: database, clock });
-  await app.register(cardsRoutes, { db: database, clock, activationCodeKey: activationCodeKeyFor(env.CODE_SECRET) });
-  await app.register(cardHistoryRoutes, { db: database });
-  await app.register(cardTransferRoutes, { context: authOptions.context });
-  await app.register(integrationRoutes, { db: database, clock, activationCodeKey: activationCodeKeyFor(env.CODE_SECRET), rateLimitPerMinute: env.INTEGRATION_RATE_LIMIT_PER_MINUTE });
-  if (env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db: database });
-
-  await app.register(healthRoutes, { db: database });
-  await app.register(tenancyRoutes, { db: database });
+  const routePlugins = [
+    authRoutes,
+    authStateRoutes,
+    pinRoutes,
+    ssoRoutes,
+    accountRoutes,
+    cardsRoutes,
+    addCardRoutes,
+    rewardsRoutes,
+    cardHistoryRoutes,
+    cardTransferRoutes,
+    integrationRoutes,
+    ...(env.NODE_ENV === 'production' ? [] : [devOutboxRoutes]),
+    healthRoutes,
+    tenancyRoutes,
+  ];
+  for (const plugin of routePlugins) await app.register(plugin, context);
   await registerWebApp(app, { distDir: env.WEB_DIST_DIR });
 
   return app;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@kartu/contracts';
-import type { Database } from '../db/database.ts';
 import { AppError } from '../lib/app-error.ts';
 import { siteOf } from '../http/request-context.ts';
 import { normaliseIdentifier } from '../modules/auth/identifier.ts';
@@ -9,6 +8,7 @@ import type { OutboxMessageRow } from '../modules/outbox/outbox-messages.table.t
 import { listOutboxMessages } from '../modules/outbox/outbox.repository.ts';
 import { getSiteState, normalizeHost } from '../modules/tenancy/tenancy.service.ts';
 import { outboxStylesheet, renderOutboxPage, type DevOutboxEntry } from './outbox.page.ts';
+import type { AppContext } from '../http/app-context.ts';
 
 const outboxQuerySchema = z.object({ to: z.string().trim().max(254).optional() });
 const outboxEntrySchema = z.object({
@@ -53,7 +53,7 @@ function toEntry(row: OutboxMessageRow): DevOutboxEntry {
  * The development outbox (ARCHITECTURE 'Outbound messages'): the messages of the request's
  * merchant, newest first, codes included. Registered only outside production.
  */
-export const devOutboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const devOutboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   async function entries(merchant: { id: number; countryCode: string }, to: string | undefined) {
     const rows = await listOutboxMessages(db, { merchantId: merchant.id, recipient: recipientOf(to, merchant.countryCode), limit: pageSize });
     return rows.map(toEntry);

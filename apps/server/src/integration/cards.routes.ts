@@ -11,11 +11,12 @@ import { errorAnswers } from '../http/error-answers.ts';
 import { toJsonNumber } from '../lib/json-number.ts';
 import { issueCardBatch } from '../modules/cards/cards.service.ts';
 import { idempotentWriteRoute } from './idempotent-route.ts';
-import { holderOf, integrationRouteConfig, integrationSecurity, type IntegrationOptions } from './integration.http.ts';
+import type { AppContext } from '../http/app-context.ts';
+import { holderOf, integrationRouteConfig, integrationSecurity } from './integration.http.ts';
 import { issueCardToMember, listMemberCards } from './member-cards.service.ts';
 
 /** Issuing cards and looking up a member's cards (docs/integration.md). */
-export const integrationCardRoutes: FastifyPluginAsyncZod<IntegrationOptions> = async (app, options) => {
+export const integrationCardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
   const { db, clock, activationCodeKey } = options;
 
   idempotentWriteRoute(app, options, {

@@ -5,9 +5,10 @@ import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { errorAnswers } from '../http/error-answers.ts';
 import type { IdempotencyKeyId } from '../modules/idempotency/idempotency.repository.ts';
-import { answerOnce, holderOf, integrationRouteConfig, integrationSecurity, type IntegrationOptions } from './integration.http.ts';
+import type { AppContext } from '../http/app-context.ts';
+import { answerOnce, holderOf, integrationRouteConfig, integrationSecurity } from './integration.http.ts';
 
-type IntegrationApp = Parameters<FastifyPluginAsyncZod<IntegrationOptions>>[0];
+type IntegrationApp = Parameters<FastifyPluginAsyncZod<AppContext>>[0];
 
 const writeErrors = errorAnswers([400, 401, 404, 409, 422, 429, 500] as const);
 
@@ -42,7 +43,7 @@ export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodTyp
  */
 export function idempotentWriteRoute<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType>(
   app: IntegrationApp,
-  { db, clock }: Pick<IntegrationOptions, 'db' | 'clock'>,
+  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
   { url, summary, scope, params, body, status, answer, run, shortcut }: IdempotentWrite<Params, Body, Answer>,
 ): void {
   // TypeScript cannot infer the request from schemas that are type parameters here, so the route is

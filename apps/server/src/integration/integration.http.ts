@@ -9,16 +9,6 @@ import { withIdempotentTransaction } from '../modules/idempotency/idempotent-tra
 import { requestHash } from '../modules/idempotency/request-hash.ts';
 import type { ApiKeyHolder } from './api-keys.service.ts';
 
-/** What the integration route plugins receive from createApp. */
-export interface IntegrationOptions {
-  db: Database;
-  clock: Clock;
-  /** The key activation codes are hashed with: the same one the wallet checks them with. */
-  activationCodeKey: string;
-  /** Requests per minute per API key (and per address for requests without a valid key). */
-  rateLimitPerMinute: number;
-}
-
 /** Route config shared by every integration route: the per-key limit replaces the app's per-address one. */
 export const integrationRouteConfig = { rateLimit: false as const };
 export const integrationSecurity = [{ [integrationSecurityScheme]: [] }];

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { ApiKeyCache, authenticateApiKey, type ApiKeyHolder } from './api-keys.service.ts';
 import { integrationCardRoutes } from './cards.routes.ts';
-import type { IntegrationOptions } from './integration.http.ts';
+import type { AppContext } from '../http/app-context.ts';
 import { integrationLedgerRoutes } from './ledger.routes.ts';
 
 declare module 'fastify' {
@@ -23,8 +23,8 @@ function bearerOf(request: FastifyRequest): string | undefined {
  * The merchant-facing API (docs/integration.md). The merchant comes from the API key, never from
  * the Host header, so a POS can call any of the deployment's hosts.
  */
-export const integrationRoutes: FastifyPluginAsync<IntegrationOptions> = async (app, options) => {
-  const { db, clock, rateLimitPerMinute } = options;
+export const integrationRoutes: FastifyPluginAsync<AppContext> = async (app, options) => {
+  const { db, clock, rateLimits } = options;
   app.decorateRequest('apiKeyHolder', null);
   const apiKeys = new ApiKeyCache();
   app.addHook('onClose', async () => apiKeys.close());
@@ -42,7 +42,7 @@ export const integrationRoutes: FastifyPluginAsync<IntegrationOptions> = async (
   app.addHook(
     'onRequest',
     app.rateLimit({
-      max: rateLimitPerMinute,
+      max: rateLimits.integration,
       timeWindow: '1 minute',
       keyGenerator: (request) => (request.apiKeyHolder ? `integration-key:${request.apiKeyHolder.keyId}` : `integration-address:${request.ip}`),
     }),

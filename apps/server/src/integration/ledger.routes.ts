@@ -11,12 +11,12 @@ import {
 import { toJsonNumber } from '../lib/json-number.ts';
 import { adjustCard } from './adjustments.service.ts';
 import { idempotentWriteRoute } from './idempotent-route.ts';
-import type { IntegrationOptions } from './integration.http.ts';
+import type { AppContext } from '../http/app-context.ts';
 import { PurchaseStatement } from './purchase-statement.ts';
 import { recordPurchase, voidPurchase } from './purchases.service.ts';
 
 /** Purchases, their voids and balance corrections: every one a ledger entry (docs/integration.md). */
-export const integrationLedgerRoutes: FastifyPluginAsyncZod<IntegrationOptions> = async (app, options) => {
+export const integrationLedgerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
   const { db, clock } = options;
   const purchaseStatement = new PurchaseStatement(db);
   app.addHook('onClose', async () => purchaseStatement.close());

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountDeletionAnswerSchema } from '@kartu/contracts';
-import type { Database } from '../../db/database.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { requestAccountDeletion } from './account.service.ts';
+import type { AppContext } from '../../http/app-context.ts';
 
-export const accountRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {
+export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
   app.post(
     '/api/v2/account/deletion',
     {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkLockBodySchema, lockStateSchema, lockedAnswerSchema, lockedBodySchema, pinInfoAnswerSchema, pinInfoBodySchema, sessionAnswerSchema } from '@kartu/contracts';
-import { deviceHashOf, merchantOf, rateLimitConfig, sessionAnswer, type AuthRouteOptions } from './auth.http.ts';
+import { deviceHashOf, merchantOf, rateLimitConfig, sessionAnswer } from './auth.http.ts';
+import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { normaliseIdentifier } from './identifier.ts';
 import { getLockState } from './lock-state.service.ts';
@@ -9,8 +10,8 @@ import { getPinInfo } from './pin-info.service.ts';
 import { revokeSession } from './session.service.ts';
 
 /** What the sign-in screens ask before and after signing in: PIN info, locks, the session, logout. */
-export const authStateRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { context, rateLimitPerMinute }) => {
-  const config = rateLimitConfig(rateLimitPerMinute);
+export const authStateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const config = rateLimitConfig(context.rateLimits.signIn);
 
   app.post(
     '/api/auth/get-pin-info',

@@ -3,17 +3,11 @@ import { deviceIdSchema, languageSchema, requestHeaders, type Language, type Ses
 import { AppError } from '../../lib/app-error.ts';
 import { siteOf } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { AuthContext, MerchantRef } from './auth.context.ts';
+import type { MerchantRef } from './auth.context.ts';
 import { hashDeviceId, sessionExpiresInSeconds, toSessionUser, type OpenedSession } from './session.service.ts';
 import type { UserRow } from './users.table.ts';
 
-/** What the sign-in route plugins receive from createApp. */
-export interface AuthRouteOptions {
-  context: AuthContext;
-  /** Per client address and route: stricter than the app-wide limit. */
-  rateLimitPerMinute: number;
-}
-
+/** A sign-in route's own limit per client address and route: stricter than the app-wide one. */
 export function rateLimitConfig(perMinute: number) {
   return { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
 }

@@ -10,7 +10,8 @@ import {
   verifyPinOtpBodySchema,
 } from '@kartu/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { answerSignIn, deviceHashOf, languageOf, merchantOf, rateLimitConfig, sessionAnswer, type AuthRouteOptions } from './auth.http.ts';
+import { answerSignIn, deviceHashOf, languageOf, merchantOf, rateLimitConfig, sessionAnswer } from './auth.http.ts';
+import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { normaliseIdentifier } from './identifier.ts';
 import { sendCode } from './otp.service.ts';
@@ -18,8 +19,8 @@ import { signInWithPin } from './pin.service.ts';
 import { registerPhone, signInWithCode, startPinReset } from './sign-in.service.ts';
 
 /** One-time codes and PIN sign-in (spec app-core §4 OTP flow and PIN login, §7 api/auth/*). */
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { context, rateLimitPerMinute }) => {
-  const config = rateLimitConfig(rateLimitPerMinute);
+export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const config = rateLimitConfig(context.rateLimits.signIn);
 
   app.post(
     '/api/auth/check-credential',

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePinBodySchema, createPinBodySchema, resetPinBodySchema, signInAnswerSchema } from '@kartu/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { answerSignIn, deviceHashOf, rateLimitConfig, signedIn, type AuthRouteOptions } from './auth.http.ts';
+import { answerSignIn, deviceHashOf, rateLimitConfig, signedIn } from './auth.http.ts';
+import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { changePin, createPin, resetPin } from './pin.service.ts';
 
 /** Setting, changing and resetting the PIN (spec app-core §4 Change PIN, Reset PIN). */
-export const pinRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { context, rateLimitPerMinute }) => {
-  const config = rateLimitConfig(rateLimitPerMinute);
+export const pinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const config = rateLimitConfig(context.rateLimits.signIn);
 
   app.post(
     '/api/auth/register-pin',

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cardParamsSchema, transactionDetailSchema, transactionListAnswerSchema, transactionListQuerySchema, transactionParamsSchema } from '@kartu/contracts';
-import type { Database } from '../../db/database.ts';
 import { siteOf } from '../../http/request-context.ts';
 import { signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { getCardTransaction, listCardTransactions } from './card-history.service.ts';
+import type { AppContext } from '../../http/app-context.ts';
 
 /** A card's transaction history and one transaction's detail. spec: app-core §2 */
-export const cardHistoryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const cardHistoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(
     '/api/v2/cards/:id/transactions',
     {

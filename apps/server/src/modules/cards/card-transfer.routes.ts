@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cardParamsSchema, transferAnswerSchema, transferBodySchema, transferPreviewSchema, transferRecipientBodySchema } from '@kartu/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthContext } from '../auth/auth.context.ts';
+import type { AppContext } from '../../http/app-context.ts';
 import { merchantOf, signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { previewTransfer, transferPoints } from './card-transfer.service.ts';
@@ -20,7 +20,7 @@ function idempotencyKeyOf(value: string | string[] | undefined): string | undefi
 }
 
 /** Transfer points to another member: who receives them, then the PIN-confirmed transfer. spec: app-core §2 transfer-point */
-export const cardTransferRoutes: FastifyPluginAsyncZod<{ context: AuthContext }> = async (app, { context }) => {
+export const cardTransferRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   app.post(
     '/api/v2/cards/:id/transfer/preview',
     {

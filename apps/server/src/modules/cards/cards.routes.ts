@@ -1,34 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardDetailSchema, cardListAnswerSchema, cardListQuerySchema, cardParamsSchema, cardRegistrationBodySchema, type CardListQuery } from '@kartu/contracts';
-import type { Database } from '../../db/database.ts';
+import type { AppContext } from '../../http/app-context.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { siteOf } from '../../http/request-context.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { changeTags } from '../../lib/change-feed.ts';
 import { TaggedCache } from '../../lib/tagged-cache.ts';
 import { signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
-import { addCardRoutes } from './add-card.routes.ts';
 import { cardActions, applyCardAction } from './card-actions.service.ts';
 import { getCardDetail } from './card-detail.service.ts';
 import { listCards } from './card-list.service.ts';
 import { saveRegistration } from './card-registration.service.ts';
-import { rewardsRoutes } from './rewards.routes.ts';
 
 /** How long a wallet page is sent again without reading it anew, unless a change drops it first. */
 export const cardListCacheTtlMs = 10_000;
 
-export interface CardsRouteOptions {
-  db: Database;
-  clock: Clock;
-  /** Key of the HMAC that card activation codes are stored under. */
-  activationCodeKey: string;
-}
-
-/** The member's wallet: card list, card page, card actions and registration, plus adding cards and rewards. */
-export const cardsRoutes: FastifyPluginAsyncZod<CardsRouteOptions> = async (app, options) => {
-  const { db, clock } = options;
+/** The member's wallet: card list, card page, card actions and registration. */
+export const cardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
   // Wallet pages as sent, per member, view and page. A ledger entry or a change to a card of the
   // page, or to which cards the member holds, drops them (lib/change-feed.ts); so does value
   // expiring; other processes' changes (program edits by an operator) show within the TTL.
@@ -136,7 +125,4 @@ export const cardsRoutes: FastifyPluginAsyncZod<CardsRouteOptions> = async (app,
       return reply.status(204).send(null);
     },
   );
-
-  await app.register(addCardRoutes, options);
-  await app.register(rewardsRoutes, options);
 };

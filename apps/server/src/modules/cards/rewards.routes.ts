@@ -3,11 +3,11 @@ import { cardParamsSchema, claimRewardAnswerSchema, claimRewardBodySchema, rewar
 import { siteOf } from '../../http/request-context.ts';
 import { signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
-import type { CardsRouteOptions } from './cards.routes.ts';
+import type { AppContext } from '../../http/app-context.ts';
 import { claimReward, listRewards } from './rewards.service.ts';
 
 /** A card's rewards and claiming them into its balance (spec: app-core §7 api/my_vouchers/claim). */
-export const rewardsRoutes: FastifyPluginAsyncZod<CardsRouteOptions> = async (app, { db, clock }) => {
+export const rewardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
   app.get(
     '/api/v2/cards/:id/rewards',
     {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema, healthSchema } from '@kartu/contracts';
-import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pingDatabase } from './health.repository.ts';
+import type { AppContext } from '../../http/app-context.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(
     '/api/health',
     {

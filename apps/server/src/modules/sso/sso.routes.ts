@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signInAnswerSchema, ssoBodySchema } from '@kartu/contracts';
 import { siteOf } from '../../http/request-context.ts';
-import { answerSignIn, deviceHashOf, rateLimitConfig, type AuthRouteOptions } from '../auth/auth.http.ts';
+import { answerSignIn, deviceHashOf, rateLimitConfig } from '../auth/auth.http.ts';
+import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { signInWithSso } from './sso.service.ts';
 
-export const ssoRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { context, rateLimitPerMinute }) => {
+export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   app.post(
     '/api/auth/sso',
     {
-      config: rateLimitConfig(rateLimitPerMinute),
+      config: rateLimitConfig(context.rateLimits.signIn),
       schema: {
         tags: ['auth'],
         summary: 'Signs in with a token signed by the merchant’s server (single sign-on)',

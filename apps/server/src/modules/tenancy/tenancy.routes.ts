@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema, merchantParamsSchema, publicMerchantSchema, siteStateSchema } from '@kartu/contracts';
-import type { Database } from '../../db/database.ts';
 import { siteOf } from '../../http/request-context.ts';
 import { getPublicMerchant } from './tenancy.service.ts';
+import type { AppContext } from '../../http/app-context.ts';
 
-export const tenancyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const tenancyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(
     '/api/site',
     {

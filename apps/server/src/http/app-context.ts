@@ -1,0 +1,17 @@
+import type { Database } from '../db/database.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { OutboxDrivers } from '../modules/outbox/outbox.drivers.ts';
+
+/** What createApp hands every route plugin: one shape for all of them. */
+export interface AppContext {
+  db: Database;
+  /** The time every service reads; tests pass a clock they can move. */
+  clock: Clock;
+  /** Keys one-time codes. */
+  codeSecret: string;
+  /** Keys card activation codes (cards/activation-code-key.ts). */
+  activationCodeKey: string;
+  drivers: OutboxDrivers;
+  /** Requests a minute: per address on each sign-in route, and per API key on the integration API. */
+  rateLimits: { signIn: number; integration: number };
+}
