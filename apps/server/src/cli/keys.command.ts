@@ -1,5 +1,5 @@
 import { createApiKey, listApiKeys, revokeApiKey } from '../integration/api-keys.service.ts';
-import { createSsoKey } from '../modules/sso/sso.service.ts';
+import { createSsoKey } from '../modules/sso/sso-keys.service.ts';
 import { merchantByMid, readOptions, required, type CliContext } from './cli.context.ts';
 
 export async function createApiKeyCommand(args: string[], { db, out }: CliContext): Promise<void> {

@@ -8,7 +8,7 @@ import { findLiveSession } from '../auth/session.service.ts';
 import { insertUserOnce } from '../auth/users.repository.ts';
 import { findSiteWithMerchantByHost } from '../tenancy/tenancy.repository.ts';
 import { insertSsoKey, updateSsoKeyActive } from './sso.repository.ts';
-import { createSsoKey, installSsoKey } from './sso.service.ts';
+import { createSsoKey, installSsoKey } from './sso-keys.service.ts';
 import { signSsoToken, type SsoClaims } from './sso.token.ts';
 
 let testApp: TestApp;

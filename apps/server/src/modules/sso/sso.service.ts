@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -6,17 +5,8 @@ import { assertNotBeingDeleted, findMember } from '../auth/users.service.ts';
 import { generateMaskedId } from '../auth/auth.crypto.ts';
 import { openSession, type OpenedSession } from '../auth/session.service.ts';
 import type { UserRow } from '../auth/users.table.ts';
-import {
-  deleteExpiredSsoTokenUses,
-  findActiveSsoKey,
-  findUserBySsoSubject,
-  insertSsoKey,
-  insertSsoUser,
-  linkUserToSsoSubject,
-  recordSsoTokenUse,
-  upsertSsoKey,
-} from './sso.repository.ts';
-import { checkClaims, checkSignature, readSsoToken, SsoTokenError, type SsoClaims } from './sso.token.ts';
+import { deleteExpiredSsoTokenUses, findActiveSsoKey, findUserBySsoSubject, insertSsoUser, linkUserToSsoSubject, recordSsoTokenUse } from './sso.repository.ts';
+import { checkSsoToken, readSsoToken, SsoTokenError, type SsoClaims } from './sso.token.ts';
 
 /** The merchant of the request, as single sign-on needs it. */
 export interface SsoMerchant {
@@ -25,36 +15,14 @@ export interface SsoMerchant {
   countryCode: string;
 }
 
-/** A new shared secret: shown to the operator once, then only ever read to verify signatures. */
-export async function createSsoKey({ db, merchantId, kid }: { db: Database; merchantId: number; kid?: string }): Promise<{ kid: string; secret: string }> {
-  const key = await insertSsoKey(db, {
-    merchantId,
-    kid: kid ?? randomBytes(6).toString('hex'),
-    // 256 random bits, as strong as HMAC-SHA256 itself; base64url so it pastes into any configuration.
-    secret: randomBytes(32).toString('base64url'),
-  });
-  return { kid: key.kid, secret: key.secret };
-}
-
-/**
- * Installs a key with a secret chosen by the caller, e.g. the demo seed's well-known one; running
- * it again changes nothing. Production keys come from `createSsoKey`.
- */
-export async function installSsoKey({ db, merchantId, kid, secret }: { db: Database; merchantId: number; kid: string; secret: string }): Promise<void> {
-  if (secret.length < 32) throw new Error('An SSO secret needs at least 32 characters');
-  await upsertSsoKey(db, { merchantId, kid, secret });
-}
-
 /** Checks the token completely, the used-token record included; throws SsoTokenError. */
 async function acceptToken({ db, merchant, token, now }: { db: Database; merchant: SsoMerchant; token: string; now: Date }): Promise<SsoClaims> {
-  const parts = readSsoToken(token);
-  const key = await findActiveSsoKey(db, merchant.id, parts.kid);
+  const key = await findActiveSsoKey(db, merchant.id, readSsoToken(token).kid);
   if (!key) throw new SsoTokenError('unknown-key');
-  checkSignature(parts, key.secret);
-  const forgetAfter = checkClaims(parts.claims, { issuer: merchant.mid, nowSeconds: Math.floor(now.getTime() / 1000) });
-  const firstUse = await recordSsoTokenUse(db, { merchantId: merchant.id, jti: parts.claims.jti, expiresAt: forgetAfter });
+  const { claims, forgetAfter } = await checkSsoToken(token, { secret: key.secret, issuer: merchant.mid, now });
+  const firstUse = await recordSsoTokenUse(db, { merchantId: merchant.id, jti: claims.jti, expiresAt: forgetAfter });
   if (!firstUse) throw new SsoTokenError('replayed');
-  return parts.claims;
+  return claims;
 }
 
 /** Links an existing account by the phone or e-mail the merchant vouches for, else undefined. */

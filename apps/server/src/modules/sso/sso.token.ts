@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
 
 // The token format merchants sign is documented in docs/sso.md; change both together.
@@ -6,6 +7,7 @@ import { z } from 'zod';
 /** Longest life a merchant may give a token, and the clock difference tolerated between servers. */
 export const ssoTokenMaxLifetimeSeconds = 300;
 export const ssoClockSkewSeconds = 30;
+const ssoAlgorithm = 'HS256';
 
 /** Why a token was refused: logged at debug level, never shown to the client (one SSO_INVALID). */
 export type SsoRejection =
@@ -51,12 +53,10 @@ export const ssoClaimsSchema = z.object({
 });
 export type SsoClaims = z.infer<typeof ssoClaimsSchema>;
 
-/** A token split into its parts; nothing in it is trusted until `checkSignature` passes. */
+/** What a token says before anything in it is trusted: checkSsoToken verifies it against the key. */
 export interface SsoTokenParts {
   kid: string;
   claims: SsoClaims;
-  signingInput: string;
-  signature: Buffer;
 }
 
 const base64UrlPart = /^[A-Za-z0-9_-]+$/;
@@ -69,48 +69,58 @@ function decodeJson(part: string): unknown {
   }
 }
 
-/** Splits a compact JWS and reads its header and claims; throws SsoTokenError. */
+/** Reads a compact JWS's header and claims without trusting them, to find its key; throws SsoTokenError. */
 export function readSsoToken(token: string): SsoTokenParts {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((part) => base64UrlPart.test(part))) throw new SsoTokenError('malformed');
-  const [headerPart = '', payloadPart = '', signaturePart = ''] = parts;
+  const [headerPart = '', payloadPart = ''] = parts;
 
   const header = headerSchema.safeParse(decodeJson(headerPart));
   if (!header.success) throw new SsoTokenError('malformed');
   // Only HS256: 'none' and asymmetric algorithms would let the header choose how it is checked.
-  if (header.data.alg !== 'HS256') throw new SsoTokenError('unsupported-algorithm');
+  if (header.data.alg !== ssoAlgorithm) throw new SsoTokenError('unsupported-algorithm');
 
   const claims = ssoClaimsSchema.safeParse(decodeJson(payloadPart));
   if (!claims.success) throw new SsoTokenError('malformed');
-
-  return {
-    kid: header.data.kid,
-    claims: claims.data,
-    signingInput: `${headerPart}.${payloadPart}`,
-    signature: Buffer.from(signaturePart, 'base64url'),
-  };
+  return { kid: header.data.kid, claims: claims.data };
 }
 
-function hmac(secret: string, signingInput: string): Buffer {
-  return createHmac('sha256', secret).update(signingInput).digest();
+/** Why jose refused a token, in the words of SsoRejection. */
+function rejectionOf(error: unknown): SsoRejection | undefined {
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'bad-signature';
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'unsupported-algorithm';
+  // On exp, or on an iat older than the longest life a token may have.
+  if (error instanceof joseErrors.JWTExpired) return 'expired';
+  // An iss not the merchant's, or an iat further ahead than the clock difference tolerated.
+  if (error instanceof joseErrors.JWTClaimValidationFailed) return error.claim === 'iss' ? 'wrong-issuer' : error.claim === 'iat' ? 'not-yet-valid' : 'malformed';
+  if (error instanceof joseErrors.JOSEError) return 'malformed';
+  return undefined;
 }
 
-/** Compares in constant time so the answer time reveals nothing about the expected signature. */
-export function checkSignature(parts: SsoTokenParts, secret: string): void {
-  const expected = hmac(secret, parts.signingInput);
-  if (parts.signature.length !== expected.length || !timingSafeEqual(parts.signature, expected)) {
-    throw new SsoTokenError('bad-signature');
+/**
+ * Verifies the token with the key's secret (jose, HS256 only), the issuer, and its time window at
+ * `now` with the tolerated clock difference; answers its claims and when its id may be forgotten by
+ * the replay check. Throws SsoTokenError.
+ */
+export async function checkSsoToken(token: string, { secret, issuer, now }: { secret: string; issuer: string; now: Date }): Promise<{ claims: SsoClaims; forgetAfter: Date }> {
+  const { claims } = readSsoToken(token);
+  try {
+    await jwtVerify(token, new TextEncoder().encode(secret), {
+      algorithms: [ssoAlgorithm],
+      issuer,
+      maxTokenAge: ssoTokenMaxLifetimeSeconds,
+      clockTolerance: ssoClockSkewSeconds,
+      currentDate: now,
+    });
+  } catch (error) {
+    const reason = rejectionOf(error);
+    if (reason) throw new SsoTokenError(reason);
+    throw error;
   }
-}
-
-/** Checks issuer and validity window at `nowSeconds`; returns when a replay record may be forgotten. */
-export function checkClaims(claims: SsoClaims, { issuer, nowSeconds }: { issuer: string; nowSeconds: number }): Date {
-  if (claims.iss !== issuer) throw new SsoTokenError('wrong-issuer');
+  // The merchant may not sign a token for longer than the longest life, however fresh it is now.
   if (claims.exp <= claims.iat || claims.exp - claims.iat > ssoTokenMaxLifetimeSeconds) throw new SsoTokenError('too-long-lived');
-  if (claims.iat > nowSeconds + ssoClockSkewSeconds) throw new SsoTokenError('not-yet-valid');
-  if (claims.exp + ssoClockSkewSeconds <= nowSeconds) throw new SsoTokenError('expired');
   // The jti must stay remembered for as long as the token could still be accepted.
-  return new Date((claims.exp + ssoClockSkewSeconds) * 1000);
+  return { claims, forgetAfter: new Date((claims.exp + ssoClockSkewSeconds) * 1000) };
 }
 
 function encodeJson(value: unknown): string {
@@ -119,6 +129,6 @@ function encodeJson(value: unknown): string {
 
 /** Signs claims the way a merchant's server does: for tests, tooling and the merchant guide. */
 export function signSsoToken({ kid, secret, claims }: { kid: string; secret: string; claims: SsoClaims }): string {
-  const signingInput = `${encodeJson({ alg: 'HS256', typ: 'JWT', kid })}.${encodeJson(claims)}`;
-  return `${signingInput}.${hmac(secret, signingInput).toString('base64url')}`;
+  const signingInput = `${encodeJson({ alg: ssoAlgorithm, typ: 'JWT', kid })}.${encodeJson(claims)}`;
+  return `${signingInput}.${createHmac('sha256', secret).update(signingInput).digest('base64url')}`;
 }
