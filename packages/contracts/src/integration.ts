@@ -7,22 +7,6 @@ import { balanceSchema, cardNumberSchema, cardStatusSchema } from './cards.ts';
  * Amounts are integers in the unit's smallest step, as everywhere else.
  */
 
-export const integrationHeaders = {
-  /** Any client-chosen string up to 255 characters; the same key with the same body replays the first answer. */
-  idempotencyKey: 'idempotency-key',
-} as const;
-
-export const idempotencyKeySchema = z.string().trim().min(1).max(255);
-
-/**
- * Headers every write declares; the key is optional here so a missing one answers
- * IDEMPOTENCY_KEY_REQUIRED, and other headers pass through untouched.
- */
-export const integrationWriteHeadersSchema = z.looseObject({
-  [integrationHeaders.idempotencyKey]: idempotencyKeySchema
-    .optional()
-    .describe('Required on every write: a retry with the same key and body answers the first answer'),
-});
 
 /** Members are matched by their phone in E.164, the form the wallet stores. */
 export const memberPhoneSchema = z.string().trim().regex(/^\+[1-9]\d{6,14}$/, 'Phone must be in E.164 form, e.g. +6281234567890');

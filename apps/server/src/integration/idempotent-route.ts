@@ -1,6 +1,6 @@
 import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { integrationWriteHeadersSchema } from '@kartu/contracts';
+import { idempotentWriteHeadersSchema } from '@kartu/contracts';
 import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { errorAnswers } from '../http/error-answers.ts';
@@ -56,7 +56,7 @@ export function idempotentWriteRoute<Params extends z.ZodType, Body extends z.Zo
         tags: ['integration'],
         summary,
         security: integrationSecurity,
-        headers: integrationWriteHeadersSchema,
+        headers: idempotentWriteHeadersSchema,
         ...(params && { params }),
         body,
         response: { [status]: answer, ...writeErrors },

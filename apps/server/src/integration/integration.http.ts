@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { integrationHeaders, idempotencyKeySchema } from '@kartu/contracts';
 import type { Database } from '../db/database.ts';
+import { idempotencyKeyOf } from '../http/idempotency-key.ts';
 import { AppError } from '../lib/app-error.ts';
 import { integrationSecurityScheme } from '../http/openapi.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -41,9 +41,9 @@ export async function answerOnce<T>({
   shortcut?: (key: IdempotencyKeyId & { requestHash: string; now: Date }) => Promise<{ statusCode: number; body: T } | null>;
   run: (tx: Database) => Promise<{ statusCode: number; body: T }>;
 }): Promise<T> {
-  const parsed = idempotencyKeySchema.safeParse(request.headers[integrationHeaders.idempotencyKey]);
-  if (!parsed.success) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-  const key = { merchantId: holderOf(request).merchantId, scope: `integration.${scope}`, key: parsed.data };
+  const idempotencyKey = idempotencyKeyOf(request);
+  if (!idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+  const key = { merchantId: holderOf(request).merchantId, scope: `integration.${scope}`, key: idempotencyKey };
   const hashed = { params: request.params, body: request.body };
   const now = clock.now();
   const quick = shortcut ? await shortcut({ ...key, requestHash: requestHash(hashed), now }) : null;
