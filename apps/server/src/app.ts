@@ -88,7 +88,7 @@ export async function createApp({ env, database, clock = systemClock, logStream 
   registerSecurity(app, { production: env.NODE_ENV === 'production' });
   await registerRateLimit(app, { perMinute: env.RATE_LIMIT_PER_MINUTE, redisUrl: env.REDIS_URL });
   await registerOpenApi(app);
-  registerRequestContext(app, { db: database });
+  registerRequestContext(app, { db: database, clock });
 
   await registerSessions(app, { db: database, clock, publicUrl: env.PUBLIC_URL });
 

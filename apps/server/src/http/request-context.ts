@@ -3,6 +3,8 @@ import { requestHeaders, type PublicMerchant, type SiteState } from '@kartu/cont
 import type { Database } from '../db/database.ts';
 import { getSiteState, normalizeHost } from '../modules/tenancy/tenancy.service.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
+import { TaggedCache } from '../lib/tagged-cache.ts';
 import { docsPrefix } from './openapi.ts';
 
 export interface Geo {
@@ -70,13 +72,14 @@ function needsSite(url: string): boolean {
   return path !== '/api/health' && path !== docsPrefix && !path.startsWith(`${docsPrefix}/`);
 }
 
-export function registerRequestContext(app: FastifyInstance, { db }: { db: Database }): void {
-  const siteCache = new Map<string, { state: SiteState; expiresAt: number }>();
+export function registerRequestContext(app: FastifyInstance, { db, clock }: { db: Database; clock: Clock }): void {
+  const siteCache = new TaggedCache<SiteState>({ maxEntries: siteCacheLimit });
+  app.addHook('onClose', async () => siteCache.close());
 
   async function siteFor(host: string): Promise<SiteState> {
+    const ticket = siteCache.ticket();
     const state = await getSiteState({ db, host });
-    if (siteCache.size >= siteCacheLimit) siteCache.clear();
-    siteCache.set(host, { state, expiresAt: Date.now() + siteCacheTtlMs });
+    siteCache.set(host, state, { tags: [], validUntil: clock.now().getTime() + siteCacheTtlMs, ticket });
     return state;
   }
 
@@ -85,10 +88,6 @@ export function registerRequestContext(app: FastifyInstance, { db }: { db: Datab
   app.decorateRequest('geo', null);
   app.decorateRequest('timeZone', '');
 
-  function cachedSite(host: string): SiteState | undefined {
-    const cached = siteCache.get(host);
-    return cached && cached.expiresAt > Date.now() ? cached.state : undefined;
-  }
 
   /** Puts the site on the request; the error to answer when the client claims another merchant. */
   function attachSite(request: FastifyRequest, site: SiteState, visitorZone: string | null): AppError | undefined {
@@ -108,7 +107,7 @@ export function registerRequestContext(app: FastifyInstance, { db }: { db: Datab
     if (!needsSite(request.url)) return done();
     // request.hostname honours X-Forwarded-Host only when TRUST_PROXY trusts the proxy, and has no port.
     const host = normalizeHost(request.hostname);
-    const cached = cachedSite(host);
+    const cached = siteCache.get(host, clock.now().getTime());
     if (cached) return done(attachSite(request, cached, visitorZone));
     siteFor(host).then((site) => done(attachSite(request, site, visitorZone)), done);
   });

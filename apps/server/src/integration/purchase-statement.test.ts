@@ -1,3 +1,4 @@
+import { DAY_MS } from '@kartu/core/calendar';
 import { and, asc, eq } from 'drizzle-orm';
 import type { PurchaseBody } from '@kartu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,7 +105,7 @@ describe('a purchase in one statement', () => {
 
   it("answers the card's spendable balance: value past its expiry that the sweep has not moved does not count", async () => {
     const expiring = await walletOf(2);
-    testApp.clock.advance(31 * 24 * 60 * 60 * 1000);
+    testApp.clock.advance(31 * DAY_MS);
     const answer = await statement.record(purchaseInput(bill(expiring.number, 7_000)));
     expect(answer?.body).toMatchObject({ earned: 7, balance: 7 });
   });

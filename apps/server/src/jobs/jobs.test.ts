@@ -11,6 +11,7 @@ import { earn } from '../modules/ledger/points.service.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { runJobOnce, type Job } from './job-runner.ts';
 import { expireLotsOfEveryMerchant, serverJobs } from './jobs.ts';
+import { DAY_MS } from '@kartu/core/calendar';
 
 // Only the PostgreSQL server has advisory locks and more than one connection to hold them from.
 const onPostgresServer = process.env.KARTU_TEST_DB === 'postgres';
@@ -18,7 +19,6 @@ const onPostgresServer = process.env.KARTU_TEST_DB === 'postgres';
 let testApp: TestApp;
 let merchantId: number;
 const quietLog = { info: () => {}, error: () => {} };
-const dayMs = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -41,7 +41,7 @@ describe('background jobs', () => {
     const program = await newProgram(testApp, merchantId, { expiryPolicy: 'rolling-days', expiryDays: 30 });
     const card = await issueCard({ db: testApp.db, merchantId, programId: program.id });
     await earn({ db: testApp.db, merchantId, card, amount: 40n, now: testApp.clock.now() });
-    const expiredAt = new Date(testApp.clock.now().getTime() + 31 * dayMs);
+    const expiredAt = new Date(testApp.clock.now().getTime() + 31 * DAY_MS);
 
     expect(await run(serverJob('expire-lots'))).toBe('ran');
     expect(await getBalance({ db: testApp.db, card, now: testApp.clock.now() })).toBe(40n);

@@ -12,6 +12,7 @@ import { ledgerAccounts } from '../modules/ledger/accounts.table.ts';
 import { earn, redeem, transfer } from '../modules/ledger/points.service.ts';
 import { pointsForSpend } from '../modules/programs/earn-rate.ts';
 import { programLevels, programs, type NewProgramLevelRow, type NewProgramRow } from '../modules/programs/programs.table.ts';
+import { DAY_MS } from '@kartu/core/calendar';
 
 /*
  * The cards demo (README "Demo data"): programs, two members of Kopi Senja with their cards and
@@ -47,7 +48,6 @@ export const demoActivationCode = { number: '6001010000001052', code: '1234' } a
 /** 'demo0000' and the card number: 24 lowercase characters, as card ids are. */
 export const demoCardId = (number: string) => `demo0000${number}`;
 
-const dayMs = 24 * 60 * 60 * 1000;
 
 async function upsertProgram(tx: Database, program: NewProgramRow & { id: string }, levels: Omit<NewProgramLevelRow, 'programId'>[], now: Date) {
   const { id, ...fields } = program;
@@ -137,7 +137,7 @@ function priceOf(name: MenuItem): number {
 
 /** An integration-style purchase: bill number, items, and the points its total earns (1 per Rp 1.000). */
 function purchaseEntry({ daysAgo, items }: Purchase, now: Date, sequence: number) {
-  const occurredAt = new Date(now.getTime() - daysAgo * dayMs);
+  const occurredAt = new Date(now.getTime() - daysAgo * DAY_MS);
   const total = items.reduce((sum, [name, quantity]) => sum + priceOf(name) * quantity, 0);
   const billNumber = `KS-${occurredAt.toISOString().slice(0, 10).replaceAll('-', '')}-${String(sequence).padStart(4, '0')}`;
   return {
@@ -208,7 +208,7 @@ async function seedKopiSenjaPrograms(tx: Database, merchantId: number, now: Date
 /** Kopi Senja: both programs, Rani and Budi with their cards and history, and cards to add. */
 export async function seedKopiSenjaCards(tx: Database, merchantId: number, { now, activationCodeKey }: SeedCardsOptions): Promise<void> {
   await seedKopiSenjaPrograms(tx, merchantId, now);
-  const daysAgo = (days: number) => new Date(now.getTime() - days * dayMs);
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const rani = await demoMember(tx, { merchantId, phone: '+6281211112222', name: 'Rani Saputra', now: daysAgo(120) });
   const budi = await demoMember(tx, { merchantId, phone: '+6281233334444', name: 'Budi Santoso', now: daysAgo(100) });
   const card = (number: string, programId: string, createdDaysAgo: number, extra: Partial<NewCardRow> = {}): NewCardRow => ({

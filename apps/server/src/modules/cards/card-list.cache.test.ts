@@ -10,14 +10,13 @@ import { merchantIdOf } from '../ledger/ledger.fixtures.ts';
 import { earn } from '../ledger/points.service.ts';
 import { cardListCacheTtlMs } from './cards.routes.ts';
 import { newCard, newMember, newProgram, send, type Member } from './cards.test-support.ts';
+import { DAY_MS, MINUTE_MS } from '@kartu/core/calendar';
 
 // The wallet page and the session behind it are kept in memory between requests: these tests
 // prove every change a member could notice reaches the next answer.
 
 let testApp: TestApp;
 let merchantId: number;
-const minuteMs = 60 * 1000;
-const dayMs = 24 * 60 * minuteMs;
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -56,9 +55,9 @@ describe('the wallet page kept between requests', () => {
   it('shows value leaving at its expiry without any write', async () => {
     const { member, card } = await walletWithCard();
     // Earned 30 days less a minute ago: the program keeps value 30 days.
-    await earn({ db: testApp.db, merchantId, card, amount: 40n, now: new Date(testApp.clock.now().getTime() - 30 * dayMs + minuteMs) });
+    await earn({ db: testApp.db, merchantId, card, amount: 40n, now: new Date(testApp.clock.now().getTime() - 30 * DAY_MS + MINUTE_MS) });
     expect(await balances(member)).toEqual([40]);
-    testApp.clock.advance(2 * minuteMs);
+    testApp.clock.advance(2 * MINUTE_MS);
     expect(await balances(member)).toEqual([0]);
   });
 

@@ -10,6 +10,7 @@ import { getBalance } from '../ledger/ledger.service.ts';
 import { earn } from '../ledger/points.service.ts';
 import { asMember, memberPin, memberWithCard, type CardMember } from './card-ledger.test-support.ts';
 import { cards } from './cards.table.ts';
+import { DAY_MS } from '@kartu/core/calendar';
 
 // PGlite runs one transaction at a time: only the PostgreSQL server run can race transfers.
 const onPostgresServer = process.env.KARTU_TEST_DB === 'postgres';
@@ -19,7 +20,6 @@ let merchantId: number;
 let programId: string;
 let otherProgramId: string;
 
-const dayMs = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -110,7 +110,7 @@ describe('POST /api/v2/cards/:id/transfer/preview', () => {
 describe('POST /api/v2/cards/:id/transfer', () => {
   it('moves the points, oldest-expiring first, and shows the transfer in both histories', async () => {
     const [sender, recipient] = [await member(), await member('Sari')];
-    await fund(sender, 60, new Date(now().getTime() - 20 * dayMs));
+    await fund(sender, 60, new Date(now().getTime() - 20 * DAY_MS));
     await fund(sender, 40);
     const response = await send(sender, { to: recipient.phone, amount: 70 });
     expect(response.statusCode).toBe(201);
@@ -120,8 +120,8 @@ describe('POST /api/v2/cards/:id/transfer', () => {
     // The 60 points earned 20 days ago (10 days left) moved whole, then 10 of the newer ones.
     const received = await listExpiringLots({ db: testApp.db, card: recipient.card, now: now() });
     expect(received.map((lot) => [lot.remaining, lot.expiresAt.getTime() - now().getTime()])).toEqual([
-      [60n, 10 * dayMs],
-      [10n, 30 * dayMs],
+      [60n, 10 * DAY_MS],
+      [10n, 30 * DAY_MS],
     ]);
 
     // The test clock stands still, so the transfer shares its time with the earlier earns: find it by id.

@@ -5,10 +5,10 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { merchantIdOf } from '../ledger/ledger.fixtures.ts';
 import { earn } from '../ledger/points.service.ts';
 import { newCard, newMember, newProgram, send, type Member } from './cards.test-support.ts';
+import { DAY_MS } from '@kartu/core/calendar';
 
 let testApp: TestApp;
 let merchantId: number;
-const dayMs = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -107,10 +107,10 @@ describe('GET /api/v2/cards/:id', () => {
     const program = await newProgram(testApp, merchantId, { visualAttributes: { showTransactionHistory: true }, menus: [{ key: 'transaction-history', label: 'History' }] });
     const card = await newCard(testApp, { merchantId, programId: program.id, owner: member });
     // Posted 40 and 20 days ago under 30-day expiry: the first 100 points have expired.
-    const start = new Date(testApp.clock.now().getTime() - 40 * dayMs);
+    const start = new Date(testApp.clock.now().getTime() - 40 * DAY_MS);
     await earn({ db: testApp.db, merchantId, card, amount: 100n, now: start });
-    await earn({ db: testApp.db, merchantId, card, amount: 5n, now: new Date(start.getTime() + 25 * dayMs) });
-    await earn({ db: testApp.db, merchantId, card, amount: 20n, now: new Date(start.getTime() + 20 * dayMs) });
+    await earn({ db: testApp.db, merchantId, card, amount: 5n, now: new Date(start.getTime() + 25 * DAY_MS) });
+    await earn({ db: testApp.db, merchantId, card, amount: 20n, now: new Date(start.getTime() + 20 * DAY_MS) });
 
     const shown = await detail(member, card.id);
     expect(shown).toMatchObject({
@@ -130,7 +130,7 @@ describe('GET /api/v2/cards/:id', () => {
       claimableRewards: 0,
       registration: { required: false, completed: true, form: [] },
     });
-    const expiresAt = (days: number) => new Date(start.getTime() + days * dayMs).toISOString();
+    const expiresAt = (days: number) => new Date(start.getTime() + days * DAY_MS).toISOString();
     expect(shown.balance).toEqual({
       amount: 25,
       unit: 'POINT',
@@ -178,8 +178,8 @@ describe('GET /api/v2/cards/:id', () => {
     ]);
     const card = await newCard(testApp, { merchantId, programId: program.id, owner: member });
     const now = testApp.clock.now();
-    await earn({ db: testApp.db, merchantId, card, amount: 2500n, now: new Date(now.getTime() - 400 * dayMs) });
-    await earn({ db: testApp.db, merchantId, card, amount: 300n, now: new Date(now.getTime() - 30 * dayMs) });
+    await earn({ db: testApp.db, merchantId, card, amount: 2500n, now: new Date(now.getTime() - 400 * DAY_MS) });
+    await earn({ db: testApp.db, merchantId, card, amount: 300n, now: new Date(now.getTime() - 30 * DAY_MS) });
 
     // Gold is reached (2800 lifetime) but not kept (300 of 1000 in the period): Silver is current.
     const { levels, levelProgress } = await detail(member, card.id);

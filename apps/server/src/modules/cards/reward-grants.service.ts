@@ -1,3 +1,4 @@
+import { calendarDateIn, isLeapYear, type CalendarDate } from '@kartu/core/calendar';
 import type { Database } from '../../db/database.ts';
 import { getLifetimeEarned } from '../ledger/ledger.service.ts';
 import { getProgramLevels } from '../programs/programs.service.ts';
@@ -48,21 +49,6 @@ export async function grantLevelUpRewards({
     })),
   );
 }
-
-interface CalendarDate {
-  year: number;
-  month: number;
-  day: number;
-}
-
-/** The calendar date of an instant in a time zone. */
-export function calendarDateIn(instant: Date, timeZone: string): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((candidate) => candidate.type === type)?.value);
-  return { year: part('year'), month: part('month'), day: part('day') };
-}
-
-const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 /** The birthdays celebrated on a date: 29 February ones fall on 28 February in other years. */
 export function birthdaysOn({ year, month, day }: CalendarDate): Array<{ month: number; day: number }> {

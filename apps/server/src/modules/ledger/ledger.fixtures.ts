@@ -1,3 +1,4 @@
+import { DAY_MS } from '@kartu/core/calendar';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -63,7 +64,7 @@ export async function ledgerInvariantViolations(db: Database) {
 export const noViolations = { unbalanced: [], staleCache: [], negativeMembers: [], lotsOutOfStep: [] };
 
 export function daysAfter(start: Date, days: number): Date {
-  return new Date(start.getTime() + days * 24 * 60 * 60 * 1000);
+  return new Date(start.getTime() + days * DAY_MS);
 }
 
 /**

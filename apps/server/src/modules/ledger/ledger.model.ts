@@ -1,3 +1,5 @@
+import { DAY_MS } from '@kartu/core/calendar';
+
 /**
  * A plain in-memory ledger with the same rules as the real one (lots, spending order, expiry,
  * reversals), for the property test to compare against.
@@ -19,7 +21,6 @@ interface ModelEntry {
 
 export type ModelOutcome = 'ok' | 'INSUFFICIENT_BALANCE' | 'CONFLICT';
 
-const dayMs = 24 * 60 * 60 * 1000;
 
 export class LedgerModel {
   private readonly lots: ModelLot[][];
@@ -62,7 +63,7 @@ export class LedgerModel {
 
   earn(card: number, amount: bigint, realId: string): void {
     const entry = this.addEntry(realId, [[card, amount]]);
-    this.addLot(card, entry, amount, this.now + this.expiryDays * dayMs);
+    this.addLot(card, entry, amount, this.now + this.expiryDays * DAY_MS);
   }
 
   redeem(card: number, amount: bigint, realId: () => string): ModelOutcome {
@@ -90,7 +91,7 @@ export class LedgerModel {
   }
 
   advance(days: number): void {
-    this.now += days * dayMs;
+    this.now += days * DAY_MS;
     for (let card = 0; card < this.lots.length; card += 1) this.sweep(card);
   }
 

@@ -1,4 +1,4 @@
-import { LEVEL_RETENTION_DAYS } from '@kartu/core';
+import { DAY_MS, LEVEL_RETENTION_DAYS } from '@kartu/core';
 
 /** The part of a program level that the level rules read (spec: app-core §3 Level). */
 export interface LevelThreshold {
@@ -43,11 +43,9 @@ export function levelFor<L extends LevelThreshold>(levels: readonly L[], lifetim
   return reached;
 }
 
-const dayMs = 24 * 60 * 60 * 1000;
-
 /** The start of the rolling retention period that ends at `now`: the last LEVEL_RETENTION_DAYS. */
 export function retentionPeriodStart(now: Date): Date {
-  return new Date(now.getTime() - LEVEL_RETENTION_DAYS * dayMs);
+  return new Date(now.getTime() - LEVEL_RETENTION_DAYS * DAY_MS);
 }
 
 /** Whether the earnings of the retention period keep the level (0 or null asks nothing). */
