@@ -5,7 +5,7 @@ import { AppError } from '../lib/app-error.ts';
 import { siteOf } from '../http/request-context.ts';
 import { normaliseIdentifier } from '../modules/auth/identifier.ts';
 import type { OutboxMessageRow } from '../modules/outbox/outbox-messages.table.ts';
-import { listOutboxMessages } from '../modules/outbox/outbox.repository.ts';
+import { listOutbox } from '../modules/outbox/outbox.service.ts';
 import { getSiteState, normalizeHost } from '../modules/tenancy/tenancy.service.ts';
 import { outboxStylesheet, renderOutboxPage, type DevOutboxEntry } from './outbox.page.ts';
 import type { AppContext } from '../http/app-context.ts';
@@ -55,7 +55,7 @@ function toEntry(row: OutboxMessageRow): DevOutboxEntry {
  */
 export const devOutboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   async function entries(merchant: { id: number; countryCode: string }, to: string | undefined) {
-    const rows = await listOutboxMessages(db, { merchantId: merchant.id, recipient: recipientOf(to, merchant.countryCode), limit: pageSize });
+    const rows = await listOutbox({ db, merchantId: merchant.id, recipient: recipientOf(to, merchant.countryCode), limit: pageSize });
     return rows.map(toEntry);
   }
 

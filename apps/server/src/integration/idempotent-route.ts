@@ -4,7 +4,7 @@ import { idempotentWriteHeadersSchema } from '@kartu/contracts';
 import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { errorAnswers } from '../http/error-answers.ts';
-import type { IdempotencyKeyId } from '../modules/idempotency/idempotency.repository.ts';
+import type { IdempotencyKeyId } from '../modules/idempotency/idempotency.service.ts';
 import type { AppContext } from '../http/app-context.ts';
 import { answerOnce, holderOf, integrationRouteConfig, integrationSecurity } from './integration.http.ts';
 

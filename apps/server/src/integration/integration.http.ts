@@ -4,7 +4,7 @@ import { idempotencyKeyOf } from '../http/idempotency-key.ts';
 import { AppError } from '../lib/app-error.ts';
 import { integrationSecurityScheme } from '../http/openapi.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { IdempotencyKeyId } from '../modules/idempotency/idempotency.repository.ts';
+import type { IdempotencyKeyId } from '../modules/idempotency/idempotency.service.ts';
 import { withIdempotentTransaction } from '../modules/idempotency/idempotent-transaction.ts';
 import { requestHash } from '../modules/idempotency/request-hash.ts';
 import type { ApiKeyHolder } from './api-keys.service.ts';

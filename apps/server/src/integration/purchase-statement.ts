@@ -8,7 +8,7 @@ import { TaggedCache } from '../lib/tagged-cache.ts';
 import { findCardByTypedNumber } from '../modules/cards/cards.service.ts';
 import { getProgramOffer } from '../modules/cards/rewards.service.ts';
 import { programOffersNoReward } from '../modules/cards/rewards.statement.ts';
-import type { IdempotencyKeyId } from '../modules/idempotency/idempotency.repository.ts';
+import type { IdempotencyKeyId } from '../modules/idempotency/idempotency.service.ts';
 import { keyIsFree, keyStatementValues, storeAnswer } from '../modules/idempotency/idempotency.statement.ts';
 import { earnStatement, earnStatementValues } from '../modules/ledger/earn-statement.ts';
 import { findEarnAccountsOf } from '../modules/ledger/ledger.service.ts';

@@ -1,5 +1,5 @@
 import { grantBirthdayRewards } from '../modules/cards/reward-grants.service.ts';
-import { listMerchantTimeZones } from '../modules/tenancy/tenancy.repository.ts';
+import { listMerchantTimeZones } from '../modules/tenancy/tenancy.service.ts';
 import { expireLots } from '../modules/ledger/expiry.service.ts';
 import type { Job, JobContext } from './job-runner.ts';
 
@@ -8,7 +8,7 @@ const hourMs = 60 * 60 * 1000;
 /** Moves expired value of every merchant's member accounts to the expiry account. */
 export async function expireLotsOfEveryMerchant({ db, now }: JobContext): Promise<number> {
   let posted = 0;
-  for (const { merchantId } of await listMerchantTimeZones(db)) posted += (await expireLots({ db, now, merchantId })).length;
+  for (const { merchantId } of await listMerchantTimeZones({ db })) posted += (await expireLots({ db, now, merchantId })).length;
   return posted;
 }
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { getLifetimeEarned } from '../ledger/ledger.service.ts';
 import { getProgramLevels } from '../programs/programs.service.ts';
 import type { CardRow } from './cards.table.ts';
-import { listMerchantTimeZones } from '../tenancy/tenancy.repository.ts';
+import { listMerchantTimeZones } from '../tenancy/tenancy.service.ts';
 import { findBirthdayCards, insertCardRewardsOnce } from './reward-grants.repository.ts';
 import { findProgramReward } from './rewards.repository.ts';
 import type { CardRewardRow, ProgramRewardRow } from './rewards.table.ts';
@@ -63,7 +63,7 @@ export function birthdaysOn({ year, month, day }: CalendarDate): Array<{ month: 
  */
 export async function grantBirthdayRewards({ db, now }: { db: Database; now: Date }): Promise<CardRewardRow[]> {
   const granted: CardRewardRow[] = [];
-  for (const { merchantId, timeZone } of await listMerchantTimeZones(db)) {
+  for (const { merchantId, timeZone } of await listMerchantTimeZones({ db })) {
     const today = calendarDateIn(now, timeZone);
     const due = await findBirthdayCards(db, { merchantId, days: birthdaysOn(today) });
     const rows = due.map(({ cardId, title, amount }) => ({

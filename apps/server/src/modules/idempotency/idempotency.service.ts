@@ -2,6 +2,8 @@ import { errorStatus, type ErrorCode, type FieldIssue } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { completeClaim, deleteClaim, findKey, insertClaim, takeOverStaleClaim, type IdempotencyKeyId } from './idempotency.repository.ts';
+
+export type { IdempotencyKeyId };
 import { requestHash } from './request-hash.ts';
 
 export interface IdempotentAnswer<T> {

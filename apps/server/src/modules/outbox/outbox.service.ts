@@ -1,8 +1,8 @@
 import type { Language, OtpPurpose } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
-import type { OutboxChannel } from './outbox-messages.table.ts';
+import type { OutboxChannel, OutboxMessageRow } from './outbox-messages.table.ts';
 import type { OutboxDrivers } from './outbox.drivers.ts';
-import { insertOutboxMessage, markOutboxMessage } from './outbox.repository.ts';
+import { insertOutboxMessage, listOutboxMessages, markOutboxMessage } from './outbox.repository.ts';
 import { composeCodeMessage } from './outbox.texts.ts';
 
 export interface QueueOneTimeCodeOptions {
@@ -47,4 +47,9 @@ export async function queueOneTimeCode(options: QueueOneTimeCodeOptions): Promis
     await markOutboxMessage(db, row.id, { status: 'failed', attempts: 1, lastError: reason });
     return { id: row.id, status: 'failed' };
   }
+}
+
+/** The merchant's latest messages, newest first, optionally to one recipient: what the development outbox shows. */
+export async function listOutbox({ db, merchantId, recipient, limit }: { db: Database; merchantId: number; recipient?: string; limit: number }): Promise<OutboxMessageRow[]> {
+  return listOutboxMessages(db, { merchantId, recipient, limit });
 }

@@ -26,6 +26,6 @@ export async function findMerchantById(db: Database, id: number): Promise<Mercha
 }
 
 /** Every merchant with its time zone, for work the server does for all of them. */
-export async function listMerchantTimeZones(db: Database): Promise<Array<{ merchantId: number; timeZone: string }>> {
+export async function findMerchantTimeZones(db: Database): Promise<Array<{ merchantId: number; timeZone: string }>> {
   return db.select({ merchantId: merchants.id, timeZone: merchants.timezone }).from(merchants).orderBy(merchants.id);
 }

@@ -2,7 +2,7 @@ import type { PublicMerchant, SiteState } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MerchantRow } from './merchants.table.ts';
-import { findMerchantById, findSiteWithMerchantByHost } from './tenancy.repository.ts';
+import { findMerchantById, findMerchantTimeZones, findSiteWithMerchantByHost } from './tenancy.repository.ts';
 
 /** Only the fields any visitor may see; everything else in the row stays on the server. */
 export function toPublicMerchant(row: MerchantRow): PublicMerchant {
@@ -68,4 +68,9 @@ export async function getPublicMerchant({ db, id }: { db: Database; id: number }
   const merchant = await findMerchantById(db, id);
   if (!merchant) throw new AppError('NOT_FOUND', { message: 'Merchant not found' });
   return toPublicMerchant(merchant);
+}
+
+/** Every merchant with its time zone, for work the server does for each of them. */
+export async function listMerchantTimeZones({ db }: { db: Database }): Promise<Array<{ merchantId: number; timeZone: string }>> {
+  return findMerchantTimeZones(db);
 }
