@@ -8,7 +8,8 @@ import { getCard } from '../modules/cards/cards.service.ts';
 import { cards } from '../modules/cards/cards.table.ts';
 import { adjust } from '../modules/ledger/points.service.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { callIntegration, merchantSetup, newMember } from './integration.test-support.ts';
+import { newMember } from '../test/members.ts';
+import { callIntegration, merchantSetup } from './integration.test-support.ts';
 
 let testApp: TestApp;
 let kopi: Awaited<ReturnType<typeof merchantSetup>>;
@@ -37,15 +38,15 @@ describe('POST /integration/v1/cards', () => {
   });
 
   it("puts the card into the wallet of the merchant's member with that phone", async () => {
-    const member = await newMember(testApp, kopi.merchantId);
-    const response = await callIntegration(testApp, 'POST', '/cards', { key: kopi.key, body: { programId: kopi.program.id, memberPhone: member.phone } });
+    const member = await newMember(testApp);
+    const response = await callIntegration(testApp, 'POST', '/cards', { key: kopi.key, body: { programId: kopi.program.id, memberPhone: member.e164 } });
     const card = await getCard({ db: testApp.db, merchantId: kopi.merchantId, cardId: issueCardAnswerSchema.parse(response.json()).cardId });
-    expect(card.ownerUserId).toBe(member.id);
+    expect(card.ownerUserId).toBe(member.userId);
   });
 
   it("does not hand the card to a member of another merchant with the same phone", async () => {
-    const other = await newMember(testApp, lumina.merchantId);
-    const response = await callIntegration(testApp, 'POST', '/cards', { key: kopi.key, body: { programId: kopi.program.id, memberPhone: other.phone } });
+    const other = await newMember(testApp, { host: 'v2.localhost' });
+    const response = await callIntegration(testApp, 'POST', '/cards', { key: kopi.key, body: { programId: kopi.program.id, memberPhone: other.e164 } });
     const card = await getCard({ db: testApp.db, merchantId: kopi.merchantId, cardId: issueCardAnswerSchema.parse(response.json()).cardId });
     expect(card.ownerUserId).toBeNull();
   });
@@ -109,13 +110,13 @@ describe('POST /integration/v1/cards/batch', () => {
 
 describe('GET /integration/v1/members/:phone/cards', () => {
   it("lists the member's cards with what each can spend", async () => {
-    const member = await newMember(testApp, kopi.merchantId);
-    const issued = await callIntegration(testApp, 'POST', '/cards', { key: kopi.key, body: { programId: kopi.program.id, memberPhone: member.phone } });
+    const member = await newMember(testApp);
+    const issued = await callIntegration(testApp, 'POST', '/cards', { key: kopi.key, body: { programId: kopi.program.id, memberPhone: member.e164 } });
     const { cardId } = issueCardAnswerSchema.parse(issued.json());
     const card = await getCard({ db: testApp.db, merchantId: kopi.merchantId, cardId });
     await adjust({ db: testApp.db, merchantId: kopi.merchantId, card, amount: 40n, reason: 'welcome', now: new Date() });
 
-    const response = await callIntegration(testApp, 'GET', `/members/${encodeURIComponent(member.phone)}/cards`, { key: kopi.key });
+    const response = await callIntegration(testApp, 'GET', `/members/${encodeURIComponent(member.e164)}/cards`, { key: kopi.key });
     expect(response.statusCode).toBe(200);
     expect(memberCardsAnswerSchema.parse(response.json()).data).toEqual([
       expect.objectContaining({ cardId, programId: kopi.program.id, programName: 'Kopi Points', status: 'active', balance: { amount: 40, unit: 'POINT' } }),
@@ -123,8 +124,8 @@ describe('GET /integration/v1/members/:phone/cards', () => {
   });
 
   it('answers 404 when the merchant has no member with the phone', async () => {
-    const stranger = await newMember(testApp, lumina.merchantId);
-    const response = await callIntegration(testApp, 'GET', `/members/${encodeURIComponent(stranger.phone)}/cards`, { key: kopi.key });
+    const stranger = await newMember(testApp, { host: 'v2.localhost' });
+    const response = await callIntegration(testApp, 'GET', `/members/${encodeURIComponent(stranger.e164)}/cards`, { key: kopi.key });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -1,7 +1,6 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { users } from '../modules/auth/users.table.ts';
-import { merchantIdOf, programWithCards } from '../modules/ledger/ledger.fixtures.ts';
+import { merchantIdOf, programWithCards } from '../modules/ledger/ledger.test-support.ts';
 import type { NewProgramRow } from '../modules/programs/programs.table.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { createApiKey } from './api-keys.service.ts';
@@ -40,15 +39,4 @@ export async function merchantSetup(testApp: TestApp, { mid = 'KOPISENJA', cards
     program: { earnRateNumerator: 1n, earnRateDenominator: 1000n, expiryPolicy: 'none', expiryDays: null, ...program },
   });
   return { merchantId, key, ...setup };
-}
-
-/** A member of the merchant with a new E.164 phone. */
-export async function newMember(testApp: TestApp, merchantId: number): Promise<{ id: string; phone: string }> {
-  const phone = `+62812${randomInt(10_000_000, 99_999_999)}`;
-  const [user] = await testApp.db
-    .insert(users)
-    .values({ merchantId, phone, maskedId: `m${randomBytes(8).toString('hex')}` })
-    .returning({ id: users.id });
-  if (!user) throw new Error('The member was not saved');
-  return { id: user.id, phone };
 }

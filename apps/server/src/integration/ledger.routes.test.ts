@@ -4,9 +4,10 @@ import { adjustmentAnswerSchema, purchaseAnswerSchema, voidPurchaseAnswerSchema 
 import { cards } from '../modules/cards/cards.table.ts';
 import { journalEntries } from '../modules/ledger/journal.table.ts';
 import { getBalance } from '../modules/ledger/ledger.service.ts';
-import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.fixtures.ts';
+import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { callIntegration, merchantSetup, newMember } from './integration.test-support.ts';
+import { newMember } from '../test/members.ts';
+import { callIntegration, merchantSetup } from './integration.test-support.ts';
 
 let testApp: TestApp;
 let kopi: Awaited<ReturnType<typeof merchantSetup>>;
@@ -57,15 +58,15 @@ describe('POST /integration/v1/purchases', () => {
   });
 
   it("earns on the member's card of the program when given a phone", async () => {
-    const member = await newMember(testApp, kopi.merchantId);
-    await testApp.db.update(cards).set({ ownerUserId: member.id }).where(eq(cards.id, kopi.cards[2]?.id ?? ''));
-    const response = await purchase({ memberPhone: member.phone, programId: kopi.program.id, amount: 5_000, billNumber: newBill() });
+    const member = await newMember(testApp);
+    await testApp.db.update(cards).set({ ownerUserId: member.userId }).where(eq(cards.id, kopi.cards[2]?.id ?? ''));
+    const response = await purchase({ memberPhone: member.e164, programId: kopi.program.id, amount: 5_000, billNumber: newBill() });
     expect(response.statusCode).toBe(201);
     expect(await balanceOf(2)).toBe(5n);
 
     const unknownMember = await purchase({ memberPhone: '+6281300000009', programId: kopi.program.id, amount: 5_000, billNumber: newBill() });
     expect(unknownMember.statusCode).toBe(404);
-    const noCardOfProgram = await purchase({ memberPhone: member.phone, programId: lumina.program.id, amount: 5_000, billNumber: newBill() });
+    const noCardOfProgram = await purchase({ memberPhone: member.e164, programId: lumina.program.id, amount: 5_000, billNumber: newBill() });
     expect(noCardOfProgram.json()).toMatchObject({ statusCode: 404, code: 'CARD_NOT_FOUND' });
   });
 

@@ -6,7 +6,7 @@ import { cards, type CardRow } from '../modules/cards/cards.table.ts';
 import { programRewards } from '../modules/cards/rewards.table.ts';
 import { ledgerAccounts } from '../modules/ledger/accounts.table.ts';
 import { journalEntries, postings } from '../modules/ledger/journal.table.ts';
-import { daysAfter, ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.fixtures.ts';
+import { daysAfter, ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';
 import { getBalance } from '../modules/ledger/ledger.service.ts';
 import { lots } from '../modules/ledger/lots.table.ts';
 import { earn } from '../modules/ledger/points.service.ts';

@@ -8,7 +8,7 @@ import { hasValidCheckDigit } from '../modules/cards/card-number.ts';
 import { getCard } from '../modules/cards/cards.service.ts';
 import { cards } from '../modules/cards/cards.table.ts';
 import { cardRewards } from '../modules/cards/rewards.table.ts';
-import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.fixtures.ts';
+import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';
 import { getBalance, getLifetimeEarned } from '../modules/ledger/ledger.service.ts';
 import { journalEntries, postings } from '../modules/ledger/journal.table.ts';
 import { programLevels, programs } from '../modules/programs/programs.table.ts';

@@ -1,17 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDeletionAnswerSchema, type LoginType } from '@kartu/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { SESSION_COOKIE } from '../auth/auth.constants.ts';
 import { call, newDeviceId, newPhone, phoneBody, signUp } from '../auth/auth.test-support.ts';
 import { findLiveSession, openSession } from '../auth/session.service.ts';
-import { findUserById, insertUserOnce } from '../auth/users.repository.ts';
+import { findUserById } from '../auth/users.repository.ts';
+import { newMember } from '../../test/members.ts';
 import type { UserRow } from '../auth/users.table.ts';
 import { findSiteWithMerchantByHost } from '../tenancy/tenancy.repository.ts';
 
 let testApp: TestApp;
 let merchantId: number;
-let phoneSuffix = 100;
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -22,18 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp.close();
 });
-
-async function newMember(): Promise<UserRow> {
-  phoneSuffix += 1;
-  const { user } = await insertUserOnce(testApp.db, {
-    merchantId,
-    maskedId: `m${randomUUID().slice(0, 10)}`,
-    identifier: { type: 'phone', value: `+62812345${String(phoneSuffix).padStart(5, '0')}` },
-    country: 'ID',
-    now: testApp.clock.now(),
-  });
-  return user;
-}
 
 async function signIn(user: UserRow, loginType: LoginType = 'pin'): Promise<string> {
   const { token } = await openSession({ db: testApp.db, user, loginType, pendingReason: null, deviceHash: null, now: testApp.clock.now() });
@@ -51,7 +38,7 @@ async function requestDeletion(token?: string) {
 
 describe('POST /api/v2/account/deletion', () => {
   it('records the request, answers 202 and clears the cookie', async () => {
-    const user = await newMember();
+    const { user } = await newMember(testApp);
     const response = await requestDeletion(await signIn(user));
     expect(response.statusCode).toBe(202);
     const { requestedAt } = accountDeletionAnswerSchema.parse(response.json());
@@ -61,7 +48,7 @@ describe('POST /api/v2/account/deletion', () => {
   });
 
   it('signs the member out on every device', async () => {
-    const user = await newMember();
+    const { user } = await newMember(testApp);
     const phone = await signIn(user, 'otp');
     const laptop = await signIn(user, 'pin');
     expect((await requestDeletion(phone)).statusCode).toBe(202);
@@ -71,7 +58,7 @@ describe('POST /api/v2/account/deletion', () => {
   });
 
   it('keeps the time of the first request when asked again', async () => {
-    const user = await newMember();
+    const { user } = await newMember(testApp);
     const first = accountDeletionAnswerSchema.parse((await requestDeletion(await signIn(user))).json());
     testApp.clock.advance(60_000);
     const again = await requestDeletion(await signIn(user));
@@ -80,7 +67,7 @@ describe('POST /api/v2/account/deletion', () => {
   });
 
   it('is closed to single sign-on sessions, which stay signed in', async () => {
-    const user = await newMember();
+    const { user } = await newMember(testApp);
     const token = await signIn(user, 'sso');
     const response = await requestDeletion(token);
     expect(response.statusCode).toBe(403);

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPreviewSchema, errorBodySchema, registerCardAnswerSchema, rewardListAnswerSchema } from '@kartu/contracts';
 import { demoActivationCode, demoCardNumbers, demoProgramIds } from '../../seed/seed-cards.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { merchantIdOf } from '../ledger/ledger.fixtures.ts';
-import { newCard, newMember, newProgram, send, type Member } from './cards.test-support.ts';
+import { merchantIdOf } from '../ledger/ledger.test-support.ts';
+import { newMember, type TestMember } from '../../test/members.ts';
+import { newCard, newProgram, send } from './cards.test-support.ts';
 
 let testApp: TestApp;
 let merchantId: number;
@@ -17,11 +18,11 @@ afterAll(async () => {
   await testApp.close();
 });
 
-const checkNumber = (member: Member, number: string) => send(testApp, 'POST', '/api/v2/cards/check-number', { member, body: { number } });
-const findByNumber = (member: Member, number: string) => send(testApp, 'GET', `/api/v2/cards/find-by-number/${number}`, { member });
-const checkPin = (member: Member, number: string, activationCode: string) =>
+const checkNumber = (member: TestMember, number: string) => send(testApp, 'POST', '/api/v2/cards/check-number', { member, body: { number } });
+const findByNumber = (member: TestMember, number: string) => send(testApp, 'GET', `/api/v2/cards/find-by-number/${number}`, { member });
+const checkPin = (member: TestMember, number: string, activationCode: string) =>
   send(testApp, 'POST', '/api/v2/cards/check-pin', { member, body: { number, activationCode } });
-const register = (member: Member, number: string, activationCode?: string) =>
+const register = (member: TestMember, number: string, activationCode?: string) =>
   send(testApp, 'POST', '/api/v2/cards/register', { member, body: { number, ...(activationCode && { activationCode }) } });
 
 function errorOf(response: { json(): unknown }) {

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, transactionDetailSchema, transactionListAnswerSchema, type Transaction } from '@kartu/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expireLots } from '../ledger/expiry.service.ts';
-import { merchantIdOf, programWithCards } from '../ledger/ledger.fixtures.ts';
+import { merchantIdOf, programWithCards } from '../ledger/ledger.test-support.ts';
 import { adjust, earn, redeem, transfer } from '../ledger/points.service.ts';
 import { reverseEntry } from '../ledger/reversal.service.ts';
-import { asMember, memberWithCard, type CardMember } from './card-ledger.test-support.ts';
+import { memberWithCard, send, type CardMember } from './cards.test-support.ts';
 
 let testApp: TestApp;
 let merchantId: number;
@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 async function listPage(member: CardMember, cardId: string, query = '') {
-  return asMember(testApp, member, { url: `/api/v2/cards/${cardId}/transactions${query}` });
+  return send(testApp, 'GET', `/api/v2/cards/${cardId}/transactions${query}`, { member: member });
 }
 
 async function allPages(member: CardMember, cardId: string, limit: number): Promise<{ pages: Transaction[][] }> {
@@ -149,7 +149,7 @@ describe('GET /api/v2/cards/:id/transactions/:transactionId', () => {
     const member = await memberWithCard(testApp, { merchantId, programId });
     const entry = await earn({ db: testApp.db, now: at(0), merchantId, card: member.card, amount: 40n, reference: 'BILL-9' });
     const url = `/api/v2/cards/${member.card.id}/transactions/${entry.id}`;
-    const before = await asMember(testApp, member, { url });
+    const before = await send(testApp, 'GET', url, { member: member });
     expect(before.statusCode).toBe(200);
     expect(transactionDetailSchema.parse(before.json())).toEqual({
       id: entry.id,
@@ -165,8 +165,8 @@ describe('GET /api/v2/cards/:id/transactions/:transactionId', () => {
     });
 
     const reversal = await reverseEntry({ db: testApp.db, now: at(2 * day), merchantId, entryId: entry.id });
-    expect((await asMember(testApp, member, { url })).json()).toMatchObject({ status: 'reversed', reversedAt: at(2 * day).toISOString() });
-    const reversalDetail = await asMember(testApp, member, { url: `/api/v2/cards/${member.card.id}/transactions/${reversal.id}` });
+    expect((await send(testApp, 'GET', url, { member: member })).json()).toMatchObject({ status: 'reversed', reversedAt: at(2 * day).toISOString() });
+    const reversalDetail = await send(testApp, 'GET', `/api/v2/cards/${member.card.id}/transactions/${reversal.id}`, { member: member });
     expect(reversalDetail.json()).toMatchObject({ kind: 'reversal', amount: -40, status: 'accepted', reversedAt: null });
   });
 
@@ -175,8 +175,8 @@ describe('GET /api/v2/cards/:id/transactions/:transactionId', () => {
     const friend = await memberWithCard(testApp, { merchantId, programId });
     await earn({ db: testApp.db, now: at(0), merchantId, card: sender.card, amount: 9n });
     const entry = await transfer({ db: testApp.db, now: at(minute), merchantId, from: sender.card, to: friend.card, amount: 4n });
-    const seenBySender = await asMember(testApp, sender, { url: `/api/v2/cards/${sender.card.id}/transactions/${entry.id}` });
-    const seenByFriend = await asMember(testApp, friend, { url: `/api/v2/cards/${friend.card.id}/transactions/${entry.id}` });
+    const seenBySender = await send(testApp, 'GET', `/api/v2/cards/${sender.card.id}/transactions/${entry.id}`, { member: sender });
+    const seenByFriend = await send(testApp, 'GET', `/api/v2/cards/${friend.card.id}/transactions/${entry.id}`, { member: friend });
     expect(seenBySender.json()).toMatchObject({ kind: 'transfer-out', amount: -4, counterparty: { cardNo: `•••• ${friend.card.number.slice(-4)}`, name: null } });
     expect(seenByFriend.json()).toMatchObject({ kind: 'transfer-in', amount: 4, counterparty: { cardNo: `•••• ${sender.card.number.slice(-4)}`, name: 'Dewi' } });
   });
@@ -184,15 +184,15 @@ describe('GET /api/v2/cards/:id/transactions/:transactionId', () => {
   it("answers 404 NOT_FOUND for a transaction of another card and 404 CARD_NOT_FOUND for another member's card", async () => {
     const entry = await earn({ db: testApp.db, now: at(0), merchantId, card: owner.card, amount: 3n });
     const strangersEntry = await earn({ db: testApp.db, now: at(0), merchantId, card: stranger.card, amount: 3n });
-    const notOnCard = await asMember(testApp, owner, { url: `/api/v2/cards/${owner.card.id}/transactions/${strangersEntry.id}` });
+    const notOnCard = await send(testApp, 'GET', `/api/v2/cards/${owner.card.id}/transactions/${strangersEntry.id}`, { member: owner });
     expect(notOnCard.statusCode).toBe(404);
     expect(errorBodySchema.parse(notOnCard.json()).code).toBe('NOT_FOUND');
-    const unknown = await asMember(testApp, owner, { url: `/api/v2/cards/${owner.card.id}/transactions/0b6f5d0e-4c3a-4f1e-9a2b-3c4d5e6f7a8b` });
+    const unknown = await send(testApp, 'GET', `/api/v2/cards/${owner.card.id}/transactions/0b6f5d0e-4c3a-4f1e-9a2b-3c4d5e6f7a8b`, { member: owner });
     expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
-    const othersCard = await asMember(testApp, stranger, { url: `/api/v2/cards/${owner.card.id}/transactions/${entry.id}` });
+    const othersCard = await send(testApp, 'GET', `/api/v2/cards/${owner.card.id}/transactions/${entry.id}`, { member: stranger });
     expect(othersCard.statusCode).toBe(404);
     expect(errorBodySchema.parse(othersCard.json()).code).toBe('CARD_NOT_FOUND');
-    const malformed = await asMember(testApp, owner, { url: `/api/v2/cards/${owner.card.id}/transactions/not-a-uuid` });
+    const malformed = await send(testApp, 'GET', `/api/v2/cards/${owner.card.id}/transactions/not-a-uuid`, { member: owner });
     expect(malformed.statusCode).toBe(400);
   });
 });

@@ -6,10 +6,11 @@ import { createApiKey } from '../../integration/api-keys.service.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sessionCacheTtlMs } from '../auth/session.service.ts';
 import { sessions } from '../auth/sessions.table.ts';
-import { merchantIdOf } from '../ledger/ledger.fixtures.ts';
+import { merchantIdOf } from '../ledger/ledger.test-support.ts';
 import { earn } from '../ledger/points.service.ts';
 import { cardListCacheTtlMs } from './cards.routes.ts';
-import { newCard, newMember, newProgram, send, type Member } from './cards.test-support.ts';
+import { newMember, type TestMember } from '../../test/members.ts';
+import { newCard, newProgram, send } from './cards.test-support.ts';
 import { DAY_MS, MINUTE_MS } from '@kartu/core/calendar';
 
 // The wallet page and the session behind it are kept in memory between requests: these tests
@@ -26,7 +27,7 @@ afterAll(async () => {
   await testApp.close();
 });
 
-async function balances(member: Member, query = '') {
+async function balances(member: TestMember, query = '') {
   const response = await send(testApp, 'GET', `/api/v2/cards${query}`, { member });
   expect(response.statusCode).toBe(200);
   return cardListAnswerSchema.parse(response.json()).data.map((card) => card.balance.amount);

@@ -5,10 +5,11 @@ import { errorBodySchema, transactionListAnswerSchema, transferAnswerSchema, tra
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { listExpiringLots } from '../ledger/expiry.service.ts';
 import { journalEntries } from '../ledger/journal.table.ts';
-import { ledgerInvariantViolations, merchantIdOf, noViolations, programWithCards } from '../ledger/ledger.fixtures.ts';
+import { ledgerInvariantViolations, merchantIdOf, noViolations, programWithCards } from '../ledger/ledger.test-support.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { earn } from '../ledger/points.service.ts';
-import { asMember, memberPin, memberWithCard, type CardMember } from './card-ledger.test-support.ts';
+import { memberPin } from '../../test/members.ts';
+import { memberWithCard, send as callAs, type CardMember } from './cards.test-support.ts';
 import { cards } from './cards.table.ts';
 import { DAY_MS } from '@kartu/core/calendar';
 
@@ -48,13 +49,12 @@ async function entriesOf(holder: CardMember): Promise<number> {
 }
 
 function preview(caller: CardMember, cardId: string, body: object) {
-  return asMember(testApp, caller, { method: 'POST', url: `/api/v2/cards/${cardId}/transfer/preview`, body });
+  return callAs(testApp, 'POST', `/api/v2/cards/${cardId}/transfer/preview`, { member: caller, body });
 }
 
 function send(caller: CardMember, { to, amount, pin = memberPin, key = randomUUID(), cardId = caller.card.id }: { to: string; amount: number; pin?: string; key?: string | null; cardId?: string }) {
-  return asMember(testApp, caller, {
-    method: 'POST',
-    url: `/api/v2/cards/${cardId}/transfer`,
+  return callAs(testApp, 'POST', `/api/v2/cards/${cardId}/transfer`, {
+    member: caller,
     body: { phone: to, countryCode: '62', amount, pin },
     headers: key === null ? {} : { 'idempotency-key': key },
   });
@@ -127,7 +127,7 @@ describe('POST /api/v2/cards/:id/transfer', () => {
     // The test clock stands still, so the transfer shares its time with the earlier earns: find it by id.
     const history = async (holder: CardMember) =>
       transactionListAnswerSchema
-        .parse((await asMember(testApp, holder, { url: `/api/v2/cards/${holder.card.id}/transactions` })).json())
+        .parse((await callAs(testApp, 'GET', `/api/v2/cards/${holder.card.id}/transactions`, { member: holder })).json())
         .data.find((transaction) => transaction.id === answer.transactionId);
     expect(await history(sender)).toMatchObject({ id: answer.transactionId, kind: 'transfer-out', amount: -70, counterparty: { name: 'Sari' } });
     expect(await history(recipient)).toMatchObject({ id: answer.transactionId, kind: 'transfer-in', amount: 70 });

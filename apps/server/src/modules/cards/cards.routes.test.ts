@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardDetailSchema, cardListAnswerSchema, errorBodySchema, type CardView } from '@kartu/contracts';
 import { demoProgramIds } from '../../seed/seed-cards.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { merchantIdOf } from '../ledger/ledger.fixtures.ts';
+import { merchantIdOf } from '../ledger/ledger.test-support.ts';
 import { earn } from '../ledger/points.service.ts';
-import { newCard, newMember, newProgram, send, type Member } from './cards.test-support.ts';
+import { newMember, type TestMember } from '../../test/members.ts';
+import { newCard, newProgram, send } from './cards.test-support.ts';
 import { DAY_MS } from '@kartu/core/calendar';
 
 let testApp: TestApp;
@@ -18,17 +19,17 @@ afterAll(async () => {
   await testApp.close();
 });
 
-async function list(member: Member, query = '') {
+async function list(member: TestMember, query = '') {
   const response = await send(testApp, 'GET', `/api/v2/cards${query}`, { member });
   expect(response.statusCode).toBe(200);
   return cardListAnswerSchema.parse(response.json());
 }
 
-async function idsIn(member: Member, view: CardView) {
+async function idsIn(member: TestMember, view: CardView) {
   return (await list(member, `?view=${view}`)).data.map((card) => card.id).sort();
 }
 
-async function detail(member: Member, cardId: string) {
+async function detail(member: TestMember, cardId: string) {
   const response = await send(testApp, 'GET', `/api/v2/cards/${cardId}`, { member });
   expect(response.statusCode).toBe(200);
   return cardDetailSchema.parse(response.json());

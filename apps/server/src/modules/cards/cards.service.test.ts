@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { users } from '../auth/users.table.ts';
-import { merchantIdOf, programWithCards } from '../ledger/ledger.fixtures.ts';
+import { newMember } from '../../test/members.ts';
+import { merchantIdOf, programWithCards } from '../ledger/ledger.test-support.ts';
 import { activationCodeMatches } from './activation-code.ts';
 import { clearFailedAddCards, isAddCardLocked, recordFailedAddCard } from './add-card-lock.service.ts';
 import { hasValidCheckDigit } from './card-number.ts';
@@ -20,15 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp.close();
 });
-
-async function newMember(): Promise<string> {
-  const [user] = await testApp.db
-    .insert(users)
-    .values({ merchantId, maskedId: `m${randomBytes(8).toString('hex')}` })
-    .returning({ id: users.id });
-  if (!user) throw new Error('no user');
-  return user.id;
-}
 
 describe('issueCard', () => {
   it('issues unique 16-digit Luhn numbers and 24-character ids, outside any wallet', async () => {
@@ -68,7 +58,7 @@ describe('getCard', () => {
 
 describe('add-card lock', () => {
   it('locks adding cards for 24 hours on the third wrong card number or code', async () => {
-    const userId = await newMember();
+    const { userId } = await newMember(testApp);
     const lock = { db: testApp.db, merchantId, userId };
     expect(await recordFailedAddCard({ ...lock, now })).toEqual({ locked: false, lockedUntil: null, attemptsRemaining: 2 });
     expect(await recordFailedAddCard({ ...lock, now: hours(1) })).toMatchObject({ locked: false, attemptsRemaining: 1 });
@@ -81,7 +71,7 @@ describe('add-card lock', () => {
   });
 
   it('forgets wrong tries after a card is added', async () => {
-    const userId = await newMember();
+    const { userId } = await newMember(testApp);
     const lock = { db: testApp.db, merchantId, userId };
     await recordFailedAddCard({ ...lock, now });
     await recordFailedAddCard({ ...lock, now });
@@ -90,7 +80,7 @@ describe('add-card lock', () => {
   });
 
   it('counts racing wrong tries one by one: exactly one of them sets the lock', async () => {
-    const userId = await newMember();
+    const { userId } = await newMember(testApp);
     const results = await Promise.all(Array.from({ length: 8 }, () => recordFailedAddCard({ db: testApp.db, merchantId, userId, now })));
     expect(results.filter((result) => !result.locked).map((result) => result.attemptsRemaining).sort()).toEqual([1, 2]);
     expect(results.filter((result) => result.locked)).toHaveLength(6);

@@ -1,34 +1,24 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../test/test-app.ts';
-import { newPhone, signUp } from '../auth/auth.test-support.ts';
+import { newMember, type TestMember } from '../../test/members.ts';
 import { createProgram } from '../programs/programs.service.ts';
 import type { NewProgramLevelRow, NewProgramRow } from '../programs/programs.table.ts';
 import { activationCodeKeyFor } from './activation-code-key.ts';
 import { issueCard } from './cards.service.ts';
 import type { CardRow } from './cards.table.ts';
 
-// Shared steps of the card route tests: signed-in members and cards in their wallets.
+// Shared steps of the card tests: programs, cards, members holding them, and calls as a member.
 
-export interface Member {
-  userId: string;
-  token: string;
-}
-
-/** A new member of the site's merchant, signed in through the real OTP and PIN flow. */
-export async function newMember(testApp: TestApp, host = 'localhost'): Promise<Member> {
-  const answer = await signUp(testApp, newPhone(), '123456', { host });
-  return { userId: answer.user.id, token: answer.accessToken };
-}
-
+/** A card API call, as a member's app makes it when `member` is given. */
 export async function send(
   testApp: TestApp,
   method: 'GET' | 'POST' | 'PUT',
   url: string,
-  { member, body, host = 'localhost' }: { member?: Member; body?: object; host?: string } = {},
+  { member, body, host = 'localhost', headers = {} }: { member?: Pick<TestMember, 'token'>; body?: object; host?: string; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = { host };
-  if (member) headers.authorization = `Bearer ${member.token}`;
-  return testApp.app.inject({ method, url, headers, ...(body && { payload: body }) });
+  const allHeaders: Record<string, string> = { host, ...headers };
+  if (member) allHeaders.authorization = `Bearer ${member.token}`;
+  return testApp.app.inject({ method, url, headers: allHeaders, ...(body && { payload: body }) });
 }
 
 export async function newProgram(
@@ -48,7 +38,7 @@ export async function newProgram(
 /** A card of the program, in the member's wallet when an owner is given, else waiting to be added. */
 export async function newCard(
   testApp: TestApp,
-  { merchantId, programId, owner, activationCode }: { merchantId: number; programId: string; owner?: Member; activationCode?: string },
+  { merchantId, programId, owner, activationCode }: { merchantId: number; programId: string; owner?: Pick<TestMember, 'userId'>; activationCode?: string },
 ): Promise<CardRow> {
   return issueCard({
     db: testApp.db,
@@ -62,4 +52,18 @@ export async function newCard(
 /** The key the test app stores activation codes under. */
 export function activationCodeKeyOf(testApp: TestApp): string {
   return activationCodeKeyFor(testApp.env.CODE_SECRET);
+}
+
+export interface CardMember extends TestMember {
+  card: CardRow;
+}
+
+/** A new member of the demo merchant, signed in, with a card of `programId` in their wallet. */
+export async function memberWithCard(
+  testApp: TestApp,
+  { merchantId, programId, name = null }: { merchantId: number; programId: string; name?: string | null },
+): Promise<CardMember> {
+  const member = await newMember(testApp, { name });
+  const card = await newCard(testApp, { merchantId, programId, owner: member });
+  return { ...member, card };
 }

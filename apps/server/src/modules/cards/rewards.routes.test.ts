@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardDetailSchema, claimRewardAnswerSchema, errorBodySchema, rewardListAnswerSchema } from '@kartu/contracts';
 import { demoProgramIds } from '../../seed/seed-cards.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ledgerInvariantViolations, merchantIdOf, noViolations } from '../ledger/ledger.fixtures.ts';
+import { ledgerInvariantViolations, merchantIdOf, noViolations } from '../ledger/ledger.test-support.ts';
 import { listEntries } from '../ledger/history.service.ts';
-import { newCard, newMember, send, type Member } from './cards.test-support.ts';
+import { newMember, type TestMember } from '../../test/members.ts';
+import { newCard, send } from './cards.test-support.ts';
 import { grantProgramReward } from './rewards.service.ts';
 
 let testApp: TestApp;
@@ -20,14 +21,14 @@ afterAll(async () => {
 });
 
 /** A Kopi Senja Rewards card in the member's wallet with its 50-point welcome reward to claim. */
-async function cardWithWelcomeReward(member: Member) {
+async function cardWithWelcomeReward(member: TestMember) {
   const card = await newCard(testApp, { merchantId, programId: demoProgramIds.kopiSenjaRewards, owner: member });
   const reward = await grantProgramReward({ db: testApp.db, card, kind: 'welcome', now: testApp.clock.now() });
   if (!reward) throw new Error('The demo program has no welcome reward');
   return { card, reward };
 }
 
-const claim = (member: Member, rewardId: string) => send(testApp, 'POST', '/api/my_vouchers/claim', { member, body: { rewardId } });
+const claim = (member: TestMember, rewardId: string) => send(testApp, 'POST', '/api/my_vouchers/claim', { member, body: { rewardId } });
 
 describe('rewards', () => {
   it('claims a reward into the balance once, as an earn from that reward', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { merchantIdOf } from '../ledger/ledger.fixtures.ts';
+import { merchantIdOf } from '../ledger/ledger.test-support.ts';
 import { withIdempotency } from './idempotency.service.ts';
 import { canonicalJson, requestHash } from './request-hash.ts';
 

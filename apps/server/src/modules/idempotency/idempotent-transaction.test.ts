@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { useMerchantTestApp } from '../ledger/ledger.fixtures.ts';
+import { useMerchantTestApp } from '../ledger/ledger.test-support.ts';
 import { withIdempotentTransaction } from './idempotent-transaction.ts';
 import { idempotencyKeys } from './idempotency.table.ts';
 import { requestHash } from './request-hash.ts';

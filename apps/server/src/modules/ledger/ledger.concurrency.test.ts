@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { withIdempotency } from '../idempotency/idempotency.service.ts';
 import { journalEntries } from './journal.table.ts';
-import { ledgerInvariantViolations, merchantIdOf, noViolations, programWithCards } from './ledger.fixtures.ts';
+import { ledgerInvariantViolations, merchantIdOf, noViolations, programWithCards } from './ledger.test-support.ts';
 import { getBalance } from './ledger.service.ts';
 import { earn, redeem, transfer } from './points.service.ts';
 

@@ -6,7 +6,7 @@ import { findAccount } from './accounts.repository.ts';
 import { expireLots, listExpiringLots } from './expiry.service.ts';
 import { listEntries } from './history.service.ts';
 import { journalEntries, postings } from './journal.table.ts';
-import { daysAfter, ledgerInvariantViolations, merchantIdOf, noViolations, programWithCards } from './ledger.fixtures.ts';
+import { daysAfter, ledgerInvariantViolations, merchantIdOf, noViolations, programWithCards } from './ledger.test-support.ts';
 import { ensureMerchantAccount, getAccountBalance, getBalance, getEarnedExperience, getEarnedExperienceOfCards, getLifetimeEarned, getLifetimeEarnedOfCards, postEntry } from './ledger.service.ts';
 import { lotConsumptions, lots } from './lots.table.ts';
 import { adjust, earn, redeem, transfer } from './points.service.ts';
