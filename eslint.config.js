@@ -7,6 +7,33 @@ import { readdirSync, existsSync } from 'node:fs';
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
 
+const server = 'apps/server/src';
+const serverTestFiles = ['**/*.test.ts', '**/*.test-support.ts', `${server}/test/**`];
+// A module's HTTP edge: its routes and adapters may use src/http; the rest of it may not.
+const httpEdge = ['**/*.routes.ts', '**/*.http.ts', '**/*.plugin.ts', `${server}/integration/idempotent-route.ts`];
+const rule = (message, ...groups) => ({ group: groups, message });
+const groundFloor = rule(
+  'db/ is the ground floor: it imports nothing above it but the tables, through its schema index.',
+  ...['../modules/*/*', '../modules/*/*/**', '../integration/*', '../integration/*/**', '../http/**', '../seed/**', '../lib/**'],
+  ...['!../modules/*/*.table.ts', '!../integration/*.table.ts'],
+);
+const sharedLib = rule('lib/ holds what every layer shares: it imports no module or HTTP code.', '../modules/**', '../integration/**', '../http/**', '../seed/**');
+const viaServices = rule("Call the other module's service, not its repository.", '../*/*.repository.ts', '../../modules/*/*.repository.ts', '../modules/*/*.repository.ts');
+const noHttp = rule('Services and repositories throw AppError (src/lib) and know nothing of HTTP.', '**/http/**');
+const ledgerOwnsValue = rule('The ledger never calls into the cards module: take a CardRef from the caller.', '../cards/*', '!../cards/*.table.ts');
+const modules = [`${server}/modules/**/*.ts`, `${server}/integration/**/*.ts`, `${server}/jobs/**/*.ts`, `${server}/dev/**/*.ts`];
+const ledger = [`${server}/modules/ledger/**/*.ts`];
+// Flat config keeps the last options given for a rule, so each entry repeats the groups of the wider
+// entries before it (docs/decisions/011-module-boundaries.md).
+const serverBoundaries = [
+  { files: [`${server}/db/**/*.ts`], patterns: [groundFloor] },
+  { files: [`${server}/lib/**/*.ts`], patterns: [sharedLib] },
+  { files: modules, patterns: [viaServices] },
+  { files: modules, ignores: httpEdge, patterns: [viaServices, noHttp] },
+  { files: ledger, patterns: [viaServices, ledgerOwnsValue] },
+  { files: ledger, ignores: httpEdge, patterns: [viaServices, noHttp, ledgerOwnsValue] },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -32,6 +59,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // The server's layers point one way. Tests may reach anywhere.
+  ...serverBoundaries.map(({ files, ignores = [], patterns }) => ({
+    files,
+    ignores: [...serverTestFiles, ...ignores],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  })),
   // Features do not import each other: shared pieces move down to src/components or src/lib.
   ...features.map((feature) => ({
     files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
