@@ -53,7 +53,6 @@ export class TaggedCache<V> {
     }
   }
 
-  /** Drops the entries carrying any of `tags`. */
   drop(tags: readonly string[]): void {
     const ticket = this.#ticket;
     this.#ticket += 1;
