@@ -88,7 +88,6 @@ export function registerRequestContext(app: FastifyInstance, { db, clock }: { db
   app.decorateRequest('geo', null);
   app.decorateRequest('timeZone', '');
 
-
   /** Puts the site on the request; the error to answer when the client claims another merchant. */
   function attachSite(request: FastifyRequest, site: SiteState, visitorZone: string | null): AppError | undefined {
     const claimedMerchant = headerValue(request, requestHeaders.merchant);

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { merchantIdOf, programWithCards } from '../modules/ledger/ledger.test-support.ts';
+import { programWithCards } from '../modules/ledger/ledger.test-support.ts';
 import type { NewProgramRow } from '../modules/programs/programs.table.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { createApiKey } from './api-keys.service.ts';
+import { merchantIdOf } from '../test/test-app.ts';
 
 // Shared steps of the integration API tests.
 

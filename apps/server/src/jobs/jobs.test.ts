@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../modules/auth/users.table.ts';
 import { issueCard } from '../modules/cards/cards.service.ts';
 import { newMember } from '../test/members.ts';
@@ -7,9 +7,9 @@ import { newProgram } from '../modules/cards/cards.test-support.ts';
 import { findCardRewards } from '../modules/cards/rewards.repository.ts';
 import { programRewards } from '../modules/cards/rewards.table.ts';
 import { getBalance } from '../modules/ledger/ledger.service.ts';
-import { merchantIdOf } from '../modules/ledger/ledger.test-support.ts';
+
 import { earn } from '../modules/ledger/points.service.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { type TestApp, useTestApp } from '../test/test-app.ts';
 import { runJobOnce, type Job } from './job-runner.ts';
 import { expireLotsOfEveryMerchant, serverJobs } from './jobs.ts';
 import { DAY_MS } from '@kartu/core/calendar';
@@ -20,14 +20,7 @@ const onPostgresServer = process.env.KARTU_TEST_DB === 'postgres';
 let testApp: TestApp;
 let merchantId: number;
 const quietLog = { info: () => {}, error: () => {} };
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  merchantId = await merchantIdOf(testApp.db);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+useTestApp((made) => ({ testApp, merchantId } = made));
 
 function serverJob(name: string): Job {
   const job = serverJobs.find((candidate) => candidate.name === name);

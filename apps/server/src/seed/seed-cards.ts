@@ -48,7 +48,6 @@ export const demoActivationCode = { number: '6001010000001052', code: '1234' } a
 /** 'demo0000' and the card number: 24 lowercase characters, as card ids are. */
 export const demoCardId = (number: string) => `demo0000${number}`;
 
-
 async function upsertProgram(tx: Database, program: NewProgramRow & { id: string }, levels: Omit<NewProgramLevelRow, 'programId'>[], now: Date) {
   const { id, ...fields } = program;
   await tx

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app.ts';
 import { openDatabase, type DatabaseConnection } from '../db/client.ts';
 import type { Database } from '../db/database.ts';
@@ -8,6 +10,7 @@ import { migrateDatabase } from '../db/migrate.ts';
 import { seedDemo } from '../seed/seed.ts';
 import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
 import { loadEnv, type Env } from '../env.ts';
+import { merchants } from '../modules/tenancy/merchants.table.ts';
 import { createTestClock, type TestClock } from '../lib/clock.ts';
 
 export interface TestApp {
@@ -91,4 +94,26 @@ export async function createTestApp({
       await drop();
     },
   };
+}
+
+/** The id of a seeded demo merchant (see seed/seed.ts). */
+export async function merchantIdOf(db: Database, mid = 'KOPISENJA'): Promise<number> {
+  const [row] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.mid, mid));
+  if (!row) throw new Error(`The demo merchant ${mid} is not seeded`);
+  return row.id;
+}
+
+/**
+ * A test file's app and a seeded merchant's id, made before the file's tests and closed after them:
+ * `ready` hands them over once they exist, e.g. `useTestApp((made) => ({ testApp, merchantId } = made))`.
+ */
+export function useTestApp(ready: (made: { testApp: TestApp; merchantId: number }) => void, { mid = 'KOPISENJA' }: { mid?: string } = {}): void {
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    ready({ testApp, merchantId: await merchantIdOf(testApp.db, mid) });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
 }

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardPreviewSchema, errorBodySchema, registerCardAnswerSchema, rewardListAnswerSchema } from '@kartu/contracts';
 import { demoActivationCode, demoCardNumbers, demoProgramIds } from '../../seed/seed-cards.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { merchantIdOf } from '../ledger/ledger.test-support.ts';
+import { type TestApp, useTestApp } from '../../test/test-app.ts';
+
 import { newMember, type TestMember } from '../../test/members.ts';
 import { newCard, newProgram, send } from './cards.test-support.ts';
 
 let testApp: TestApp;
 let merchantId: number;
 const hourMs = 60 * 60 * 1000;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  merchantId = await merchantIdOf(testApp.db);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+useTestApp((made) => ({ testApp, merchantId } = made));
 
 const checkNumber = (member: TestMember, number: string) => send(testApp, 'POST', '/api/v2/cards/check-number', { member, body: { number } });
 const findByNumber = (member: TestMember, number: string) => send(testApp, 'GET', `/api/v2/cards/find-by-number/${number}`, { member });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, transactionDetailSchema, transactionListAnswerSchema, type Transaction } from '@kartu/contracts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, merchantIdOf } from '../../test/test-app.ts';
 import { expireLots } from '../ledger/expiry.service.ts';
-import { merchantIdOf, programWithCards } from '../ledger/ledger.test-support.ts';
+import { programWithCards } from '../ledger/ledger.test-support.ts';
 import { adjust, earn, redeem, transfer } from '../ledger/points.service.ts';
 import { reverseEntry } from '../ledger/reversal.service.ts';
 import { memberWithCard, send, type CardMember } from './cards.test-support.ts';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardListAnswerSchema } from '@kartu/contracts';
 import { callIntegration } from '../../integration/integration.test-support.ts';
 import { createApiKey } from '../../integration/api-keys.service.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type TestApp, useTestApp } from '../../test/test-app.ts';
 import { sessionCacheTtlMs } from '../auth/session.service.ts';
 import { sessions } from '../auth/sessions.table.ts';
-import { merchantIdOf } from '../ledger/ledger.test-support.ts';
+
 import { earn } from '../ledger/points.service.ts';
 import { cardListCacheTtlMs } from './cards.routes.ts';
 import { newMember, type TestMember } from '../../test/members.ts';
@@ -18,14 +18,7 @@ import { DAY_MS, MINUTE_MS } from '@kartu/core/calendar';
 
 let testApp: TestApp;
 let merchantId: number;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  merchantId = await merchantIdOf(testApp.db);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+useTestApp((made) => ({ testApp, merchantId } = made));
 
 async function balances(member: TestMember, query = '') {
   const response = await send(testApp, 'GET', `/api/v2/cards${query}`, { member });

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { errorBodySchema, transactionListAnswerSchema, transferAnswerSchema, transferPreviewSchema } from '@kartu/contracts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, merchantIdOf } from '../../test/test-app.ts';
 import { listExpiringLots } from '../ledger/expiry.service.ts';
 import { journalEntries } from '../ledger/journal.table.ts';
-import { ledgerInvariantViolations, merchantIdOf, noViolations, programWithCards } from '../ledger/ledger.test-support.ts';
+import { ledgerInvariantViolations, noViolations, programWithCards } from '../ledger/ledger.test-support.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { earn } from '../ledger/points.service.ts';
 import { memberPin } from '../../test/members.ts';
@@ -20,7 +20,6 @@ let testApp: TestApp;
 let merchantId: number;
 let programId: string;
 let otherProgramId: string;
-
 
 beforeAll(async () => {
   testApp = await createTestApp();

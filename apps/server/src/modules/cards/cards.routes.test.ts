@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardDetailSchema, cardListAnswerSchema, errorBodySchema, type CardView } from '@kartu/contracts';
 import { demoProgramIds } from '../../seed/seed-cards.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { merchantIdOf } from '../ledger/ledger.test-support.ts';
+import { type TestApp, useTestApp } from '../../test/test-app.ts';
+
 import { earn } from '../ledger/points.service.ts';
 import { newMember, type TestMember } from '../../test/members.ts';
 import { newCard, newProgram, send } from './cards.test-support.ts';
@@ -10,14 +10,7 @@ import { DAY_MS } from '@kartu/core/calendar';
 
 let testApp: TestApp;
 let merchantId: number;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  merchantId = await merchantIdOf(testApp.db);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+useTestApp((made) => ({ testApp, merchantId } = made));
 
 async function list(member: TestMember, query = '') {
   const response = await send(testApp, 'GET', `/api/v2/cards${query}`, { member });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, merchantIdOf, useTestApp } from '../../test/test-app.ts';
 import { newMember } from '../../test/members.ts';
-import { merchantIdOf, programWithCards } from '../ledger/ledger.test-support.ts';
+import { programWithCards } from '../ledger/ledger.test-support.ts';
 import { activationCodeMatches } from './activation-code.ts';
 import { clearFailedAddCards, isAddCardLocked, recordFailedAddCard } from './add-card-lock.service.ts';
 import { hasValidCheckDigit } from './card-number.ts';
@@ -11,14 +11,7 @@ let testApp: TestApp;
 let merchantId: number;
 const now = new Date('2025-04-01T08:00:00Z');
 const hours = (count: number) => new Date(now.getTime() + count * 60 * 60 * 1000);
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  merchantId = await merchantIdOf(testApp.db);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+useTestApp((made) => ({ testApp, merchantId } = made));
 
 describe('issueCard', () => {
   it('issues unique 16-digit Luhn numbers and 24-character ids, outside any wallet', async () => {

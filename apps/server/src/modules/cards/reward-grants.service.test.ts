@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordPurchase, voidPurchase } from '../../integration/purchases.service.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type TestApp, useTestApp } from '../../test/test-app.ts';
 import { users } from '../auth/users.table.ts';
-import { merchantIdOf } from '../ledger/ledger.test-support.ts';
+
 import type { ProgramLevelRow } from '../programs/programs.table.ts';
 import { getProgramLevels } from '../programs/programs.service.ts';
 import { issueCard } from './cards.service.ts';
@@ -18,14 +18,7 @@ import { programRewards, type RewardKind } from './rewards.table.ts';
 let testApp: TestApp;
 let merchantId: number;
 let billCount = 0;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  merchantId = await merchantIdOf(testApp.db);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+useTestApp((made) => ({ testApp, merchantId } = made));
 
 /** A points program earning 1 point per unit spent, with the given levels and reward offers. */
 async function programWith({ levels = [], offers = [] }: { levels?: Array<[string, bigint]>; offers?: Array<[RewardKind, bigint]> }) {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardDetailSchema, claimRewardAnswerSchema, errorBodySchema, rewardListAnswerSchema } from '@kartu/contracts';
 import { demoProgramIds } from '../../seed/seed-cards.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ledgerInvariantViolations, merchantIdOf, noViolations } from '../ledger/ledger.test-support.ts';
+import { type TestApp, useTestApp } from '../../test/test-app.ts';
+import { ledgerInvariantViolations, noViolations } from '../ledger/ledger.test-support.ts';
 import { listEntries } from '../ledger/history.service.ts';
 import { newMember, type TestMember } from '../../test/members.ts';
 import { newCard, send } from './cards.test-support.ts';
@@ -11,14 +11,7 @@ import { grantProgramReward } from './rewards.service.ts';
 
 let testApp: TestApp;
 let merchantId: number;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  merchantId = await merchantIdOf(testApp.db);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+useTestApp((made) => ({ testApp, merchantId } = made));
 
 /** A Kopi Senja Rewards card in the member's wallet with its 50-point welcome reward to claim. */
 async function cardWithWelcomeReward(member: TestMember) {

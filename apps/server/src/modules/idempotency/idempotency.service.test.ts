@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { merchantIdOf } from '../ledger/ledger.test-support.ts';
+import { type TestApp, useTestApp } from '../../test/test-app.ts';
+
 import { withIdempotency } from './idempotency.service.ts';
 import { canonicalJson, requestHash } from './request-hash.ts';
 
 let testApp: TestApp;
 let merchantId: number;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  merchantId = await merchantIdOf(testApp.db);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+useTestApp((made) => ({ testApp, merchantId } = made));
 
 function counter() {
   let runs = 0;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { useMerchantTestApp } from '../ledger/ledger.test-support.ts';
+import { useTestApp, type TestApp } from '../../test/test-app.ts';
 import { withIdempotentTransaction } from './idempotent-transaction.ts';
 import { idempotencyKeys } from './idempotency.table.ts';
 import { requestHash } from './request-hash.ts';
@@ -11,23 +11,25 @@ const onPostgresServer = process.env.KARTU_TEST_DB === 'postgres';
 const scope = 'test.transaction';
 const start = new Date('2025-03-01T00:00:00Z');
 
-const file = useMerchantTestApp();
+let testApp: TestApp;
+let merchantId: number;
+useTestApp((made) => ({ testApp, merchantId } = made));
 
 type Run = (tx: Database) => Promise<{ statusCode: number; body: unknown }>;
 
 const call = (key: string, body: unknown, run: Run, now = start) =>
-  withIdempotentTransaction({ db: file.testApp.db, merchantId: file.merchantId, scope, key, body, now, run });
+  withIdempotentTransaction({ db: testApp.db, merchantId, scope, key, body, now, run });
 
 /** A stand-in for the write: a row of another scope, written in the run's transaction. */
 async function writeMarker(tx: Database, key: string): Promise<void> {
-  await tx.insert(idempotencyKeys).values({ merchantId: file.merchantId, scope: 'test.marker', key, requestHash: '-', status: 'done', responseStatus: 200, createdAt: start });
+  await tx.insert(idempotencyKeys).values({ merchantId, scope: 'test.marker', key, requestHash: '-', status: 'done', responseStatus: 200, createdAt: start });
 }
 
 async function markerExists(key: string): Promise<boolean> {
-  const rows = await file.testApp.db
+  const rows = await testApp.db
     .select()
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.merchantId, file.merchantId), eq(idempotencyKeys.scope, 'test.marker'), eq(idempotencyKeys.key, key)));
+    .where(and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.scope, 'test.marker'), eq(idempotencyKeys.key, key)));
   return rows.length > 0;
 }
 
@@ -90,7 +92,7 @@ describe('withIdempotentTransaction', () => {
 
   it('honours a claim of the three-commit scheme until it is five minutes old', async () => {
     const body = { amount: 1 };
-    await file.testApp.db.insert(idempotencyKeys).values({ merchantId: file.merchantId, scope, key: 'legacy', requestHash: requestHash(body), status: 'in_flight', createdAt: start });
+    await testApp.db.insert(idempotencyKeys).values({ merchantId, scope, key: 'legacy', requestHash: requestHash(body), status: 'in_flight', createdAt: start });
     const work = counter('legacy');
     await expect(call('legacy', body, work.run, new Date(start.getTime() + 60_000))).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(call('legacy', body, work.run, new Date(start.getTime() + 6 * 60_000))).resolves.toMatchObject({ replayed: false });

@@ -21,7 +21,6 @@ interface ModelEntry {
 
 export type ModelOutcome = 'ok' | 'INSUFFICIENT_BALANCE' | 'CONFLICT';
 
-
 export class LedgerModel {
   private readonly lots: ModelLot[][];
   private readonly entries: ModelEntry[] = [];

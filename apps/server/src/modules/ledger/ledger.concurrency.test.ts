@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type TestApp, useTestApp } from '../../test/test-app.ts';
 import { withIdempotency } from '../idempotency/idempotency.service.ts';
 import { journalEntries } from './journal.table.ts';
-import { ledgerInvariantViolations, merchantIdOf, noViolations, programWithCards } from './ledger.test-support.ts';
+import { ledgerInvariantViolations, noViolations, programWithCards } from './ledger.test-support.ts';
 import { getBalance } from './ledger.service.ts';
 import { earn, redeem, transfer } from './points.service.ts';
 
@@ -14,14 +14,7 @@ const onPostgresServer = process.env.KARTU_TEST_DB === 'postgres';
 
 let testApp: TestApp;
 let merchantId: number;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  merchantId = await merchantIdOf(testApp.db);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+useTestApp((made) => ({ testApp, merchantId } = made));
 
 describe('concurrent spends', () => {
   it.skipIf(!onPostgresServer)('lets exactly the covered spends through out of 100 racing redeems and transfers, and replays add nothing', async () => {

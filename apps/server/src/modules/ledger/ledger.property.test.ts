@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type TestApp, useTestApp } from '../../test/test-app.ts';
 import { findAccount } from './accounts.repository.ts';
 import { expireLots } from './expiry.service.ts';
-import { ledgerInvariantViolations, merchantIdOf, noViolations, programWithCards } from './ledger.test-support.ts';
+import { ledgerInvariantViolations, noViolations, programWithCards } from './ledger.test-support.ts';
 import { LedgerModel, type ModelOutcome } from './ledger-model.test-support.ts';
 import { getBalance } from './ledger.service.ts';
 import { lots } from './lots.table.ts';
@@ -14,14 +14,7 @@ import { reverseEntry } from './reversal.service.ts';
 
 let testApp: TestApp;
 let merchantId: number;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  merchantId = await merchantIdOf(testApp.db);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+useTestApp((made) => ({ testApp, merchantId } = made));
 
 const cardIndex = fc.integer({ min: 0, max: 2 });
 const amount = fc.integer({ min: 1, max: 60 }).map(BigInt);

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type TestApp, merchantIdOf, useTestApp } from '../../test/test-app.ts';
 import { cards, type CardRow } from '../cards/cards.table.ts';
 import { findAccount } from './accounts.repository.ts';
 import { expireLots, listExpiringLots } from './expiry.service.ts';
 import { listEntries } from './history.service.ts';
 import { journalEntries, postings } from './journal.table.ts';
-import { daysAfter, ledgerInvariantViolations, merchantIdOf, noViolations, programWithCards } from './ledger.test-support.ts';
+import { daysAfter, ledgerInvariantViolations, noViolations, programWithCards } from './ledger.test-support.ts';
 import { ensureMerchantAccount, getAccountBalance, getBalance, getEarnedExperience, getEarnedExperienceOfCards, getLifetimeEarned, getLifetimeEarnedOfCards, postEntry } from './ledger.service.ts';
 import { lotConsumptions, lots } from './lots.table.ts';
 import { adjust, earn, redeem, transfer } from './points.service.ts';
@@ -15,14 +15,7 @@ import { reverseEntry } from './reversal.service.ts';
 let testApp: TestApp;
 let merchantId: number;
 const start = new Date('2025-03-01T03:00:00Z');
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  merchantId = await merchantIdOf(testApp.db);
-});
-afterAll(async () => {
-  await testApp.close();
-});
+useTestApp((made) => ({ testApp, merchantId } = made));
 
 async function freshCards(count: number, program = {}) {
   return (await programWithCards(testApp.db, { merchantId, cards: count, program })).cards;

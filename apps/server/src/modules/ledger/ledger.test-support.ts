@@ -1,23 +1,13 @@
 import { DAY_MS } from '@kartu/core/calendar';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { Database } from '../../db/database.ts';
 import { issueCard } from '../cards/cards.service.ts';
 import type { CardRow } from '../cards/cards.table.ts';
 import { createProgram } from '../programs/programs.service.ts';
 import type { NewProgramRow, ProgramRow } from '../programs/programs.table.ts';
-import { merchants } from '../tenancy/merchants.table.ts';
 import { ledgerAccounts } from './accounts.table.ts';
 import { postings } from './journal.table.ts';
 import { lots } from './lots.table.ts';
-
-/** The id of a seeded demo merchant (see db/seed.ts). */
-export async function merchantIdOf(db: Database, mid = 'KOPISENJA'): Promise<number> {
-  const [row] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.mid, mid));
-  if (!row) throw new Error(`The demo merchant ${mid} is not seeded`);
-  return row.id;
-}
 
 /** A points program with cards, for ledger tests. */
 export async function programWithCards(
@@ -65,32 +55,4 @@ export const noViolations = { unbalanced: [], staleCache: [], negativeMembers: [
 
 export function daysAfter(start: Date, days: number): Date {
   return new Date(start.getTime() + days * DAY_MS);
-}
-
-/**
- * A test file's app with a seeded merchant's id, made before the file's tests and closed after
- * them; read both inside tests.
- */
-export function useMerchantTestApp(mid = 'KOPISENJA'): { readonly testApp: TestApp; readonly merchantId: number } {
-  let testApp: TestApp | undefined;
-  let merchantId: number | undefined;
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    merchantId = await merchantIdOf(testApp.db, mid);
-  });
-  afterAll(async () => {
-    await testApp?.close();
-  });
-  const ready = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('The test app is made in beforeAll: read it inside a test');
-    return value;
-  };
-  return {
-    get testApp() {
-      return ready(testApp);
-    },
-    get merchantId() {
-      return ready(merchantId);
-    },
-  };
 }
