@@ -1,5 +1,5 @@
 import { requestHeaders, type ErrorBody } from '@kartu/contracts';
-import { DEFAULT_TIMEZONE } from '../config/constants.ts';
+import { DEFAULT_TIME_ZONE } from '@kartu/core/constants';
 import { ApiError, clientErrorCodes } from './api-error.ts';
 import { getDeviceId } from './device-id.ts';
 import { getPosition } from './position.ts';
@@ -71,7 +71,7 @@ export function resolveTimezone(): string {
   } catch {
     // Older engines without time zone support fall through to the merchant's zone.
   }
-  return merchantTimezone ?? DEFAULT_TIMEZONE;
+  return merchantTimezone ?? DEFAULT_TIME_ZONE;
 }
 
 function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {

@@ -1,4 +1,4 @@
-import { KEPT_HOME_QUERY_KEYS } from '../../config/constants.ts';
+import { HOME_KEPT_QUERY_KEYS } from '@kartu/core/constants';
 import { paths } from '../../config/paths.ts';
 import type { GuardLocation, GuardRedirect } from './guard-types.ts';
 
@@ -11,7 +11,7 @@ export function homeRedirect(location: GuardLocation, session: SignedIn): GuardR
   if (!session.signedIn || location.pathname !== paths.home()) return null;
   const from = new URLSearchParams(location.search);
   const kept = new URLSearchParams();
-  for (const key of KEPT_HOME_QUERY_KEYS) {
+  for (const key of HOME_KEPT_QUERY_KEYS) {
     const value = from.get(key);
     if (value !== null) kept.set(key, value);
   }

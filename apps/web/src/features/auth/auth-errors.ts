@@ -1,5 +1,6 @@
 import type { ErrorBody, ErrorCode } from '@kartu/contracts';
-import { OTP_LOCK_MINUTES } from '@kartu/core';
+import { MINUTE_MS } from '@kartu/core/calendar';
+import { OTP_LOCK_MINUTES } from '@kartu/core/constants';
 import { ApiError } from '../../lib/api-client.ts';
 import { lockRedirectPath, unlockAtOf } from '../../lib/lock-redirect.ts';
 
@@ -39,5 +40,5 @@ export function lockedPagePath(page: string, error: unknown, now = Date.now()): 
 /** When codes may be requested again after OTP_REQUESTS_LOCKED (spec: business-rules §4: 3 minutes). */
 export function codeRequestsUnlockAt(error: unknown, now = Date.now()): number {
   const until = error instanceof ApiError ? unlockAtOf(error, now) : null;
-  return until ?? now + OTP_LOCK_MINUTES * 60_000;
+  return until ?? now + OTP_LOCK_MINUTES * MINUTE_MS;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TOAST_TIMEOUT_PIN_PAYMENT_MS } from '@kartu/core';
+import { TOAST_TIMEOUT_PIN_PAYMENT_MS } from '@kartu/core/constants';
 import { PinEntry } from '../../../components/pin/pin-entry.tsx';
 import { toast } from '../../../components/feedback/toast-store.ts';
 import { describeApiError } from '../../../lib/api-client.ts';

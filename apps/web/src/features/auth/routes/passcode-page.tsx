@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PIN_LOCK_AT_ATTEMPT } from '@kartu/core';
+import { PIN_LOCK_AT_ATTEMPT } from '@kartu/core/constants';
 import { PinEntry } from '../../../components/pin/pin-entry.tsx';
 import { describeApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../config/paths.ts';

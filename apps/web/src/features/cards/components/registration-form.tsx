@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationField } from '@kartu/contracts';
 import { isValidEmail } from '@kartu/core';
+import { REGISTRATION_ANSWER_MAX_LENGTH } from '@kartu/core/constants';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/forms/form-field.tsx';
 
@@ -23,8 +24,6 @@ export function registrationIssuesOf(error: unknown): Record<string, string> {
   }
   return issues;
 }
-
-const maxLength = 200;
 
 /** The program's registration form, built from its field list (spec: business-rules §5 '* field is required'). */
 export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormProps) {
@@ -57,7 +56,7 @@ export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormPro
             if (text !== '' && field.type === 'email' && !isValidEmail(text)) return t('registration.emailInvalid');
             return true;
           },
-          maxLength: { value: maxLength, message: t('registration.tooLong', { max: maxLength }) },
+          maxLength: { value: REGISTRATION_ANSWER_MAX_LENGTH, message: t('registration.tooLong', { max: REGISTRATION_ANSWER_MAX_LENGTH }) },
         };
         const label = (
           <>
