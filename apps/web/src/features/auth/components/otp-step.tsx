@@ -8,7 +8,7 @@ import { OtpInput } from '../../../components/forms/otp-input.tsx';
 import { useCountdown } from '../../../components/ui/use-countdown.ts';
 import { describeApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../config/paths.ts';
-import { codeRequestsUnlockAt, fieldMessagesOf, hasErrorCode, lockFactsOf, lockedPagePath } from '../auth-errors.ts';
+import { codeRequestsUnlockAt, fieldMessagesOf, hasErrorCode, lockedPagePath } from '../auth-errors.ts';
 import { displayIdentifier } from '../credential-body.ts';
 import type { SentCode } from '../sign-in-flow.ts';
 import { CodeRequestLock } from './code-request-lock.tsx';
@@ -58,7 +58,7 @@ export function OtpStep({ identifier, senderType, purpose, sentCode: firstCode, 
       return;
     }
     if (hasErrorCode(error, 'OTP_INVALID')) {
-      const left = lockFactsOf(error).attemptsRemaining;
+      const left = error.attemptsRemaining;
       setProblem({ message: t('code.invalid'), detail: left === undefined ? undefined : t('code.attemptsLeft', { count: left }) });
     } else if (hasErrorCode(error, 'OTP_EXPIRED')) {
       setProblem({ message: t('code.expired') });

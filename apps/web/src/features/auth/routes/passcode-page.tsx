@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { checkCredential } from '../api/check-credential.ts';
 import { useLoginByPin } from '../api/login-by-pin.ts';
 import { useRequestResetPin } from '../api/request-reset-pin.ts';
-import { hasErrorCode, lockFactsOf, lockedPagePath } from '../auth-errors.ts';
+import { hasErrorCode, lockedPagePath } from '../auth-errors.ts';
 import { credentialBody } from '../credential-body.ts';
 import { readSignInFlow, updateSignInFlow } from '../sign-in-flow.ts';
 import { useFinishSignIn } from '../use-finish-sign-in.ts';
@@ -37,7 +37,7 @@ export function PasscodePage() {
       setFailures(failed);
       // spec: app-core §4 PIN login: every attempt counts; more than 2 sends the member to /device-locked.
       if (failed >= PIN_LOCK_AT_ATTEMPT) return navigate(lockedPagePath(paths.deviceLocked(), error), { replace: true });
-      const left = lockFactsOf(error).attemptsRemaining ?? PIN_LOCK_AT_ATTEMPT - failed;
+      const left = error.attemptsRemaining ?? PIN_LOCK_AT_ATTEMPT - failed;
       setInvalid(true);
       return setProblem(t('pin.attemptsLeft', { count: left }));
     }

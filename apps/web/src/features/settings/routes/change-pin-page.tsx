@@ -50,7 +50,7 @@ export function ChangePinPage() {
         onError: (error) => {
           const reason = readPinChangeError(error);
           if (reason.kind === 'locked') {
-            void navigate(lockPagePath(paths.deviceLocked(), unlockAt(reason.lockedUntil, reason.currentTime)), { replace: true });
+            void navigate(lockPagePath(paths.deviceLocked(), unlockAt(reason)), { replace: true });
           } else if (reason.kind === 'wrong-pin') {
             // spec: app-core §8: a 400 reopens the entry in CHANGE mode, marked invalid.
             const message =
