@@ -8,10 +8,10 @@ import { Header } from '../../../components/layout/header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { describeApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useSessionAnswer } from '../../../lib/session-answer.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useCardAction, type CardAction } from '../api/card-actions.ts';
 import { useCards } from '../api/get-cards.ts';
-import { useSessionQuery } from '../api/get-session.ts';
 import { CardTile, CardTileSkeletons } from '../components/card-tile.tsx';
 import { CardViewTabs, cardViewPanelId } from '../components/card-view-tabs.tsx';
 import { EmptyCards } from '../components/empty-cards.tsx';
@@ -34,7 +34,7 @@ export function CardListPage() {
   const view = viewOf(searchParams.get('view'));
   const stored = useSession();
   // The server's copy names the member as they are now; the stored one shows while it loads.
-  const { data: session } = useSessionQuery();
+  const { data: session } = useSessionAnswer();
   const member = memberLabel(session?.user ?? stored.user);
   const cards = useCards(view);
   const cardAction = useCardAction();

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { isoDateIn } from '@kartu/core/calendar';
 import { groupByDay, nameDay } from './day-groups.ts';
-import { transactionFixture } from './activity-test-kit.tsx';
+import { transactionFixture } from '../../../../features/cards/cards.test-support.ts';
 
 describe('day groups', () => {
   it('reads the calendar day in the member’s time zone, not in UTC', () => {
