@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { paths } from '../config/paths.ts';
 import { ApiError } from './api-client.ts';
 import { lockPagePath, lockRedirectPath, unlockAt } from './lock-redirect.ts';
 
@@ -40,29 +41,29 @@ describe('unlockAt of an error answer', () => {
 
 describe('lockPagePath', () => {
   it('carries the unlock time in the until query when known', () => {
-    expect(lockPagePath('/device-locked', unlockAt({ lockedUntil: '2025-03-01T11:00:00.000Z', currentTime: '2025-03-01T10:00:00.000Z' }, now))).toBe(
+    expect(lockPagePath(paths.deviceLocked, unlockAt({ lockedUntil: '2025-03-01T11:00:00.000Z', currentTime: '2025-03-01T10:00:00.000Z' }, now))).toBe(
       '/device-locked?until=2025-03-01T11%3A00%3A00.000Z',
     );
   });
 
   it("counts the hour left from the server's clock when this device's clock is off", () => {
-    expect(lockPagePath('/device-locked', unlockAt({ lockedUntil: '2025-03-01T11:00:00.000Z', currentTime: '2025-03-01T09:55:00.000Z' }, now))).toBe(
+    expect(lockPagePath(paths.deviceLocked, unlockAt({ lockedUntil: '2025-03-01T11:00:00.000Z', currentTime: '2025-03-01T09:55:00.000Z' }, now))).toBe(
       '/device-locked?until=2025-03-01T11%3A05%3A00.000Z',
     );
-    expect(lockPagePath('/device-locked', Date.parse('2025-03-01T11:05:00.000Z'))).toBe('/device-locked?until=2025-03-01T11%3A05%3A00.000Z');
+    expect(lockPagePath(paths.deviceLocked, Date.parse('2025-03-01T11:05:00.000Z'))).toBe('/device-locked?until=2025-03-01T11%3A05%3A00.000Z');
   });
 
   it('leaves the query out when the unlock time is unknown', () => {
-    expect(lockPagePath('/device-locked', unlockAt({ lockedUntil: null, currentTime: null }, now))).toBe('/device-locked');
-    expect(lockPagePath('/device-locked', null)).toBe('/device-locked');
+    expect(lockPagePath(paths.deviceLocked, unlockAt({ lockedUntil: null, currentTime: null }, now))).toBe('/device-locked');
+    expect(lockPagePath(paths.deviceLocked, null)).toBe('/device-locked');
   });
 });
 
 describe('lockRedirectPath', () => {
   it('sends a lock answer to the given lock page with the corrected unlock time', () => {
     const error = new ApiError({ status: 423, code: 'LOGIN_LOCKED', message: '', lockedUntil: '2025-03-01T10:30:00.000Z', currentTime: '2025-03-01T10:10:00.000Z' });
-    expect(lockRedirectPath('/lock', error, now)).toBe('/lock?until=2025-03-01T10%3A20%3A00.000Z');
-    expect(lockRedirectPath('/device-locked', lockAnswer({}), now)).toBe('/device-locked');
+    expect(lockRedirectPath(paths.lock, error, now)).toBe('/lock?until=2025-03-01T10%3A20%3A00.000Z');
+    expect(lockRedirectPath(paths.deviceLocked, lockAnswer({}), now)).toBe('/device-locked');
   });
 });
 

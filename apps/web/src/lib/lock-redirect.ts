@@ -16,12 +16,17 @@ export function unlockAt({ lockedUntil, currentTime }: LockEnd, now = Date.now()
   return Number.isFinite(serverNow) ? now + Math.max(0, until - serverNow) : until;
 }
 
+/** A lock page of config/paths.ts, such as `paths.deviceLocked`. */
+export interface LockPage {
+  href(query?: Record<string, string | undefined>): string;
+}
+
 /** '/device-locked?until=…' (or another lock page): the lock page counts down to `until` when it is known. */
-export function lockPagePath(page: string, until: number | null): string {
-  return until === null ? page : `${page}?${new URLSearchParams({ until: new Date(until).toISOString() }).toString()}`;
+export function lockPagePath(page: LockPage, until: number | null): string {
+  return page.href({ until: until === null ? undefined : new Date(until).toISOString() });
 }
 
 /** spec: app-core §8: a lock answer sends the member to the lock page, with the unlock time when known. */
-export function lockRedirectPath(page: string, lock: LockEnd, now = Date.now()): string {
+export function lockRedirectPath(page: LockPage, lock: LockEnd, now = Date.now()): string {
   return lockPagePath(page, unlockAt(lock, now));
 }

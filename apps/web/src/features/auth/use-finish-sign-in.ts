@@ -26,7 +26,7 @@ export function useFinishSignIn(): (answer?: SignInAnswer) => Promise<void> {
         setSession({ user: { ...session.user, isNewUser: flow.pinPending?.isNewUser ?? false }, loginType: session.loginType });
       }
       clearSignInFlow();
-      await navigate(needSetPhone ? paths.registerPhoneNumber() : paths.cards(), { replace: true });
+      await navigate(needSetPhone ? paths.registerPhoneNumber.href() : paths.cards.href(), { replace: true });
     },
     [navigate, queryClient],
   );

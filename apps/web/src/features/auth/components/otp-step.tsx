@@ -50,7 +50,7 @@ export function OtpStep({ identifier, senderType, purpose, sentCode: firstCode, 
 
   const explain = (error: unknown): void => {
     if (hasErrorCode(error, 'LOGIN_LOCKED')) {
-      void navigate(lockedPagePath(paths.lock(), error));
+      void navigate(lockedPagePath(paths.lock, error));
       return;
     }
     if (hasErrorCode(error, 'OTP_REQUESTS_LOCKED')) {

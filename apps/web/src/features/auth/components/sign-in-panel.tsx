@@ -54,7 +54,7 @@ export function SignInPanel() {
   const fieldError = (message: string | undefined) => (message ? t(`validation.${message}`, { defaultValue: message }) : undefined);
 
   const explain = (error: unknown) => {
-    if (hasErrorCode(error, 'LOGIN_LOCKED')) return void navigate(lockedPagePath(paths.lock(), error));
+    if (hasErrorCode(error, 'LOGIN_LOCKED')) return void navigate(lockedPagePath(paths.lock, error));
     if (hasErrorCode(error, 'OTP_REQUESTS_LOCKED')) {
       return setRequestsLockedUntil(codeRequestsUnlockAt(error));
     }
@@ -78,9 +78,9 @@ export function SignInPanel() {
       const info = await pinInfo.mutateAsync(identifier);
       updateSignInFlow({ pinInfo: info });
       // A known browser of an account with a PIN goes straight to the PIN; anyone else gets a code first.
-      if (!info.needSetPin && !info.isNewDevice) return void navigate(paths.passcode());
+      if (!info.needSetPin && !info.isNewDevice) return void navigate(paths.passcode.href());
       await requestCode.mutateAsync({ body: credentialBody({ identifier, type: 'login', senderType, referenceId }) });
-      await navigate(paths.login());
+      await navigate(paths.login.href());
     } catch (error) {
       explain(error);
     }

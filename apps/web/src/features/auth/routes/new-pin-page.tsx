@@ -25,7 +25,7 @@ export function NewPinPage() {
   const save = mode === 'RESET' ? resetPin : registerPin;
   const [problem, setProblem] = useState<string | null>(null);
   const [hasIdentifier] = useState(() => readSignInFlow().identifier !== undefined);
-  if (!hasIdentifier) return <Navigate to={paths.home()} replace />;
+  if (!hasIdentifier) return <Navigate to={paths.home.href()} replace />;
 
   const submit = (pin: string) => {
     setProblem(null);
@@ -36,7 +36,7 @@ export function NewPinPage() {
         await finishSignIn();
       },
       onError: (error) => {
-        if (hasErrorCode(error, 'PIN_ALREADY_SET')) return void navigate(paths.passcode(), { replace: true });
+        if (hasErrorCode(error, 'PIN_ALREADY_SET')) return void navigate(paths.passcode.href(), { replace: true });
         setProblem(fieldMessagesOf(error).pin ?? describeApiError(error));
       },
     });

@@ -83,7 +83,7 @@ export function RegisterPhonePage() {
             const answer = await verifyPhoneCode.mutateAsync({ ...identifier, otp });
             setSession({ user: answer.user, loginType: answer.loginType });
             clearSignInFlow();
-            await navigate(paths.cards(), { replace: true });
+            await navigate(paths.cards.href(), { replace: true });
           }}
           resend={async () => {
             await requestFor(identifier, true);

@@ -6,6 +6,7 @@ import { AddCardPage } from './add-card-page.tsx';
 import { errorAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
 import { sessionUser } from '../../../test/session.test-support.ts';
+import { paths } from '../../../config/paths.ts';
 
 const number = '6012345678901234';
 const findUrl = `GET /api/v2/cards/find-by-number/${number}`;
@@ -15,7 +16,7 @@ const registered = () => Response.json({ cardId: 'card00000000000000000007' }, {
 
 function renderAddCard(history = ['/cards', '/cards/add-card']) {
   setSession({ user: sessionUser({ id: 'u-7', name: 'Rani' }), loginType: 'pin' });
-  const path = history[history.length - 1]?.startsWith('/cards/add/') ? '/cards/add/:cardNo?' : '/cards/add-card';
+  const path = history[history.length - 1]?.startsWith('/cards/add/') ? paths.addCardByNumber.path : paths.addCard.path;
   return renderPage(<AddCardPage />, { path, history });
 }
 

@@ -9,6 +9,7 @@ import { type Answer, errorAnswer, stubApi } from '../../../test/api-stub.test-s
 import { renderPage } from '../../../test/render.test-support.tsx';
 import { testSite } from '../../../test/site.test-support.ts';
 import { sessionUser } from '../../../test/session.test-support.ts';
+import { paths } from '../../../config/paths.ts';
 
 const cardId = 'card00000000000000000001';
 const cardUrl = `GET /api/v2/cards/${cardId}`;
@@ -16,7 +17,7 @@ const cardUrl = `GET /api/v2/cards/${cardId}`;
 function renderDetail(card: CardDetail | Answer, { site = testSite(), extra = {} }: { site?: SiteState; extra?: Record<string, Answer> } = {}) {
   setSession({ user: sessionUser({ id: 'u-7', name: 'Rani' }), loginType: 'pin' });
   const { requests: calls } = stubApi({ [cardUrl]: typeof card === 'function' ? card : () => Response.json(card), ...extra });
-  const view = renderPage(<CardDetailPage />, { path: '/cards/:cardId', history: ['/cards', `/cards/${cardId}`], site });
+  const view = renderPage(<CardDetailPage />, { path: paths.cardDetail.path, history: ['/cards', `/cards/${cardId}`], site });
   return { ...view, calls };
 }
 

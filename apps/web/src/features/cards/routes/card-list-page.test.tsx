@@ -9,6 +9,7 @@ import { stubApi } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
 import { testSite } from '../../../test/site.test-support.ts';
 import { sessionUser } from '../../../test/session.test-support.ts';
+import { paths } from '../../../config/paths.ts';
 
 const sessionAnswer = {
   user: { id: 'u-7', maskedId: 'mU7', merchantId: 42, email: null, phone: '081234567890', name: 'Sari Wulandari', country: 'ID' },
@@ -28,7 +29,7 @@ const page = (data: unknown[], pageNumber: number, count: number) => () => Respo
 
 function renderList({ site = testSite(), history = ['/cards'] } = {}) {
   setSession({ user: sessionUser({ id: 'u-7', name: 'Sari' }), loginType: 'otp' });
-  return renderPage(<CardListPage />, { path: '/cards', history, site });
+  return renderPage(<CardListPage />, { path: paths.cards.path, history, site });
 }
 
 afterEach(() => {

@@ -45,7 +45,7 @@ export function CardListPage() {
   const addCardButton = merchant.homePage.addCardButton;
   const firstCard = list[0];
   if (view === 'active' && firstCard && isSingleCardMode({ cardCount: count, addCardButton })) {
-    return <Navigate to={paths.cardDetail(firstCard.id)} replace />;
+    return <Navigate to={paths.cardDetail.href({ cardId: firstCard.id })} replace />;
   }
 
   const runAction = (card: CardListItem, action: CardAction) => {
@@ -66,7 +66,7 @@ export function CardListPage() {
   const changeView = (next: CardView) => setSearchParams(next === 'active' ? {} : { view: next }, { replace: true });
 
   return (
-    <AppLayout header={<Header title={t('list.title')} onSettings={() => void navigate(paths.settings())} />}>
+    <AppLayout header={<Header title={t('list.title')} onSettings={() => void navigate(paths.settings.href())} />}>
       <div className="card-list">
         <p className="card-list__greeting">{member ? t('list.greeting', { member }) : t('list.greetingAnonymous')}</p>
         <CardViewTabs view={view} onChange={changeView} />
@@ -93,7 +93,7 @@ export function CardListPage() {
           {cards.hasNextPage ? <LoadMore loading={cards.isFetchingNextPage} onLoadMore={() => void cards.fetchNextPage()} /> : null}
         </section>
         {addCardButton && view === 'active' && list.length > 0 ? (
-          <Link className="btn btn-primary card-list__add" to={paths.addCard()}>
+          <Link className="btn btn-primary card-list__add" to={paths.addCard.href()}>
             {t('list.addCard')}
           </Link>
         ) : null}

@@ -7,6 +7,7 @@ import { cardDetail } from '../../../features/cards/cards.test-support.ts';
 import { stubApi } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
 import { sessionUser } from '../../../test/session.test-support.ts';
+import { paths } from '../../../config/paths.ts';
 
 const cardId = 'card00000000000000000001';
 const registrationUrl = `PUT /api/v2/cards/${cardId}/registration`;
@@ -25,7 +26,7 @@ const card = cardDetail({
 function renderRegistration(answer: () => Response = () => new Response(null, { status: 204 })) {
   setSession({ user: sessionUser({ id: 'u-7', name: 'Rani' }), loginType: 'pin' });
   const { requests: calls } = stubApi({ [`GET /api/v2/cards/${cardId}`]: () => Response.json(card), [registrationUrl]: answer });
-  renderPage(<CardRegistrationPage />, { path: '/cards/:cardId/register', history: [`/cards/${cardId}`, `/cards/${cardId}/register`] });
+  renderPage(<CardRegistrationPage />, { path: paths.cardRegister.path, history: [`/cards/${cardId}`, `/cards/${cardId}/register`] });
   return calls;
 }
 

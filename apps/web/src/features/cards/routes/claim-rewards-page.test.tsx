@@ -7,6 +7,7 @@ import { ClaimRewardsPage } from './claim-rewards-page.tsx';
 import { cardFixture, cardId, cardPath } from '../../../features/cards/cards.test-support.ts';
 import { type Answer, errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
+import { paths } from '../../../config/paths.ts';
 
 const rewardsPath = `${cardPath}/rewards`;
 const claimPath = '/api/my_vouchers/claim';
@@ -45,7 +46,7 @@ function serve(claimAnswers: Answer[], rewardsAfter: Reward[]) {
 }
 
 function renderRewards() {
-  return renderPage(<ClaimRewardsPage />, { path: '/cards/:cardId/claim-rewards', history: [`/cards/${cardId}`, `/cards/${cardId}/claim-rewards`] });
+  return renderPage(<ClaimRewardsPage />, { path: paths.cardClaimRewards.path, history: [`/cards/${cardId}`, `/cards/${cardId}/claim-rewards`] });
 }
 
 const section = (name: string) => screen.getByRole('region', { name });

@@ -4,9 +4,10 @@ import { LevelsPage } from './levels-page.tsx';
 import { cardFixture, cardId, cardPath } from '../../../features/cards/cards.test-support.ts';
 import { okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
+import { paths } from '../../../config/paths.ts';
 
 function renderLevels() {
-  return renderPage(<LevelsPage />, { path: '/cards/:cardId/levels', history: [`/cards/${cardId}`, `/cards/${cardId}/levels`] });
+  return renderPage(<LevelsPage />, { path: paths.cardLevels.path, history: [`/cards/${cardId}`, `/cards/${cardId}/levels`] });
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -7,6 +7,7 @@ import { TransactionDetailPage } from './transaction-detail-page.tsx';
 import { cardFixture, cardId, cardPath } from '../../../features/cards/cards.test-support.ts';
 import { errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
+import { paths } from '../../../config/paths.ts';
 
 const transactionId = '5f0c8a52-1d2e-4c3b-9a8f-0e1d2c3b4a59';
 const detailPath = `${cardPath}/transactions/${transactionId}`;
@@ -28,7 +29,7 @@ function detailFixture(overrides: Partial<TransactionDetail> = {}): TransactionD
 }
 
 function renderDetail() {
-  return renderPage(<TransactionDetailPage />, { path: '/cards/:cardId/transaction-detail/:transactionId', history: [`/cards/${cardId}`, `/cards/${cardId}/transaction-detail/${transactionId}`] });
+  return renderPage(<TransactionDetailPage />, { path: paths.cardTransactionDetail.path, history: [`/cards/${cardId}`, `/cards/${cardId}/transaction-detail/${transactionId}`] });
 }
 
 function fact(term: string): string | null | undefined {

@@ -5,11 +5,12 @@ import { TransactionHistoryPage } from './transaction-history-page.tsx';
 import { cardFixture, cardId, cardPath, transactionFixture } from '../../../features/cards/cards.test-support.ts';
 import { errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
+import { paths } from '../../../config/paths.ts';
 
 const historyPath = `${cardPath}/transactions`;
 
 function renderHistory() {
-  return renderPage(<TransactionHistoryPage />, { path: '/cards/:cardId/transaction-history', history: [`/cards/${cardId}`, `/cards/${cardId}/transaction-history`] });
+  return renderPage(<TransactionHistoryPage />, { path: paths.cardTransactionHistory.path, history: [`/cards/${cardId}`, `/cards/${cardId}/transaction-history`] });
 }
 
 const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;

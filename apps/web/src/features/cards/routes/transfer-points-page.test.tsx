@@ -6,6 +6,7 @@ import { TransferPointsPage } from './transfer-points-page.tsx';
 import { cardFixture, cardId, cardPath } from '../../../features/cards/cards.test-support.ts';
 import { type Answer, errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
+import { paths } from '../../../config/paths.ts';
 
 const previewPath = `${cardPath}/transfer/preview`;
 const transferPath = `${cardPath}/transfer`;
@@ -22,7 +23,7 @@ function serve(transferAnswers: Answer[], previewAnswers: Answer[] = [preview]) 
 }
 
 function renderTransfer() {
-  return renderPage(<TransferPointsPage />, { path: '/cards/:cardId/transfer-point', history: [`/cards/${cardId}`, `/cards/${cardId}/transfer-point`] });
+  return renderPage(<TransferPointsPage />, { path: paths.cardTransferPoint.path, history: [`/cards/${cardId}`, `/cards/${cardId}/transfer-point`] });
 }
 
 async function chooseRecipient(phone = '081234567890') {

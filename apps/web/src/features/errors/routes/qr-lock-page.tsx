@@ -28,7 +28,7 @@ export function QrLockPage() {
   const isUnlocked = lockedUntil !== null && remaining === 0;
 
   const chatUrl = chatLink(t('qrLock.contactMessage', { brand: merchant.brand }));
-  const cardPath = cardId ? paths.cardDetail(cardId) : paths.cards();
+  const cardPath = cardId ? paths.cardDetail.href({ cardId }) : paths.cards.href();
 
   return (
     <StatusPage
