@@ -11,8 +11,8 @@ import { useSession } from '../../../lib/session.ts';
 import { useSignOut } from '../../../lib/sign-out.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useRequestAccountDeletion } from '../api/request-account-deletion.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { NoticeDialog } from '../components/notice-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import '../components/settings.css';
 
 type Step = 'explain' | 'confirm' | 'received';

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { describeApiError } from '../../../lib/api-client.ts';
 import { lockPagePath, unlockAt } from '../../../lib/lock-redirect.ts';
 import { useChangePin } from '../api/change-pin.ts';
-import { NoticeDialog } from '../components/notice-dialog.tsx';
+import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import { readPinChangeError } from '../pin-change-error.ts';
 
 interface Refusal {
