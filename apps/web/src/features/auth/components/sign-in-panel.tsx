@@ -1,17 +1,13 @@
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Identifier } from '@kartu/contracts';
-import { normalizePhone } from '@kartu/core';
 import { ConsentCheckbox } from '../../../components/forms/consent-checkbox.tsx';
 import { EmailInput } from '../../../components/forms/email-input.tsx';
-import { PhoneInput } from '../../../components/forms/phone-input.tsx';
-import { startingRegion } from '../../../components/forms/regions.ts';
-import { SenderChoice } from '../../../components/forms/sender-choice.tsx';
+import { PhoneField, phoneIdentifier, useStartingRegion } from '../../../components/forms/phone-field.tsx';
 import { describeApiError } from '../../../lib/api-client.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCheckCredential } from '../api/check-credential.ts';
@@ -28,12 +24,11 @@ import './auth.css';
 export function SignInPanel() {
   const { t } = useTranslation('auth');
   const { merchant } = useSite();
-  const { intlLocale } = useLanguage();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const ids = { value: useId(), consent: useId(), problem: useId() };
   const byPhone = merchant.defaultLogin === 'phone';
-  const [region, setRegion] = useState(() => startingRegion(merchant.countryCode, intlLocale));
+  const startingRegion = useStartingRegion();
   const [problem, setProblem] = useState<string | null>(null);
   const [requestsLockedUntil, setRequestsLockedUntil] = useState<number | null>(null);
   const pinInfo = useGetPinInfo();
@@ -44,12 +39,12 @@ export function SignInPanel() {
     defaultValues: {
       identifierType: byPhone ? 'phone' : 'email',
       value: '',
-      regionCode: region.code,
-      dialCode: region.dialCode,
+      region: startingRegion,
       senderType: 'SMS',
       consent: false,
     },
   });
+  const [region, senderType] = useWatch({ control: form.control, name: ['region', 'senderType'] });
   const { errors, isSubmitting } = form.formState;
   const fieldError = (message: string | undefined) => (message ? t(`validation.${message}`, { defaultValue: message }) : undefined);
 
@@ -65,12 +60,9 @@ export function SignInPanel() {
 
   const onSubmit = async (values: SignInForm) => {
     setProblem(null);
-    const identifier: Identifier = {
-      identifierType: values.identifierType,
-      // spec: app-core §5 Phone normalising: the national form with a leading 0, plus its dialing code.
-      identifierValue: byPhone ? normalizePhone(values.value, values.dialCode) : values.value.trim(),
-      countryCode: values.dialCode,
-    };
+    const identifier: Identifier = byPhone
+      ? phoneIdentifier(values.value, values.region.dialCode)
+      : { identifierType: 'email', identifierValue: values.value.trim(), countryCode: values.region.dialCode };
     const senderType = byPhone ? values.senderType : undefined;
     const referenceId = searchParams.get('referenceId') ?? undefined;
     updateSignInFlow({ identifier, senderType, referenceId, purpose: 'login', pinPending: undefined, resetInProcess: false });
@@ -93,20 +85,18 @@ export function SignInPanel() {
         name="value"
         render={({ field }) =>
           byPhone ? (
-            <PhoneInput
+            <PhoneField
               id={ids.value}
               name={field.name}
               label={t('signIn.phoneLabel')}
-              value={field.value}
-              onChange={field.onChange}
+              phone={field.value}
+              onPhoneChange={field.onChange}
               onBlur={field.onBlur}
               inputRef={field.ref}
               region={region}
-              onRegionChange={(next) => {
-                setRegion(next);
-                form.setValue('regionCode', next.code);
-                form.setValue('dialCode', next.dialCode, { shouldValidate: form.formState.isSubmitted });
-              }}
+              onRegionChange={(next) => form.setValue('region', next, { shouldValidate: form.formState.isSubmitted })}
+              senderType={senderType}
+              onSenderTypeChange={(next) => form.setValue('senderType', next)}
               error={fieldError(errors.value?.message)}
             />
           ) : (
@@ -123,13 +113,6 @@ export function SignInPanel() {
           )
         }
       />
-      {byPhone ? (
-        <Controller
-          control={form.control}
-          name="senderType"
-          render={({ field }) => <SenderChoice name={field.name} value={field.value} onChange={field.onChange} />}
-        />
-      ) : null}
       <Controller
         control={form.control}
         name="consent"

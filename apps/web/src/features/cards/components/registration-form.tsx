@@ -1,10 +1,11 @@
 import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationField } from '@kartu/contracts';
-import { isValidEmail } from '@kartu/core';
 import { REGISTRATION_ANSWER_MAX_LENGTH } from '@kartu/core/constants';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/forms/form-field.tsx';
+import { registrationFormSchema } from './registration-form-schema.ts';
 
 export type RegistrationAnswers = Record<string, string>;
 
@@ -29,6 +30,7 @@ export function registrationIssuesOf(error: unknown): Record<string, string> {
 export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormProps) {
   const { t } = useTranslation('cards');
   const { register, handleSubmit, setError, formState } = useForm<RegistrationAnswers>({
+    resolver: zodResolver(registrationFormSchema(fields)),
     defaultValues: Object.fromEntries(fields.map((field) => [field.name, ''])),
   });
 
@@ -48,16 +50,8 @@ export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormPro
       <p className="muted">{t('registration.requiredNote')}</p>
       {fields.map((field) => {
         const id = `registration-${field.name}`;
-        const error = formState.errors[field.name]?.message;
-        const rules = {
-          validate: (value: string) => {
-            const text = value.trim();
-            if (field.required && text === '') return t('registration.required');
-            if (text !== '' && field.type === 'email' && !isValidEmail(text)) return t('registration.emailInvalid');
-            return true;
-          },
-          maxLength: { value: REGISTRATION_ANSWER_MAX_LENGTH, message: t('registration.tooLong', { max: REGISTRATION_ANSWER_MAX_LENGTH }) },
-        };
+        const issue = formState.errors[field.name];
+        const error = issue?.type === 'server' ? issue.message : issue?.message && t(`registration.${issue.message}`, { max: REGISTRATION_ANSWER_MAX_LENGTH });
         const label = (
           <>
             {field.label}
@@ -67,7 +61,7 @@ export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormPro
         return (
           <FormField key={field.name} id={id} label={label} error={error}>
             {(control) => {
-              const common = { ...control, 'aria-required': field.required || undefined, ...register(field.name, rules) };
+              const common = { ...control, 'aria-required': field.required || undefined, ...register(field.name) };
               return field.type === 'select' ? (
                 <select className="text-input" {...common}>
                   <option value="">{t('registration.choose')}</option>

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isFilled, isValidPhone, normalizePhone } from '@kartu/core';
+import { phoneIdentifier, phoneProblem } from '../../../../components/forms/phone-field.tsx';
 import { PhoneInput } from '../../../../components/forms/phone-input.tsx';
 import type { Region } from '../../../../components/forms/regions.ts';
 import { ApiError, describeApiError } from '../../../../lib/api-client.ts';
@@ -31,12 +31,11 @@ export function TransferRecipientStep({ cardId, phone, onPhoneChange, region, on
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    const dialCode = region.dialCode;
-    // spec: app-core §5 Phone check.
-    const invalid = !isFilled(phone) ? 'phoneRequired' : !isValidPhone(phone, { dialCode, region: region.code }) ? 'phoneInvalid' : null;
+    const invalid = phoneProblem(phone, region);
     setPhoneError(invalid ? t(`activity.transfer.${invalid}`) : undefined);
     if (invalid) return phoneRef.current?.focus();
-    const recipient: TransferRecipient = { phone: normalizePhone(phone, dialCode), countryCode: dialCode };
+    const { identifierValue, countryCode } = phoneIdentifier(phone, region.dialCode);
+    const recipient: TransferRecipient = { phone: identifierValue, countryCode };
     preview.mutate(
       { cardId, recipient },
       {
