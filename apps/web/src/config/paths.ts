@@ -112,7 +112,6 @@ export const paths = {
   v2: route('/v2'),
 } as const;
 
-/** The pattern of a page under the v2 prefix. */
 export function v2PathOf<const Path extends string>(path: Path): `${(typeof paths)['v2']['path']}${Path}` {
   return `${paths.v2.path}${path}`;
 }

@@ -8,7 +8,6 @@ export function getCards({ page, view }: { page: number; view: CardView }, signa
   return api.get('/api/v2/cards', { query: { page, view }, schema: cardListAnswerSchema, signal });
 }
 
-/** How many cards the pages loaded so far hold. */
 export function loadedCount(pages: readonly CardListAnswer[]): number {
   return pages.reduce((total, page) => total + page.data.length, 0);
 }
