@@ -1,6 +1,8 @@
-import { useState, type Ref } from 'react';
+import { useState } from 'react';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { senderTypeSchema, type Identifier, type SenderType } from '@kartu/contracts';
+import { senderTypeSchema, type Identifier } from '@kartu/contracts';
 import { isFilled, isValidPhone, normalizePhone } from '@kartu/core';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useSite } from '../../lib/site.tsx';
@@ -44,37 +46,34 @@ export function checkPhone(phone: string, region: Region, context: z.RefinementC
 
 export interface PhoneFieldProps {
   id: string;
-  name: string;
   label: string;
-  phone: string;
-  onPhoneChange: (phone: string) => void;
-  onBlur?: () => void;
-  inputRef?: Ref<HTMLInputElement>;
-  region: Region;
-  onRegionChange: (region: Region) => void;
-  senderType: SenderType;
-  onSenderTypeChange: (senderType: SenderType) => void;
-  /** Already translated. */
-  error?: string;
 }
 
-/** A phone number to send a code to: the number with its region, and whether the code goes by SMS or WhatsApp. */
-export function PhoneField({ id, name, label, phone, onPhoneChange, onBlur, inputRef, region, onRegionChange, senderType, onSenderTypeChange, error }: PhoneFieldProps) {
+/**
+ * The phone number of a react-hook-form form whose values include PhoneFieldValues (read through
+ * FormProvider): the number with its region, and whether the code goes by SMS or WhatsApp.
+ */
+export function PhoneField({ id, label }: PhoneFieldProps) {
+  const { t } = useTranslation('auth');
+  const { control, setValue, formState } = useFormContext<PhoneFieldValues>();
+  const { field, fieldState } = useController({ control, name: 'phone' });
+  const [region, senderType] = useWatch({ control, name: ['region', 'senderType'] });
+  const { error } = fieldState;
   return (
     <>
       <PhoneInput
         id={id}
-        name={name}
+        name={field.name}
         label={label}
-        value={phone}
-        onChange={onPhoneChange}
-        onBlur={onBlur}
-        inputRef={inputRef}
+        value={field.value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        inputRef={field.ref}
         region={region}
-        onRegionChange={onRegionChange}
-        error={error}
+        onRegionChange={(next) => setValue('region', next, { shouldValidate: formState.isSubmitted })}
+        error={error?.type === 'server' ? error.message : error?.message && t(`validation.${error.message}`)}
       />
-      <SenderChoice name="senderType" value={senderType} onChange={onSenderTypeChange} />
+      <SenderChoice name="senderType" value={senderType} onChange={(next) => setValue('senderType', next)} />
     </>
   );
 }

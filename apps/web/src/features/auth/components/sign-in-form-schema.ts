@@ -7,7 +7,8 @@ import { checkPhone, regionSchema } from '../../../components/forms/phone-field.
 export const signInFormSchema = z
   .object({
     identifierType: identifierTypeSchema,
-    value: z.string(),
+    phone: z.string(),
+    email: z.string(),
     region: regionSchema,
     senderType: senderTypeSchema,
     consent: z.boolean(),
@@ -15,11 +16,11 @@ export const signInFormSchema = z
   .superRefine((form, ctx) => {
     // spec: app-core §5 Validation rules: required, e-mail and phone checks with their messages.
     if (form.identifierType === 'phone') {
-      checkPhone(form.value, form.region, ctx, ['value']);
-    } else if (!isFilled(form.value)) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'emailRequired' });
-    } else if (!isValidEmail(form.value)) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'emailInvalid' });
+      checkPhone(form.phone, form.region, ctx);
+    } else if (!isFilled(form.email)) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'emailRequired' });
+    } else if (!isValidEmail(form.email)) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'emailInvalid' });
     }
     if (!form.consent) ctx.addIssue({ code: 'custom', path: ['consent'], message: 'consentRequired' });
   });

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, FormProvider, useForm, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -38,15 +38,16 @@ export function SignInPanel() {
     resolver: zodResolver(signInFormSchema),
     defaultValues: {
       identifierType: byPhone ? 'phone' : 'email',
-      value: '',
+      phone: '',
+      email: '',
       region: startingRegion,
       senderType: 'SMS',
       consent: false,
     },
   });
-  const [region, senderType] = useWatch({ control: form.control, name: ['region', 'senderType'] });
   const { errors, isSubmitting } = form.formState;
-  const fieldError = (message: string | undefined) => (message ? t(`validation.${message}`, { defaultValue: message }) : undefined);
+  const fieldError = (error: FieldError | undefined) =>
+    error?.type === 'server' ? error.message : error?.message && t(`validation.${error.message}`);
 
   const explain = (error: unknown) => {
     if (hasErrorCode(error, 'LOGIN_LOCKED')) return void navigate(lockedPagePath(paths.lock, error));
@@ -54,15 +55,15 @@ export function SignInPanel() {
       return setRequestsLockedUntil(codeRequestsUnlockAt(error));
     }
     const fieldMessage = fieldMessagesOf(error).identifierValue;
-    if (fieldMessage) return form.setError('value', { message: fieldMessage }, { shouldFocus: true });
+    if (fieldMessage) return form.setError(byPhone ? 'phone' : 'email', { type: 'server', message: fieldMessage }, { shouldFocus: true });
     setProblem(describeApiError(error));
   };
 
   const onSubmit = async (values: SignInForm) => {
     setProblem(null);
     const identifier: Identifier = byPhone
-      ? phoneIdentifier(values.value, values.region.dialCode)
-      : { identifierType: 'email', identifierValue: values.value.trim(), countryCode: values.region.dialCode };
+      ? phoneIdentifier(values.phone, values.region.dialCode)
+      : { identifierType: 'email', identifierValue: values.email.trim(), countryCode: values.region.dialCode };
     const senderType = byPhone ? values.senderType : undefined;
     const referenceId = searchParams.get('referenceId') ?? undefined;
     updateSignInFlow({ identifier, senderType, referenceId, purpose: 'login', pinPending: undefined, resetInProcess: false });
@@ -79,66 +80,55 @@ export function SignInPanel() {
   };
 
   return (
-    <form className="sign-in-panel stack" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-describedby={problem ? ids.problem : undefined}>
-      <Controller
-        control={form.control}
-        name="value"
-        render={({ field }) =>
-          byPhone ? (
-            <PhoneField
-              id={ids.value}
+    <FormProvider {...form}>
+      <form className="sign-in-panel stack" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-describedby={problem ? ids.problem : undefined}>
+        {byPhone ? (
+          <PhoneField id={ids.value} label={t('signIn.phoneLabel')} />
+        ) : (
+          <Controller
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <EmailInput
+                id={ids.value}
+                name={field.name}
+                label={t('signIn.emailLabel')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldError(errors.email)}
+              />
+            )}
+          />
+        )}
+        <Controller
+          control={form.control}
+          name="consent"
+          render={({ field }) => (
+            <ConsentCheckbox
+              id={ids.consent}
               name={field.name}
-              label={t('signIn.phoneLabel')}
-              phone={field.value}
-              onPhoneChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              region={region}
-              onRegionChange={(next) => form.setValue('region', next, { shouldValidate: form.formState.isSubmitted })}
-              senderType={senderType}
-              onSenderTypeChange={(next) => form.setValue('senderType', next)}
-              error={fieldError(errors.value?.message)}
-            />
-          ) : (
-            <EmailInput
-              id={ids.value}
-              name={field.name}
-              label={t('signIn.emailLabel')}
-              value={field.value}
+              checked={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
               inputRef={field.ref}
-              error={fieldError(errors.value?.message)}
+              error={fieldError(errors.consent)}
             />
-          )
-        }
-      />
-      <Controller
-        control={form.control}
-        name="consent"
-        render={({ field }) => (
-          <ConsentCheckbox
-            id={ids.consent}
-            name={field.name}
-            checked={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldError(errors.consent?.message)}
-          />
-        )}
-      />
-      {problem ? (
-        <p id={ids.problem} className="field__error sign-in-panel__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      {requestsLockedUntil !== null ? (
-        <CodeRequestLock until={requestsLockedUntil} onDone={() => setRequestsLockedUntil(null)} />
-      ) : null}
-      <button type="submit" className="btn btn-primary" disabled={isSubmitting || requestsLockedUntil !== null} aria-busy={isSubmitting}>
-        {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
-      </button>
-    </form>
+          )}
+        />
+        {problem ? (
+          <p id={ids.problem} className="field__error sign-in-panel__problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        {requestsLockedUntil !== null ? (
+          <CodeRequestLock until={requestsLockedUntil} onDone={() => setRequestsLockedUntil(null)} />
+        ) : null}
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting || requestsLockedUntil !== null} aria-busy={isSubmitting}>
+          {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
+        </button>
+      </form>
+    </FormProvider>
   );
 }

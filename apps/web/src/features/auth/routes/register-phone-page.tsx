@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -40,8 +40,7 @@ export function RegisterPhonePage() {
     resolver: zodResolver(registerPhoneSchema),
     defaultValues: { phone: '', region: startingRegion, senderType: 'SMS' },
   });
-  const [region, senderType] = useWatch({ control: form.control, name: ['region', 'senderType'] });
-  const phoneError = form.formState.errors.phone;
+  const senderType = useWatch({ control: form.control, name: 'senderType' });
 
   const requestFor = (identifier: Identifier, force: boolean) =>
     requestCode.mutateAsync({ body: credentialBody({ identifier, type: 'register-phone', senderType }), force });
@@ -91,43 +90,26 @@ export function RegisterPhonePage() {
 
   return (
     <main className="page auth-page">
-      <form className="stack" noValidate onSubmit={form.handleSubmit(submitPhone)}>
-        <h1 ref={headingRef} tabIndex={-1} className="auth-step__title">
-          {t('registerPhone.title')}
-        </h1>
-        <p className="muted">{t('registerPhone.text')}</p>
-        <Controller
-          control={form.control}
-          name="phone"
-          render={({ field }) => (
-            <PhoneField
-              id={phoneId}
-              name={field.name}
-              label={t('signIn.phoneLabel')}
-              phone={field.value}
-              onPhoneChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              region={region}
-              onRegionChange={(next) => form.setValue('region', next, { shouldValidate: form.formState.isSubmitted })}
-              senderType={senderType}
-              onSenderTypeChange={(next) => form.setValue('senderType', next)}
-              error={phoneError?.type === 'server' ? phoneError.message : phoneError?.message && t(`validation.${phoneError.message}`)}
-            />
-          )}
-        />
-        {problem ? (
-          <p id={problemId} className="field__error" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        {requestsLockedUntil !== null ? (
-          <CodeRequestLock until={requestsLockedUntil} onDone={() => setRequestsLockedUntil(null)} />
-        ) : null}
-        <button type="submit" className="btn btn-primary" disabled={requestCode.isPending || requestsLockedUntil !== null} aria-busy={requestCode.isPending}>
-          {requestCode.isPending ? t('signIn.submitting') : t('registerPhone.submit')}
-        </button>
-      </form>
+      <FormProvider {...form}>
+        <form className="stack" noValidate onSubmit={form.handleSubmit(submitPhone)}>
+          <h1 ref={headingRef} tabIndex={-1} className="auth-step__title">
+            {t('registerPhone.title')}
+          </h1>
+          <p className="muted">{t('registerPhone.text')}</p>
+          <PhoneField id={phoneId} label={t('signIn.phoneLabel')} />
+          {problem ? (
+            <p id={problemId} className="field__error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          {requestsLockedUntil !== null ? (
+            <CodeRequestLock until={requestsLockedUntil} onDone={() => setRequestsLockedUntil(null)} />
+          ) : null}
+          <button type="submit" className="btn btn-primary" disabled={requestCode.isPending || requestsLockedUntil !== null} aria-busy={requestCode.isPending}>
+            {requestCode.isPending ? t('signIn.submitting') : t('registerPhone.submit')}
+          </button>
+        </form>
+      </FormProvider>
     </main>
   );
 }
