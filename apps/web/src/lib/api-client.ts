@@ -5,7 +5,7 @@ import { getDeviceId } from './device-id.ts';
 import { getPosition } from './position.ts';
 import { clearSession, isSignedIn } from './session.ts';
 
-export { ApiError, describeApiError } from './api-error.ts';
+export { ApiError, describeApiError, fieldMessagesOf } from './api-error.ts';
 
 /** Anything with a `parse` (a zod schema) can check an answer; kept structural so zod stays off the first load. */
 export interface AnswerSchema<T> {

@@ -8,17 +8,6 @@ export function hasErrorCode(error: unknown, code: ErrorCode): error is ApiError
   return error instanceof ApiError && error.code === code;
 }
 
-/** Field messages of a 400 VALIDATION_FAILED answer, keyed by the body field ('identifierValue'). */
-export function fieldMessagesOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !error.details) return {};
-  const messages: Record<string, string> = {};
-  for (const issue of error.details) {
-    const field = issue.field.replace(/^body\./, '');
-    messages[field] ??= issue.message;
-  }
-  return messages;
-}
-
 /** '/lock?until=…' or '/device-locked?until=…' for a lock answer; the bare page for anything else. */
 export function lockedPagePath(page: LockPage, error: unknown, now = Date.now()): string {
   return error instanceof ApiError ? lockRedirectPath(page, error, now) : page.href();

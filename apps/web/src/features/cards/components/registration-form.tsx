@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationField } from '@kartu/contracts';
 import { REGISTRATION_ANSWER_MAX_LENGTH } from '@kartu/core/constants';
-import { ApiError } from '../../../lib/api-client.ts';
+import { fieldMessagesOf } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/forms/form-field.tsx';
 import { registrationFormSchema } from './registration-form-schema.ts';
 
@@ -15,18 +15,6 @@ export interface RegistrationFormProps {
   onSubmit: (answers: RegistrationAnswers) => Promise<void>;
 }
 
-/** Field messages of a 400 answer, keyed by the form field ('body.answers.email' → 'email'). */
-export function registrationIssuesOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !error.details) return {};
-  const issues: Record<string, string> = {};
-  for (const detail of error.details) {
-    const name = detail.field.replace(/^(body\.)?answers\./, '');
-    issues[name] ??= detail.message;
-  }
-  return issues;
-}
-
-/** The program's registration form, built from its field list (spec: business-rules §5 '* field is required'). */
 export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormProps) {
   const { t } = useTranslation('cards');
   const { register, handleSubmit, setError, formState } = useForm<RegistrationAnswers>({
@@ -39,8 +27,10 @@ export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormPro
       await onSubmit(answers);
     } catch (error) {
       // The server checks the same rules; its field messages go under their fields.
-      for (const [name, message] of Object.entries(registrationIssuesOf(error))) {
-        if (fields.some((field) => field.name === name)) setError(name, { type: 'server', message });
+      const messages = fieldMessagesOf(error);
+      for (const field of fields) {
+        const message = messages[`answers.${field.name}`];
+        if (message) setError(field.name, { type: 'server', message });
       }
     }
   });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { phoneIdentifier, phoneProblem } from '../../../../components/forms/phone-field.tsx';
 import { PhoneInput } from '../../../../components/forms/phone-input.tsx';
 import type { Region } from '../../../../components/forms/regions.ts';
-import { ApiError, describeApiError } from '../../../../lib/api-client.ts';
+import { ApiError, describeApiError, fieldMessagesOf } from '../../../../lib/api-client.ts';
 import { useTransferPreview, type TransferPreview, type TransferRecipient } from '../../api/transfer-preview.ts';
 
 export type ChosenRecipient = { recipient: TransferRecipient; preview: TransferPreview };
@@ -42,11 +42,7 @@ export function TransferRecipientStep({ cardId, phone, onPhoneChange, region, on
         onSuccess: (answer) => onFound({ recipient, preview: answer }),
         onError: (error) => {
           const fieldMessage =
-            error instanceof ApiError && error.code === 'RECIPIENT_NOT_FOUND'
-              ? t('activity.transfer.recipientNotFound')
-              : error instanceof ApiError
-                ? error.details?.find((issue) => issue.field.replace(/^body\./, '') === 'phone')?.message
-                : undefined;
+            error instanceof ApiError && error.code === 'RECIPIENT_NOT_FOUND' ? t('activity.transfer.recipientNotFound') : fieldMessagesOf(error).phone;
           if (!fieldMessage) return setProblem(describeApiError(error));
           setPhoneError(fieldMessage);
           phoneRef.current?.focus();
