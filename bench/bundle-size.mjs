@@ -33,10 +33,19 @@ const bootNamespaces = JSON.parse(
 if (bootNamespaces.length === 0) throw new Error('Could not read the boot namespaces from i18n.ts');
 for (const namespace of bootNamespaces) collect(`src/locales/en/${namespace}.json`, 'English catalogue');
 
+// React's production build reports errors by number ("Minified React error #…"); its development
+// build, which a NODE_ENV=development build ships, never does. A development build measures nothing real.
+const scripts = [...files.keys()].filter((file) => file.endsWith('.js'));
+const isProductionReact = scripts.some((file) => readFileSync(join(dist, file), 'utf8').includes('Minified React error #'));
+if (!isProductionReact) {
+  console.error('apps/web/dist holds a development build (React\'s development bundle): build it for production, then measure again.');
+  process.exit(1);
+}
+
 let total = 0;
 const rows = [];
-for (const [file, reason] of files) {
-  if (!file.endsWith('.js')) continue;
+for (const file of scripts) {
+  const reason = files.get(file);
   const gzip = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
   total += gzip;
   rows.push({ file, reason, 'gzip KB': (gzip / 1024).toFixed(1) });

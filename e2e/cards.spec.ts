@@ -1,20 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { readCode, signUp, submitPhone, typeDigits, uniquePhone } from './support.ts';
-
-// The seeded demo members of Kopi Senja (README 'Try it'); both use PIN 123456.
-const rani = { phone: '081211112222', name: 'Rani' };
-const budi = { phone: '081233334444', name: 'Budi' };
-const demoPin = '123456';
-
-/** A browser new to the member: a one-time code first, then the PIN. */
-async function signInOnNewDevice(page: Page, request: APIRequestContext, phone: string) {
-  await submitPhone(page, phone);
-  await expect(page).toHaveURL(/\/login$/);
-  await typeDigits(page, 'Verification code', await readCode(request, phone));
-  await expect(page).toHaveURL(/\/passcode/);
-  await typeDigits(page, 'Enter your PIN', demoPin);
-  await expect(page).toHaveURL(/\/cards$/);
-}
+import { expect, test } from '@playwright/test';
+import { budi, demoPin, rani, signInOnNewDevice, signUp, typeDigits, uniquePhone } from './support.ts';
 
 test('a member sees the demo cards, shows a card QR, transfers points, and both members see it in their history', async ({ browser, request }) => {
   const raniPage = await (await browser.newContext()).newPage();

@@ -58,3 +58,18 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
 }
+
+// The seeded demo members of Kopi Senja (README 'Try it'); both use PIN 123456.
+export const rani = { phone: '081211112222', name: 'Rani' };
+export const budi = { phone: '081233334444', name: 'Budi' };
+export const demoPin = '123456';
+
+/** A browser new to the member: a one-time code first, then the PIN. */
+export async function signInOnNewDevice(page: Page, request: APIRequestContext, phone: string): Promise<void> {
+  await submitPhone(page, phone);
+  await expect(page).toHaveURL(/\/login$/);
+  await typeDigits(page, 'Verification code', await readCode(request, phone));
+  await expect(page).toHaveURL(/\/passcode/);
+  await typeDigits(page, 'Enter your PIN', demoPin);
+  await expect(page).toHaveURL(/\/cards$/);
+}

@@ -27,31 +27,36 @@ function dropUnusedReactRouterComponents(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), dropUnusedReactRouterComponents()],
-  resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
-  },
-  server: {
-    // The server picks the merchant from the Host header, so the proxy must keep it.
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Chunks the entry needs are preloaded from index.html; lazy routes fetch their own code on demand.
-    modulePreload: { polyfill: false },
-    sourcemap: false,
-    // bench/bundle-size.mjs reads it to measure the landing page's first load.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // The framework every page runs on, as one chunk: one request and one gzip stream
-          // instead of several small shared chunks on the first load.
-          groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/ }],
+export default defineConfig(({ command }) => {
+  // The built app is always the production app. Vite takes NODE_ENV from the shell, so a
+  // NODE_ENV=development left there would otherwise ship React's development bundle.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [react(), dropUnusedReactRouterComponents()],
+    resolve: {
+      alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    },
+    server: {
+      // The server picks the merchant from the Host header, so the proxy must keep it.
+      proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      // Chunks the entry needs are preloaded from index.html; lazy routes fetch their own code on demand.
+      modulePreload: { polyfill: false },
+      sourcemap: false,
+      // bench/bundle-size.mjs reads it to measure the landing page's first load.
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // The framework every page runs on, as one chunk: one request and one gzip stream
+            // instead of several small shared chunks on the first load.
+            groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/ }],
+          },
         },
       },
     },
-  },
-}));
+  };
+});

@@ -28,6 +28,11 @@ export const AGE_GATE_MERCHANT_IDS = [1161, 6687, 8359] as const;
 
 // Cards and orders (spec: business-rules §5 and §9)
 export const CARD_NUMBER_LENGTH = 16;
+/** An activation code (the PIN printed with an issued card) is 4 to 16 characters. */
+export const ACTIVATION_CODE_MIN_LENGTH = 4;
+export const ACTIVATION_CODE_MAX_LENGTH = 16;
+/** The longest answer a card registration field takes. */
+export const REGISTRATION_ANSWER_MAX_LENGTH = 200;
 export const MIN_QUANTITY = 1;
 export const IMAGE_MAX_MB = 10;
 /** Binary megabytes, as file pickers and operating systems report sizes. */

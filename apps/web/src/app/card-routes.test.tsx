@@ -3,11 +3,12 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { SiteProvider } from '../lib/site.tsx';
 import { setSession } from '../lib/session.ts';
-import { testSite } from '../test/site-fixture.ts';
 import { AppRoutes } from './routes.tsx';
+import { testSite } from '../test/site.test-support.ts';
+import { sessionUser } from '../test/session.test-support.ts';
 
 function visit(url: string) {
-  setSession({ user: { id: 'u1' }, loginType: 'otp' });
+  setSession({ user: sessionUser({ id: 'u1' }), loginType: 'otp' });
   render(
     <SiteProvider site={testSite()}>
       <MemoryRouter initialEntries={[url]}>

@@ -5,8 +5,9 @@ import { MemoryRouter, useLocation } from 'react-router';
 import type { SiteState } from '@kartu/contracts';
 import { SiteProvider } from '../lib/site.tsx';
 import { setSession } from '../lib/session.ts';
-import { testSite } from '../test/site-fixture.ts';
 import { AppRoutes } from './routes.tsx';
+import { testSite } from '../test/site.test-support.ts';
+import { sessionUser } from '../test/session.test-support.ts';
 
 function visit(site: SiteState, url: string) {
   const visited: string[] = [];
@@ -31,7 +32,7 @@ function visit(site: SiteState, url: string) {
   return { visited, at: () => current, unmount: view.unmount };
 }
 
-const signIn = () => setSession({ user: { id: 'u1' }, loginType: 'otp' });
+const signIn = () => setSession({ user: sessionUser({ id: 'u1' }), loginType: 'otp' });
 
 describe('app routes', () => {
   it('sends a signed-out visitor from /cards to /', async () => {
@@ -93,7 +94,7 @@ describe('app routes', () => {
 
   it('shows the landing page on / with a referenceId where the host requires one', async () => {
     visit(testSite({ requireReferenceId: true }), '/?referenceId=r1');
-    expect(await screen.findByTestId('brand-name')).toHaveTextContent('Kopi Kita');
+    expect(await screen.findByTestId('brand-name')).toHaveTextContent('Kopi Senja');
   });
 
   it('shows the 404 page for an unknown address', async () => {

@@ -2,13 +2,15 @@
  * Every route of the app, in one place. A feature adds its pages here:
  *   1. declare the page once at module level with lazyPage, e.g.
  *        const CardListPage = lazyPage(() => import('../features/cards/routes/card-list-page.tsx').then((m) => m.CardListPage));
- *   2. give it an element on its path: signed-in v1 pages inside the ProtectedGuard branch (card pages under
- *      `cards/:cardId`, behind CardGuard), v2 pages inside the `v2` branch, open pages beside `login`.
- *   3. spell the path in config/paths.ts, and wrap the page in a guard element when it needs one more rule.
+ *   2. spell its path once in config/paths.ts, and give it an element on `paths.<page>.path`: signed-in v1
+ *      pages inside the ProtectedGuard branch (card pages under `paths.cardDetail`, behind CardGuard), v2
+ *      pages inside the `paths.v2` branch (`v2PathOf(...)`), open pages beside `paths.login`.
+ *   3. wrap the page in a guard element when it needs one more rule.
  * Pages download on first visit; while they do, the progress bar shows and the current page stays.
  */
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { paths, v2PathOf } from '../config/paths.ts';
 import { useSite } from '../lib/site.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './route-error.tsx';
@@ -77,60 +79,60 @@ export function AppRoutes() {
       <Suspense fallback={null}>
         <GlobalGuard>
           <Routes>
-            <Route index element={<HomeGuard><LandingWithSignIn /></HomeGuard>} />
-            <Route path="maintenance" element={<MaintenancePage />} />
-            <Route path="sorry" element={<SorryPage />} />
-            <Route path="feature-locked" element={<FeatureLockedPage />} />
-            <Route path="retry" element={<TimeoutPage />} />
-            <Route path="qr-locked" element={<QrLockPage />} />
-            <Route path="sso-invalid" element={<SsoInvalidPage />} />
+            <Route path={paths.home.path} element={<HomeGuard><LandingWithSignIn /></HomeGuard>} />
+            <Route path={paths.maintenance.path} element={<MaintenancePage />} />
+            <Route path={paths.sorry.path} element={<SorryPage />} />
+            <Route path={paths.featureLocked.path} element={<FeatureLockedPage />} />
+            <Route path={paths.retry.path} element={<TimeoutPage />} />
+            <Route path={paths.qrLocked.path} element={<QrLockPage />} />
+            <Route path={paths.ssoInvalid.path} element={<SsoInvalidPage />} />
 
             {/* Signing in: the code step, the PIN steps, the lock pages, and single sign-on. */}
             <Route element={<QueryLayout />}>
-              <Route path="lock" element={<LockPage variant="login" />} />
-              <Route path="lock-24h" element={<LockPage variant="login-24h" />} />
-              <Route path="device-locked" element={<LockPage variant="device" />} />
-              <Route path="login" element={<OtpPage />} />
-              <Route path="passcode" element={<PasscodePage />} />
-              <Route path="new-pin" element={<NewPinPage />} />
-              <Route path="authorize" element={<SsoGuard><AuthorizePage /></SsoGuard>} />
+              <Route path={paths.lock.path} element={<LockPage variant="login" />} />
+              <Route path={paths.lock24h.path} element={<LockPage variant="login-24h" />} />
+              <Route path={paths.deviceLocked.path} element={<LockPage variant="device" />} />
+              <Route path={paths.login.path} element={<OtpPage />} />
+              <Route path={paths.passcode.path} element={<PasscodePage />} />
+              <Route path={paths.newPin.path} element={<NewPinPage />} />
+              <Route path={paths.authorize.path} element={<SsoGuard><AuthorizePage /></SsoGuard>} />
             </Route>
 
             <Route element={<ProtectedGuard><QueryLayout /></ProtectedGuard>}>
-              <Route path="cards" element={<CardListPage />} />
-              <Route path="cards/add-card" element={<AddCardPage />} />
-              <Route path="cards/add/:cardNo?" element={<AddCardPage />} />
-              <Route path="cards/:cardId" element={<CardGuard />}>
+              <Route path={paths.cards.path} element={<CardListPage />} />
+              <Route path={paths.addCard.path} element={<AddCardPage />} />
+              <Route path={paths.addCardByNumber.path} element={<AddCardPage />} />
+              <Route path={paths.cardDetail.path} element={<CardGuard />}>
                 <Route index element={<CardDetailPage />} />
-                <Route path="register" element={<CardRegistrationPage />} />
-                <Route path="transaction-history" element={<TransactionHistoryPage />} />
-                <Route path="transaction-detail/:transactionId" element={<TransactionDetailPage />} />
-                <Route path="transfer-point" element={<TransferPointsPage />} />
-                <Route path="claim-rewards" element={<ClaimRewardsPage />} />
-                <Route path="levels" element={<LevelsPage />} />
+                <Route path={paths.cardRegister.path} element={<CardRegistrationPage />} />
+                <Route path={paths.cardTransactionHistory.path} element={<TransactionHistoryPage />} />
+                <Route path={paths.cardTransactionDetail.path} element={<TransactionDetailPage />} />
+                <Route path={paths.cardTransferPoint.path} element={<TransferPointsPage />} />
+                <Route path={paths.cardClaimRewards.path} element={<ClaimRewardsPage />} />
+                <Route path={paths.cardLevels.path} element={<LevelsPage />} />
                 {/* Pages that come with later features still hold their guards; until then they answer 404. */}
                 <Route path="*" element={<NotFoundPage />} />
               </Route>
-              <Route path="egifts/*" element={<NotFoundPage />} />
-              <Route path="transaction-detail/:transactionId" element={<NotFoundPage />} />
-              <Route path="notifications" element={<NotFoundPage />} />
-              <Route path="profile" element={<NotFoundPage />} />
-              <Route path="register-phone-number" element={<RegisterPhonePage />} />
-              <Route path="settings" element={<SettingsPage />} />
-              <Route path="settings/change-pin" element={<ChangePinPage />} />
-              <Route path="settings/account-deletion" element={<AccountDeletionGuard><AccountDeletionPage /></AccountDeletionGuard>} />
+              <Route path={`${paths.egifts.path}/*`} element={<NotFoundPage />} />
+              <Route path={paths.transactionDetail.path} element={<NotFoundPage />} />
+              <Route path={paths.notifications.path} element={<NotFoundPage />} />
+              <Route path={paths.profile.path} element={<NotFoundPage />} />
+              <Route path={paths.registerPhoneNumber.path} element={<RegisterPhonePage />} />
+              <Route path={paths.settings.path} element={<SettingsPage />} />
+              <Route path={paths.changePin.path} element={<ChangePinPage />} />
+              <Route path={paths.accountDeletion.path} element={<AccountDeletionGuard><AccountDeletionPage /></AccountDeletionGuard>} />
             </Route>
 
-            <Route path="v2" element={<RequireSession><QueryLayout /></RequireSession>}>
-              <Route path="cards" element={<CardListPage />} />
-              <Route path="cards/:cardId" element={<CardGuard />}>
+            <Route path={paths.v2.path} element={<RequireSession><QueryLayout /></RequireSession>}>
+              <Route path={v2PathOf(paths.cards.path)} element={<CardListPage />} />
+              <Route path={v2PathOf(paths.cardDetail.path)} element={<CardGuard />}>
                 <Route index element={<CardDetailPage />} />
-                <Route path="register" element={<CardRegistrationPage />} />
-                <Route path="transaction-history" element={<TransactionHistoryPage />} />
-                <Route path="transaction-detail/:transactionId" element={<TransactionDetailPage />} />
-                <Route path="levels" element={<LevelsPage />} />
+                <Route path={v2PathOf(paths.cardRegister.path)} element={<CardRegistrationPage />} />
+                <Route path={v2PathOf(paths.cardTransactionHistory.path)} element={<TransactionHistoryPage />} />
+                <Route path={v2PathOf(paths.cardTransactionDetail.path)} element={<TransactionDetailPage />} />
+                <Route path={v2PathOf(paths.cardLevels.path)} element={<LevelsPage />} />
               </Route>
-              <Route path="settings" element={<SettingsPage />} />
+              <Route path={v2PathOf(paths.settings.path)} element={<SettingsPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
 

@@ -4,12 +4,13 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { api } from '../lib/api-client.ts';
 import { getSession, setSession } from '../lib/session.ts';
 import { UnauthorizedRedirect } from './unauthorized-redirect.tsx';
+import { sessionUser } from '../test/session.test-support.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('UnauthorizedRedirect', () => {
   it('signs out and leaves for / when the server answers 401', async () => {
-    setSession({ user: { id: 'u1' }, loginType: 'otp' });
+    setSession({ user: sessionUser({ id: 'u1' }), loginType: 'otp' });
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(new Response(null, { status: 401 })));
     render(
       <MemoryRouter initialEntries={['/profile']}>

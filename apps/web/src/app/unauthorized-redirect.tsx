@@ -10,7 +10,7 @@ export function UnauthorizedRedirect() {
   useEffect(
     () =>
       onUnauthorized(() => {
-        if (pathname !== paths.home()) void navigate(paths.home(), { replace: true });
+        if (pathname !== paths.home.href()) void navigate(paths.home.href(), { replace: true });
       }),
     [navigate, pathname],
   );

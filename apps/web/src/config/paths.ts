@@ -1,75 +1,117 @@
-/**
- * The one place route paths are spelled (spec: app-core §2 Screens and routes).
- * Pages link with `paths.cardDetail(id)`, never with a hand-typed string.
+/*
+ * The one place route paths are spelled (spec: app-core §2 Screens and routes). Each page has its
+ * react-router pattern (`path`, read by app/routes.tsx and config/v2-routes.ts) and the link to it
+ * (`href`), built from that same pattern: `paths.cardDetail.href({ cardId })`.
  */
-const enc = encodeURIComponent;
 
-function withQuery(path: string, query: Record<string, string | undefined>): string {
+type Query = Record<string, string | undefined>;
+
+type SegmentOf<Path extends string> = Path extends `${infer Head}/${infer Tail}` ? Head | SegmentOf<Tail> : Path;
+type RequiredName<Segment> = Segment extends `:${string}?` ? never : Segment extends `:${infer Name}` ? Name : never;
+type OptionalName<Segment> = Segment extends `:${infer Name}?` ? Name : never;
+
+export type RouteParams<Path extends string> = { [Name in RequiredName<SegmentOf<Path>>]: string } & {
+  [Name in OptionalName<SegmentOf<Path>>]?: string;
+};
+
+type HrefArgs<Path extends string> = [keyof RouteParams<Path>] extends [never]
+  ? [query?: Query]
+  : [params: RouteParams<Path>, query?: Query];
+
+export interface RoutePath<Path extends string> {
+  /** The react-router pattern, e.g. '/cards/:cardId'. */
+  readonly path: Path;
+  /** A link to the page: parameters filled in and encoded, then the query without its empty values. */
+  href(...args: HrefArgs<Path>): string;
+}
+
+function withQuery(path: string, query: Query | undefined): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
+  for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') search.set(key, value);
   }
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
 
+type Values = Readonly<Record<string, string | undefined>>;
+
+/** Each ':name' segment takes its encoded value; an optional one without a value drops out. */
+function fill(path: string, params: Values): string {
+  return path.replace(/\/:(\w+)\??/g, (_segment, name: string) => {
+    const value = params[name];
+    return value === undefined ? '' : `/${encodeURIComponent(value)}`;
+  });
+}
+
+function route<const Path extends string>(path: Path): RoutePath<Path> {
+  const hasParams = path.includes(':');
+  const href = (first?: Values, second?: Query) => (hasParams ? withQuery(fill(path, first ?? {}), second) : withQuery(path, first));
+  return { path, href };
+}
+
 export const paths = {
-  home: () => '/',
-  login: () => '/login',
-  authorize: () => '/authorize',
-  redirect: () => '/redirect',
-  featureRedirect: () => '/feature-redirect',
-  passcode: () => '/passcode',
-  newPin: () => '/new-pin',
-  registerPhoneNumber: () => '/register-phone-number',
-  ssoInvalid: () => '/sso-invalid',
-  userUnderReview: () => '/user-under-review',
-  qrcodeScanner: () => '/qrcode-scanner',
+  home: route('/'),
+  login: route('/login'),
+  authorize: route('/authorize'),
+  redirect: route('/redirect'),
+  featureRedirect: route('/feature-redirect'),
+  passcode: route('/passcode'),
+  newPin: route('/new-pin'),
+  registerPhoneNumber: route('/register-phone-number'),
+  ssoInvalid: route('/sso-invalid'),
+  userUnderReview: route('/user-under-review'),
+  qrcodeScanner: route('/qrcode-scanner'),
 
-  cards: () => '/cards',
-  addCard: () => '/cards/add-card',
-  addCardByNumber: (cardNo?: string) => (cardNo ? `/cards/add/${enc(cardNo)}` : '/cards/add'),
-  cardDetail: (cardId: string) => `/cards/${enc(cardId)}`,
-  /** A page under one card, e.g. `cardSub(id, 'catalogs/shop')`. */
-  cardSub: (cardId: string, sub: string) => `/cards/${enc(cardId)}/${sub.replace(/^\/+/, '')}`,
-  cardVouchers: (cardId: string) => `/cards/${enc(cardId)}/vouchers`,
-  cardRegister: (cardId: string) => `/cards/${enc(cardId)}/register`,
-  cardTransactionHistory: (cardId: string) => `/cards/${enc(cardId)}/transaction-history`,
-  cardTransactionDetail: (cardId: string, transactionId: string) => `/cards/${enc(cardId)}/transaction-detail/${enc(transactionId)}`,
-  cardTransferPoint: (cardId: string) => `/cards/${enc(cardId)}/transfer-point`,
-  cardClaimRewards: (cardId: string) => `/cards/${enc(cardId)}/claim-rewards`,
-  cardLevels: (cardId: string) => `/cards/${enc(cardId)}/levels`,
+  cards: route('/cards'),
+  addCard: route('/cards/add-card'),
+  addCardByNumber: route('/cards/add/:cardNo?'),
+  cardDetail: route('/cards/:cardId'),
+  cardRegister: route('/cards/:cardId/register'),
+  cardTransactionHistory: route('/cards/:cardId/transaction-history'),
+  cardTransactionDetail: route('/cards/:cardId/transaction-detail/:transactionId'),
+  cardTransferPoint: route('/cards/:cardId/transfer-point'),
+  cardClaimRewards: route('/cards/:cardId/claim-rewards'),
+  cardLevels: route('/cards/:cardId/levels'),
+  cardVouchers: route('/cards/:cardId/vouchers'),
+  cardCatalogs: route('/cards/:cardId/catalogs'),
+  cardShop: route('/cards/:cardId/catalogs/shop'),
+  cardEgifts: route('/cards/:cardId/egifts'),
+  cardEgiftStack: route('/cards/:cardId/egifts/stacks/:egiftId?'),
+  cardProfile: route('/cards/:cardId/profile'),
+  cardOrder: route('/cards/:cardId/orders/:orderId'),
+  cardPrivileges: route('/cards/:cardId/privileges'),
+  cardPrivilege: route('/cards/:cardId/privileges/:privilegeId'),
+  cardScanToEarn: route('/cards/:cardId/scan-to-earn'),
 
-  egifts: () => '/egifts',
-  egiftDetail: (egiftNumber?: string) => (egiftNumber ? `/egifts/details/${enc(egiftNumber)}` : '/egifts/details'),
-  egiftStack: (egiftId?: string) => (egiftId ? `/egifts/stacks/${enc(egiftId)}` : '/egifts/stacks'),
-  transactionDetail: (transactionId: string) => `/transaction-detail/${enc(transactionId)}`,
+  egifts: route('/egifts'),
+  egiftDetail: route('/egifts/details/:egiftNumber?'),
+  egiftStack: route('/egifts/stacks/:egiftId?'),
+  transactionDetail: route('/transaction-detail/:transactionId'),
 
-  notifications: () => '/notifications',
-  profile: () => '/profile',
-  settings: () => '/settings',
-  accountDeletion: () => '/settings/account-deletion',
-  changePin: () => '/settings/change-pin',
+  notifications: route('/notifications'),
+  profile: route('/profile'),
+  settings: route('/settings'),
+  accountDeletion: route('/settings/account-deletion'),
+  changePin: route('/settings/change-pin'),
 
-  maintenance: () => '/maintenance',
-  sorry: () => '/sorry',
-  featureLocked: (feature: string) => withQuery('/feature-locked', { feature }),
-  deviceLocked: () => '/device-locked',
-  lock: () => '/lock',
-  /** `until`: when the lock ends (ISO), read by the lock page for its countdown. */
-  lock24h: (until?: string) => withQuery('/lock-24h', { until }),
-  /** The 408 page (spec: app-core §2 Error pages); `from` is where its 'Try again' returns. */
-  retry: (from?: string) => withQuery('/retry', { from }),
-  /** The 429 page after too many scans. */
-  qrLocked: (lockedUntil: string, cardId?: string) => withQuery('/qr-locked', { lockedUntil, cardId }),
+  maintenance: route('/maintenance'),
+  sorry: route('/sorry'),
+  /** Query `feature`: the locked feature's name. */
+  featureLocked: route('/feature-locked'),
+  deviceLocked: route('/device-locked'),
+  lock: route('/lock'),
+  /** Query `until`: when the lock ends (ISO), read by the lock page for its countdown. */
+  lock24h: route('/lock-24h'),
+  /** The 408 page (spec: app-core §2 Error pages); query `from` is where its 'Try again' returns. */
+  retry: route('/retry'),
+  /** The 429 page after too many scans; query `lockedUntil` and `cardId`. */
+  qrLocked: route('/qr-locked'),
 
-  v2: {
-    cards: () => '/v2/cards',
-    cardDetail: (cardId: string) => `/v2/cards/${enc(cardId)}`,
-    cardSub: (cardId: string, sub: string) => `/v2/cards/${enc(cardId)}/${sub.replace(/^\/+/, '')}`,
-    egifts: () => '/v2/egifts',
-    egiftStack: (egiftId?: string) => (egiftId ? `/v2/egifts/stacks/${enc(egiftId)}` : '/v2/egifts/stacks'),
-    notifications: () => '/v2/notifications',
-    settings: () => '/v2/settings',
-  },
+  /** A v2 merchant's pages live under this prefix (spec: app-core §2 V2 routes). */
+  v2: route('/v2'),
 } as const;
+
+export function v2PathOf<const Path extends string>(path: Path): `${(typeof paths)['v2']['path']}${Path}` {
+  return `${paths.v2.path}${path}`;
+}

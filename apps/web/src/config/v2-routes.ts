@@ -1,29 +1,30 @@
 import { matchPath } from 'react-router';
+import { paths } from './paths.ts';
 
 /**
  * The named routes that move under /v2 on a v2 merchant (spec: app-core §2 V2 routes),
- * with the v1 path pattern each name stands for.
+ * with the v1 page each name stands for.
  */
 export const v2RoutePatterns = {
-  cards: '/cards',
-  egifts: '/egifts',
-  'egifts-stacks-egiftId': '/egifts/stacks/:egiftId?',
-  'cards-cardId': '/cards/:cardId',
-  'cards-cardId-register': '/cards/:cardId/register',
-  'cards-cardId-catalogs': '/cards/:cardId/catalogs',
-  'cards-cardId-catalogs-shop': '/cards/:cardId/catalogs/shop',
-  'cards-cardId-egifts': '/cards/:cardId/egifts',
-  'cards-cardId-egifts-stacks-egiftId': '/cards/:cardId/egifts/stacks/:egiftId?',
-  'cards-cardId-levels': '/cards/:cardId/levels',
-  'cards-cardId-transaction-history': '/cards/:cardId/transaction-history',
-  'cards-cardId-profile': '/cards/:cardId/profile',
-  'cards-cardId-orders-orderId': '/cards/:cardId/orders/:orderId',
-  'cards-cardId-transaction-detail-transactionId': '/cards/:cardId/transaction-detail/:transactionId',
-  'cards-cardId-privileges': '/cards/:cardId/privileges',
-  'cards-cardId-privileges-privilege-id': '/cards/:cardId/privileges/:privilegeId',
-  'cards-cardId-scan-to-earn': '/cards/:cardId/scan-to-earn',
-  notifications: '/notifications',
-  settings: '/settings',
+  cards: paths.cards.path,
+  egifts: paths.egifts.path,
+  'egifts-stacks-egiftId': paths.egiftStack.path,
+  'cards-cardId': paths.cardDetail.path,
+  'cards-cardId-register': paths.cardRegister.path,
+  'cards-cardId-catalogs': paths.cardCatalogs.path,
+  'cards-cardId-catalogs-shop': paths.cardShop.path,
+  'cards-cardId-egifts': paths.cardEgifts.path,
+  'cards-cardId-egifts-stacks-egiftId': paths.cardEgiftStack.path,
+  'cards-cardId-levels': paths.cardLevels.path,
+  'cards-cardId-transaction-history': paths.cardTransactionHistory.path,
+  'cards-cardId-profile': paths.cardProfile.path,
+  'cards-cardId-orders-orderId': paths.cardOrder.path,
+  'cards-cardId-transaction-detail-transactionId': paths.cardTransactionDetail.path,
+  'cards-cardId-privileges': paths.cardPrivileges.path,
+  'cards-cardId-privileges-privilege-id': paths.cardPrivilege.path,
+  'cards-cardId-scan-to-earn': paths.cardScanToEarn.path,
+  notifications: paths.notifications.path,
+  settings: paths.settings.path,
 } as const;
 
 export type V2RouteName = keyof typeof v2RoutePatterns;

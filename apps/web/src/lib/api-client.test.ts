@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
 import { api, ApiError, describeApiError, onPendingChange, onUnauthorized, setBearerToken, setMerchantContext } from './api-client.ts';
 import { setPosition } from './position.ts';
 import { getSession, setSession } from './session.ts';
+import { sessionUser } from '../test/session.test-support.ts';
 
 function answer(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -109,7 +110,7 @@ describe('api client requests', () => {
 
 describe('api error catalogue', () => {
   it('signs out and asks the router to leave for / on 401, without a message', async () => {
-    setSession({ user: { id: 'u1' }, loginType: 'otp' });
+    setSession({ user: sessionUser({ id: 'u1' }), loginType: 'otp' });
     const left = vi.fn();
     const stop = onUnauthorized(left);
     fetchMock.mockResolvedValue(answer(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Please sign in again' }));

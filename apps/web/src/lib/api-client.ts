@@ -1,11 +1,11 @@
 import { requestHeaders, type ErrorBody } from '@kartu/contracts';
-import { DEFAULT_TIMEZONE } from '../config/constants.ts';
+import { DEFAULT_TIME_ZONE } from '@kartu/core/constants';
 import { ApiError, clientErrorCodes } from './api-error.ts';
 import { getDeviceId } from './device-id.ts';
 import { getPosition } from './position.ts';
 import { clearSession, isSignedIn } from './session.ts';
 
-export { ApiError, describeApiError } from './api-error.ts';
+export { ApiError, describeApiError, fieldMessagesOf } from './api-error.ts';
 
 /** Anything with a `parse` (a zod schema) can check an answer; kept structural so zod stays off the first load. */
 export interface AnswerSchema<T> {
@@ -71,7 +71,7 @@ export function resolveTimezone(): string {
   } catch {
     // Older engines without time zone support fall through to the merchant's zone.
   }
-  return merchantTimezone ?? DEFAULT_TIMEZONE;
+  return merchantTimezone ?? DEFAULT_TIME_ZONE;
 }
 
 function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {

@@ -38,6 +38,17 @@ export class ApiError extends Error {
   }
 }
 
+/** Field messages of a 400 VALIDATION_FAILED answer, keyed by the body field ('identifierValue', 'answers.email'). */
+export function fieldMessagesOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.details) return {};
+  const messages: Record<string, string> = {};
+  for (const issue of error.details) {
+    const field = issue.field.replace(/^body\./, '');
+    messages[field] ??= issue.message;
+  }
+  return messages;
+}
+
 const serverSideStatuses = new Set([500, 502, 504]);
 
 /**

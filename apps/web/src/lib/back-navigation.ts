@@ -18,13 +18,13 @@ export type BackDecision = { kind: 'navigate'; to: string } | { kind: 'emit' } |
 /** spec: app-core §2 Back button behaviour. */
 export function decideBack(context: BackContext): BackDecision {
   const { routeName, cardId } = context;
-  if (routeName === 'reward-detail' && cardId) return { kind: 'navigate', to: paths.cardDetail(cardId) };
+  if (routeName === 'reward-detail' && cardId) return { kind: 'navigate', to: paths.cardDetail.href({ cardId }) };
   if (routeName === 'egifts-egiftId' && cardId && context.query.has('recentlyPurchased')) {
-    return { kind: 'navigate', to: paths.cardVouchers(cardId) };
+    return { kind: 'navigate', to: paths.cardVouchers.href({ cardId }) };
   }
-  if (routeName === 'card-detail') return { kind: 'navigate', to: paths.cards() };
+  if (routeName === 'card-detail') return { kind: 'navigate', to: paths.cards.href() };
   if (context.hasBackListener) return { kind: 'emit' };
-  return context.hasHistory ? { kind: 'history' } : { kind: 'navigate', to: paths.home() };
+  return context.hasHistory ? { kind: 'history' } : { kind: 'navigate', to: paths.home.href() };
 }
 
 const backListeners = new Set<() => void>();

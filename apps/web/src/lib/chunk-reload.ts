@@ -1,4 +1,4 @@
-import { CHUNK_RELOAD_GUARD_MS } from '../config/constants.ts';
+import { CHUNK_RELOAD_GUARD_MS } from '@kartu/core/constants';
 import { storageKeys } from '../config/storage-keys.ts';
 
 // Messages browsers give when a lazily loaded chunk is gone, usually after a new deploy.

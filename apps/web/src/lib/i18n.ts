@@ -1,7 +1,7 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Language } from '@kartu/contracts';
-import { FALLBACK_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from '../config/constants.ts';
+import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, LANGUAGE_STORAGE_KEY } from '@kartu/core/constants';
 
 /** Loaded before the first render. Feature namespaces (`auth`, `account`, …) load when a page first uses them. */
 export const namespaces = ['common', 'pages'] as const;
@@ -14,7 +14,7 @@ type CatalogueLoader = () => Promise<{ default: Catalogue }>;
 const loaders = import.meta.glob<{ default: Catalogue }>('../locales/*/*.json');
 
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
 
 /** Malay is stored as 'my' (spec: app-core §9) but its BCP 47 tag is 'ms'. */
@@ -62,7 +62,7 @@ export async function initI18n(language: Language, resources?: Resource): Promis
   await i18next.use(lazyCatalogues).use(initReactI18next).init({
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
+    supportedLngs: [...SUPPORTED_LANGUAGES],
     ns: [...namespaces],
     defaultNS: 'common',
     resources: resources ?? {},

@@ -1,15 +1,17 @@
 import { describe, it, expect } from 'vitest';
 import { storageKeys } from '../config/storage-keys.ts';
 import { clearSession, getSession, setSession } from './session.ts';
+import { sessionUser } from '../test/session.test-support.ts';
 
 describe('session', () => {
   it('persists the member so a reload keeps the guard state', () => {
-    setSession({ user: { id: 'u1', name: 'Ayu' }, loginType: 'pin' });
-    expect(JSON.parse(localStorage.getItem(storageKeys.session) ?? 'null')).toEqual({ user: { id: 'u1', name: 'Ayu' }, loginType: 'pin' });
+    const member = sessionUser({ id: 'u1', name: 'Ayu' });
+    setSession({ user: member, loginType: 'pin' });
+    expect(JSON.parse(localStorage.getItem(storageKeys.session) ?? 'null')).toEqual({ user: member, loginType: 'pin' });
   });
 
   it('clears the member and the signed-in caches on sign-out', () => {
-    setSession({ user: { id: 'u1' } });
+    setSession({ user: sessionUser({ id: 'u1' }) });
     localStorage.setItem(storageKeys.cart, '[1]');
     sessionStorage.setItem(storageKeys.signInFlow, '{}');
     localStorage.setItem(storageKeys.vendorSettings, '{}');

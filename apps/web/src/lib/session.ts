@@ -1,20 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import type { LoginType, SessionUser } from '@kartu/contracts';
 import { signedInStorageKeys, storageKeys } from '../config/storage-keys.ts';
 
-/** The signed-in member as the shell needs it; the sign-in feature fills it from verify-otp / login-by-pin. */
-export interface SessionUser {
-  id: string;
-  maskedId?: string;
-  name?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  isNewUser?: boolean;
-}
-
-export type LoginType = 'otp' | 'pin' | 'sso';
+/** The signed-in member as a sign-in answer gave them, and whether that sign-in made a new account. */
+export type SignedInMember = SessionUser & { isNewUser?: boolean };
 
 export interface Session {
-  user: SessionUser | null;
+  user: SignedInMember | null;
   loginType?: LoginType;
 }
 

@@ -1,14 +1,14 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderPage } from '../components/ui/test-utils.tsx';
 import { storageKeys } from '../config/storage-keys.ts';
 import { getSession, setSession } from './session.ts';
 import { signOut, useSignOut } from './sign-out.ts';
+import { renderPage } from '../test/render.test-support.tsx';
+import { sessionUser } from '../test/session.test-support.ts';
 
 function signIn() {
-  setSession({ user: { id: 'u-7', name: 'Sari Wulandari' }, loginType: 'pin' });
+  setSession({ user: sessionUser({ id: 'u-7', name: 'Sari Wulandari' }), loginType: 'pin' });
   localStorage.setItem(storageKeys.cart, '[1]');
 }
 
@@ -61,12 +61,7 @@ describe('useSignOut', () => {
     signIn();
     let answer: (response: Response) => void = () => undefined;
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
-    renderPage(
-      <QueryClientProvider client={new QueryClient()}>
-        <SignOutButton />
-      </QueryClientProvider>,
-      { history: ['/', '/settings'] },
-    );
+    renderPage(<SignOutButton />, { history: ['/', '/settings'] });
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('button', { name: 'Signing out…' })).toHaveAttribute('aria-busy', 'true');
@@ -80,12 +75,7 @@ describe('useSignOut', () => {
   it('still lands on home signed out when the logout fails', async () => {
     signIn();
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    renderPage(
-      <QueryClientProvider client={new QueryClient()}>
-        <SignOutButton />
-      </QueryClientProvider>,
-      { history: ['/settings'] },
-    );
+    renderPage(<SignOutButton />, { history: ['/settings'] });
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
 

@@ -24,7 +24,7 @@ export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolea
   const { mutateAsync, isPending } = useMutation({ mutationFn: signOut });
   const signOutAndLeave = useCallback(async () => {
     await mutateAsync();
-    void navigate(paths.home(), { replace: true });
+    void navigate(paths.home.href(), { replace: true });
   }, [mutateAsync, navigate]);
   return { signOut: signOutAndLeave, signingOut: isPending };
 }

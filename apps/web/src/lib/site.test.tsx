@@ -1,8 +1,8 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { testSite } from '../test/site-fixture.ts';
 import { applyBranding, loadSite, SiteProvider, useSite } from './site.tsx';
+import { testSite } from '../test/site.test-support.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -40,6 +40,6 @@ describe('site', () => {
     const site = testSite();
     const wrapper = ({ children }: { children: ReactNode }) => <SiteProvider site={site}>{children}</SiteProvider>;
     const { result } = renderHook(() => useSite(), { wrapper });
-    expect(result.current.merchant.brand).toBe('Kopi Kita');
+    expect(result.current.merchant.brand).toBe('Kopi Senja');
   });
 });

@@ -1,7 +1,7 @@
 import { createContext, use, type ReactNode } from 'react';
 import type { SiteState } from '@kartu/contracts';
 import { readableTextColor } from '@kartu/core';
-import { DEFAULT_BUTTON_COLOR, DEFAULT_BUTTON_TEXT_COLOR } from '../config/constants.ts';
+import { DEFAULT_BUTTON_COLOR, DEFAULT_BUTTON_TEXT_COLOR } from '@kartu/core/constants';
 import { api, setMerchantContext } from './api-client.ts';
 
 /**

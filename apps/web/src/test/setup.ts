@@ -3,6 +3,9 @@ import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { initI18n } from '../lib/i18n.ts';
 import { clearSession } from '../lib/session.ts';
+import { installModalDialogs } from './modal-dialog.test-support.ts';
+
+installModalDialogs();
 
 // English catalogues bundled eagerly, so every test renders real text without waiting.
 const english = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json', { eager: true });

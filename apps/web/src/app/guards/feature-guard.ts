@@ -9,5 +9,5 @@ export interface FeatureEligibility {
 /** Named guard `featureAccess` (spec: app-core §2 Guards): a locked feature goes to /feature-locked?feature=…. */
 export function featureGuard(feature: string, eligibilities: readonly FeatureEligibility[]): GuardRedirect {
   const locked = eligibilities.some((item) => item.feature === feature && item.isLocked);
-  return locked ? paths.featureLocked(feature) : null;
+  return locked ? paths.featureLocked.href({ feature }) : null;
 }

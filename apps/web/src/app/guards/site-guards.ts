@@ -6,12 +6,12 @@ type SiteFlags = Pick<SiteState, 'maintenance' | 'active' | 'requireReferenceId'
 
 /** spec: app-core §2 Guards (named guard `maintenance`): a maintenance flag sends every page to /maintenance. */
 export function maintenanceGuard(site: SiteFlags, pathname: string): GuardRedirect {
-  return site.maintenance && pathname !== paths.maintenance() ? paths.maintenance() : null;
+  return site.maintenance && pathname !== paths.maintenance.href() ? paths.maintenance.href() : null;
 }
 
 /** spec: app-core §2 Guards: an inactive web sends every page to /sorry. */
 export function activeWebGuard(site: SiteFlags, pathname: string): GuardRedirect {
-  return !site.active && pathname !== paths.sorry() ? paths.sorry() : null;
+  return !site.active && pathname !== paths.sorry.href() ? paths.sorry.href() : null;
 }
 
 /** Named guard `global`: maintenance first, then the inactive web. */
@@ -24,6 +24,6 @@ export function globalGuard(site: SiteFlags, pathname: string): GuardRedirect {
  * Answers true when the visit must end on the 404 'Page not found' page.
  */
 export function referenceIdGuard(site: SiteFlags, location: GuardLocation): boolean {
-  if (!site.requireReferenceId || location.pathname !== paths.home()) return false;
+  if (!site.requireReferenceId || location.pathname !== paths.home.href()) return false;
   return !new URLSearchParams(location.search).get('referenceId');
 }

@@ -1,4 +1,5 @@
 import type { SiteState } from '@kartu/contracts';
+import { paths, v2PathOf } from '../../config/paths.ts';
 import { v2RouteNames, type V2RouteName } from '../../config/v2-routes.ts';
 import type { GuardLocation, GuardRedirect } from './guard-types.ts';
 
@@ -10,6 +11,6 @@ export function v2Redirect(
 ): GuardRedirect {
   if (site.uiVersion !== 'v2' || routeName === null) return null;
   if (!(v2RouteNames as readonly string[]).includes(routeName as V2RouteName)) return null;
-  if (location.pathname.startsWith('/v2/')) return null;
-  return `/v2${location.pathname}${location.search}`;
+  if (location.pathname.startsWith(`${paths.v2.path}/`)) return null;
+  return `${v2PathOf(location.pathname)}${location.search}`;
 }

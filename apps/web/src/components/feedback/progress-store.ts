@@ -1,4 +1,4 @@
-import { PROGRESS_THROTTLE_MS } from '../../config/constants.ts';
+import { PROGRESS_BAR_THROTTLE_MS } from '@kartu/core/constants';
 
 type Source = 'navigation' | 'requests';
 
@@ -6,7 +6,7 @@ type Source = 'navigation' | 'requests';
  * Whether the progress bar shows. It only appears once navigation or requests have been busy
  * for longer than the throttle, so quick answers never flash it (spec: app-core §9: 200 ms).
  */
-export function createProgressStore(throttleMs = PROGRESS_THROTTLE_MS) {
+export function createProgressStore(throttleMs = PROGRESS_BAR_THROTTLE_MS) {
   const busy = new Set<Source>();
   const listeners = new Set<() => void>();
   let visible = false;

@@ -1,4 +1,4 @@
-import { TOAST_TIMEOUT_MS } from '../../config/constants.ts';
+import { TOAST_TIMEOUT_MS } from '@kartu/core/constants';
 
 export type ToastType = 'info' | 'error' | 'success';
 

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { OTP_LENGTH } from '@kartu/core';
+import { OTP_LENGTH } from '@kartu/core/constants';
 import { DigitCodeField } from './digit-code-field.tsx';
 
 export type OtpInputProps = {

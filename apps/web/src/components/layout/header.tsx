@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UNREAD_BADGE_CAP } from '../../config/constants.ts';
+import { UNREAD_BADGE_CAP } from '@kartu/core/constants';
 import { BackIcon, ClearIcon, HistoryIcon, InboxIcon, QrIcon, SearchIcon, SettingsIcon, SortIcon } from './icons.tsx';
 import { useScrollVariant, type HeaderKind } from './use-scroll-variant.ts';
 import './layout.css';

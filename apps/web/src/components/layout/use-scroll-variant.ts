@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { REWARD_HEADER_FLOAT_AFTER_PX, TRANSPARENT_HEADER_SOLID_AFTER_PX } from '../../config/constants.ts';
+import { REWARD_HEADER_FLOAT_SCROLL_PX, TRANSPARENT_HEADER_SCROLL_PX } from '@kartu/core/constants';
 
 /** How the header starts: plain, over a reward image, or transparent over a banner. */
 export type HeaderKind = 'default' | 'reward' | 'transparent';
@@ -7,8 +7,8 @@ export type HeaderVariant = 'default' | 'reward' | 'floating' | 'transparent';
 
 /** spec: app-core §2 Layout: reward header floats after 62px; transparent header turns default after 300px. */
 export function scrollVariant(kind: HeaderKind, scrollY: number): HeaderVariant {
-  if (kind === 'reward') return scrollY > REWARD_HEADER_FLOAT_AFTER_PX ? 'floating' : 'reward';
-  if (kind === 'transparent') return scrollY > TRANSPARENT_HEADER_SOLID_AFTER_PX ? 'default' : 'transparent';
+  if (kind === 'reward') return scrollY > REWARD_HEADER_FLOAT_SCROLL_PX ? 'floating' : 'reward';
+  if (kind === 'transparent') return scrollY > TRANSPARENT_HEADER_SCROLL_PX ? 'default' : 'transparent';
   return 'default';
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PIN_LENGTH } from '@kartu/core';
+import { PIN_LENGTH } from '@kartu/core/constants';
 import { DigitCodeField } from '../forms/digit-code-field.tsx';
 import { NumberPad } from './number-pad.tsx';
 import { asksExistingPin, asksTwice, type PinMode } from './pin-mode.ts';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@kartu/contracts';
-import { LANGUAGES } from '../../config/constants.ts';
+import { SUPPORTED_LANGUAGES } from '@kartu/core/constants';
 import { intlLocaleOf, isLanguage, setLanguage, useLanguage } from '../../lib/i18n.ts';
 import './ui.css';
 
@@ -31,7 +31,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
           if (isLanguage(next)) void setLanguage(next);
         }}
       >
-        {LANGUAGES.map((code) => (
+        {SUPPORTED_LANGUAGES.map((code) => (
           <option key={code} value={code} lang={intlLocaleOf(code)}>
             {languageNames[code]}
           </option>

@@ -1,4 +1,5 @@
-import { AGE_CONFIRMATION_VALID_HOURS } from '@kartu/core';
+import { HOUR_MS } from '@kartu/core/calendar';
+import { AGE_CONFIRMATION_VALID_HOURS } from '@kartu/core/constants';
 import { storageKeys } from '../../config/storage-keys.ts';
 
 /** The one place the age confirmation is kept; it belongs to the browser, so signing out keeps it. */
@@ -7,7 +8,7 @@ export const AGE_CONFIRMATION_STORAGE_KEY = storageKeys.ageConfirmation;
 /** Where a visitor who is not of age is sent (spec: app-core §4: cancel leaves to an external search site). */
 export const AGE_GATE_EXIT_URL = 'https://www.google.com/';
 
-const CONFIRMATION_VALID_MS = AGE_CONFIRMATION_VALID_HOURS * 60 * 60 * 1000;
+const CONFIRMATION_VALID_MS = AGE_CONFIRMATION_VALID_HOURS * HOUR_MS;
 
 interface StoredAgeConfirmation {
   confirmedAt: number;

@@ -1,43 +1,20 @@
-import type { ErrorBody, ErrorCode } from '@kartu/contracts';
-import { OTP_LOCK_MINUTES } from '@kartu/core';
+import type { ErrorCode } from '@kartu/contracts';
+import { MINUTE_MS } from '@kartu/core/calendar';
+import { OTP_LOCK_MINUTES } from '@kartu/core/constants';
 import { ApiError } from '../../lib/api-client.ts';
-import { lockRedirectPath, unlockAtOf } from '../../lib/lock-redirect.ts';
-
-export type LockFacts = Pick<ErrorBody, 'attemptsRemaining' | 'lockedUntil' | 'currentTime'>;
+import { lockRedirectPath, unlockAt, type LockPage } from '../../lib/lock-redirect.ts';
 
 export function hasErrorCode(error: unknown, code: ErrorCode): error is ApiError {
   return error instanceof ApiError && error.code === code;
 }
 
-/** The lock and attempt fields of an error answer, when the client passed them on. */
-export function lockFactsOf(error: unknown): LockFacts {
-  if (!(error instanceof ApiError)) return {};
-  const fields: object = error;
-  const facts: LockFacts = {};
-  if ('attemptsRemaining' in fields && typeof fields.attemptsRemaining === 'number') facts.attemptsRemaining = fields.attemptsRemaining;
-  if ('lockedUntil' in fields && typeof fields.lockedUntil === 'string') facts.lockedUntil = fields.lockedUntil;
-  if ('currentTime' in fields && typeof fields.currentTime === 'string') facts.currentTime = fields.currentTime;
-  return facts;
-}
-
-/** Field messages of a 400 VALIDATION_FAILED answer, keyed by the body field ('identifierValue'). */
-export function fieldMessagesOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !error.details) return {};
-  const messages: Record<string, string> = {};
-  for (const issue of error.details) {
-    const field = issue.field.replace(/^body\./, '');
-    messages[field] ??= issue.message;
-  }
-  return messages;
-}
-
 /** '/lock?until=…' or '/device-locked?until=…' for a lock answer; the bare page for anything else. */
-export function lockedPagePath(page: string, error: unknown, now = Date.now()): string {
-  return error instanceof ApiError ? lockRedirectPath(page, error, now) : page;
+export function lockedPagePath(page: LockPage, error: unknown, now = Date.now()): string {
+  return error instanceof ApiError ? lockRedirectPath(page, error, now) : page.href();
 }
 
 /** When codes may be requested again after OTP_REQUESTS_LOCKED (spec: business-rules §4: 3 minutes). */
 export function codeRequestsUnlockAt(error: unknown, now = Date.now()): number {
-  const until = error instanceof ApiError ? unlockAtOf(error, now) : null;
-  return until ?? now + OTP_LOCK_MINUTES * 60_000;
+  const until = error instanceof ApiError ? unlockAt(error, now) : null;
+  return until ?? now + OTP_LOCK_MINUTES * MINUTE_MS;
 }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SignInAnswer } from '@kartu/contracts';
 import { paths } from '../../config/paths.ts';
 import { setSession } from '../../lib/session.ts';
-import { sessionOptions } from './api/session.ts';
+import { sessionAnswerOptions } from '../../lib/session-answer.ts';
 import { clearSignInFlow, readSignInFlow } from './sign-in-flow.ts';
 
 /**
@@ -21,12 +21,12 @@ export function useFinishSignIn(): (answer?: SignInAnswer) => Promise<void> {
       if (answer) {
         setSession({ user: { ...answer.user, isNewUser: answer.isNewUser }, loginType: answer.loginType });
       } else {
-        const session = await queryClient.fetchQuery({ ...sessionOptions(), staleTime: 0 });
+        const session = await queryClient.fetchQuery({ ...sessionAnswerOptions(), staleTime: 0 });
         needSetPhone = session.needSetPhone;
         setSession({ user: { ...session.user, isNewUser: flow.pinPending?.isNewUser ?? false }, loginType: session.loginType });
       }
       clearSignInFlow();
-      await navigate(needSetPhone ? paths.registerPhoneNumber() : paths.cards(), { replace: true });
+      await navigate(needSetPhone ? paths.registerPhoneNumber.href() : paths.cards.href(), { replace: true });
     },
     [navigate, queryClient],
   );

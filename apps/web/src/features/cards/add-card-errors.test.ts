@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { addCardFailureOf, cardNumberFromScan, lockEndsAt } from './add-card-errors.ts';
+import { addCardFailureOf, cardNumberFromScan } from './add-card-errors.ts';
 
 const apiError = (status: number, code: string, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) =>
   new ApiError({ status, code, message: code, ...extra });
@@ -18,18 +18,6 @@ describe('addCardFailureOf', () => {
     const now = Date.parse('2025-03-01T10:00:00.000Z');
     const locked = apiError(429, 'ADD_CARD_LOCKED', { lockedUntil: '2025-03-02T10:00:00.000Z', currentTime: '2025-03-01T10:00:00.000Z' });
     expect(addCardFailureOf(locked, now)).toEqual({ kind: 'locked', until: Date.parse('2025-03-02T10:00:00.000Z') });
-  });
-});
-
-describe('lockEndsAt', () => {
-  it("counts the server's time left from this device's clock", () => {
-    const error = apiError(429, 'ADD_CARD_LOCKED', { lockedUntil: '2025-03-02T10:00:00.000Z', currentTime: '2025-03-01T10:00:00.000Z' });
-    const deviceNow = Date.parse('2025-03-01T09:00:00.000Z');
-    expect(lockEndsAt(error, deviceNow)).toBe(Date.parse('2025-03-02T09:00:00.000Z'));
-  });
-
-  it('has no end without a lockedUntil', () => {
-    expect(lockEndsAt(apiError(429, 'ADD_CARD_LOCKED'))).toBeNull();
   });
 });
 

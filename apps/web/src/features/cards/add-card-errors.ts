@@ -1,4 +1,5 @@
 import { ApiError } from '../../lib/api-client.ts';
+import { unlockAt } from '../../lib/lock-redirect.ts';
 
 /** What the add-card flow does with a failed call. */
 export type AddCardFailure =
@@ -9,23 +10,12 @@ export type AddCardFailure =
   | { kind: 'taken' }
   | { kind: 'other'; error: unknown };
 
-/**
- * When the lock ends by this browser's clock: the server's lockedUntil minus its currentTime is
- * the time left, so a device clock that is off does not change the wait.
- */
-export function lockEndsAt(error: ApiError, now = Date.now()): number | null {
-  const until = error.lockedUntil ? Date.parse(error.lockedUntil) : Number.NaN;
-  if (!Number.isFinite(until)) return null;
-  const serverNow = error.currentTime ? Date.parse(error.currentTime) : Number.NaN;
-  return Number.isFinite(serverNow) ? now + Math.max(0, until - serverNow) : until;
-}
-
 // spec: business-rules §4 (3 wrong numbers or codes lock adding cards for 24 hours), §8 card messages.
 export function addCardFailureOf(error: unknown, now = Date.now()): AddCardFailure {
   if (!(error instanceof ApiError)) return { kind: 'other', error };
   switch (error.code) {
     case 'ADD_CARD_LOCKED':
-      return { kind: 'locked', until: lockEndsAt(error, now) };
+      return { kind: 'locked', until: unlockAt(error, now) };
     case 'CARD_NOT_FOUND':
       return { kind: 'not-found', attemptsRemaining: error.attemptsRemaining };
     case 'ACTIVATION_CODE_INVALID':

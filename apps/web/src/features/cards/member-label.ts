@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../lib/session.ts';
+import type { SessionUser } from '@kartu/contracts';
 
 /** How the member is named on screen: their name, else the phone or e-mail they signed in with. */
 export function memberLabel(user: SessionUser | null): string | null {

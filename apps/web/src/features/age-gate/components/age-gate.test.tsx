@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SiteState } from '@kartu/contracts';
-import { testSite } from '../../../components/ui/test-utils.tsx';
 import { SiteProvider } from '../../../lib/site.tsx';
 import { AGE_CONFIRMATION_STORAGE_KEY, readNextConfirmTime } from '../age-confirmation.ts';
 import { leaveSite } from '../leave-site.ts';
 import { AgeGate } from './age-gate.tsx';
+import { testSite } from '../../../test/site.test-support.ts';
 
 vi.mock('../leave-site.ts', () => ({ leaveSite: vi.fn() }));
 

@@ -1,11 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ageThreshold } from '@kartu/core';
 import { useSite } from '../../../lib/site.tsx';
 import { AGE_GATE_EXIT_URL, readNextConfirmTime, shouldShowAgeGate, storeAgeConfirmation } from '../age-confirmation.ts';
 import { leaveSite } from '../leave-site.ts';
-import { useDialogFocus } from '../../../components/ui/use-dialog-focus.ts';
-import '../../../components/ui/dialog.css';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 
 function isDue(enabled: boolean): boolean {
   return shouldShowAgeGate({ enabled, storedNextConfirm: readNextConfirmTime(), now: Date.now() });
@@ -51,15 +50,13 @@ interface AgeGateDialogProps {
 
 function AgeGateDialog({ threshold, brand, onConfirm }: AgeGateDialogProps) {
   const { t } = useTranslation('account');
-  const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const messageId = useId();
-  // No Escape handler: the gate cannot be dismissed, only answered.
-  useDialogFocus(dialogRef);
 
   return (
-    <div className="dialog-backdrop dialog-backdrop--blocking">
-      <div ref={dialogRef} className="modal-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId} tabIndex={-1}>
+    // No onCancel: the gate cannot be dismissed, only answered.
+    <Dialog className="dialog-backdrop dialog-backdrop--blocking" labelledBy={titleId} describedBy={messageId}>
+      <div className="modal-dialog">
         <h2 id={titleId}>{t('ageGate.title', { threshold })}</h2>
         <p id={messageId} className="muted">
           {t('ageGate.message', { brand, threshold })}
@@ -73,6 +70,6 @@ function AgeGateDialog({ threshold, brand, onConfirm }: AgeGateDialogProps) {
           </button>
         </div>
       </div>
-    </div>
+    </Dialog>
   );
 }

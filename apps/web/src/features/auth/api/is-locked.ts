@@ -11,7 +11,7 @@ export type LockReading = LockState & {
 
 export async function isLocked(identifier: Identifier, signal?: AbortSignal): Promise<LockReading> {
   const state = await api.post('/api/auth/is-locked', { body: identifier, schema: lockStateSchema, signal });
-  return { ...state, unlocksAt: state.isLocked ? unlockAt(state.lockedUntil, state.currentTime) : null };
+  return { ...state, unlocksAt: state.isLocked ? unlockAt(state) : null };
 }
 
 export function lockStateOptions(identifier: Identifier | undefined) {

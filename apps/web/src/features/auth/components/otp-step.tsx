@@ -2,12 +2,13 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Identifier, OtpPurpose, SenderType } from '@kartu/contracts';
-import { OTP_LENGTH, formatCountdown } from '@kartu/core';
+import { formatCountdown } from '@kartu/core';
+import { OTP_LENGTH } from '@kartu/core/constants';
 import { OtpInput } from '../../../components/forms/otp-input.tsx';
 import { useCountdown } from '../../../components/ui/use-countdown.ts';
-import { describeApiError } from '../../../lib/api-client.ts';
+import { describeApiError, fieldMessagesOf } from '../../../lib/api-client.ts';
 import { paths } from '../../../config/paths.ts';
-import { codeRequestsUnlockAt, fieldMessagesOf, hasErrorCode, lockFactsOf, lockedPagePath } from '../auth-errors.ts';
+import { codeRequestsUnlockAt, hasErrorCode, lockedPagePath } from '../auth-errors.ts';
 import { displayIdentifier } from '../credential-body.ts';
 import type { SentCode } from '../sign-in-flow.ts';
 import { CodeRequestLock } from './code-request-lock.tsx';
@@ -49,7 +50,7 @@ export function OtpStep({ identifier, senderType, purpose, sentCode: firstCode, 
 
   const explain = (error: unknown): void => {
     if (hasErrorCode(error, 'LOGIN_LOCKED')) {
-      void navigate(lockedPagePath(paths.lock(), error));
+      void navigate(lockedPagePath(paths.lock, error));
       return;
     }
     if (hasErrorCode(error, 'OTP_REQUESTS_LOCKED')) {
@@ -57,7 +58,7 @@ export function OtpStep({ identifier, senderType, purpose, sentCode: firstCode, 
       return;
     }
     if (hasErrorCode(error, 'OTP_INVALID')) {
-      const left = lockFactsOf(error).attemptsRemaining;
+      const left = error.attemptsRemaining;
       setProblem({ message: t('code.invalid'), detail: left === undefined ? undefined : t('code.attemptsLeft', { count: left }) });
     } else if (hasErrorCode(error, 'OTP_EXPIRED')) {
       setProblem({ message: t('code.expired') });

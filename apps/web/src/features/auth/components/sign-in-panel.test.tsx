@@ -1,10 +1,11 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testSite } from '../../../components/ui/test-utils.tsx';
-import { errorAnswer, okAnswer, renderAuthPage, stubServer } from '../auth-test-kit.tsx';
 import { readSignInFlow } from '../sign-in-flow.ts';
 import { SignInPanel } from './sign-in-panel.tsx';
+import { errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { testSite } from '../../../test/site.test-support.ts';
 
 const pinInfoPath = '/api/auth/get-pin-info';
 const checkCredentialPath = '/api/auth/check-credential';
@@ -23,8 +24,8 @@ async function signInByPhone(phone: string, options: { whatsapp?: boolean } = {}
 
 describe('SignInPanel', () => {
   it('sends a known browser of an account with a PIN straight to the PIN', async () => {
-    const server = stubServer({ [pinInfoPath]: [() => okAnswer(knownDevice)] });
-    renderAuthPage(<SignInPanel />, { history: ['/'] });
+    const server = stubApi({ [`POST ${pinInfoPath}`]: [() => okAnswer(knownDevice)] });
+    renderPage(<SignInPanel />, { history: ['/'] });
     await signInByPhone('0812 3456 7890');
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/passcode'));
@@ -34,11 +35,11 @@ describe('SignInPanel', () => {
   });
 
   it('asks a new user for a code with the contract body, then opens the code step', async () => {
-    const server = stubServer({
-      [pinInfoPath]: [() => okAnswer(newUser)],
-      [checkCredentialPath]: [() => okAnswer({ expireIn: 60, requestRemaining: 2 })],
+    const server = stubApi({
+      [`POST ${pinInfoPath}`]: [() => okAnswer(newUser)],
+      [`POST ${checkCredentialPath}`]: [() => okAnswer({ expireIn: 60, requestRemaining: 2 })],
     });
-    renderAuthPage(<SignInPanel />, { history: ['/?referenceId=ref-9'] });
+    renderPage(<SignInPanel />, { history: ['/?referenceId=ref-9'] });
     await signInByPhone('81234567890', { whatsapp: true });
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
@@ -56,16 +57,16 @@ describe('SignInPanel', () => {
   });
 
   it('reuses the cached code answer while the same request has not expired', async () => {
-    const server = stubServer({
-      [pinInfoPath]: [() => okAnswer(newUser), () => okAnswer(newUser)],
-      [checkCredentialPath]: [() => okAnswer({ expireIn: 60, requestRemaining: 2 })],
+    const server = stubApi({
+      [`POST ${pinInfoPath}`]: [() => okAnswer(newUser), () => okAnswer(newUser)],
+      [`POST ${checkCredentialPath}`]: [() => okAnswer({ expireIn: 60, requestRemaining: 2 })],
     });
-    renderAuthPage(<SignInPanel />, { history: ['/'] });
+    renderPage(<SignInPanel />, { history: ['/'] });
     await signInByPhone('081234567890');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
 
     cleanup();
-    renderAuthPage(<SignInPanel />, { history: ['/'] });
+    renderPage(<SignInPanel />, { history: ['/'] });
     await signInByPhone('081234567890');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(server.bodiesOf(pinInfoPath)).toHaveLength(2);
@@ -73,8 +74,8 @@ describe('SignInPanel', () => {
   });
 
   it('shows the phone message under the field and sends nothing for an invalid number', async () => {
-    const server = stubServer({});
-    renderAuthPage(<SignInPanel />, { history: ['/'] });
+    const server = stubApi({});
+    renderPage(<SignInPanel />, { history: ['/'] });
     await signInByPhone('12345');
     const input = screen.getByLabelText('Phone number');
     await waitFor(() => expect(input).toHaveAccessibleDescription('Invalid phone number, please try again'));
@@ -85,8 +86,8 @@ describe('SignInPanel', () => {
 
   it('asks for consent before anything is sent', async () => {
     const user = userEvent.setup();
-    const server = stubServer({});
-    renderAuthPage(<SignInPanel />, { history: ['/'] });
+    const server = stubApi({});
+    renderPage(<SignInPanel />, { history: ['/'] });
     await user.type(screen.getByLabelText('Phone number'), '081234567890');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(/Please agree to the Terms & Conditions/)).toBeInTheDocument();
@@ -95,11 +96,11 @@ describe('SignInPanel', () => {
 
   it('signs in by e-mail on an e-mail merchant, without a sender choice', async () => {
     const user = userEvent.setup();
-    const server = stubServer({
-      [pinInfoPath]: [() => okAnswer(newUser)],
-      [checkCredentialPath]: [() => okAnswer({ expireIn: 120, requestRemaining: 2 })],
+    const server = stubApi({
+      [`POST ${pinInfoPath}`]: [() => okAnswer(newUser)],
+      [`POST ${checkCredentialPath}`]: [() => okAnswer({ expireIn: 120, requestRemaining: 2 })],
     });
-    renderAuthPage(<SignInPanel />, { history: ['/'], site: testSite({ merchant: { defaultLogin: 'email' } }) });
+    renderPage(<SignInPanel />, { history: ['/'], site: testSite({ merchant: { defaultLogin: 'email' } }) });
     expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'SMS' })).not.toBeInTheDocument();
 
@@ -119,23 +120,23 @@ describe('SignInPanel', () => {
   });
 
   it('puts the server field message under the field', async () => {
-    stubServer({
-      [pinInfoPath]: [
+    stubApi({
+      [`POST ${pinInfoPath}`]: [
         () =>
           errorAnswer('VALIDATION_FAILED', {
             details: [{ field: 'body.identifierValue', rule: 'too_big', message: 'Phone number is too long' }],
           }),
       ],
     });
-    renderAuthPage(<SignInPanel />, { history: ['/'] });
+    renderPage(<SignInPanel />, { history: ['/'] });
     await signInByPhone('081234567890');
     await waitFor(() => expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription('Phone number is too long'));
   });
 
   it('counts down when too many codes were asked for', async () => {
-    stubServer({
-      [pinInfoPath]: [() => okAnswer(newUser)],
-      [checkCredentialPath]: [
+    stubApi({
+      [`POST ${pinInfoPath}`]: [() => okAnswer(newUser)],
+      [`POST ${checkCredentialPath}`]: [
         () =>
           errorAnswer('OTP_REQUESTS_LOCKED', {
             lockedUntil: '2030-01-01T10:03:00.000Z',
@@ -143,7 +144,7 @@ describe('SignInPanel', () => {
           }),
       ],
     });
-    renderAuthPage(<SignInPanel />, { history: ['/'] });
+    renderPage(<SignInPanel />, { history: ['/'] });
     await signInByPhone('081234567890');
     expect(await screen.findByRole('alert')).toHaveTextContent('You have requested too many codes');
     expect(screen.getByRole('timer')).toHaveTextContent(/^00:0[23]:\d\d$/);

@@ -1,22 +1,18 @@
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Identifier } from '@kartu/contracts';
-import { normalizePhone } from '@kartu/core';
 import { ConsentCheckbox } from '../../../components/forms/consent-checkbox.tsx';
 import { EmailInput } from '../../../components/forms/email-input.tsx';
-import { PhoneInput } from '../../../components/forms/phone-input.tsx';
-import { startingRegion } from '../../../components/forms/regions.ts';
-import { SenderChoice } from '../../../components/forms/sender-choice.tsx';
-import { describeApiError } from '../../../lib/api-client.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
+import { PhoneField, phoneIdentifier, useStartingRegion } from '../../../components/forms/phone-field.tsx';
+import { describeApiError, fieldMessagesOf } from '../../../lib/api-client.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCheckCredential } from '../api/check-credential.ts';
 import { useGetPinInfo } from '../api/get-pin-info.ts';
-import { codeRequestsUnlockAt, fieldMessagesOf, hasErrorCode, lockedPagePath } from '../auth-errors.ts';
+import { codeRequestsUnlockAt, hasErrorCode, lockedPagePath } from '../auth-errors.ts';
 import { credentialBody } from '../credential-body.ts';
 import { updateSignInFlow } from '../sign-in-flow.ts';
 import { CodeRequestLock } from './code-request-lock.tsx';
@@ -28,12 +24,11 @@ import './auth.css';
 export function SignInPanel() {
   const { t } = useTranslation('auth');
   const { merchant } = useSite();
-  const { intlLocale } = useLanguage();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const ids = { value: useId(), consent: useId(), problem: useId() };
   const byPhone = merchant.defaultLogin === 'phone';
-  const [region, setRegion] = useState(() => startingRegion(merchant.countryCode, intlLocale));
+  const startingRegion = useStartingRegion();
   const [problem, setProblem] = useState<string | null>(null);
   const [requestsLockedUntil, setRequestsLockedUntil] = useState<number | null>(null);
   const pinInfo = useGetPinInfo();
@@ -43,34 +38,32 @@ export function SignInPanel() {
     resolver: zodResolver(signInFormSchema),
     defaultValues: {
       identifierType: byPhone ? 'phone' : 'email',
-      value: '',
-      regionCode: region.code,
-      dialCode: region.dialCode,
+      phone: '',
+      email: '',
+      region: startingRegion,
       senderType: 'SMS',
       consent: false,
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const fieldError = (message: string | undefined) => (message ? t(`validation.${message}`, { defaultValue: message }) : undefined);
+  const fieldError = (error: FieldError | undefined) =>
+    error?.type === 'server' ? error.message : error?.message && t(`validation.${error.message}`);
 
   const explain = (error: unknown) => {
-    if (hasErrorCode(error, 'LOGIN_LOCKED')) return void navigate(lockedPagePath(paths.lock(), error));
+    if (hasErrorCode(error, 'LOGIN_LOCKED')) return void navigate(lockedPagePath(paths.lock, error));
     if (hasErrorCode(error, 'OTP_REQUESTS_LOCKED')) {
       return setRequestsLockedUntil(codeRequestsUnlockAt(error));
     }
     const fieldMessage = fieldMessagesOf(error).identifierValue;
-    if (fieldMessage) return form.setError('value', { message: fieldMessage }, { shouldFocus: true });
+    if (fieldMessage) return form.setError(byPhone ? 'phone' : 'email', { type: 'server', message: fieldMessage }, { shouldFocus: true });
     setProblem(describeApiError(error));
   };
 
   const onSubmit = async (values: SignInForm) => {
     setProblem(null);
-    const identifier: Identifier = {
-      identifierType: values.identifierType,
-      // spec: app-core §5 Phone normalising: the national form with a leading 0, plus its dialing code.
-      identifierValue: byPhone ? normalizePhone(values.value, values.dialCode) : values.value.trim(),
-      countryCode: values.dialCode,
-    };
+    const identifier: Identifier = byPhone
+      ? phoneIdentifier(values.phone, values.region.dialCode)
+      : { identifierType: 'email', identifierValue: values.email.trim(), countryCode: values.region.dialCode };
     const senderType = byPhone ? values.senderType : undefined;
     const referenceId = searchParams.get('referenceId') ?? undefined;
     updateSignInFlow({ identifier, senderType, referenceId, purpose: 'login', pinPending: undefined, resetInProcess: false });
@@ -78,84 +71,64 @@ export function SignInPanel() {
       const info = await pinInfo.mutateAsync(identifier);
       updateSignInFlow({ pinInfo: info });
       // A known browser of an account with a PIN goes straight to the PIN; anyone else gets a code first.
-      if (!info.needSetPin && !info.isNewDevice) return void navigate(paths.passcode());
+      if (!info.needSetPin && !info.isNewDevice) return void navigate(paths.passcode.href());
       await requestCode.mutateAsync({ body: credentialBody({ identifier, type: 'login', senderType, referenceId }) });
-      await navigate(paths.login());
+      await navigate(paths.login.href());
     } catch (error) {
       explain(error);
     }
   };
 
   return (
-    <form className="sign-in-panel stack" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-describedby={problem ? ids.problem : undefined}>
-      <Controller
-        control={form.control}
-        name="value"
-        render={({ field }) =>
-          byPhone ? (
-            <PhoneInput
-              id={ids.value}
-              name={field.name}
-              label={t('signIn.phoneLabel')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              region={region}
-              onRegionChange={(next) => {
-                setRegion(next);
-                form.setValue('regionCode', next.code);
-                form.setValue('dialCode', next.dialCode, { shouldValidate: form.formState.isSubmitted });
-              }}
-              error={fieldError(errors.value?.message)}
-            />
-          ) : (
-            <EmailInput
-              id={ids.value}
-              name={field.name}
-              label={t('signIn.emailLabel')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldError(errors.value?.message)}
-            />
-          )
-        }
-      />
-      {byPhone ? (
-        <Controller
-          control={form.control}
-          name="senderType"
-          render={({ field }) => <SenderChoice name={field.name} value={field.value} onChange={field.onChange} />}
-        />
-      ) : null}
-      <Controller
-        control={form.control}
-        name="consent"
-        render={({ field }) => (
-          <ConsentCheckbox
-            id={ids.consent}
-            name={field.name}
-            checked={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldError(errors.consent?.message)}
+    <FormProvider {...form}>
+      <form className="sign-in-panel stack" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-describedby={problem ? ids.problem : undefined}>
+        {byPhone ? (
+          <PhoneField id={ids.value} label={t('signIn.phoneLabel')} />
+        ) : (
+          <Controller
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <EmailInput
+                id={ids.value}
+                name={field.name}
+                label={t('signIn.emailLabel')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldError(errors.email)}
+              />
+            )}
           />
         )}
-      />
-      {problem ? (
-        <p id={ids.problem} className="field__error sign-in-panel__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      {requestsLockedUntil !== null ? (
-        <CodeRequestLock until={requestsLockedUntil} onDone={() => setRequestsLockedUntil(null)} />
-      ) : null}
-      <button type="submit" className="btn btn-primary" disabled={isSubmitting || requestsLockedUntil !== null} aria-busy={isSubmitting}>
-        {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
-      </button>
-    </form>
+        <Controller
+          control={form.control}
+          name="consent"
+          render={({ field }) => (
+            <ConsentCheckbox
+              id={ids.consent}
+              name={field.name}
+              checked={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldError(errors.consent)}
+            />
+          )}
+        />
+        {problem ? (
+          <p id={ids.problem} className="field__error sign-in-panel__problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        {requestsLockedUntil !== null ? (
+          <CodeRequestLock until={requestsLockedUntil} onDone={() => setRequestsLockedUntil(null)} />
+        ) : null}
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting || requestsLockedUntil !== null} aria-busy={isSubmitting}>
+          {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
+        </button>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { okAnswer, renderAuthPage, stubServer } from '../auth-test-kit.tsx';
 import { updateSignInFlow } from '../sign-in-flow.ts';
 import { LockPage } from './lock-page.tsx';
+import { okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
 
 const browserNow = new Date('2030-01-01T12:00:00.000Z').getTime();
 
@@ -18,7 +19,7 @@ afterEach(() => {
 
 describe('LockPage', () => {
   it('counts down to the unlock time of the link, then offers the way back', () => {
-    renderAuthPage(<LockPage variant="login" />, { history: [`/lock?until=${new Date(browserNow + 5000).toISOString()}`] });
+    renderPage(<LockPage variant="login" />, { history: [`/lock?until=${new Date(browserNow + 5000).toISOString()}`] });
     expect(screen.getByRole('heading', { name: 'Account locked' })).toBeInTheDocument();
     expect(screen.getByText(/locked for 1 hour/)).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent('00:00:05');
@@ -34,12 +35,12 @@ describe('LockPage', () => {
   it('asks the server when the link has no unlock time, and counts lockedUntil minus its currentTime', async () => {
     updateSignInFlow({ identifier: { identifierType: 'phone', identifierValue: '081234567890', countryCode: '62' } });
     // The server's clock is 3 hours behind: only the 65 seconds between its two times count.
-    const server = stubServer({
-      '/api/auth/is-locked': [
+    const server = stubApi({
+      'POST /api/auth/is-locked': [
         () => okAnswer({ isLocked: true, lockedUntil: '2030-01-01T09:01:05.000Z', currentTime: '2030-01-01T09:00:00.000Z' }),
       ],
     });
-    renderAuthPage(<LockPage variant="device" />, { history: ['/device-locked'] });
+    renderPage(<LockPage variant="device" />, { history: ['/device-locked'] });
     expect(await screen.findByRole('timer')).toHaveTextContent('00:01:05');
     expect(screen.getByText(/PIN is locked for 60 minutes/)).toBeInTheDocument();
     expect(server.bodiesOf('/api/auth/is-locked')).toEqual([{ identifierType: 'phone', identifierValue: '081234567890', countryCode: '62' }]);
@@ -50,7 +51,7 @@ describe('LockPage', () => {
   });
 
   it('reads the 24-hour lock with its own text', () => {
-    renderAuthPage(<LockPage variant="login-24h" />, { history: [`/lock-24h?until=${browserNow + 86_400_000}`] });
+    renderPage(<LockPage variant="login-24h" />, { history: [`/lock-24h?until=${browserNow + 86_400_000}`] });
     expect(screen.getByText(/locked for 24 hours/)).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent('24:00:00');
   });
@@ -58,7 +59,7 @@ describe('LockPage', () => {
 
 describe('LockPage without a known unlock time', () => {
   it('does not claim the account is unlocked, but leaves the way back open', () => {
-    renderAuthPage(<LockPage variant="login" />, { history: ['/lock'] });
+    renderPage(<LockPage variant="login" />, { history: ['/lock'] });
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toBeInTheDocument();

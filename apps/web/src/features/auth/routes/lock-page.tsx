@@ -53,7 +53,7 @@ export function LockPage({ variant }: { variant: LockVariant }) {
       actions={
         <>
           {canGoBack ? (
-            <Link className="btn btn-primary" to={paths.home()}>
+            <Link className="btn btn-primary" to={paths.home.href()}>
               {t('lock.backToSignIn')}
             </Link>
           ) : null}

@@ -3,11 +3,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '../../../components/feedback/toast-store.ts';
 import { getSession } from '../../../lib/session.ts';
-import { errorAnswer, okAnswer, renderAuthPage, signedInUser, stubServer } from '../auth-test-kit.tsx';
+import { sessionAnswer } from '../auth.test-support.ts';
 import { readSignInFlow, updateSignInFlow } from '../sign-in-flow.ts';
 import { NewPinPage } from './new-pin-page.tsx';
-
-const sessionAnswer = (needSetPhone: boolean) => ({ user: signedInUser, loginType: 'otp', pinRequired: false, needSetPhone });
+import { errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { signedInUser } from '../../../test/session.test-support.ts';
 
 async function choosePin(first: string, again = first) {
   const user = userEvent.setup();
@@ -28,11 +29,11 @@ afterEach(() => {
 
 describe('NewPinPage', () => {
   it('creates the first PIN, signs in and opens the cards', async () => {
-    const server = stubServer({
-      '/api/auth/register-pin': [() => okAnswer(undefined, 204)],
-      '/api/auth/session': [() => okAnswer(sessionAnswer(false))],
+    const server = stubApi({
+      'POST /api/auth/register-pin': [() => okAnswer(undefined, 204)],
+      'GET /api/auth/session': [() => okAnswer(sessionAnswer())],
     });
-    renderAuthPage(<NewPinPage />, { history: ['/new-pin'] });
+    renderPage(<NewPinPage />, { history: ['/new-pin'] });
     expect(screen.getByRole('heading', { name: 'Create your PIN' })).toBeInTheDocument();
     await choosePin('135790');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cards$/));
@@ -42,21 +43,21 @@ describe('NewPinPage', () => {
   });
 
   it('sends an e-mail account that still needs a phone to the phone step', async () => {
-    stubServer({
-      '/api/auth/register-pin': [() => okAnswer(undefined, 204)],
-      '/api/auth/session': [() => okAnswer(sessionAnswer(true))],
+    stubApi({
+      'POST /api/auth/register-pin': [() => okAnswer(undefined, 204)],
+      'GET /api/auth/session': [() => okAnswer({ ...sessionAnswer(), needSetPhone: true })],
     });
-    renderAuthPage(<NewPinPage />, { history: ['/new-pin'] });
+    renderPage(<NewPinPage />, { history: ['/new-pin'] });
     await choosePin('135790');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/register-phone-number'));
   });
 
   it('sets the new PIN of a reset and says so', async () => {
-    const server = stubServer({
-      '/api/pin/reset': [() => okAnswer(undefined, 204)],
-      '/api/auth/session': [() => okAnswer(sessionAnswer(false))],
+    const server = stubApi({
+      'POST /api/pin/reset': [() => okAnswer(undefined, 204)],
+      'GET /api/auth/session': [() => okAnswer(sessionAnswer())],
     });
-    renderAuthPage(<NewPinPage />, { history: ['/new-pin?mode=RESET'] });
+    renderPage(<NewPinPage />, { history: ['/new-pin?mode=RESET'] });
     expect(screen.getByRole('heading', { name: 'Set a new PIN' })).toBeInTheDocument();
     await choosePin('246802');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cards$/));
@@ -65,12 +66,12 @@ describe('NewPinPage', () => {
   });
 
   it('shows why the server refused the PIN', async () => {
-    stubServer({
-      '/api/auth/register-pin': [
+    stubApi({
+      'POST /api/auth/register-pin': [
         () => errorAnswer('VALIDATION_FAILED', { details: [{ field: 'body.pin', rule: 'weak', message: 'Choose a PIN that is harder to guess' }] }),
       ],
     });
-    renderAuthPage(<NewPinPage />, { history: ['/new-pin'] });
+    renderPage(<NewPinPage />, { history: ['/new-pin'] });
     await choosePin('111111');
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose a PIN that is harder to guess');
   });

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TOAST_TIMEOUT_PIN_PAYMENT_MS } from '@kartu/core';
+import { TOAST_TIMEOUT_PIN_PAYMENT_MS } from '@kartu/core/constants';
 import { PinEntry } from '../../../components/pin/pin-entry.tsx';
 import { toast } from '../../../components/feedback/toast-store.ts';
-import { describeApiError } from '../../../lib/api-client.ts';
+import { describeApiError, fieldMessagesOf } from '../../../lib/api-client.ts';
 import { paths } from '../../../config/paths.ts';
 import { useResetPin } from '../api/pin-reset.ts';
 import { useRegisterPin } from '../api/register-pin.ts';
-import { fieldMessagesOf, hasErrorCode } from '../auth-errors.ts';
+import { hasErrorCode } from '../auth-errors.ts';
 import { readSignInFlow } from '../sign-in-flow.ts';
 import { useFinishSignIn } from '../use-finish-sign-in.ts';
 import '../components/auth.css';
@@ -25,7 +25,7 @@ export function NewPinPage() {
   const save = mode === 'RESET' ? resetPin : registerPin;
   const [problem, setProblem] = useState<string | null>(null);
   const [hasIdentifier] = useState(() => readSignInFlow().identifier !== undefined);
-  if (!hasIdentifier) return <Navigate to={paths.home()} replace />;
+  if (!hasIdentifier) return <Navigate to={paths.home.href()} replace />;
 
   const submit = (pin: string) => {
     setProblem(null);
@@ -36,7 +36,7 @@ export function NewPinPage() {
         await finishSignIn();
       },
       onError: (error) => {
-        if (hasErrorCode(error, 'PIN_ALREADY_SET')) return void navigate(paths.passcode(), { replace: true });
+        if (hasErrorCode(error, 'PIN_ALREADY_SET')) return void navigate(paths.passcode.href(), { replace: true });
         setProblem(fieldMessagesOf(error).pin ?? describeApiError(error));
       },
     });

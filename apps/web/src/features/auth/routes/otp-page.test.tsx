@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getSession } from '../../../lib/session.ts';
-import { errorAnswer, okAnswer, renderAuthPage, signInAnswer, stubServer } from '../auth-test-kit.tsx';
 import { readSignInFlow, updateSignInFlow } from '../sign-in-flow.ts';
 import { OtpPage } from './otp-page.tsx';
+import { signInAnswer } from '../../../features/auth/auth.test-support.ts';
+import { errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
 
 const identifier = { identifierType: 'phone', identifierValue: '081234567890', countryCode: '62' } as const;
 const verifyPath = '/api/auth/verify-otp';
@@ -28,8 +30,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('OtpPage', () => {
   it('tells where the code went, when a new one can be asked for and how many remain', () => {
-    stubServer({});
-    renderAuthPage(<OtpPage />, { history: ['/login'] });
+    stubApi({});
+    renderPage(<OtpPage />, { history: ['/login'] });
     expect(screen.getByRole('heading', { name: 'Enter verification code' })).toBeInTheDocument();
     expect(screen.getByText('We sent a 6-digit code to +62 81234567890 by SMS.')).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent(/^00:01:00|00:00:59$/);
@@ -38,15 +40,15 @@ describe('OtpPage', () => {
   });
 
   it('offers to go back and change the phone number', async () => {
-    stubServer({});
-    renderAuthPage(<OtpPage />, { history: ['/login'] });
+    stubApi({});
+    renderPage(<OtpPage />, { history: ['/login'] });
     await userEvent.setup().click(screen.getByRole('link', { name: 'Change phone number' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 
   it('shows the wrong-code message with the attempts left', async () => {
-    const server = stubServer({ [verifyPath]: [() => errorAnswer('OTP_INVALID', { attemptsRemaining: 2 })] });
-    renderAuthPage(<OtpPage />, { history: ['/login'] });
+    const server = stubApi({ [`POST ${verifyPath}`]: [() => errorAnswer('OTP_INVALID', { attemptsRemaining: 2 })] });
+    renderPage(<OtpPage />, { history: ['/login'] });
     await enterCode('111111');
     const alert = await screen.findByText('Your verification code is not valid, please try again');
     expect(alert.closest('[role="alert"]')).toHaveTextContent(
@@ -59,12 +61,12 @@ describe('OtpPage', () => {
   it('opens the lock page with the unlock time when the account gets locked', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-01-01T12:00:00.000Z'));
-    stubServer({
-      [verifyPath]: [
+    stubApi({
+      [`POST ${verifyPath}`]: [
         () => errorAnswer('LOGIN_LOCKED', { lockedUntil: '2030-01-01T09:00:00.000Z', currentTime: '2030-01-01T08:00:00.000Z' }),
       ],
     });
-    renderAuthPage(<OtpPage />, { history: ['/login'] });
+    renderPage(<OtpPage />, { history: ['/login'] });
     await enterCode('111111');
     // The server's clock is 4 hours behind this browser's: the lock still lasts one hour from now.
     await waitFor(() =>
@@ -74,8 +76,8 @@ describe('OtpPage', () => {
   });
 
   it('goes on to create a PIN when the account has none yet', async () => {
-    stubServer({ [verifyPath]: [() => okAnswer(signInAnswer({ isNewUser: true }))] });
-    renderAuthPage(<OtpPage />, { history: ['/login'] });
+    stubApi({ [`POST ${verifyPath}`]: [() => okAnswer(signInAnswer({ isNewUser: true }))] });
+    renderPage(<OtpPage />, { history: ['/login'] });
     await enterCode('123456');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/new-pin$/));
     expect(readSignInFlow().pinPending).toEqual({ isNewUser: true });
@@ -85,16 +87,16 @@ describe('OtpPage', () => {
 
   it('asks the PIN of a known account on a new device', async () => {
     startFlow({ needSetPin: false, needSetPhone: false, isNewDevice: true });
-    stubServer({ [verifyPath]: [() => okAnswer(signInAnswer())] });
-    renderAuthPage(<OtpPage />, { history: ['/login'] });
+    stubApi({ [`POST ${verifyPath}`]: [() => okAnswer(signInAnswer())] });
+    renderPage(<OtpPage />, { history: ['/login'] });
     await enterCode('123456');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/passcode?mode=LOGIN_NEW_DEVICE'));
   });
 
   it('verifies a reset code and goes on to the new PIN', async () => {
     updateSignInFlow({ purpose: 'reset-pin', resetInProcess: true });
-    const server = stubServer({ '/api/auth/verify-pin-otp': [() => okAnswer({ verified: true })] });
-    renderAuthPage(<OtpPage />, { history: ['/login'] });
+    const server = stubApi({ 'POST /api/auth/verify-pin-otp': [() => okAnswer({ verified: true })] });
+    renderPage(<OtpPage />, { history: ['/login'] });
     expect(screen.getByRole('heading', { name: 'Reset your PIN' })).toBeInTheDocument();
     await enterCode('654321');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/new-pin?mode=RESET'));
@@ -108,8 +110,8 @@ describe('OtpPage', () => {
       lastCredentialBody: { ...identifier, type: 'login', senderType: 'SMS' },
       lastCredentialResponse: { expireIn: 60, requestRemaining: 2, expiredAt: Date.now() + 60_000 },
     });
-    const server = stubServer({ '/api/auth/check-credential': [() => okAnswer({ expireIn: 60, requestRemaining: 1 })] });
-    renderAuthPage(<OtpPage />, { history: ['/login'] });
+    const server = stubApi({ 'POST /api/auth/check-credential': [() => okAnswer({ expireIn: 60, requestRemaining: 1 })] });
+    renderPage(<OtpPage />, { history: ['/login'] });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('1 code request left')).toBeInTheDocument();
     expect(server.bodiesOf('/api/auth/check-credential')).toEqual([{ ...identifier, type: 'login', senderType: 'SMS' }]);
@@ -117,7 +119,7 @@ describe('OtpPage', () => {
 
   it('sends a visitor without a sign-in in progress back to the start', () => {
     sessionStorage.clear();
-    renderAuthPage(<OtpPage />, { history: ['/login'] });
+    renderPage(<OtpPage />, { history: ['/login'] });
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 });

@@ -23,13 +23,13 @@ export function OtpPage() {
   const requestResetPin = useRequestResetPin();
   const flow = readSignInFlow();
   const { identifier, senderType, referenceId } = flow;
-  if (!identifier) return <Navigate to={paths.home()} replace />;
+  if (!identifier) return <Navigate to={paths.home.href()} replace />;
   const resetting = flow.purpose === 'reset-pin';
 
   const verify = async (otp: string) => {
     if (resetting) {
       await verifyPinOtp.mutateAsync({ ...identifier, otp });
-      await navigate(`${paths.newPin()}?mode=RESET`, { replace: true });
+      await navigate(`${paths.newPin.href()}?mode=RESET`, { replace: true });
       return;
     }
     const answer = await verifyOtp.mutateAsync({ ...identifier, type: 'login', otp });
@@ -42,7 +42,7 @@ export function OtpPage() {
     });
     if (!answer.pinRequired) return finishSignIn(answer);
     const needsNewPin = answer.isNewUser || (readSignInFlow().pinInfo?.needSetPin ?? false);
-    await navigate(needsNewPin ? paths.newPin() : `${paths.passcode()}?mode=LOGIN_NEW_DEVICE`, { replace: true });
+    await navigate(needsNewPin ? paths.newPin.href() : `${paths.passcode.href()}?mode=LOGIN_NEW_DEVICE`, { replace: true });
   };
 
   const resend = async (): Promise<SentCode> => {
@@ -65,7 +65,7 @@ export function OtpPage() {
       />
       {/* A mistyped number or address is fixed on the first step; the flow keeps what was typed. */}
       <p className="auth-page__back">
-        <Link to={paths.home()}>{t(identifier.identifierType === 'email' ? 'code.changeEmail' : 'code.changePhone')}</Link>
+        <Link to={paths.home.href()}>{t(identifier.identifierType === 'email' ? 'code.changeEmail' : 'code.changePhone')}</Link>
       </p>
     </main>
   );

@@ -2,9 +2,12 @@ import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getSession } from '../../../lib/session.ts';
-import { errorAnswer, okAnswer, renderAuthPage, signInAnswer, signedInUser, stubServer } from '../auth-test-kit.tsx';
 import { readSignInFlow, updateSignInFlow } from '../sign-in-flow.ts';
 import { PasscodePage } from './passcode-page.tsx';
+import { signInAnswer } from '../../../features/auth/auth.test-support.ts';
+import { errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { signedInUser } from '../../../test/session.test-support.ts';
 
 const identifier = { identifierType: 'phone', identifierValue: '081234567890', countryCode: '62' } as const;
 const loginPath = '/api/auth/login-by-pin';
@@ -20,8 +23,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('PasscodePage', () => {
   it('signs in with the PIN and opens the cards', async () => {
-    const server = stubServer({ [loginPath]: [() => okAnswer(signInAnswer({ loginType: 'pin' }))] });
-    renderAuthPage(<PasscodePage />, { history: ['/passcode'] });
+    const server = stubApi({ [`POST ${loginPath}`]: [() => okAnswer(signInAnswer({ loginType: 'pin' }))] });
+    renderPage(<PasscodePage />, { history: ['/passcode'] });
     await enterPin('123456');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cards$/));
     expect(server.bodiesOf(loginPath)).toEqual([{ ...identifier, pin: '123456' }]);
@@ -30,8 +33,8 @@ describe('PasscodePage', () => {
   });
 
   it('shows the attempts left after a wrong PIN', async () => {
-    stubServer({ [loginPath]: [() => errorAnswer('PIN_INVALID', { attemptsRemaining: 2 })] });
-    renderAuthPage(<PasscodePage />, { history: ['/passcode'] });
+    stubApi({ [`POST ${loginPath}`]: [() => errorAnswer('PIN_INVALID', { attemptsRemaining: 2 })] });
+    renderPage(<PasscodePage />, { history: ['/passcode'] });
     await enterPin('111111');
     expect(await screen.findByText('Wrong PIN. You have 2 attempts left before your PIN is locked.')).toBeInTheDocument();
     expect(screen.getByLabelText('Enter your PIN')).toHaveValue('');
@@ -39,20 +42,20 @@ describe('PasscodePage', () => {
   });
 
   it('opens the device lock page when the PIN gets locked', async () => {
-    stubServer({
-      [loginPath]: [
+    stubApi({
+      [`POST ${loginPath}`]: [
         () => errorAnswer('PIN_LOCKED', { lockedUntil: '2030-01-01T11:00:00.000Z', currentTime: '2030-01-01T10:00:00.000Z' }),
       ],
     });
-    renderAuthPage(<PasscodePage />, { history: ['/passcode'] });
+    renderPage(<PasscodePage />, { history: ['/passcode'] });
     await enterPin('111111');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/device-locked\?until=/));
   });
 
   it('opens the device lock page on the third wrong PIN', async () => {
     const wrong = () => errorAnswer('PIN_INVALID');
-    stubServer({ [loginPath]: [wrong, wrong, wrong] });
-    renderAuthPage(<PasscodePage />, { history: ['/passcode'] });
+    stubApi({ [`POST ${loginPath}`]: [wrong, wrong, wrong] });
+    renderPage(<PasscodePage />, { history: ['/passcode'] });
     await enterPin('111111');
     expect(await screen.findByText(/You have 2 attempts left/)).toBeInTheDocument();
     await enterPin('222222');
@@ -62,19 +65,19 @@ describe('PasscodePage', () => {
   });
 
   it('sends an unknown device back to the code step', async () => {
-    const server = stubServer({
-      [loginPath]: [() => errorAnswer('NEW_DEVICE')],
-      '/api/auth/check-credential': [() => okAnswer({ expireIn: 60, requestRemaining: 2 })],
+    const server = stubApi({
+      [`POST ${loginPath}`]: [() => errorAnswer('NEW_DEVICE')],
+      'POST /api/auth/check-credential': [() => okAnswer({ expireIn: 60, requestRemaining: 2 })],
     });
-    renderAuthPage(<PasscodePage />, { history: ['/passcode'] });
+    renderPage(<PasscodePage />, { history: ['/passcode'] });
     await enterPin('123456');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
     expect(server.bodiesOf('/api/auth/check-credential')).toEqual([{ ...identifier, type: 'login', senderType: 'SMS' }]);
   });
 
   it('starts a PIN reset from the forgotten-PIN link', async () => {
-    const server = stubServer({ '/api/auth/request-reset-pin': [() => okAnswer({ expireIn: 60, requestRemaining: 2 })] });
-    renderAuthPage(<PasscodePage />, { history: ['/passcode'] });
+    const server = stubApi({ 'POST /api/auth/request-reset-pin': [() => okAnswer({ expireIn: 60, requestRemaining: 2 })] });
+    renderPage(<PasscodePage />, { history: ['/passcode'] });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Forgot PIN?' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
     expect(server.bodiesOf('/api/auth/request-reset-pin')).toEqual([{ ...identifier, senderType: 'SMS' }]);
@@ -82,7 +85,7 @@ describe('PasscodePage', () => {
   });
 
   it('asks the new-device PIN with its own words', () => {
-    renderAuthPage(<PasscodePage />, { history: ['/passcode?mode=LOGIN_NEW_DEVICE'] });
+    renderPage(<PasscodePage />, { history: ['/passcode?mode=LOGIN_NEW_DEVICE'] });
     expect(screen.getByText(/This device is new to your account/)).toBeInTheDocument();
   });
 });

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PIN_LOCK_AT_ATTEMPT } from '@kartu/core';
+import { PIN_LOCK_AT_ATTEMPT } from '@kartu/core/constants';
 import { PinEntry } from '../../../components/pin/pin-entry.tsx';
 import { describeApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../config/paths.ts';
 import { checkCredential } from '../api/check-credential.ts';
 import { useLoginByPin } from '../api/login-by-pin.ts';
 import { useRequestResetPin } from '../api/request-reset-pin.ts';
-import { hasErrorCode, lockFactsOf, lockedPagePath } from '../auth-errors.ts';
+import { hasErrorCode, lockedPagePath } from '../auth-errors.ts';
 import { credentialBody } from '../credential-body.ts';
 import { readSignInFlow, updateSignInFlow } from '../sign-in-flow.ts';
 import { useFinishSignIn } from '../use-finish-sign-in.ts';
@@ -27,17 +27,17 @@ export function PasscodePage() {
   const [invalid, setInvalid] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [{ identifier, senderType, referenceId }] = useState(readSignInFlow);
-  if (!identifier) return <Navigate to={paths.home()} replace />;
+  if (!identifier) return <Navigate to={paths.home.href()} replace />;
 
   const refused = async (error: unknown) => {
-    if (hasErrorCode(error, 'PIN_LOCKED')) return navigate(lockedPagePath(paths.deviceLocked(), error), { replace: true });
-    if (hasErrorCode(error, 'LOGIN_LOCKED')) return navigate(lockedPagePath(paths.lock(), error), { replace: true });
+    if (hasErrorCode(error, 'PIN_LOCKED')) return navigate(lockedPagePath(paths.deviceLocked, error), { replace: true });
+    if (hasErrorCode(error, 'LOGIN_LOCKED')) return navigate(lockedPagePath(paths.lock, error), { replace: true });
     if (hasErrorCode(error, 'PIN_INVALID')) {
       const failed = failures + 1;
       setFailures(failed);
       // spec: app-core §4 PIN login: every attempt counts; more than 2 sends the member to /device-locked.
-      if (failed >= PIN_LOCK_AT_ATTEMPT) return navigate(lockedPagePath(paths.deviceLocked(), error), { replace: true });
-      const left = lockFactsOf(error).attemptsRemaining ?? PIN_LOCK_AT_ATTEMPT - failed;
+      if (failed >= PIN_LOCK_AT_ATTEMPT) return navigate(lockedPagePath(paths.deviceLocked, error), { replace: true });
+      const left = error.attemptsRemaining ?? PIN_LOCK_AT_ATTEMPT - failed;
       setInvalid(true);
       return setProblem(t('pin.attemptsLeft', { count: left }));
     }
@@ -46,7 +46,7 @@ export function PasscodePage() {
       try {
         await checkCredential({ body: credentialBody({ identifier, type: 'login', senderType, referenceId }) });
         updateSignInFlow({ purpose: 'login' });
-        return navigate(paths.login(), { replace: true });
+        return navigate(paths.login.href(), { replace: true });
       } catch (codeError) {
         return setProblem(describeApiError(codeError));
       }
@@ -66,9 +66,9 @@ export function PasscodePage() {
     requestReset.mutate(
       { ...identifier, senderType },
       {
-        onSuccess: () => void navigate(paths.login()),
+        onSuccess: () => void navigate(paths.login.href()),
         onError: (error) => {
-          if (hasErrorCode(error, 'LOGIN_LOCKED')) return void navigate(lockedPagePath(paths.lock(), error));
+          if (hasErrorCode(error, 'LOGIN_LOCKED')) return void navigate(lockedPagePath(paths.lock, error));
           setProblem(hasErrorCode(error, 'OTP_REQUESTS_LOCKED') ? t('code.requestsLocked') : describeApiError(error));
         },
       },

@@ -2,8 +2,11 @@ import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getSession, setSession } from '../../../lib/session.ts';
-import { errorAnswer, okAnswer, renderAuthPage, sessionAnswer, signedInUser, stubServer } from '../auth-test-kit.tsx';
 import { RegisterPhonePage } from './register-phone-page.tsx';
+import { sessionAnswer } from '../../../features/auth/auth.test-support.ts';
+import { errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { signedInUser } from '../../../test/session.test-support.ts';
 
 const checkPath = '/api/auth/check-credential';
 const phoneIdentifier = { identifierType: 'phone', identifierValue: '081234567890', countryCode: '62' };
@@ -14,11 +17,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe('RegisterPhonePage', () => {
   it('adds a phone number proven by a code, then opens the cards', async () => {
     const user = userEvent.setup();
-    const server = stubServer({
-      [checkPath]: [() => okAnswer({ expireIn: 60, requestRemaining: 2 })],
-      '/api/auth/verify-otp': [() => okAnswer(sessionAnswer({ phone: '+6281234567890' }))],
+    const server = stubApi({
+      [`POST ${checkPath}`]: [() => okAnswer({ expireIn: 60, requestRemaining: 2 })],
+      'POST /api/auth/verify-otp': [() => okAnswer(sessionAnswer({ phone: '+6281234567890' }))],
     });
-    renderAuthPage(<RegisterPhonePage />, { history: ['/register-phone-number'] });
+    renderPage(<RegisterPhonePage />, { history: ['/register-phone-number'] });
     await user.type(screen.getByLabelText('Phone number'), '081234567890');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
 
@@ -31,8 +34,8 @@ describe('RegisterPhonePage', () => {
 
   it('says so under the field when the number belongs to another account', async () => {
     const user = userEvent.setup();
-    stubServer({ [checkPath]: [() => errorAnswer('PHONE_TAKEN')] });
-    renderAuthPage(<RegisterPhonePage />, { history: ['/register-phone-number'] });
+    stubApi({ [`POST ${checkPath}`]: [() => errorAnswer('PHONE_TAKEN')] });
+    renderPage(<RegisterPhonePage />, { history: ['/register-phone-number'] });
     await user.type(screen.getByLabelText('Phone number'), '081234567890');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() =>

@@ -1,20 +1,17 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Identifier, SenderType } from '@kartu/contracts';
-import { isFilled, isValidPhone, normalizePhone } from '@kartu/core';
-import { PhoneInput } from '../../../components/forms/phone-input.tsx';
-import { startingRegion } from '../../../components/forms/regions.ts';
-import { SenderChoice } from '../../../components/forms/sender-choice.tsx';
+import type { Identifier } from '@kartu/contracts';
+import { checkPhone, PhoneField, phoneFieldSchema, phoneIdentifier, useStartingRegion, type PhoneFieldValues } from '../../../components/forms/phone-field.tsx';
 import { useHeadingFocus } from '../../../components/ui/use-heading-focus.ts';
-import { describeApiError } from '../../../lib/api-client.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
+import { describeApiError, fieldMessagesOf } from '../../../lib/api-client.ts';
 import { setSession } from '../../../lib/session.ts';
-import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCheckCredential } from '../api/check-credential.ts';
 import { useVerifyPhoneCode } from '../api/verify-phone-code.ts';
-import { codeRequestsUnlockAt, fieldMessagesOf, hasErrorCode } from '../auth-errors.ts';
+import { codeRequestsUnlockAt, hasErrorCode } from '../auth-errors.ts';
 import { CodeRequestLock } from '../components/code-request-lock.tsx';
 import { OtpStep } from '../components/otp-step.tsx';
 import { credentialBody } from '../credential-body.ts';
@@ -24,37 +21,33 @@ import '../components/auth.css';
 
 type CodeStep = { identifier: Identifier; sentCode: SentCode | undefined };
 
+const registerPhoneSchema = phoneFieldSchema.superRefine((form, ctx) => checkPhone(form.phone, form.region, ctx));
+
 /** '/register-phone-number': a member who signed in by e-mail adds a phone number, proven by a code. */
 export function RegisterPhonePage() {
   const { t } = useTranslation('auth');
-  const { merchant } = useSite();
-  const { intlLocale } = useLanguage();
   const navigate = useNavigate();
   const headingRef = useHeadingFocus();
   const phoneId = useId();
   const problemId = useId();
-  const phoneRef = useRef<HTMLInputElement>(null);
-  const [region, setRegion] = useState(() => startingRegion(merchant.countryCode, intlLocale));
-  const [phone, setPhone] = useState('');
-  const [senderType, setSenderType] = useState<SenderType>('SMS');
-  const [phoneError, setPhoneError] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | null>(null);
   const [requestsLockedUntil, setRequestsLockedUntil] = useState<number | null>(null);
   const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
   const requestCode = useCheckCredential();
   const verifyPhoneCode = useVerifyPhoneCode();
-  const dialCode = region.dialCode;
+  const startingRegion = useStartingRegion();
+  const form = useForm<PhoneFieldValues>({
+    resolver: zodResolver(registerPhoneSchema),
+    defaultValues: { phone: '', region: startingRegion, senderType: 'SMS' },
+  });
+  const senderType = useWatch({ control: form.control, name: 'senderType' });
 
   const requestFor = (identifier: Identifier, force: boolean) =>
     requestCode.mutateAsync({ body: credentialBody({ identifier, type: 'register-phone', senderType }), force });
 
-  const submitPhone = async (event: FormEvent) => {
-    event.preventDefault();
+  const submitPhone = async (values: PhoneFieldValues) => {
     setProblem(null);
-    const invalidPhone = !isFilled(phone) ? 'phoneRequired' : !isValidPhone(phone, { dialCode, region: region.code }) ? 'phoneInvalid' : null;
-    setPhoneError(invalidPhone ? t(`validation.${invalidPhone}`) : undefined);
-    if (invalidPhone) return phoneRef.current?.focus();
-    const identifier: Identifier = { identifierType: 'phone', identifierValue: normalizePhone(phone, dialCode), countryCode: dialCode };
+    const identifier = phoneIdentifier(values.phone, values.region.dialCode);
     try {
       await requestFor(identifier, false);
       setCodeStep({ identifier, sentCode: readSignInFlow().sentCode });
@@ -65,8 +58,7 @@ export function RegisterPhonePage() {
       }
       const fieldMessage = hasErrorCode(error, 'PHONE_TAKEN') ? t('validation.phoneTaken') : fieldMessagesOf(error).identifierValue;
       if (!fieldMessage) return setProblem(describeApiError(error));
-      setPhoneError(fieldMessage);
-      phoneRef.current?.focus();
+      form.setError('phone', { type: 'server', message: fieldMessage }, { shouldFocus: true });
     }
   };
 
@@ -83,7 +75,7 @@ export function RegisterPhonePage() {
             const answer = await verifyPhoneCode.mutateAsync({ ...identifier, otp });
             setSession({ user: answer.user, loginType: answer.loginType });
             clearSignInFlow();
-            await navigate(paths.cards(), { replace: true });
+            await navigate(paths.cards.href(), { replace: true });
           }}
           resend={async () => {
             await requestFor(identifier, true);
@@ -98,34 +90,26 @@ export function RegisterPhonePage() {
 
   return (
     <main className="page auth-page">
-      <form className="stack" noValidate onSubmit={(event) => void submitPhone(event)}>
-        <h1 ref={headingRef} tabIndex={-1} className="auth-step__title">
-          {t('registerPhone.title')}
-        </h1>
-        <p className="muted">{t('registerPhone.text')}</p>
-        <PhoneInput
-          id={phoneId}
-          label={t('signIn.phoneLabel')}
-          value={phone}
-          onChange={setPhone}
-          region={region}
-          onRegionChange={setRegion}
-          error={phoneError}
-          inputRef={phoneRef}
-        />
-        <SenderChoice name="senderType" value={senderType} onChange={setSenderType} />
-        {problem ? (
-          <p id={problemId} className="field__error" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        {requestsLockedUntil !== null ? (
-          <CodeRequestLock until={requestsLockedUntil} onDone={() => setRequestsLockedUntil(null)} />
-        ) : null}
-        <button type="submit" className="btn btn-primary" disabled={requestCode.isPending || requestsLockedUntil !== null} aria-busy={requestCode.isPending}>
-          {requestCode.isPending ? t('signIn.submitting') : t('registerPhone.submit')}
-        </button>
-      </form>
+      <FormProvider {...form}>
+        <form className="stack" noValidate onSubmit={form.handleSubmit(submitPhone)}>
+          <h1 ref={headingRef} tabIndex={-1} className="auth-step__title">
+            {t('registerPhone.title')}
+          </h1>
+          <p className="muted">{t('registerPhone.text')}</p>
+          <PhoneField id={phoneId} label={t('signIn.phoneLabel')} />
+          {problem ? (
+            <p id={problemId} className="field__error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          {requestsLockedUntil !== null ? (
+            <CodeRequestLock until={requestsLockedUntil} onDone={() => setRequestsLockedUntil(null)} />
+          ) : null}
+          <button type="submit" className="btn btn-primary" disabled={requestCode.isPending || requestsLockedUntil !== null} aria-busy={requestCode.isPending}>
+            {requestCode.isPending ? t('signIn.submitting') : t('registerPhone.submit')}
+          </button>
+        </form>
+      </FormProvider>
     </main>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { claimRewardAnswerSchema, type CardDetail, type Reward } from '@kartu/contracts';
 import { api, ApiError } from '../../../lib/api-client.ts';
-import { cardKeys } from './card-keys.ts';
+import { cardKeys } from '../../../lib/card-keys.ts';
 
 export type ClaimRewardAnswer = z.infer<typeof claimRewardAnswerSchema>;
 

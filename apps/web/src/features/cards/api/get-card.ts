@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { cardDetailSchema, type CardDetail } from '@kartu/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { cardKeys } from './card-keys.ts';
+import { cardKeys } from '../../../lib/card-keys.ts';
 
 /** GET /api/v2/cards/{id} → the card with its balance, levels, menus and registration state. */
 export function getCard(cardId: string, signal?: AbortSignal): Promise<CardDetail> {

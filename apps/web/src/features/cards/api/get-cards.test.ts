@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { cardListItem } from '../cards-test-kit.tsx';
 import { nextCardPage } from './get-cards.ts';
+import { cardListItem } from '../../../features/cards/cards.test-support.ts';
 
 const page = (number: number, size: number, count: number) => ({ data: Array.from({ length: size }, () => cardListItem()), page: number, count });
 

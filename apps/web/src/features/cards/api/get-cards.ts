@@ -1,14 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { cardListAnswerSchema, type CardListAnswer, type CardView } from '@kartu/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { cardKeys } from './card-keys.ts';
+import { cardKeys } from '../../../lib/card-keys.ts';
 
 /** GET /api/v2/cards?page=&view= → one page of the member's cards in that view. */
 export function getCards({ page, view }: { page: number; view: CardView }, signal?: AbortSignal): Promise<CardListAnswer> {
   return api.get('/api/v2/cards', { query: { page, view }, schema: cardListAnswerSchema, signal });
 }
 
-/** How many cards the pages loaded so far hold. */
 export function loadedCount(pages: readonly CardListAnswer[]): number {
   return pages.reduce((total, page) => total + page.data.length, 0);
 }

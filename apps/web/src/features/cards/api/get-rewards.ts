@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rewardListAnswerSchema, type Reward } from '@kartu/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { cardKeys } from './card-keys.ts';
+import { cardKeys } from '../../../lib/card-keys.ts';
 
 /** GET /api/v2/cards/{id}/rewards: the card's rewards, claimable and already claimed. */
 export async function getRewards(options: { cardId: string; signal?: AbortSignal }): Promise<Reward[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { transactionDetailSchema, type TransactionDetail } from '@kartu/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { cardKeys } from './card-keys.ts';
+import { cardKeys } from '../../../lib/card-keys.ts';
 
 /** GET /api/v2/cards/{id}/transactions/{transactionId}; 404 NOT_FOUND when it is not on this card. */
 export function getTransaction(options: { cardId: string; transactionId: string; signal?: AbortSignal }): Promise<TransactionDetail> {

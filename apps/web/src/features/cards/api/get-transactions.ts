@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { transactionListAnswerSchema, type Transaction } from '@kartu/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { cardKeys } from './card-keys.ts';
+import { cardKeys } from '../../../lib/card-keys.ts';
 
 export type TransactionPage = { data: Transaction[]; nextCursor: string | null };
 

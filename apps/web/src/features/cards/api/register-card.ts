@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { registerCardAnswerSchema } from '@kartu/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { cardKeys } from './card-keys.ts';
+import { cardKeys } from '../../../lib/card-keys.ts';
 
 export interface RegisterCardBody {
   number: string;

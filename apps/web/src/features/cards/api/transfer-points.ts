@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { transferAnswerSchema, type transferBodySchema } from '@kartu/contracts';
 import { api, ApiError } from '../../../lib/api-client.ts';
-import { cardKeys } from './card-keys.ts';
+import { cardKeys } from '../../../lib/card-keys.ts';
 
 export type TransferBody = z.input<typeof transferBodySchema>;
 export type TransferAnswer = z.infer<typeof transferAnswerSchema>;

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 
-/** The card page's shape while its card loads. */
 export function CardDetailSkeleton() {
   const { t } = useTranslation('cards');
   return (

@@ -19,5 +19,5 @@ export function CardLoadError({ error }: { error: unknown }) {
   const { t } = useTranslation('cards');
   const location = useLocation();
   if (isCardNotFound(error)) throw new PageNotFoundError(t('detail.notFound'));
-  return <Navigate to={paths.retry(`${location.pathname}${location.search}`)} replace />;
+  return <Navigate to={paths.retry.href({ from: `${location.pathname}${location.search}` })} replace />;
 }

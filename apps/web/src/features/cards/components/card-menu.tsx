@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CardDetail } from '@kartu/contracts';
-import { paths } from '../../../config/paths.ts';
+import { paths, type RoutePath } from '../../../config/paths.ts';
 import { cardMenuItems, type CardMenuPage } from '../card-menu-items.ts';
 
-const pathOf: Record<CardMenuPage, (cardId: string) => string> = {
+const pathOf: Record<CardMenuPage, RoutePath<`/cards/:cardId/${CardMenuPage}`>> = {
   'transaction-history': paths.cardTransactionHistory,
   'transfer-point': paths.cardTransferPoint,
   'claim-rewards': paths.cardClaimRewards,
@@ -25,7 +25,7 @@ export function CardMenu({ card }: { card: Pick<CardDetail, 'id' | 'menus' | 'vi
             <li key={item}>
               <Link
                 className="card-menu__item"
-                to={pathOf[item](card.id)}
+                to={pathOf[item].href({ cardId: card.id })}
                 aria-label={badge === null ? undefined : `${t(`menu.${item}`)}, ${t('menu.claimable', { count: badge })}`}
               >
                 <span>{t(`menu.${item}`)}</span>

@@ -1,8 +1,8 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCardNumber } from '@kartu/core';
 import { ClearIcon } from '../../../components/layout/icons.tsx';
-import { useDialogFocus } from '../../../components/ui/use-dialog-focus.ts';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { QrCode } from './qr-code.tsx';
 
 export interface CardQrModalProps {
@@ -14,14 +14,12 @@ export interface CardQrModalProps {
 /** spec: app-core §2 Layout: the full-page QR modal with the card's code, for a cashier to scan. */
 export function CardQrModal({ cardNumber, programName, onClose }: CardQrModalProps) {
   const { t } = useTranslation('cards');
-  const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const hintId = useId();
-  useDialogFocus(dialogRef, onClose);
   const grouped = formatCardNumber(cardNumber);
 
   return (
-    <div ref={dialogRef} className="card-qr-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={hintId} tabIndex={-1}>
+    <Dialog className="card-qr-modal" labelledBy={titleId} describedBy={hintId} onCancel={onClose}>
       <div className="card-qr-modal__bar">
         <h2 id={titleId} className="card-qr-modal__title">
           {programName}
@@ -39,6 +37,6 @@ export function CardQrModal({ cardNumber, programName, onClose }: CardQrModalPro
           {t('qr.brightnessHint')}
         </p>
       </div>
-    </div>
+    </Dialog>
   );
 }

@@ -30,7 +30,7 @@ export function CardTile({ card, view, onAction, busy }: CardTileProps) {
   const titleId = `card-${card.id}-title`;
   return (
     <article className="card-tile" style={{ background, color: readableTextColor(background) }} aria-labelledby={titleId} aria-busy={busy}>
-      <Link className="card-tile__link" to={paths.cardDetail(card.id)}>
+      <Link className="card-tile__link" to={paths.cardDetail.href({ cardId: card.id })}>
         <span className="card-tile__top">
           {card.iconUrl ? <img className="card-tile__icon" src={card.iconUrl} alt="" width={40} height={40} /> : null}
           <span className="card-tile__names">

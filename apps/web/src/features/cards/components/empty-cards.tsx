@@ -20,7 +20,7 @@ export function EmptyCards({ view }: { view: CardView }) {
       </h2>
       <p className="muted">{t(`list.empty.${view}.message`, { brand: merchant.brand })}</p>
       {view === 'active' ? (
-        <Link className="btn btn-primary" to={paths.addCard()}>
+        <Link className="btn btn-primary" to={paths.addCard.href()}>
           {t('list.addCard')}
         </Link>
       ) : null}

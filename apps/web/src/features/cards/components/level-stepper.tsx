@@ -11,7 +11,6 @@ export function levelStepStates(card: Pick<CardDetail, 'levels' | 'levelProgress
   return card.levels.map((_level, index) => (index < currentIndex ? 'done' : index === currentIndex ? 'active' : 'upcoming'));
 }
 
-/** The level stepper with the progress bar to the next level. */
 export function LevelStepper({ card }: { card: Pick<CardDetail, 'levels' | 'levelProgress' | 'currency'> }) {
   const { t } = useTranslation('cards');
   const { levels, levelProgress } = card;

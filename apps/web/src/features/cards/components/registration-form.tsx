@@ -1,9 +1,11 @@
 import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationField } from '@kartu/contracts';
-import { isValidEmail } from '@kartu/core';
-import { ApiError } from '../../../lib/api-client.ts';
+import { REGISTRATION_ANSWER_MAX_LENGTH } from '@kartu/core/constants';
+import { fieldMessagesOf } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/forms/form-field.tsx';
+import { registrationFormSchema } from './registration-form-schema.ts';
 
 export type RegistrationAnswers = Record<string, string>;
 
@@ -13,23 +15,10 @@ export interface RegistrationFormProps {
   onSubmit: (answers: RegistrationAnswers) => Promise<void>;
 }
 
-/** Field messages of a 400 answer, keyed by the form field ('body.answers.email' → 'email'). */
-export function registrationIssuesOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !error.details) return {};
-  const issues: Record<string, string> = {};
-  for (const detail of error.details) {
-    const name = detail.field.replace(/^(body\.)?answers\./, '');
-    issues[name] ??= detail.message;
-  }
-  return issues;
-}
-
-const maxLength = 200;
-
-/** The program's registration form, built from its field list (spec: business-rules §5 '* field is required'). */
 export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormProps) {
   const { t } = useTranslation('cards');
   const { register, handleSubmit, setError, formState } = useForm<RegistrationAnswers>({
+    resolver: zodResolver(registrationFormSchema(fields)),
     defaultValues: Object.fromEntries(fields.map((field) => [field.name, ''])),
   });
 
@@ -38,8 +27,10 @@ export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormPro
       await onSubmit(answers);
     } catch (error) {
       // The server checks the same rules; its field messages go under their fields.
-      for (const [name, message] of Object.entries(registrationIssuesOf(error))) {
-        if (fields.some((field) => field.name === name)) setError(name, { type: 'server', message });
+      const messages = fieldMessagesOf(error);
+      for (const field of fields) {
+        const message = messages[`answers.${field.name}`];
+        if (message) setError(field.name, { type: 'server', message });
       }
     }
   });
@@ -49,16 +40,8 @@ export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormPro
       <p className="muted">{t('registration.requiredNote')}</p>
       {fields.map((field) => {
         const id = `registration-${field.name}`;
-        const error = formState.errors[field.name]?.message;
-        const rules = {
-          validate: (value: string) => {
-            const text = value.trim();
-            if (field.required && text === '') return t('registration.required');
-            if (text !== '' && field.type === 'email' && !isValidEmail(text)) return t('registration.emailInvalid');
-            return true;
-          },
-          maxLength: { value: maxLength, message: t('registration.tooLong', { max: maxLength }) },
-        };
+        const issue = formState.errors[field.name];
+        const error = issue?.type === 'server' ? issue.message : issue?.message && t(`registration.${issue.message}`, { max: REGISTRATION_ANSWER_MAX_LENGTH });
         const label = (
           <>
             {field.label}
@@ -68,7 +51,7 @@ export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormPro
         return (
           <FormField key={field.name} id={id} label={label} error={error}>
             {(control) => {
-              const common = { ...control, 'aria-required': field.required || undefined, ...register(field.name, rules) };
+              const common = { ...control, 'aria-required': field.required || undefined, ...register(field.name) };
               return field.type === 'select' ? (
                 <select className="text-input" {...common}>
                   <option value="">{t('registration.choose')}</option>

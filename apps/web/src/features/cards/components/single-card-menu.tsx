@@ -51,7 +51,7 @@ export function SingleCardMenu() {
         <MoreIcon />
       </button>
       <div id={panelId} className="single-card-menu__panel" hidden={!open}>
-        <Link className="single-card-menu__item" to={paths.changePin()}>
+        <Link className="single-card-menu__item" to={paths.changePin.href()}>
           {t('singleCard.changePin')}
         </Link>
         <div className="single-card-menu__item single-card-menu__language">

@@ -2,8 +2,11 @@ import { afterEach, describe, it, expect, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setSession } from '../../../lib/session.ts';
-import { errorAnswer, renderCardRoute, stubApi } from '../cards-test-kit.tsx';
 import { AddCardPage } from './add-card-page.tsx';
+import { errorAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { sessionUser } from '../../../test/session.test-support.ts';
+import { paths } from '../../../config/paths.ts';
 
 const number = '6012345678901234';
 const findUrl = `GET /api/v2/cards/find-by-number/${number}`;
@@ -12,9 +15,9 @@ const preview = (requiresActivationCode = false) => () =>
 const registered = () => Response.json({ cardId: 'card00000000000000000007' }, { status: 201 });
 
 function renderAddCard(history = ['/cards', '/cards/add-card']) {
-  setSession({ user: { id: 'u-7', name: 'Rani' }, loginType: 'pin' });
-  const path = history[history.length - 1]?.startsWith('/cards/add/') ? '/cards/add/:cardNo?' : '/cards/add-card';
-  return renderCardRoute(<AddCardPage />, { path, history });
+  setSession({ user: sessionUser({ id: 'u-7', name: 'Rani' }), loginType: 'pin' });
+  const path = history[history.length - 1]?.startsWith('/cards/add/') ? paths.addCardByNumber.path : paths.addCard.path;
+  return renderPage(<AddCardPage />, { path, history });
 }
 
 const numberField = () => screen.getByRole('textbox', { name: 'Card number' });
@@ -32,7 +35,7 @@ afterEach(() => {
 
 describe('AddCardPage', () => {
   it('takes digits only, at most 16, and asks for exactly 16 before calling the server', async () => {
-    const calls = stubApi({});
+    const { requests: calls } = stubApi({});
     renderAddCard();
     await userEvent.type(numberField(), '60ab12-34');
     expect(numberField()).toHaveValue('601234');
@@ -52,7 +55,7 @@ describe('AddCardPage', () => {
 
   it('finds the card, shows it, adds it, and opens it after a 5-second countdown', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    const calls = stubApi({ [findUrl]: preview(), 'POST /api/v2/cards/register': registered });
+    const { requests: calls } = stubApi({ [findUrl]: preview(), 'POST /api/v2/cards/register': registered });
     renderAddCard();
     await findCardNumber();
     expect(await screen.findByText('Kopi Senja Rewards')).toBeInTheDocument();
@@ -71,7 +74,7 @@ describe('AddCardPage', () => {
 
   it('asks for the activation code when the card needs one, checks it, then adds the card with it', async () => {
     let checks = 0;
-    const calls = stubApi({
+    const { requests: calls } = stubApi({
       [findUrl]: preview(true),
       'POST /api/v2/cards/check-pin': () => {
         checks += 1;
@@ -104,7 +107,7 @@ describe('AddCardPage', () => {
   });
 
   it('says how many tries are left when no card has the number', async () => {
-    stubApi({ [findUrl]: errorAnswer(404, 'CARD_NOT_FOUND', { attemptsRemaining: 2 }) });
+    stubApi({ [findUrl]: () => errorAnswer('CARD_NOT_FOUND', { attemptsRemaining: 2 }) });
     renderAddCard();
     await findCardNumber();
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -114,21 +117,21 @@ describe('AddCardPage', () => {
   });
 
   it('says the card is already in the wallet', async () => {
-    stubApi({ [findUrl]: errorAnswer(409, 'CARD_IN_WALLET') });
+    stubApi({ [findUrl]: () => errorAnswer('CARD_IN_WALLET') });
     renderAddCard();
     await findCardNumber();
     expect(await screen.findByRole('alert')).toHaveTextContent('Card is already in your wallet');
   });
 
   it("says the card is another member's", async () => {
-    stubApi({ [findUrl]: errorAnswer(409, 'CARD_TAKEN') });
+    stubApi({ [findUrl]: () => errorAnswer('CARD_TAKEN') });
     renderAddCard();
     await findCardNumber();
     expect(await screen.findByRole('alert')).toHaveTextContent('Card is already associate with another user');
   });
 
   it('says when a card was taken between finding and adding it', async () => {
-    stubApi({ [findUrl]: preview(), 'POST /api/v2/cards/register': errorAnswer(409, 'CARD_TAKEN') });
+    stubApi({ [findUrl]: preview(), 'POST /api/v2/cards/register': () => errorAnswer('CARD_TAKEN') });
     renderAddCard();
     await findCardNumber();
     await userEvent.click(await screen.findByRole('button', { name: 'Add to my wallet' }));
@@ -139,7 +142,7 @@ describe('AddCardPage', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-03-01T10:00:30.000Z'));
     stubApi({
-      [findUrl]: errorAnswer(429, 'ADD_CARD_LOCKED', { lockedUntil: '2025-03-02T10:00:00.000Z', currentTime: '2025-03-01T10:00:00.000Z' }),
+      [findUrl]: () => errorAnswer('ADD_CARD_LOCKED', { lockedUntil: '2025-03-02T10:00:00.000Z', currentTime: '2025-03-01T10:00:00.000Z' }),
     });
     renderAddCard();
     await findCardNumber();

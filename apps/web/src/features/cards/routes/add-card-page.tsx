@@ -59,7 +59,7 @@ export function AddCardPage() {
     const reason = addCardFailureOf(error);
     if (reason.kind === 'locked') {
       // spec: business-rules §4: 3 wrong numbers or codes lock adding cards for 24 hours.
-      void navigate(paths.lock24h(reason.until === null ? undefined : new Date(reason.until).toISOString()), { replace: true });
+      void navigate(paths.lock24h.href({ until: reason.until === null ? undefined : new Date(reason.until).toISOString() }), { replace: true });
       return;
     }
     setFailure(messageOf(reason));
@@ -98,7 +98,7 @@ export function AddCardPage() {
   };
 
   return (
-    <AppLayout header={<Header title={t('add.title')} onBack={() => void navigate(paths.cards())} />}>
+    <AppLayout header={<Header title={t('add.title')} onBack={() => void navigate(paths.cards.href())} />}>
       <div className="add-card stack">
         {step.name === 'number' && !step.scanning ? (
           <>

@@ -2,18 +2,22 @@ import { afterEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CardDetail, SiteState } from '@kartu/contracts';
-import { testSite } from '../../../components/ui/test-utils.tsx';
 import { setSession } from '../../../lib/session.ts';
-import { cardDetail, cardListItem, errorAnswer, renderCardRoute, stubApi, type Answer } from '../cards-test-kit.tsx';
 import { CardDetailPage } from './card-detail-page.tsx';
+import { cardDetail, cardListItem } from '../../../features/cards/cards.test-support.ts';
+import { type Answer, errorAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { testSite } from '../../../test/site.test-support.ts';
+import { sessionUser } from '../../../test/session.test-support.ts';
+import { paths } from '../../../config/paths.ts';
 
 const cardId = 'card00000000000000000001';
 const cardUrl = `GET /api/v2/cards/${cardId}`;
 
 function renderDetail(card: CardDetail | Answer, { site = testSite(), extra = {} }: { site?: SiteState; extra?: Record<string, Answer> } = {}) {
-  setSession({ user: { id: 'u-7', name: 'Rani' }, loginType: 'pin' });
-  const calls = stubApi({ [cardUrl]: typeof card === 'function' ? card : () => Response.json(card), ...extra });
-  const view = renderCardRoute(<CardDetailPage />, { path: '/cards/:cardId', history: ['/cards', `/cards/${cardId}`], site });
+  setSession({ user: sessionUser({ id: 'u-7', name: 'Rani' }), loginType: 'pin' });
+  const { requests: calls } = stubApi({ [cardUrl]: typeof card === 'function' ? card : () => Response.json(card), ...extra });
+  const view = renderPage(<CardDetailPage />, { path: paths.cardDetail.path, history: ['/cards', `/cards/${cardId}`], site });
   return { ...view, calls };
 }
 
@@ -125,12 +129,12 @@ describe('CardDetailPage', () => {
   it.each([400, 404, 422])('answers a %i card load with the 404 page saying Card not found', async (status) => {
     // React reports the error a page throws to its boundary; that report is expected here.
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderDetail(errorAnswer(status, status === 404 ? 'CARD_NOT_FOUND' : 'VALIDATION_FAILED'));
-    expect(await screen.findByTestId('page-error')).toHaveTextContent('404: Card not found');
+    renderDetail(() => errorAnswer(status === 404 ? 'CARD_NOT_FOUND' : 'VALIDATION_FAILED', { statusCode: status }));
+    expect(await screen.findByTestId('page-error')).toHaveTextContent('PageNotFoundError: Card not found');
   });
 
   it('sends any other card load failure to the retry page, which comes back here', async () => {
-    renderDetail(errorAnswer(503, 'SERVICE_UNAVAILABLE'));
+    renderDetail(() => errorAnswer('SERVICE_UNAVAILABLE'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/retry?from=%2Fcards%2F${cardId}`));
   });
 

@@ -45,7 +45,7 @@ export function CardDetailPage() {
         <div className="card-detail">
           <CardBalancePanel card={card} />
           {card.registration.required && !card.registration.completed ? (
-            <Link className="card-notice" to={paths.cardRegister(card.id)}>
+            <Link className="card-notice" to={paths.cardRegister.href({ cardId: card.id })}>
               <strong>{t('detail.registerTitle')}</strong>
               <span>{t('detail.registerMessage')}</span>
             </Link>
@@ -55,7 +55,7 @@ export function CardDetailPage() {
               {t('detail.showCard')}
             </button>
             {showsShopButton(card) ? (
-              <Link className="btn btn-ghost" to={paths.cardSub(card.id, 'catalogs/shop')}>
+              <Link className="btn btn-ghost" to={paths.cardShop.href({ cardId: card.id })}>
                 {t('detail.shop')}
               </Link>
             ) : null}

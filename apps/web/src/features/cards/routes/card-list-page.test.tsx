@@ -2,10 +2,14 @@ import { afterEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '../../../components/feedback/toast-store.ts';
-import { testSite } from '../../../components/ui/test-utils.tsx';
 import { setSession } from '../../../lib/session.ts';
-import { cardListItem, renderCardRoute, stubApi } from '../cards-test-kit.tsx';
 import { CardListPage } from './card-list-page.tsx';
+import { cardListItem } from '../../../features/cards/cards.test-support.ts';
+import { stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { testSite } from '../../../test/site.test-support.ts';
+import { sessionUser } from '../../../test/session.test-support.ts';
+import { paths } from '../../../config/paths.ts';
 
 const sessionAnswer = {
   user: { id: 'u-7', maskedId: 'mU7', merchantId: 42, email: null, phone: '081234567890', name: 'Sari Wulandari', country: 'ID' },
@@ -24,8 +28,8 @@ function cards(count: number, from = 1) {
 const page = (data: unknown[], pageNumber: number, count: number) => () => Response.json({ data, page: pageNumber, count });
 
 function renderList({ site = testSite(), history = ['/cards'] } = {}) {
-  setSession({ user: { id: 'u-7', name: 'Sari' }, loginType: 'otp' });
-  return renderCardRoute(<CardListPage />, { path: '/cards', history, site });
+  setSession({ user: sessionUser({ id: 'u-7', name: 'Sari' }), loginType: 'otp' });
+  return renderPage(<CardListPage />, { path: paths.cards.path, history, site });
 }
 
 afterEach(() => {
@@ -64,7 +68,7 @@ describe('CardListPage', () => {
   });
 
   it('asks for page 2 while fewer cards are loaded than the count, and appends it', async () => {
-    const calls = stubApi({
+    const { requests: calls } = stubApi({
       'GET /api/v2/cards?page=1&view=active': page(cards(10), 1, 12),
       'GET /api/v2/cards?page=2&view=active': page(cards(2, 11), 2, 12),
     });
@@ -88,7 +92,7 @@ describe('CardListPage', () => {
   });
 
   it('shows the hidden cards in their own tab, reached with the arrow keys too', async () => {
-    const calls = stubApi({
+    const { requests: calls } = stubApi({
       'GET /api/v2/cards?page=1&view=active': page(cards(1), 1, 1),
       'GET /api/v2/cards?page=1&view=hidden': page([cardListItem({ id: 'card00000000000000000009', programName: 'Hidden one', hidden: true })], 1, 1),
       'GET /api/v2/cards?page=1&view=archived': page([], 1, 0),
@@ -108,7 +112,7 @@ describe('CardListPage', () => {
   it('hides a card from its menu and reloads the lists', async () => {
     const toastSuccess = vi.spyOn(toast, 'success');
     let activeLoads = 0;
-    const calls = stubApi({
+    const { requests: calls } = stubApi({
       'GET /api/v2/cards?page=1&view=active': () => {
         activeLoads += 1;
         return activeLoads === 1 ? Response.json({ data: cards(2), page: 1, count: 2 }) : Response.json({ data: cards(1, 2), page: 1, count: 1 });

@@ -8,10 +8,10 @@ import { Header } from '../../../components/layout/header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { describeApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useSessionAnswer } from '../../../lib/session-answer.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useCardAction, type CardAction } from '../api/card-actions.ts';
 import { useCards } from '../api/get-cards.ts';
-import { useSessionQuery } from '../api/get-session.ts';
 import { CardTile, CardTileSkeletons } from '../components/card-tile.tsx';
 import { CardViewTabs, cardViewPanelId } from '../components/card-view-tabs.tsx';
 import { EmptyCards } from '../components/empty-cards.tsx';
@@ -34,7 +34,7 @@ export function CardListPage() {
   const view = viewOf(searchParams.get('view'));
   const stored = useSession();
   // The server's copy names the member as they are now; the stored one shows while it loads.
-  const { data: session } = useSessionQuery();
+  const { data: session } = useSessionAnswer();
   const member = memberLabel(session?.user ?? stored.user);
   const cards = useCards(view);
   const cardAction = useCardAction();
@@ -45,7 +45,7 @@ export function CardListPage() {
   const addCardButton = merchant.homePage.addCardButton;
   const firstCard = list[0];
   if (view === 'active' && firstCard && isSingleCardMode({ cardCount: count, addCardButton })) {
-    return <Navigate to={paths.cardDetail(firstCard.id)} replace />;
+    return <Navigate to={paths.cardDetail.href({ cardId: firstCard.id })} replace />;
   }
 
   const runAction = (card: CardListItem, action: CardAction) => {
@@ -66,7 +66,7 @@ export function CardListPage() {
   const changeView = (next: CardView) => setSearchParams(next === 'active' ? {} : { view: next }, { replace: true });
 
   return (
-    <AppLayout header={<Header title={t('list.title')} onSettings={() => void navigate(paths.settings())} />}>
+    <AppLayout header={<Header title={t('list.title')} onSettings={() => void navigate(paths.settings.href())} />}>
       <div className="card-list">
         <p className="card-list__greeting">{member ? t('list.greeting', { member }) : t('list.greetingAnonymous')}</p>
         <CardViewTabs view={view} onChange={changeView} />
@@ -93,7 +93,7 @@ export function CardListPage() {
           {cards.hasNextPage ? <LoadMore loading={cards.isFetchingNextPage} onLoadMore={() => void cards.fetchNextPage()} /> : null}
         </section>
         {addCardButton && view === 'active' && list.length > 0 ? (
-          <Link className="btn btn-primary card-list__add" to={paths.addCard()}>
+          <Link className="btn btn-primary card-list__add" to={paths.addCard.href()}>
             {t('list.addCard')}
           </Link>
         ) : null}

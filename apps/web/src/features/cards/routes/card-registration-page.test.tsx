@@ -2,8 +2,12 @@ import { afterEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setSession } from '../../../lib/session.ts';
-import { cardDetail, renderCardRoute, stubApi } from '../cards-test-kit.tsx';
 import { CardRegistrationPage } from './card-registration-page.tsx';
+import { cardDetail } from '../../../features/cards/cards.test-support.ts';
+import { stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { sessionUser } from '../../../test/session.test-support.ts';
+import { paths } from '../../../config/paths.ts';
 
 const cardId = 'card00000000000000000001';
 const registrationUrl = `PUT /api/v2/cards/${cardId}/registration`;
@@ -20,9 +24,9 @@ const card = cardDetail({
 });
 
 function renderRegistration(answer: () => Response = () => new Response(null, { status: 204 })) {
-  setSession({ user: { id: 'u-7', name: 'Rani' }, loginType: 'pin' });
-  const calls = stubApi({ [`GET /api/v2/cards/${cardId}`]: () => Response.json(card), [registrationUrl]: answer });
-  renderCardRoute(<CardRegistrationPage />, { path: '/cards/:cardId/register', history: [`/cards/${cardId}`, `/cards/${cardId}/register`] });
+  setSession({ user: sessionUser({ id: 'u-7', name: 'Rani' }), loginType: 'pin' });
+  const { requests: calls } = stubApi({ [`GET /api/v2/cards/${cardId}`]: () => Response.json(card), [registrationUrl]: answer });
+  renderPage(<CardRegistrationPage />, { path: paths.cardRegister.path, history: [`/cards/${cardId}`, `/cards/${cardId}/register`] });
   return calls;
 }
 

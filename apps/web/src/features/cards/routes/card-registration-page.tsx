@@ -34,11 +34,11 @@ export function CardRegistrationPage() {
       throw failure;
     }
     toast.success(t('registration.saved'));
-    void navigate(paths.cardDetail(cardId), { replace: true });
+    void navigate(paths.cardDetail.href({ cardId }), { replace: true });
   };
 
   return (
-    <AppLayout header={<Header title={t('registration.title')} subtitle={card?.cardProgram.programName} onBack={() => void navigate(paths.cardDetail(cardId))} />}>
+    <AppLayout header={<Header title={t('registration.title')} subtitle={card?.cardProgram.programName} onBack={() => void navigate(paths.cardDetail.href({ cardId }))} />}>
       <div className="card-detail">
         {card ? <RegistrationForm fields={card.registration.form} busy={saveRegistration.isPending} onSubmit={save} /> : <CardDetailSkeleton />}
       </div>

@@ -3,8 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { rewardSchema, type Reward } from '@kartu/contracts';
 import { toast } from '../../../components/feedback/toast-store.ts';
-import { cardFixture, cardId, cardPath, errorAnswer, okAnswer, renderActivityPage, stubApi, type Answer } from '../components/activity/activity-test-kit.tsx';
 import { ClaimRewardsPage } from './claim-rewards-page.tsx';
+import { cardFixture, cardId, cardPath } from '../../../features/cards/cards.test-support.ts';
+import { type Answer, errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { paths } from '../../../config/paths.ts';
 
 const rewardsPath = `${cardPath}/rewards`;
 const claimPath = '/api/my_vouchers/claim';
@@ -43,7 +46,7 @@ function serve(claimAnswers: Answer[], rewardsAfter: Reward[]) {
 }
 
 function renderRewards() {
-  return renderActivityPage(<ClaimRewardsPage />, { route: '/cards/:cardId/claim-rewards', url: `/cards/${cardId}/claim-rewards` });
+  return renderPage(<ClaimRewardsPage />, { path: paths.cardClaimRewards.path, history: [`/cards/${cardId}`, `/cards/${cardId}/claim-rewards`] });
 }
 
 const section = (name: string) => screen.getByRole('region', { name });

@@ -1,10 +1,13 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { cardFixture, cardId, cardPath, okAnswer, renderActivityPage, stubApi } from '../components/activity/activity-test-kit.tsx';
 import { LevelsPage } from './levels-page.tsx';
+import { cardFixture, cardId, cardPath } from '../../../features/cards/cards.test-support.ts';
+import { okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { paths } from '../../../config/paths.ts';
 
 function renderLevels() {
-  return renderActivityPage(<LevelsPage />, { route: '/cards/:cardId/levels', url: `/cards/${cardId}/levels` });
+  return renderPage(<LevelsPage />, { path: paths.cardLevels.path, history: [`/cards/${cardId}`, `/cards/${cardId}/levels`] });
 }
 
 afterEach(() => vi.unstubAllGlobals());

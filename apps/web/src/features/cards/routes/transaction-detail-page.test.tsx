@@ -3,8 +3,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { transactionDetailSchema, type TransactionDetail } from '@kartu/contracts';
 import { toast } from '../../../components/feedback/toast-store.ts';
-import { cardFixture, cardId, cardPath, errorAnswer, okAnswer, renderActivityPage, stubApi } from '../components/activity/activity-test-kit.tsx';
 import { TransactionDetailPage } from './transaction-detail-page.tsx';
+import { cardFixture, cardId, cardPath } from '../../../features/cards/cards.test-support.ts';
+import { errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { paths } from '../../../config/paths.ts';
 
 const transactionId = '5f0c8a52-1d2e-4c3b-9a8f-0e1d2c3b4a59';
 const detailPath = `${cardPath}/transactions/${transactionId}`;
@@ -26,10 +29,7 @@ function detailFixture(overrides: Partial<TransactionDetail> = {}): TransactionD
 }
 
 function renderDetail() {
-  return renderActivityPage(<TransactionDetailPage />, {
-    route: '/cards/:cardId/transaction-detail/:transactionId',
-    url: `/cards/${cardId}/transaction-detail/${transactionId}`,
-  });
+  return renderPage(<TransactionDetailPage />, { path: paths.cardTransactionDetail.path, history: [`/cards/${cardId}`, `/cards/${cardId}/transaction-detail/${transactionId}`] });
 }
 
 function fact(term: string): string | null | undefined {

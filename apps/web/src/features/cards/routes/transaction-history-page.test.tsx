@@ -1,25 +1,16 @@
 import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  cardFixture,
-  cardId,
-  cardPath,
-  errorAnswer,
-  okAnswer,
-  renderActivityPage,
-  stubApi,
-  transactionFixture,
-} from '../components/activity/activity-test-kit.tsx';
 import { TransactionHistoryPage } from './transaction-history-page.tsx';
+import { cardFixture, cardId, cardPath, transactionFixture } from '../../../features/cards/cards.test-support.ts';
+import { errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { paths } from '../../../config/paths.ts';
 
 const historyPath = `${cardPath}/transactions`;
 
 function renderHistory() {
-  return renderActivityPage(<TransactionHistoryPage />, {
-    route: '/cards/:cardId/transaction-history',
-    url: `/cards/${cardId}/transaction-history`,
-  });
+  return renderPage(<TransactionHistoryPage />, { path: paths.cardTransactionHistory.path, history: [`/cards/${cardId}`, `/cards/${cardId}/transaction-history`] });
 }
 
 const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;

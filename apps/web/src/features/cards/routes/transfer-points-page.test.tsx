@@ -1,18 +1,12 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cardKeys } from '../api/card-keys.ts';
-import {
-  cardFixture,
-  cardId,
-  cardPath,
-  errorAnswer,
-  okAnswer,
-  renderActivityPage,
-  stubApi,
-  type Answer,
-} from '../components/activity/activity-test-kit.tsx';
+import { cardKeys } from '../../../lib/card-keys.ts';
 import { TransferPointsPage } from './transfer-points-page.tsx';
+import { cardFixture, cardId, cardPath } from '../../../features/cards/cards.test-support.ts';
+import { type Answer, errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { paths } from '../../../config/paths.ts';
 
 const previewPath = `${cardPath}/transfer/preview`;
 const transferPath = `${cardPath}/transfer`;
@@ -29,7 +23,7 @@ function serve(transferAnswers: Answer[], previewAnswers: Answer[] = [preview]) 
 }
 
 function renderTransfer() {
-  return renderActivityPage(<TransferPointsPage />, { route: '/cards/:cardId/transfer-point', url: `/cards/${cardId}/transfer-point` });
+  return renderPage(<TransferPointsPage />, { path: paths.cardTransferPoint.path, history: [`/cards/${cardId}`, `/cards/${cardId}/transfer-point`] });
 }
 
 async function chooseRecipient(phone = '081234567890') {

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { startingRegion, type Region } from '../../../components/forms/regions.ts';
+import { useStartingRegion } from '../../../components/forms/phone-field.tsx';
 import { onBack } from '../../../lib/back-navigation.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
-import { useSite } from '../../../lib/site.tsx';
 import type { TransferAnswer } from '../api/transfer-points.ts';
 import { ActivityLayout } from '../components/activity/activity-layout.tsx';
 import { ListSkeleton } from '../components/activity/activity-states.tsx';
@@ -26,12 +24,10 @@ const stepNumber = { recipient: 1, amount: 2, confirm: 3 } as const;
 export function TransferPointsPage() {
   const { cardId = '' } = useParams();
   const { t } = useTranslation('cards');
-  const { merchant } = useSite();
-  const { intlLocale } = useLanguage();
   const { card, ready, loadError } = useActivityCard(cardId, 'transfer-point');
   const [step, setStep] = useState<Step>({ name: 'recipient' });
   const [phone, setPhone] = useState('');
-  const [region, setRegion] = useState<Region>(() => startingRegion(merchant.countryCode, intlLocale));
+  const [region, setRegion] = useState(useStartingRegion());
 
   // The header's back steps back through the flow before it leaves the page (spec: app-core §2 Back button).
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { screen } from '@testing-library/react';
 import { FeatureLockedPage } from './feature-locked-page.tsx';
-import { renderPage } from '../../../components/ui/test-utils.tsx';
+import { renderPage } from '../../../test/render.test-support.tsx';
 
 describe('FeatureLockedPage', () => {
   it('names the locked feature', () => {

@@ -24,7 +24,7 @@ export function FeatureLockedPage() {
           : t('featureLocked.messageGeneric')
       }
       actions={
-        <Link to={paths.cards()} className="btn btn-primary">
+        <Link to={paths.cards.href()} className="btn btn-primary">
           {t('featureLocked.backToCards')}
         </Link>
       }

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { screen } from '@testing-library/react';
 import { MaintenancePage } from './maintenance-page.tsx';
-import { renderPage } from '../../../components/ui/test-utils.tsx';
+import { renderPage } from '../../../test/render.test-support.tsx';
 
 describe('MaintenancePage', () => {
   it('says the service is down for maintenance', () => {

@@ -14,7 +14,7 @@ export function MaintenancePage() {
       actions={
         // A full page load fetches the site state again; the guard sends the user back here while
         // maintenance lasts.
-        <a href={paths.home()} className="btn btn-primary">
+        <a href={paths.home.href()} className="btn btn-primary">
           {t('maintenance.checkAgain')}
         </a>
       }

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NotFoundPage } from './not-found-page.tsx';
-import { renderPage } from '../../../components/ui/test-utils.tsx';
+import { renderPage } from '../../../test/render.test-support.tsx';
 
 describe('NotFoundPage', () => {
   it("says 'Oh No!' and '404 Not Found' by default", () => {

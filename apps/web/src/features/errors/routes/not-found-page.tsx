@@ -28,7 +28,7 @@ export function NotFoundPage({ title, message }: NotFoundPageProps) {
           className="btn btn-primary"
           onClick={() => {
             if (hasHistory) void navigate(-1);
-            else void navigate(paths.home(), { replace: true });
+            else void navigate(paths.home.href(), { replace: true });
           }}
         >
           {t('notFound.goBack')}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { QrLockPage } from './qr-lock-page.tsx';
-import { renderPage } from '../../../components/ui/test-utils.tsx';
+import { renderPage } from '../../../test/render.test-support.tsx';
 
 const now = new Date('2025-03-01T10:00:00Z').getTime();
 

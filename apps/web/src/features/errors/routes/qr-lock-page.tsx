@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { MINUTE_MS } from '@kartu/core/calendar';
 import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { LockIllustration } from '../../../components/ui/status-illustrations.tsx';
 import { LockCountdown } from '../../../components/ui/lock-countdown.tsx';
@@ -7,8 +8,6 @@ import { useCountdown } from '../../../components/ui/use-countdown.ts';
 import { chatLink } from '../../../lib/chat-link.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
-
-const minuteMs = 60_000;
 
 /** `lockedUntil` arrives as an ISO date or as epoch milliseconds. */
 function parseLockedUntil(value: string | null): number | null {
@@ -29,7 +28,7 @@ export function QrLockPage() {
   const isUnlocked = lockedUntil !== null && remaining === 0;
 
   const chatUrl = chatLink(t('qrLock.contactMessage', { brand: merchant.brand }));
-  const cardPath = cardId ? paths.cardDetail(cardId) : paths.cards();
+  const cardPath = cardId ? paths.cardDetail.href({ cardId }) : paths.cards.href();
 
   return (
     <StatusPage
@@ -54,7 +53,7 @@ export function QrLockPage() {
           <p role="status" className={isUnlocked ? 'status-page__message' : 'visually-hidden'}>
             {isUnlocked
               ? t('qrLock.availableAgain')
-              : t('qrLock.unlocksInMinutes', { count: Math.ceil(remaining / minuteMs) })}
+              : t('qrLock.unlocksInMinutes', { count: Math.ceil(remaining / MINUTE_MS) })}
           </p>
         </>
       ) : null}

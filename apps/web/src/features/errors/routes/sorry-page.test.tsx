@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { screen } from '@testing-library/react';
 import { SorryPage } from './sorry-page.tsx';
-import { renderPage, testSite } from '../../../components/ui/test-utils.tsx';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { testSite } from '../../../test/site.test-support.ts';
 
 describe('SorryPage', () => {
   it("explains that the merchant's web is not active, with the brand logo", () => {

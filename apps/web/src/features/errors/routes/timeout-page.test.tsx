@@ -2,8 +2,8 @@ import { beforeEach, describe, it, expect, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TimeoutPage } from './timeout-page.tsx';
-import { renderPage } from '../../../components/ui/test-utils.tsx';
 import { reloadPage } from '../../../components/ui/reload-page.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
 
 vi.mock('../../../components/ui/reload-page.ts', () => ({ reloadPage: vi.fn() }));
 

@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { LandingPage } from './landing-page.tsx';
-import { renderPage, testSite } from '../../../components/ui/test-utils.tsx';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { testSite } from '../../../test/site.test-support.ts';
 
 const baseMerchant = testSite().merchant;
 

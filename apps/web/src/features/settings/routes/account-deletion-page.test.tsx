@@ -1,36 +1,23 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { toast } from '../../../components/feedback/toast-store.ts';
-import { renderPage } from '../../../components/ui/test-utils.tsx';
 import { getSession, setSession } from '../../../lib/session.ts';
 import { AccountDeletionPage } from './account-deletion-page.tsx';
-
-type Call = { url: string; method: string };
+import { type Answer, errorAnswer, okAnswer, type SeenRequest, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { sessionUser } from '../../../test/session.test-support.ts';
 
 /** The server as the contracts describe it: 202 {requestedAt} for the deletion, 204 for the logout. */
-function stubServer(deletion: () => Response = () => Response.json({ requestedAt: '2025-03-01T10:00:00.000Z' }, { status: 202 })) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, method: init.method ?? 'GET' });
-      if (url === '/api/v2/account/deletion') return deletion();
-      if (url === '/api/auth/logout') return new Response(null, { status: 204 });
-      return new Response(null, { status: 404 });
-    }),
-  );
-  return calls;
+function stubServer(deletion: Answer = () => okAnswer({ requestedAt: '2025-03-01T10:00:00.000Z' }, 202)) {
+  const { requests } = stubApi({ 'POST /api/v2/account/deletion': deletion, 'POST /api/auth/logout': () => okAnswer(undefined, 204) });
+  return requests;
 }
 
+const callsOf = (requests: SeenRequest[]) => requests.map(({ url, method }) => ({ url, method }));
+
 function renderDeletion() {
-  return renderPage(
-    <QueryClientProvider client={new QueryClient()}>
-      <AccountDeletionPage />
-    </QueryClientProvider>,
-    { history: ['/settings', '/settings/account-deletion'] },
-  );
+  return renderPage(<AccountDeletionPage />, { history: ['/settings', '/settings/account-deletion'] });
 }
 
 afterEach(() => {
@@ -40,7 +27,7 @@ afterEach(() => {
 
 describe('AccountDeletionPage', () => {
   it('explains that deleting an account takes several days', () => {
-    setSession({ user: { id: 'u-7', name: 'Sari' }, loginType: 'otp' });
+    setSession({ user: sessionUser({ id: 'u-7', name: 'Sari' }), loginType: 'otp' });
     renderDeletion();
     expect(screen.getByRole('heading', { name: 'Before you delete your account' })).toHaveFocus();
     expect(screen.getByText('Deleting your Kopi Senja account permanently removes:')).toBeInTheDocument();
@@ -48,30 +35,30 @@ describe('AccountDeletionPage', () => {
   });
 
   it('asks for confirmation, sends the request, tells the member, then signs out and goes home', async () => {
-    setSession({ user: { id: 'u-7', name: 'Sari' }, loginType: 'otp' });
+    setSession({ user: sessionUser({ id: 'u-7', name: 'Sari' }), loginType: 'otp' });
     const calls = stubServer();
     renderDeletion();
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete your account?' });
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    expect(calls).toEqual([]);
+    expect(callsOf(calls)).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
     const notice = await screen.findByRole('dialog', { name: 'Request received' });
     expect(confirm).not.toBeInTheDocument();
     expect(notice).toHaveTextContent('It takes several days to complete.');
-    expect(calls).toEqual([{ url: '/api/v2/account/deletion', method: 'POST' }]);
+    expect(callsOf(calls)).toEqual([{ url: '/api/v2/account/deletion', method: 'POST' }]);
     expect(getSession().user).not.toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(calls.at(-1)).toEqual({ url: '/api/auth/logout', method: 'POST' });
+    expect(callsOf(calls).at(-1)).toEqual({ url: '/api/auth/logout', method: 'POST' });
     expect(getSession().user).toBeNull();
   });
 
   it('sends nothing when the member cancels, and Escape cancels too', async () => {
-    setSession({ user: { id: 'u-7', name: 'Sari' }, loginType: 'otp' });
+    setSession({ user: sessionUser({ id: 'u-7', name: 'Sari' }), loginType: 'otp' });
     const calls = stubServer();
     renderDeletion();
 
@@ -83,11 +70,11 @@ describe('AccountDeletionPage', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete my account' })).toHaveFocus();
-    expect(calls).toEqual([]);
+    expect(callsOf(calls)).toEqual([]);
   });
 
   it('keeps focus inside the confirmation while it is open', async () => {
-    setSession({ user: { id: 'u-7', name: 'Sari' }, loginType: 'otp' });
+    setSession({ user: sessionUser({ id: 'u-7', name: 'Sari' }), loginType: 'otp' });
     stubServer();
     renderDeletion();
 
@@ -99,8 +86,8 @@ describe('AccountDeletionPage', () => {
   });
 
   it('stays signed in and shows the error when the request fails', async () => {
-    setSession({ user: { id: 'u-7', name: 'Sari' }, loginType: 'otp' });
-    const calls = stubServer(() => Response.json({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Down' }, { status: 503 }));
+    setSession({ user: sessionUser({ id: 'u-7', name: 'Sari' }), loginType: 'otp' });
+    const calls = stubServer(() => errorAnswer('SERVICE_UNAVAILABLE', { message: 'Down' }));
     renderDeletion();
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
@@ -108,7 +95,7 @@ describe('AccountDeletionPage', () => {
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(calls).toEqual([{ url: '/api/v2/account/deletion', method: 'POST' }]);
+    expect(callsOf(calls)).toEqual([{ url: '/api/v2/account/deletion', method: 'POST' }]);
     expect(getSession().user).not.toBeNull();
     expect(toast.getToasts().map(({ type, message }) => ({ type, message }))).toEqual([
       { type: 'error', message: 'The service is not available right now' },
@@ -116,11 +103,11 @@ describe('AccountDeletionPage', () => {
   });
 
   it('sends single sign-on sessions home', () => {
-    setSession({ user: { id: 'u-7', name: 'Sari' }, loginType: 'sso' });
+    setSession({ user: sessionUser({ id: 'u-7', name: 'Sari' }), loginType: 'sso' });
     const calls = stubServer();
     renderDeletion();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(screen.queryByRole('button', { name: 'Delete my account' })).not.toBeInTheDocument();
-    expect(calls).toEqual([]);
+    expect(callsOf(calls)).toEqual([]);
   });
 });

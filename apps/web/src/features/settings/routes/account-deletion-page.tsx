@@ -11,8 +11,8 @@ import { useSession } from '../../../lib/session.ts';
 import { useSignOut } from '../../../lib/sign-out.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useRequestAccountDeletion } from '../api/request-account-deletion.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { NoticeDialog } from '../components/notice-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import '../components/settings.css';
 
 type Step = 'explain' | 'confirm' | 'received';
@@ -20,7 +20,7 @@ type Step = 'explain' | 'confirm' | 'received';
 // spec: app-core §2 Guards (closed to sso sessions); business-rules §9: deletion takes several days.
 export function AccountDeletionPage() {
   const { loginType } = useSession();
-  if (loginType === 'sso') return <Navigate to={paths.home()} replace />;
+  if (loginType === 'sso') return <Navigate to={paths.home.href()} replace />;
   return <AccountDeletion />;
 }
 
@@ -45,7 +45,7 @@ function AccountDeletion() {
   };
 
   return (
-    <AppLayout header={<Header title={t('accountDeletion.title')} onBack={() => void navigate(paths.settings())} />}>
+    <AppLayout header={<Header title={t('accountDeletion.title')} onBack={() => void navigate(paths.settings.href())} />}>
       <section className="settings-page" aria-labelledby="account-deletion-heading">
         <h2 id="account-deletion-heading" ref={headingRef} tabIndex={-1}>
           {t('accountDeletion.heading')}
@@ -62,7 +62,7 @@ function AccountDeletion() {
           <button type="button" className="btn btn-danger" onClick={() => setStep('confirm')}>
             {t('accountDeletion.request')}
           </button>
-          <button type="button" className="btn btn-ghost" onClick={() => void navigate(paths.settings())}>
+          <button type="button" className="btn btn-ghost" onClick={() => void navigate(paths.settings.href())}>
             {t('accountDeletion.keep')}
           </button>
         </div>

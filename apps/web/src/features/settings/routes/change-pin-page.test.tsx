@@ -1,53 +1,24 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderPage } from '../../../components/ui/test-utils.tsx';
 import { setSession } from '../../../lib/session.ts';
 import { ChangePinPage } from './change-pin-page.tsx';
+import { type Answer, errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { sessionUser } from '../../../test/session.test-support.ts';
 
-type PinChangeCall = { method: string; body: unknown };
-
-/** PATCH /api/pin/change answering one response per call, in order. */
-function stubPinChange(...answers: Array<() => Response>) {
-  const calls: PinChangeCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      if (url !== '/api/pin/change') return new Response(null, { status: 404 });
-      calls.push({ method: init.method ?? 'GET', body: JSON.parse(String(init.body)) });
-      const answer = answers[calls.length - 1] ?? (() => new Response(null, { status: 204 }));
-      return answer();
-    }),
-  );
-  return calls;
+/** PATCH /api/pin/change answering one response per call, in order; 204 once they run out. */
+function stubPinChange(...answers: Answer[]) {
+  const server = stubApi({ 'PATCH /api/pin/change': [...answers, () => okAnswer(undefined, 204)] });
+  return () => server.to('PATCH', '/api/pin/change').map(({ method, body }) => ({ method, body }));
 }
 
-const wrongPin = () =>
-  Response.json(
-    { statusCode: 400, code: 'PIN_INVALID', message: 'Your PIN is not valid, please try again', attemptsRemaining: 2 },
-    { status: 400 },
-  );
-const locked = () =>
-  Response.json(
-    {
-      statusCode: 429,
-      code: 'PIN_LOCKED',
-      message: 'Your PIN is locked for 60 minutes because of too many wrong attempts',
-      lockedUntil: '2025-03-01T11:00:00.000Z',
-      currentTime: '2025-03-01T10:00:00.000Z',
-    },
-    { status: 429 },
-  );
+const wrongPin = () => errorAnswer('PIN_INVALID', { attemptsRemaining: 2 });
+const locked = () => errorAnswer('PIN_LOCKED', { lockedUntil: '2025-03-01T11:00:00.000Z', currentTime: '2025-03-01T10:00:00.000Z' });
 
 function renderChangePin() {
-  setSession({ user: { id: 'u-7', name: 'Sari' }, loginType: 'pin' });
-  return renderPage(
-    <QueryClientProvider client={new QueryClient()}>
-      <ChangePinPage />
-    </QueryClientProvider>,
-    { history: ['/settings', '/settings/change-pin'] },
-  );
+  setSession({ user: sessionUser({ id: 'u-7', name: 'Sari' }), loginType: 'pin' });
+  return renderPage(<ChangePinPage />, { history: ['/settings', '/settings/change-pin'] });
 }
 
 /** The PIN entry focuses its field on every step, so typing goes where a member would type. */
@@ -75,12 +46,12 @@ describe('ChangePinPage', () => {
 
     await typePin('111111');
     await waitFor(() => expect(pinField()).toHaveAttribute('autocomplete', 'one-time-code'));
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
     await typePin('222222');
     await typePin('222222');
 
     await screen.findByRole('dialog', { name: 'PIN changed' });
-    expect(calls).toEqual([{ method: 'PATCH', body: { pin: '111111', newPin: '222222' } }]);
+    expect(calls()).toEqual([{ method: 'PATCH', body: { pin: '111111', newPin: '222222' } }]);
   });
 
   it('shows that the PIN has been changed and returns to settings on OK', async () => {
@@ -114,7 +85,7 @@ describe('ChangePinPage', () => {
     await typePin('333333');
     await typePin('333333');
     await screen.findByRole('dialog', { name: 'PIN changed' });
-    expect(calls.map((call) => call.body)).toEqual([
+    expect(calls().map((call) => call.body)).toEqual([
       { pin: '999999', newPin: '222222' },
       { pin: '111111', newPin: '333333' },
     ]);

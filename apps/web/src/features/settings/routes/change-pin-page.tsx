@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { describeApiError } from '../../../lib/api-client.ts';
 import { lockPagePath, unlockAt } from '../../../lib/lock-redirect.ts';
 import { useChangePin } from '../api/change-pin.ts';
-import { NoticeDialog } from '../components/notice-dialog.tsx';
+import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import { readPinChangeError } from '../pin-change-error.ts';
 
 interface Refusal {
@@ -50,7 +50,7 @@ export function ChangePinPage() {
         onError: (error) => {
           const reason = readPinChangeError(error);
           if (reason.kind === 'locked') {
-            void navigate(lockPagePath(paths.deviceLocked(), unlockAt(reason.lockedUntil, reason.currentTime)), { replace: true });
+            void navigate(lockPagePath(paths.deviceLocked, unlockAt(reason)), { replace: true });
           } else if (reason.kind === 'wrong-pin') {
             // spec: app-core §8: a 400 reopens the entry in CHANGE mode, marked invalid.
             const message =
@@ -67,7 +67,7 @@ export function ChangePinPage() {
   };
 
   return (
-    <AppLayout header={<Header title={t('changePin.title')} onBack={() => void navigate(paths.settings())} />}>
+    <AppLayout header={<Header title={t('changePin.title')} onBack={() => void navigate(paths.settings.href())} />}>
       {changed ? null : (
         <PinEntry
           mode={mode}
@@ -90,7 +90,7 @@ export function ChangePinPage() {
           title={t('changePin.changedTitle')}
           message={t('changePin.changedMessage')}
           okLabel={t('changePin.ok')}
-          onOk={() => void navigate(paths.settings(), { replace: true })}
+          onOk={() => void navigate(paths.settings.href(), { replace: true })}
         />
       ) : null}
     </AppLayout>

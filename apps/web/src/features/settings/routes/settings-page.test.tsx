@@ -1,22 +1,18 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderPage } from '../../../components/ui/test-utils.tsx';
-import { getSession, setSession, type LoginType } from '../../../lib/session.ts';
+import type { LoginType } from '@kartu/contracts';
+import { getSession, setSession } from '../../../lib/session.ts';
 import { SettingsPage } from './settings-page.tsx';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { sessionUser } from '../../../test/session.test-support.ts';
 
 function signIn(loginType: LoginType) {
-  setSession({ user: { id: 'u-7', name: 'Sari Wulandari', phone: '081234567890' }, loginType });
+  setSession({ user: sessionUser({ id: 'u-7', name: 'Sari Wulandari', phone: '081234567890' }), loginType });
 }
 
 function renderSettings() {
-  return renderPage(
-    <QueryClientProvider client={new QueryClient()}>
-      <SettingsPage />
-    </QueryClientProvider>,
-    { history: ['/cards', '/settings'] },
-  );
+  return renderPage(<SettingsPage />, { history: ['/cards', '/settings'] });
 }
 
 afterEach(() => {

@@ -18,10 +18,10 @@ export function SettingsPage() {
   const canDeleteAccount = loginType !== 'sso';
 
   return (
-    <AppLayout header={<Header title={t('settings.title')} onBack={() => void navigate(paths.cards())} />}>
+    <AppLayout header={<Header title={t('settings.title')} onBack={() => void navigate(paths.cards.href())} />}>
       <ul className="settings-list" aria-label={t('settings.title')}>
         <li>
-          <Link className="settings-item" to={paths.changePin()}>
+          <Link className="settings-item" to={paths.changePin.href()}>
             <span className="settings-item__label">{t('settings.changePin')}</span>
             <span className="settings-item__hint muted">{t('settings.changePinHint')}</span>
           </Link>
@@ -36,7 +36,7 @@ export function SettingsPage() {
         </li>
         {canDeleteAccount ? (
           <li>
-            <Link className="settings-item settings-item--danger" to={paths.accountDeletion()}>
+            <Link className="settings-item settings-item--danger" to={paths.accountDeletion.href()}>
               <span className="settings-item__label">{t('settings.deleteAccount')}</span>
               <span className="settings-item__hint muted">{t('settings.deleteAccountHint')}</span>
             </Link>

@@ -1,9 +1,9 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderPage } from '../../../components/ui/test-utils.tsx';
 import { getSession } from '../../../lib/session.ts';
 import { AuthorizePage } from './authorize-page.tsx';
+import { type Answer, errorAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
 
 const token = 'sso-7f3a9c2e4b1d8f60a5e2';
 
@@ -17,29 +17,15 @@ const signedIn = () =>
     pinRequired: false,
   });
 
-const refused = () =>
-  Response.json({ statusCode: 401, code: 'SSO_INVALID', message: 'This sign-in link is invalid or has expired' }, { status: 401 });
+const refused = () => errorAnswer('SSO_INVALID');
 
-function stubSso(answer: () => Response) {
-  const bodies: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      if (url !== '/api/auth/sso' || init.method !== 'POST') return new Response(null, { status: 404 });
-      bodies.push(JSON.parse(String(init.body)));
-      return answer();
-    }),
-  );
-  return bodies;
+function stubSso(answer: Answer) {
+  const server = stubApi({ 'POST /api/auth/sso': answer });
+  return () => server.bodiesOf('/api/auth/sso');
 }
 
 function renderAuthorize(search: string) {
-  return renderPage(
-    <QueryClientProvider client={new QueryClient()}>
-      <AuthorizePage />
-    </QueryClientProvider>,
-    { history: [`/authorize${search}`] },
-  );
+  return renderPage(<AuthorizePage />, { history: [`/authorize${search}`] });
 }
 
 afterEach(() => {
@@ -58,7 +44,7 @@ describe('AuthorizePage', () => {
     renderAuthorize(`?sso=${token}`);
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cards$/));
-    expect(bodies).toEqual([{ token }]);
+    expect(bodies()).toEqual([{ token }]);
     expect(getSession()).toEqual({ user: expect.objectContaining({ id: 'u-9', name: 'Rina' }), loginType: 'sso' });
   });
 
@@ -67,7 +53,7 @@ describe('AuthorizePage', () => {
     renderAuthorize(`?sso=${token}`);
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/sso-invalid$/));
-    expect(bodies).toHaveLength(1);
+    expect(bodies()).toHaveLength(1);
     expect(getSession().user).toBeNull();
   });
 
@@ -76,6 +62,6 @@ describe('AuthorizePage', () => {
     renderAuthorize('?sso=');
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/sso-invalid$/));
-    expect(bodies).toEqual([]);
+    expect(bodies()).toEqual([]);
   });
 });

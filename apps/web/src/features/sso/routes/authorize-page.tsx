@@ -10,7 +10,7 @@ import '../sso.css';
 export function AuthorizePage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('sso')?.trim() ?? '';
-  if (token === '') return <Navigate to={paths.ssoInvalid()} replace />;
+  if (token === '') return <Navigate to={paths.ssoInvalid.href()} replace />;
   return <Authorize token={token} />;
 }
 
@@ -27,9 +27,9 @@ function Authorize({ token }: { token: string }) {
     mutate(token, {
       onSuccess: (answer) => {
         setSession({ user: answer.user, loginType: answer.loginType });
-        void navigate(paths.cards(), { replace: true });
+        void navigate(paths.cards.href(), { replace: true });
       },
-      onError: () => void navigate(paths.ssoInvalid(), { replace: true }),
+      onError: () => void navigate(paths.ssoInvalid.href(), { replace: true }),
     });
   }, [token, mutate, navigate]);
 

@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderPage } from '../../../components/ui/test-utils.tsx';
 import { SsoInvalidPage } from './sso-invalid-page.tsx';
+import { renderPage } from '../../../test/render.test-support.tsx';
 
 describe('SsoInvalidPage', () => {
   it('says the link expired or is invalid and leads back to the landing page', async () => {

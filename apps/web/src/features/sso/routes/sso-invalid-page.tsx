@@ -13,7 +13,7 @@ export function SsoInvalidPage() {
       title={t('sso.invalidTitle')}
       message={t('sso.invalidMessage')}
       actions={
-        <Link className="btn btn-primary" to={paths.home()} replace>
+        <Link className="btn btn-primary" to={paths.home.href()} replace>
           {t('sso.toLanding')}
         </Link>
       }

@@ -1,11 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { calendarDayOf, groupByDay, nameDay } from './day-groups.ts';
-import { transactionFixture } from './activity-test-kit.tsx';
+import { isoDateIn } from '@kartu/core/calendar';
+import { groupByDay, nameDay } from './day-groups.ts';
+import { transactionFixture } from '../../../../features/cards/cards.test-support.ts';
 
 describe('day groups', () => {
   it('reads the calendar day in the member’s time zone, not in UTC', () => {
-    expect(calendarDayOf('2025-03-01T18:00:00.000Z', 'Asia/Jakarta')).toBe('2025-03-02');
-    expect(calendarDayOf('2025-03-01T18:00:00.000Z', 'America/New_York')).toBe('2025-03-01');
+    expect(isoDateIn('2025-03-01T18:00:00.000Z', 'Asia/Jakarta')).toBe('2025-03-02');
+    expect(isoDateIn('2025-03-01T18:00:00.000Z', 'America/New_York')).toBe('2025-03-01');
   });
 
   it('groups consecutive movements of the same day and keeps the server’s order', () => {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { experienceToNext, levelColor, levelNotKept, levelSteps, progressPercent } from './level-ladder.ts';
-import { cardFixture } from './activity-test-kit.tsx';
+import { cardFixture } from '../../../../features/cards/cards.test-support.ts';
 
 describe('level ladder', () => {
   it('orders levels from the lowest and marks those below the member’s as done', () => {

@@ -22,7 +22,7 @@ export function TransactionRow({ cardId, transaction, currency, timeOf }: Transa
   const direction = directionOf(transaction.amount);
   return (
     <li>
-      <Link className="activity-row" to={paths.cardTransactionDetail(cardId, transaction.id)}>
+      <Link className="activity-row" to={paths.cardTransactionDetail.href({ cardId, transactionId: transaction.id })}>
         <TransactionIcon kind={transaction.kind} />
         <span className="activity-row__text">
           <span className="activity-row__title">{t(title.key, title.values)}</span>

@@ -49,7 +49,7 @@ export function TransferConfirmStep({ cardId, chosen, amount, unit, currency, on
         const reason = readTransferRefusal(error);
         switch (reason.kind) {
           case 'locked':
-            return void navigate(lockPagePath(paths.deviceLocked(), reason.unlockAt), { replace: true });
+            return void navigate(lockPagePath(paths.deviceLocked, reason.unlockAt), { replace: true });
           case 'wrong-pin':
             return setRefusal({
               invalid: true,

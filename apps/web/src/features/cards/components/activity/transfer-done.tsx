@@ -28,10 +28,10 @@ export function TransferDone({ cardId, recipientName, amount, answer, currency }
       <p className="activity-done__balance">
         {t('activity.transfer.newBalance', { balance: formatAmount(answer.balance.amount, unit, currency) })}
       </p>
-      <Link className="btn btn-primary" to={paths.cardTransactionHistory(cardId)}>
+      <Link className="btn btn-primary" to={paths.cardTransactionHistory.href({ cardId })}>
         {t('activity.transfer.seeHistory')}
       </Link>
-      <Link className="btn btn-ghost" to={paths.cardDetail(cardId)} replace>
+      <Link className="btn btn-ghost" to={paths.cardDetail.href({ cardId })} replace>
         {t('activity.transfer.backToCard')}
       </Link>
     </section>

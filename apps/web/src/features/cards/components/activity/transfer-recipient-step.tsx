@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isFilled, isValidPhone, normalizePhone } from '@kartu/core';
+import { phoneIdentifier, phoneProblem } from '../../../../components/forms/phone-field.tsx';
 import { PhoneInput } from '../../../../components/forms/phone-input.tsx';
 import type { Region } from '../../../../components/forms/regions.ts';
-import { ApiError, describeApiError } from '../../../../lib/api-client.ts';
+import { ApiError, describeApiError, fieldMessagesOf } from '../../../../lib/api-client.ts';
 import { useTransferPreview, type TransferPreview, type TransferRecipient } from '../../api/transfer-preview.ts';
 
 export type ChosenRecipient = { recipient: TransferRecipient; preview: TransferPreview };
@@ -31,23 +31,18 @@ export function TransferRecipientStep({ cardId, phone, onPhoneChange, region, on
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    const dialCode = region.dialCode;
-    // spec: app-core §5 Phone check.
-    const invalid = !isFilled(phone) ? 'phoneRequired' : !isValidPhone(phone, { dialCode, region: region.code }) ? 'phoneInvalid' : null;
+    const invalid = phoneProblem(phone, region);
     setPhoneError(invalid ? t(`activity.transfer.${invalid}`) : undefined);
     if (invalid) return phoneRef.current?.focus();
-    const recipient: TransferRecipient = { phone: normalizePhone(phone, dialCode), countryCode: dialCode };
+    const { identifierValue, countryCode } = phoneIdentifier(phone, region.dialCode);
+    const recipient: TransferRecipient = { phone: identifierValue, countryCode };
     preview.mutate(
       { cardId, recipient },
       {
         onSuccess: (answer) => onFound({ recipient, preview: answer }),
         onError: (error) => {
           const fieldMessage =
-            error instanceof ApiError && error.code === 'RECIPIENT_NOT_FOUND'
-              ? t('activity.transfer.recipientNotFound')
-              : error instanceof ApiError
-                ? error.details?.find((issue) => issue.field.replace(/^body\./, '') === 'phone')?.message
-                : undefined;
+            error instanceof ApiError && error.code === 'RECIPIENT_NOT_FOUND' ? t('activity.transfer.recipientNotFound') : fieldMessagesOf(error).phone;
           if (!fieldMessage) return setProblem(describeApiError(error));
           setPhoneError(fieldMessage);
           phoneRef.current?.focus();

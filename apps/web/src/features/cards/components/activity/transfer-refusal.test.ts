@@ -1,5 +1,6 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { paths } from '../../../../config/paths.ts';
 import { lockPagePath } from '../../../../lib/lock-redirect.ts';
 import { amountProblem } from './transfer-amount-step.tsx';
 import { newIdempotencyKey, readTransferRefusal } from './transfer-refusal.ts';
@@ -26,7 +27,7 @@ describe('transfer refusals', () => {
       deviceNow,
     );
     expect(refusal).toEqual({ kind: 'locked', unlockAt: Date.parse('2025-03-01T11:05:00.000Z') });
-    expect(lockPagePath('/device-locked', refusal.kind === 'locked' ? refusal.unlockAt : null)).toBe(
+    expect(lockPagePath(paths.deviceLocked, refusal.kind === 'locked' ? refusal.unlockAt : null)).toBe(
       '/device-locked?until=2025-03-01T11%3A05%3A00.000Z',
     );
   });

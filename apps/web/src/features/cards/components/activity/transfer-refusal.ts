@@ -1,5 +1,5 @@
 import { ApiError } from '../../../../lib/api-client.ts';
-import { unlockAtOf } from '../../../../lib/lock-redirect.ts';
+import { unlockAt } from '../../../../lib/lock-redirect.ts';
 
 /** What a refused transfer means for the flow (spec: app-core §4 PIN TRANSACTION, §8; business-rules §8). */
 export type TransferRefusal =
@@ -18,7 +18,7 @@ export function readTransferRefusal(error: unknown, now = Date.now()): TransferR
     case 'PIN_INVALID':
       return { kind: 'wrong-pin', attemptsRemaining: error.attemptsRemaining ?? null };
     case 'PIN_LOCKED':
-      return { kind: 'locked', unlockAt: unlockAtOf(error, now) };
+      return { kind: 'locked', unlockAt: unlockAt(error, now) };
     case 'INSUFFICIENT_BALANCE':
       return { kind: 'insufficient-balance' };
     case 'RECIPIENT_NOT_FOUND':

@@ -24,7 +24,7 @@ export function useActivityCard(cardId: string, page: CardMenuPage): ActivityCar
   const closed = card !== undefined && card.visualAttributes[cardMenuPages[page]] !== true;
 
   useEffect(() => {
-    if (closed) void navigate(paths.cardDetail(cardId), { replace: true });
+    if (closed) void navigate(paths.cardDetail.href({ cardId }), { replace: true });
   }, [closed, cardId, navigate]);
 
   return {

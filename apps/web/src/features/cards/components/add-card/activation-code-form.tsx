@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACTIVATION_CODE_MAX_LENGTH, ACTIVATION_CODE_MIN_LENGTH } from '@kartu/core/constants';
 import { FormField } from '../../../../components/forms/form-field.tsx';
 
 export interface ActivationCodeFormProps {
@@ -9,21 +10,18 @@ export interface ActivationCodeFormProps {
   onCancel: () => void;
 }
 
-const CODE_MIN = 4;
-const CODE_MAX = 16;
-
 /** The card's activation code (PIN), asked when its program requires one (spec: business-rules §1). */
 export function ActivationCodeForm({ failure, busy, onSubmit, onCancel }: ActivationCodeFormProps) {
   const { t } = useTranslation('cards');
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState(false);
   const fieldId = useId();
-  const message = invalid ? t('add.codeInvalid', { min: CODE_MIN, max: CODE_MAX }) : failure;
+  const message = invalid ? t('add.codeInvalid', { min: ACTIVATION_CODE_MIN_LENGTH, max: ACTIVATION_CODE_MAX_LENGTH }) : failure;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = code.trim();
-    if (trimmed.length < CODE_MIN || trimmed.length > CODE_MAX) {
+    if (trimmed.length < ACTIVATION_CODE_MIN_LENGTH || trimmed.length > ACTIVATION_CODE_MAX_LENGTH) {
       setInvalid(true);
       return;
     }
@@ -40,7 +38,7 @@ export function ActivationCodeForm({ failure, busy, onSubmit, onCancel }: Activa
             className="text-input"
             type="password"
             autoComplete="off"
-            maxLength={CODE_MAX}
+            maxLength={ACTIVATION_CODE_MAX_LENGTH}
             value={code}
             onChange={(event) => {
               setCode(event.target.value);

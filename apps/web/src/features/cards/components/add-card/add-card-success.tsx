@@ -14,7 +14,7 @@ export function AddCardSuccess({ cardId }: { cardId: string }) {
   const navigate = useNavigate();
   const headingRef = useHeadingFocus();
   const [until] = useState(() => Date.now() + ADD_CARD_REDIRECT_MS);
-  const remaining = useCountdown(until, { onDone: () => void navigate(paths.cardDetail(cardId), { replace: true }) });
+  const remaining = useCountdown(until, { onDone: () => void navigate(paths.cardDetail.href({ cardId }), { replace: true }) });
   const seconds = Math.ceil(remaining / 1000);
   return (
     <section className="stack add-card__success" aria-labelledby="add-card-success-title">
@@ -28,7 +28,7 @@ export function AddCardSuccess({ cardId }: { cardId: string }) {
       <p className="muted" aria-hidden="true">
         {t('add.redirecting', { count: seconds })}
       </p>
-      <Link className="btn btn-primary" to={paths.cardDetail(cardId)} replace>
+      <Link className="btn btn-primary" to={paths.cardDetail.href({ cardId })} replace>
         {t('add.openNow')}
       </Link>
     </section>

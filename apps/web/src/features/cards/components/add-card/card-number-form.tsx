@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CARD_NUMBER_LENGTH, filterNumericKey, formatCardNumber, isValidCardNumber } from '@kartu/core';
+import { filterNumericKey, formatCardNumber, isValidCardNumber } from '@kartu/core';
+import { CARD_NUMBER_LENGTH } from '@kartu/core/constants';
 import { FormField } from '../../../../components/forms/form-field.tsx';
 
 export interface CardNumberFormProps {

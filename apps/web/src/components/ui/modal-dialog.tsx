@@ -1,6 +1,5 @@
-import { useId, useRef, type ReactNode } from 'react';
-import { useDialogFocus } from '../../../components/ui/use-dialog-focus.ts';
-import '../../../components/ui/dialog.css';
+import { useId, type ReactNode } from 'react';
+import { Dialog } from './dialog.tsx';
 
 export interface ModalDialogProps {
   /** 'alertdialog' when the member must answer before going on. */
@@ -12,20 +11,13 @@ export interface ModalDialogProps {
   children: ReactNode;
 }
 
-/**
- * The modal frame shared by the NOTIFICATION and CONFIRMATION modals (spec: app-core §4 Modal types):
- * focus moves in on open, Tab stays inside, Escape closes, and focus returns on close.
- */
+/** The card shared by the NOTIFICATION and CONFIRMATION modals (spec: app-core §4 Modal types): a title, a message and the actions. */
 export function ModalDialog({ role, title, message, onClose, children }: ModalDialogProps) {
-  const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const messageId = useId();
-
-  useDialogFocus(dialogRef, onClose);
-
   return (
-    <div className="dialog-backdrop">
-      <div ref={dialogRef} className="modal-dialog" role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId} tabIndex={-1}>
+    <Dialog className="dialog-backdrop" role={role} labelledBy={titleId} describedBy={messageId} onCancel={onClose}>
+      <div className="modal-dialog">
         <h2 id={titleId} className="modal-dialog__title">
           {title}
         </h2>
@@ -34,6 +26,6 @@ export function ModalDialog({ role, title, message, onClose, children }: ModalDi
         </div>
         <div className="modal-dialog__actions">{children}</div>
       </div>
-    </div>
+    </Dialog>
   );
 }

@@ -1,16 +1,16 @@
 import { describe, it, expect, vi } from 'vitest';
-import { useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useDialogFocus } from './use-dialog-focus.ts';
+import { Dialog } from './dialog.tsx';
 
-function Dialog({ onEscape, children }: { onEscape?: () => void; children: ReactNode }) {
-  const dialogRef = useRef<HTMLDivElement>(null);
-  useDialogFocus(dialogRef, onEscape);
+function TestDialog({ onEscape, children }: { onEscape?: () => void; children: ReactNode }) {
+  const titleId = useId();
   return (
-    <div ref={dialogRef} role="dialog" aria-label="Test dialog" tabIndex={-1}>
+    <Dialog className="dialog-backdrop" labelledBy={titleId} onCancel={onEscape}>
+      <h2 id={titleId}>Test dialog</h2>
       {children}
-    </div>
+    </Dialog>
   );
 }
 
@@ -22,41 +22,41 @@ function Page({ onEscape, children }: { onEscape?: () => void; children: ReactNo
         Open
       </button>
       {open && (
-        <Dialog onEscape={onEscape}>
+        <TestDialog onEscape={onEscape}>
           {children}
           <button type="button" onClick={() => setOpen(false)}>
             Close
           </button>
-        </Dialog>
+        </TestDialog>
       )}
     </>
   );
 }
 
-describe('useDialogFocus', () => {
+describe('Dialog', () => {
   it('moves focus to the first control on open, and to the data-autofocus one when marked', async () => {
     const { unmount } = render(
-      <Dialog>
+      <TestDialog>
         <button type="button">First</button>
         <button type="button">Second</button>
-      </Dialog>,
+      </TestDialog>,
     );
     expect(screen.getByRole('button', { name: 'First' })).toHaveFocus();
     unmount();
 
     render(
-      <Dialog>
+      <TestDialog>
         <button type="button">First</button>
         <button type="button" data-autofocus>
           Second
         </button>
-      </Dialog>,
+      </TestDialog>,
     );
     expect(screen.getByRole('button', { name: 'Second' })).toHaveFocus();
   });
 
   it('focuses the dialog itself when it holds no control', () => {
-    render(<Dialog>Nothing to press</Dialog>);
+    render(<TestDialog>Nothing to press</TestDialog>);
     expect(screen.getByRole('dialog')).toHaveFocus();
   });
 
@@ -65,11 +65,11 @@ describe('useDialogFocus', () => {
     render(
       <>
         <button type="button">Outside</button>
-        <Dialog>
+        <TestDialog>
           <button type="button">First</button>
           <input aria-label="Middle" />
           <button type="button">Last</button>
-        </Dialog>
+        </TestDialog>
       </>,
     );
     expect(screen.getByRole('button', { name: 'First' })).toHaveFocus();
@@ -88,11 +88,11 @@ describe('useDialogFocus', () => {
     render(
       <>
         <button type="button">Outside</button>
-        <Dialog>
+        <TestDialog>
           <button type="button" disabled>
             Busy
           </button>
-        </Dialog>
+        </TestDialog>
       </>,
     );
     expect(screen.getByRole('dialog')).toHaveFocus();
@@ -104,9 +104,9 @@ describe('useDialogFocus', () => {
     const user = userEvent.setup();
     const onEscape = vi.fn();
     render(
-      <Dialog onEscape={onEscape}>
+      <TestDialog onEscape={onEscape}>
         <button type="button">Ok</button>
-      </Dialog>,
+      </TestDialog>,
     );
     await user.keyboard('{Escape}');
     expect(onEscape).toHaveBeenCalledTimes(1);
@@ -115,9 +115,9 @@ describe('useDialogFocus', () => {
   it('swallows Escape when no onEscape is given, so the dialog cannot be dismissed', async () => {
     const user = userEvent.setup();
     render(
-      <Dialog>
+      <TestDialog>
         <button type="button">Answer</button>
-      </Dialog>,
+      </TestDialog>,
     );
     // The window hears the key after the dialog's document listener has handled it.
     const seenByPage = vi.fn((event: KeyboardEvent) => event.defaultPrevented);

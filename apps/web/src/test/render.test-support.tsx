@@ -1,0 +1,58 @@
+import { Component, type ReactElement, type ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { SiteState } from '@kartu/contracts';
+import { SiteProvider } from '../lib/site.tsx';
+import { testSite } from './site.test-support.ts';
+
+/** Shows where the router is, so tests can assert on navigation. */
+function CurrentLocation() {
+  const location = useLocation();
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+}
+
+/** Shows what a page threw (e.g. PageNotFoundError), where the app's route error boundary would catch it. */
+class CaughtError extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    const { error } = this.state;
+    return error ? <p data-testid="page-error">{`${error.name}: ${error.message}`}</p> : this.props.children;
+  }
+}
+
+export interface RenderPageOptions {
+  site?: SiteState;
+  /** History entries; the last one is the page under test. */
+  history?: string[];
+  /** The page's route pattern, e.g. '/cards/:cardId'; the last entry's own path when left out. */
+  path?: string;
+}
+
+/**
+ * Renders a page the way the app does: the booted site, a fresh query cache (returned), a memory
+ * router at the last history entry, and a probe of the current location.
+ */
+export function renderPage(page: ReactElement, { site = testSite(), history = ['/page'], path }: RenderPageOptions = {}) {
+  const current = history[history.length - 1] ?? '/page';
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const view = render(
+    <SiteProvider site={site}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={history} initialIndex={history.length - 1}>
+          <CaughtError>
+            <Routes>
+              <Route path={path ?? current.split('?')[0]} element={page} />
+              <Route path="*" element={null} />
+            </Routes>
+          </CaughtError>
+          <CurrentLocation />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </SiteProvider>,
+  );
+  return { ...view, queryClient };
+}

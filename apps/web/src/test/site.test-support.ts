@@ -1,0 +1,47 @@
+import type { SiteState } from '@kartu/contracts';
+import { DEFAULT_BUTTON_COLOR, DEFAULT_BUTTON_TEXT_COLOR } from '@kartu/core/constants';
+
+type SiteOverrides = Partial<Omit<SiteState, 'merchant'>> & { merchant?: Partial<SiteState['merchant']> };
+
+/** The booted demo site (Kopi Senja on localhost) for tests; override only what the test is about. */
+export function testSite(overrides: SiteOverrides = {}): SiteState {
+  const { merchant, ...site } = overrides;
+  return {
+    host: 'localhost',
+    viewMode: 'browser',
+    defaultLanguage: 'en',
+    uiVersion: 'v1',
+    maintenance: false,
+    active: true,
+    requireReferenceId: false,
+    ...site,
+    merchant: {
+      id: 42,
+      mid: 'M-42',
+      maskedMerchantId: 'mk42',
+      appId: null,
+      brand: 'Kopi Senja',
+      iconUrl: 'https://cdn.test/kopi-senja/icon.png',
+      imgixIconUrl: null,
+      bannerUrl: 'https://cdn.test/kopi-senja/banner.jpg',
+      headerColor: '#3e2723',
+      buttonColor: DEFAULT_BUTTON_COLOR,
+      buttonTextColor: DEFAULT_BUTTON_TEXT_COLOR,
+      countryCode: 'ID',
+      currency: { code: 'IDR', symbol: 'Rp', decimalDigits: 0, thousandSeparator: '.', decimalSeparator: ',' },
+      timezone: 'Asia/Jakarta',
+      defaultLogin: 'phone',
+      notificationVendor: null,
+      uiVersion: site.uiVersion ?? 'v1',
+      homePage: {
+        headerButtonColor: DEFAULT_BUTTON_COLOR,
+        headerButtonTextColor: DEFAULT_BUTTON_TEXT_COLOR,
+        addCardButton: true,
+        defaultLanguage: 'en',
+      },
+      analytics: { gaId: null, fbPixelId: null },
+      flags: { ageGate: false, activationCodeWhitelist: false, hidePoweredBy: false, exclusiveCategories: [], highlightedMenus: [] },
+      ...merchant,
+    },
+  };
+}

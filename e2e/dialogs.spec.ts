@@ -1,0 +1,61 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { budi, port, signInOnNewDevice, useEnglish } from './support.ts';
+
+// jsdom only has a stand-in for showModal(); these run the dialogs' keyboard contract in Chromium itself.
+
+async function expectModal(dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((element) => element.matches('dialog:modal'))).toBe(true);
+}
+
+test('the card QR and the account deletion confirm take focus, keep Tab inside, close on Escape and give focus back', async ({ page, request }) => {
+  await signInOnNewDevice(page, request, budi.phone);
+  await page.getByText('Kopi Senja Rewards').click();
+
+  const show = page.getByRole('button', { name: 'Show card' });
+  await show.click();
+  const qr = page.getByRole('dialog', { name: 'Kopi Senja Rewards' });
+  await expectModal(qr);
+  const close = qr.getByRole('button', { name: 'Close' });
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(qr).toBeHidden();
+  await expect(show).toBeFocused();
+
+  await page.goto('/settings/account-deletion');
+  const remove = page.getByRole('button', { name: 'Delete my account' });
+  await remove.click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  await expectModal(confirm);
+  const cancel = confirm.getByRole('button', { name: 'Cancel' });
+  await expect(cancel).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Yes, delete my account' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(cancel).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(remove).toBeFocused();
+});
+
+test('the age gate stays through Escape, however often it is pressed, until it is answered', async ({ page }) => {
+  await useEnglish(page);
+  await page.goto(`http://age.localhost:${port}/`);
+  const gate = page.getByRole('dialog', { name: 'Are you 21 or older?' });
+  await expectModal(gate);
+  const confirm = gate.getByRole('button', { name: 'Yes, I am 21 or older' });
+  await expect(confirm).toBeFocused();
+  // The browser lets a page refuse only a few Escape presses in a row before it closes a dialog itself.
+  for (let press = 0; press < 4; press += 1) await page.keyboard.press('Escape');
+  await expectModal(gate);
+  await page.keyboard.press('Tab');
+  await expect(gate.getByRole('button', { name: 'No, leave this site' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(confirm).toBeFocused();
+  await confirm.click();
+  await expect(gate).toBeHidden();
+});
