@@ -1,3 +1,4 @@
+import { ACTIVATION_CODE_MAX_LENGTH, ACTIVATION_CODE_MIN_LENGTH, REGISTRATION_ANSWER_MAX_LENGTH } from '@kartu/core/constants';
 import { z } from 'zod';
 import { currencySchema } from './site.ts';
 
@@ -133,18 +134,18 @@ export type CardPreview = z.infer<typeof cardPreviewSchema>;
 
 export const checkCardPinBodySchema = z.object({
   number: cardNumberSchema,
-  activationCode: z.string().trim().min(4).max(16),
+  activationCode: z.string().trim().min(ACTIVATION_CODE_MIN_LENGTH).max(ACTIVATION_CODE_MAX_LENGTH),
 });
 export const checkCardPinAnswerSchema = z.object({ valid: z.literal(true) });
 
 export const registerCardBodySchema = z.object({
   number: cardNumberSchema,
-  activationCode: z.string().trim().min(4).max(16).optional(),
+  activationCode: z.string().trim().min(ACTIVATION_CODE_MIN_LENGTH).max(ACTIVATION_CODE_MAX_LENGTH).optional(),
 });
 export const registerCardAnswerSchema = z.object({ cardId: z.string() });
 
 export const cardRegistrationBodySchema = z.object({
-  answers: z.record(z.string(), z.string().trim().max(200)),
+  answers: z.record(z.string(), z.string().trim().max(REGISTRATION_ANSWER_MAX_LENGTH)),
 });
 
 export const transactionKindSchema = z.enum(['earn', 'redeem', 'transfer-in', 'transfer-out', 'expiry', 'reversal', 'adjustment', 'reward']);

@@ -1,3 +1,4 @@
+import { ACTIVATION_CODE_MAX_LENGTH, ACTIVATION_CODE_MIN_LENGTH } from '@kartu/core/constants';
 import { z } from 'zod';
 import { balanceSchema, cardNumberSchema, cardStatusSchema } from './cards.ts';
 
@@ -11,7 +12,7 @@ import { balanceSchema, cardNumberSchema, cardStatusSchema } from './cards.ts';
 /** Members are matched by their phone in E.164, the form the wallet stores. */
 export const memberPhoneSchema = z.string().trim().regex(/^\+[1-9]\d{6,14}$/, 'Phone must be in E.164 form, e.g. +6281234567890');
 export const programIdSchema = z.uuid();
-const activationCodeSchema = z.string().trim().min(4).max(16);
+const activationCodeSchema = z.string().trim().min(ACTIVATION_CODE_MIN_LENGTH).max(ACTIVATION_CODE_MAX_LENGTH);
 const billNumberSchema = z.string().trim().min(1).max(64);
 const reasonSchema = z.string().trim().min(1).max(200);
 const jsonAmount = z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
