@@ -1,4 +1,4 @@
-import { ACTIVATION_CODE_MAX_LENGTH, ACTIVATION_CODE_MIN_LENGTH, REGISTRATION_ANSWER_MAX_LENGTH } from '@kartu/core/constants';
+import { ACTIVATION_CODE_MAX_LENGTH, ACTIVATION_CODE_MIN_LENGTH, CARD_NUMBER_LENGTH, REGISTRATION_ANSWER_MAX_LENGTH } from '@kartu/core/constants';
 import { z } from 'zod';
 import { currencySchema } from './site.ts';
 
@@ -18,7 +18,7 @@ export type CardStatus = z.infer<typeof cardStatusSchema>;
 export const cardIdSchema = z.string().regex(/^[a-z0-9]{24}$/, 'Card not found');
 export const cardParamsSchema = z.object({ id: cardIdSchema });
 /** spec business-rules §5: 'Card number must be 16 digits'. */
-export const cardNumberSchema = z.string().regex(/^\d{16}$/, 'Card number must be 16 digits');
+export const cardNumberSchema = z.string().regex(new RegExp(`^\\d{${CARD_NUMBER_LENGTH}}$`), `Card number must be ${CARD_NUMBER_LENGTH} digits`);
 
 export const cardViewSchema = z.enum(['active', 'hidden', 'archived']);
 export type CardView = z.infer<typeof cardViewSchema>;
