@@ -4,3 +4,4 @@ export * from './errors.ts';
 export * from './headers.ts';
 export * from './integration.ts';
 export * from './site.ts';
+export * from './idempotency.ts';
