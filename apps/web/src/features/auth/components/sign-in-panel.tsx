@@ -15,7 +15,7 @@ import { useGetPinInfo } from '../api/get-pin-info.ts';
 import { codeRequestsUnlockAt, hasErrorCode, lockedPagePath } from '../auth-errors.ts';
 import { credentialBody } from '../credential-body.ts';
 import { updateSignInFlow } from '../sign-in-flow.ts';
-import { CodeRequestLock } from './code-request-lock.tsx';
+import { CodeRequestSubmit } from './code-request-submit.tsx';
 import { signInFormSchema, type SignInForm } from './sign-in-form-schema.ts';
 import '../../../components/forms/forms.css';
 import './auth.css';
@@ -117,17 +117,14 @@ export function SignInPanel() {
             />
           )}
         />
-        {problem ? (
-          <p id={ids.problem} className="field__error sign-in-panel__problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        {requestsLockedUntil !== null ? (
-          <CodeRequestLock until={requestsLockedUntil} onDone={() => setRequestsLockedUntil(null)} />
-        ) : null}
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting || requestsLockedUntil !== null} aria-busy={isSubmitting}>
-          {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
-        </button>
+        <CodeRequestSubmit
+          problem={problem}
+          problemId={ids.problem}
+          lockedUntil={requestsLockedUntil}
+          onUnlocked={() => setRequestsLockedUntil(null)}
+          busy={isSubmitting}
+          label={t('signIn.submit')}
+        />
       </form>
     </FormProvider>
   );

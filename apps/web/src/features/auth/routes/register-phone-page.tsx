@@ -12,7 +12,7 @@ import { paths } from '../../../config/paths.ts';
 import { useCheckCredential } from '../api/check-credential.ts';
 import { useVerifyPhoneCode } from '../api/verify-phone-code.ts';
 import { codeRequestsUnlockAt, hasErrorCode } from '../auth-errors.ts';
-import { CodeRequestLock } from '../components/code-request-lock.tsx';
+import { CodeRequestSubmit } from '../components/code-request-submit.tsx';
 import { OtpStep } from '../components/otp-step.tsx';
 import { credentialBody } from '../credential-body.ts';
 import { clearSignInFlow, readSignInFlow, type SentCode } from '../sign-in-flow.ts';
@@ -97,17 +97,14 @@ export function RegisterPhonePage() {
           </h1>
           <p className="muted">{t('registerPhone.text')}</p>
           <PhoneField id={phoneId} label={t('signIn.phoneLabel')} />
-          {problem ? (
-            <p id={problemId} className="field__error" role="alert">
-              {problem}
-            </p>
-          ) : null}
-          {requestsLockedUntil !== null ? (
-            <CodeRequestLock until={requestsLockedUntil} onDone={() => setRequestsLockedUntil(null)} />
-          ) : null}
-          <button type="submit" className="btn btn-primary" disabled={requestCode.isPending || requestsLockedUntil !== null} aria-busy={requestCode.isPending}>
-            {requestCode.isPending ? t('signIn.submitting') : t('registerPhone.submit')}
-          </button>
+          <CodeRequestSubmit
+            problem={problem}
+            problemId={problemId}
+            lockedUntil={requestsLockedUntil}
+            onUnlocked={() => setRequestsLockedUntil(null)}
+            busy={requestCode.isPending}
+            label={t('registerPhone.submit')}
+          />
         </form>
       </FormProvider>
     </main>

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { CodeRequestLock } from './code-request-lock.tsx';
+
+export interface CodeRequestSubmitProps {
+  /** Why the last try failed, already translated; announced when it appears. */
+  problem: string | null;
+  problemId: string;
+  /** When code requests unlock, by this browser's clock; null while they are not locked. */
+  lockedUntil: number | null;
+  onUnlocked: () => void;
+  busy: boolean;
+  label: string;
+}
+
+/** The end of a form that sends a code: what went wrong, the request lock with its countdown, and the button, held while locked. */
+export function CodeRequestSubmit({ problem, problemId, lockedUntil, onUnlocked, busy, label }: CodeRequestSubmitProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      {problem ? (
+        <p id={problemId} className="field__error code-request__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {lockedUntil !== null ? <CodeRequestLock until={lockedUntil} onDone={onUnlocked} /> : null}
+      <button type="submit" className="btn btn-primary" disabled={busy || lockedUntil !== null} aria-busy={busy}>
+        {busy ? t('signIn.submitting') : label}
+      </button>
+    </>
+  );
+}
