@@ -48,7 +48,7 @@ export async function earnOnCard(
     tx: Database;
     card: CardRef;
     program?: PostEntryOptions['program'];
-    /** The card's wallet and the program's issuance account, when read with the card. */
+    /** The card's wallet and the program's issuance account, as far as the caller has read them. */
     accounts?: { member: AccountRef | undefined; issuance: AccountRef | undefined };
   },
 ): Promise<JournalEntryRow> {
