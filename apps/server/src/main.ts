@@ -3,9 +3,9 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { isEmptyDatabase, seedDemo } from './seed/seed.ts';
 import { env as loadConfiguredEnv, type Env } from './env.ts';
-import { startJobRunner, type JobRunner } from './jobs/job-runner.ts';
-import { serverJobs } from './jobs/jobs.ts';
+import { serverJobHandlers, serverRecurringJobs } from './jobs/jobs.ts';
 import { systemClock } from './lib/clock.ts';
+import { startJobWorker, type JobWorker } from './modules/jobs/job-worker.ts';
 import { activationCodeKeyFor } from './modules/cards/activation-code-key.ts';
 
 let config: Env;
@@ -27,7 +27,7 @@ if (config.NODE_ENV !== 'production' && (await isEmptyDatabase(connection.db))) 
 const app = await createApp({ env: config, database: connection.db });
 app.log.info(`database: ${connection.kind === 'postgres' ? 'PostgreSQL server' : `embedded PGlite in ${config.DATA_DIR}`}`);
 
-let jobs: JobRunner | undefined;
+let jobs: JobWorker | undefined;
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
@@ -51,7 +51,7 @@ try {
   const localHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   app.log.info(`Kartu is ready at ${config.PUBLIC_URL ?? `http://${localHost}:${config.PORT}`}`);
   // Only the listening process runs background jobs; tests and the CLI build the app without them.
-  jobs = startJobRunner(serverJobs, { connection, clock: systemClock, log: app.log });
+  jobs = startJobWorker({ db: connection.db, clock: systemClock, log: app.log, handlers: serverJobHandlers, recurring: serverRecurringJobs });
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   await connection.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authenticateApiKey } from '../integration/api-keys.service.ts';
+import { jobs } from '../modules/jobs/jobs.table.ts';
 import { programs } from '../modules/programs/programs.table.ts';
 import { findActiveSsoKey } from '../modules/sso/sso.repository.ts';
 import { getSiteState } from '../modules/tenancy/tenancy.service.ts';
@@ -139,5 +140,26 @@ describe('kartu api-keys and sso-keys', () => {
     const secret = /secret:\s+(\S+)/.exec(result.out)?.[1];
     const merchant = await findMerchantByMid(testApp.db, 'WARUNG1');
     expect((await findActiveSsoKey(testApp.db, merchant?.id ?? 0, kid))?.secret).toBe(secret);
+  });
+});
+
+describe('kartu jobs', () => {
+  it('lists the jobs out of tries with their errors, and queues one again', async () => {
+    const now = new Date();
+    const [dead] = await testApp.db
+      .insert(jobs)
+      .values({ name: 'outbox.deliver', runAt: now, status: 'dead', attempts: 10, maxAttempts: 10, lastError: 'Error: The SMS provider answered 503', createdAt: now, finishedAt: now })
+      .returning();
+    const listed = await kartu('jobs', 'failed');
+    expect(listed).toMatchObject({ code: 0, error: '' });
+    expect(listed.out).toContain(`${dead?.id}  outbox.deliver  10 tries`);
+    expect(listed.out).toContain('The SMS provider answered 503');
+
+    const retried = await kartu('jobs', 'retry', '--id', String(dead?.id));
+    expect(retried.code).toBe(0);
+    const [row] = await testApp.db.select().from(jobs).where(eq(jobs.id, dead?.id ?? 0n));
+    expect(row).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await kartu('jobs', 'retry', '--id', String(dead?.id))).toMatchObject({ code: 1, error: 'Error: No dead job has this id' });
+    expect((await kartu('jobs', 'retry')).code).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { AppError } from '../lib/app-error.ts';
 import { CommandError, UsageError, type CliContext } from './cli.context.ts';
+import { listFailedJobsCommand, retryJobCommand } from './jobs.command.ts';
 import { createApiKeyCommand, createSsoKeyCommand, listApiKeysCommand, revokeApiKeyCommand } from './keys.command.ts';
 import { createMerchantCommand, createSiteCommand, listMerchantsCommand } from './merchants.command.ts';
 import { createProgramCommand } from './programs.command.ts';
@@ -16,6 +17,8 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
   kartu api-keys list --merchant <MID>
   kartu api-keys revoke --id <key id>
   kartu sso-keys create --merchant <MID>                   prints the secret once
+  kartu jobs failed                                        background jobs out of tries, with their errors
+  kartu jobs retry --id <job id>                           runs a failed job again
 
 Exit codes: 0 done, 1 could not be done, 2 mistyped command.`;
 
@@ -30,6 +33,8 @@ const commands: Record<string, Command> = {
   'api-keys list': listApiKeysCommand,
   'api-keys revoke': revokeApiKeyCommand,
   'sso-keys create': createSsoKeyCommand,
+  'jobs failed': listFailedJobsCommand,
+  'jobs retry': retryJobCommand,
 };
 
 /** Runs one operator command and answers its exit code; output goes through `context.out` and `context.error`. */

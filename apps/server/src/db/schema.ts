@@ -21,3 +21,4 @@ export * from '../modules/idempotency/idempotency.table.ts';
 export * from '../modules/cards/rewards.table.ts';
 export * from '../integration/api-keys.table.ts';
 export * from '../integration/purchases.table.ts';
+export * from '../modules/jobs/jobs.table.ts';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../modules/auth/users.table.ts';
 import { issueCard } from '../modules/cards/cards.service.ts';
@@ -10,25 +10,23 @@ import { getBalance } from '../modules/ledger/ledger.service.ts';
 
 import { earn } from '../modules/ledger/points.service.ts';
 import { type TestApp, useTestApp } from '../test/test-app.ts';
-import { runJobOnce, type Job } from './job-runner.ts';
-import { expireLotsOfEveryMerchant, serverJobs } from './jobs.ts';
-import { DAY_MS } from '@kartu/core/calendar';
-
-// Only the PostgreSQL server has advisory locks and more than one connection to hold them from.
-const onPostgresServer = process.env.KARTU_TEST_DB === 'postgres';
+import { runDueJobs, scheduleRecurringJobs, type JobHandler } from '../modules/jobs/job-worker.ts';
+import { enqueueJob } from '../modules/jobs/jobs.service.ts';
+import { jobs } from '../modules/jobs/jobs.table.ts';
+import { expireLotsOfEveryMerchant, serverJobHandlers, serverRecurringJobs } from './jobs.ts';
+import { DAY_MS, HOUR_MS } from '@kartu/core/calendar';
 
 let testApp: TestApp;
 let merchantId: number;
 const quietLog = { info: () => {}, error: () => {} };
 useTestApp((made) => ({ testApp, merchantId } = made));
 
-function serverJob(name: string): Job {
-  const job = serverJobs.find((candidate) => candidate.name === name);
-  if (!job) throw new Error(`No job ${name}`);
-  return job;
+/** Queues the server's recurring jobs for the period of the test clock, and runs what is due. */
+async function runServerJobs(names: string[]) {
+  const recurring = serverRecurringJobs.filter((job) => names.includes(job.name));
+  await scheduleRecurringJobs({ db: testApp.db, recurring, now: testApp.clock.now() });
+  return runDueJobs({ db: testApp.db, clock: testApp.clock, log: quietLog, handlers: serverJobHandlers.filter((handler) => names.includes(handler.name)) });
 }
-
-const run = (job: Job) => runJobOnce(job, { connection: testApp.connection, clock: testApp.clock, log: quietLog });
 
 describe('background jobs', () => {
   it('expire-lots moves value past its expiry to the expiry account, once', async () => {
@@ -37,7 +35,7 @@ describe('background jobs', () => {
     await earn({ db: testApp.db, merchantId, card, amount: 40n, now: testApp.clock.now() });
     const expiredAt = new Date(testApp.clock.now().getTime() + 31 * DAY_MS);
 
-    expect(await run(serverJob('expire-lots'))).toBe('ran');
+    expect(await runServerJobs(['expire-lots'])).toEqual({ claimed: 1, failed: 0 });
     expect(await getBalance({ db: testApp.db, card, now: testApp.clock.now() })).toBe(40n);
     expect(await expireLotsOfEveryMerchant({ db: testApp.db, now: expiredAt })).toBeGreaterThanOrEqual(1);
     expect(await expireLotsOfEveryMerchant({ db: testApp.db, now: expiredAt })).toBe(0);
@@ -52,39 +50,39 @@ describe('background jobs', () => {
     await testApp.db.update(users).set({ birthday: '1995-01-15' }).where(eq(users.id, member.userId));
     const card = await issueCard({ db: testApp.db, merchantId, programId: program.id, ownerUserId: member.userId });
 
-    expect(await run(serverJob('birthday-rewards'))).toBe('ran');
-    expect(await run(serverJob('birthday-rewards'))).toBe('ran');
+    expect(await runServerJobs(['birthday-rewards'])).toEqual({ claimed: 1, failed: 0 });
+    // The next period's run grants nothing more.
+    testApp.clock.advance(6 * HOUR_MS);
+    expect(await runServerJobs(['birthday-rewards'])).toEqual({ claimed: 1, failed: 0 });
     expect((await findCardRewards(testApp.db, { merchantId, cardId: card.id })).map((reward) => [reward.title, reward.grantKey])).toEqual([['Birthday treat', 'birthday:2026']]);
   });
 
-  it('reports a failing job as failed instead of throwing', async () => {
-    const failing: Job = {
+  it('reports a failing job as failed, logged, instead of throwing', async () => {
+    const failing: JobHandler = {
       name: 'failing',
-      intervalMs: 1000,
       run: async () => {
         throw new Error('broken');
       },
     };
+    await enqueueJob({ db: testApp.db, name: 'failing', runAt: testApp.clock.now(), now: testApp.clock.now() });
     const errors: unknown[] = [];
-    const outcome = await runJobOnce(failing, { connection: testApp.connection, clock: testApp.clock, log: { info: () => {}, error: (details) => errors.push(details) } });
-    expect(outcome).toBe('failed');
+    const outcome = await runDueJobs({ db: testApp.db, clock: testApp.clock, log: { info: () => {}, error: (details) => errors.push(details) }, handlers: [failing] });
+    expect(outcome).toEqual({ claimed: 1, failed: 1 });
     expect(errors).toHaveLength(1);
   });
 
-  it.skipIf(!onPostgresServer)('skips a job while another instance holds its lock', async () => {
-    if (testApp.connection.kind !== 'postgres') throw new Error('This test needs the PostgreSQL server');
-    const otherInstance = await testApp.connection.pool.connect();
-    let runs = 0;
-    const job: Job = { name: 'locked-elsewhere', intervalMs: 1000, run: async () => void (runs += 1) };
-    try {
-      await otherInstance.query('begin');
-      await otherInstance.query('select pg_advisory_xact_lock(hashtext($1))', [job.name]);
-      expect(await run(job)).toBe('skipped');
-      await otherInstance.query('commit');
-      expect(await run(job)).toBe('ran');
-      expect(runs).toBe(1);
-    } finally {
-      otherInstance.release();
-    }
+  it('forgets jobs a week after they finished, and keeps dead ones', async () => {
+    const now = testApp.clock.now();
+    const old = new Date(now.getTime() - 8 * DAY_MS);
+    const [done, dead] = await testApp.db
+      .insert(jobs)
+      .values([
+        { name: 'old-done', runAt: old, status: 'done', maxAttempts: 1, attempts: 1, createdAt: old, finishedAt: old },
+        { name: 'old-dead', runAt: old, status: 'dead', maxAttempts: 1, attempts: 1, createdAt: old, finishedAt: old },
+      ])
+      .returning({ id: jobs.id });
+    await runServerJobs(['purge-jobs']);
+    const left = await testApp.db.select({ id: jobs.id }).from(jobs).where(inArray(jobs.id, [done?.id ?? 0n, dead?.id ?? 0n]));
+    expect(left).toEqual([{ id: dead?.id }]);
   });
 });

@@ -1,20 +1,29 @@
+import { DAY_MS, HOUR_MS } from '@kartu/core/calendar';
+import type { Database } from '../db/database.ts';
 import { grantBirthdayRewards } from '../modules/cards/reward-grants.service.ts';
-import { listMerchantTimeZones } from '../modules/tenancy/tenancy.service.ts';
+import type { JobHandler, RecurringJob } from '../modules/jobs/job-worker.ts';
+import { purgeDoneJobs } from '../modules/jobs/jobs.service.ts';
 import { expireLots } from '../modules/ledger/expiry.service.ts';
-import type { Job, JobContext } from './job-runner.ts';
-
-const hourMs = 60 * 60 * 1000;
+import { listMerchantTimeZones } from '../modules/tenancy/tenancy.service.ts';
 
 /** Moves expired value of every merchant's member accounts to the expiry account. */
-export async function expireLotsOfEveryMerchant({ db, now }: JobContext): Promise<number> {
+export async function expireLotsOfEveryMerchant({ db, now }: { db: Database; now: Date }): Promise<number> {
   let posted = 0;
   for (const { merchantId } of await listMerchantTimeZones({ db })) posted += (await expireLots({ db, now, merchantId })).length;
   return posted;
 }
 
-/** The jobs the server runs in the background (docs/operations.md Background jobs). */
-export const serverJobs: Job[] = [
-  { name: 'expire-lots', intervalMs: hourMs, run: expireLotsOfEveryMerchant },
+/** What the server's workers run (docs/operations.md Background jobs). Each is safe to run again. */
+export const serverJobHandlers: JobHandler[] = [
+  { name: 'expire-lots', run: expireLotsOfEveryMerchant },
+  { name: 'birthday-rewards', run: grantBirthdayRewards },
+  // Finished jobs are kept a week for operators to look into, then forgotten.
+  { name: 'purge-jobs', run: ({ db, now }) => purgeDoneJobs({ db, now, keepMs: 7 * DAY_MS }) },
+];
+
+export const serverRecurringJobs: RecurringJob[] = [
+  { name: 'expire-lots', everyMs: HOUR_MS },
   // Every 6 hours, so every time zone's day is covered soon after it starts; grants are once a year.
-  { name: 'birthday-rewards', intervalMs: 6 * hourMs, run: grantBirthdayRewards },
+  { name: 'birthday-rewards', everyMs: 6 * HOUR_MS },
+  { name: 'purge-jobs', everyMs: DAY_MS },
 ];

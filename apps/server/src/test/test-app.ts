@@ -16,6 +16,8 @@ import { createTestClock, type TestClock } from '../lib/clock.ts';
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  /** The PostgreSQL server's URL of this app's database; undefined on the embedded one. */
+  databaseUrl: string | undefined;
   env: Env;
   connection: DatabaseConnection;
   /** Stands still until the test moves it. */
@@ -38,6 +40,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 
 interface TestDatabase {
   connection: DatabaseConnection;
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -53,6 +56,7 @@ async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> 
   const connection = await openDatabase({ url: url.toString() });
   return {
     connection,
+    url: url.toString(),
     drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
@@ -76,7 +80,7 @@ export async function createTestApp({
   env: overrides,
   logStream,
 }: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
-  const { connection, drop } = await openTestDatabase();
+  const { connection, url, drop } = await openTestDatabase();
   await migrateDatabase(connection);
   const env = testEnv(overrides);
   await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(env.CODE_SECRET) });
@@ -85,6 +89,7 @@ export async function createTestApp({
   return {
     app,
     db: connection.db,
+    databaseUrl: url,
     env,
     connection,
     clock,
