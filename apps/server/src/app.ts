@@ -37,6 +37,8 @@ export interface CreateAppOptions {
   clock?: Clock;
   /** Where logs go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The context the process's job worker shares; made here when there is none. */
+  context?: AppContext;
 }
 
 // Secrets and codes must never reach the logs, whichever object carries them.
@@ -64,8 +66,23 @@ function toFastifyTrustProxy(trustProxy: TrustProxy): boolean | string[] | ((add
   return (_address, hop) => hop < trustProxy;
 }
 
+/** What the routes and the job worker of one process share. */
+export function buildAppContext({ env, database, clock = systemClock }: Pick<CreateAppOptions, 'env' | 'database' | 'clock'>): AppContext {
+  return {
+    db: database,
+    clock,
+    // Outside production only (env.ts requires it there): codes sent before a restart stop working.
+    codeSecret: env.CODE_SECRET ?? randomBytes(32).toString('base64url'),
+    activationCodeKey: activationCodeKeyFor(env.CODE_SECRET),
+    drivers: selectOutboxDrivers(env),
+    rateLimits: { signIn: env.AUTH_RATE_LIMIT_PER_MINUTE, integration: env.INTEGRATION_RATE_LIMIT_PER_MINUTE },
+  };
+}
+
 /** Builds the HTTP app (API + web app) without listening: main.ts listens, tests inject. */
-export async function createApp({ env, database, clock = systemClock, logStream }: CreateAppOptions): Promise<FastifyInstance> {
+export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
+  const { env, database, clock = systemClock, logStream } = options;
+  const context = options.context ?? buildAppContext({ env, database, clock });
   const app = Fastify({
     logger: { level: env.LOG_LEVEL, redact: redactedPaths, ...(logStream && { stream: logStream }) },
     trustProxy: toFastifyTrustProxy(env.TRUST_PROXY),
@@ -92,20 +109,7 @@ export async function createApp({ env, database, clock = systemClock, logStream 
 
   await registerSessions(app, { db: database, clock, publicUrl: env.PUBLIC_URL });
 
-  let codeSecret = env.CODE_SECRET;
-  if (!codeSecret) {
-    // Outside production only (env.ts requires it there): codes sent before a restart stop working.
-    codeSecret = randomBytes(32).toString('base64url');
-    app.log.warn('CODE_SECRET is not set: one-time codes use a key made up for this process');
-  }
-  const context: AppContext = {
-    db: database,
-    clock,
-    codeSecret,
-    activationCodeKey: activationCodeKeyFor(env.CODE_SECRET),
-    drivers: selectOutboxDrivers(env),
-    rateLimits: { signIn: env.AUTH_RATE_LIMIT_PER_MINUTE, integration: env.INTEGRATION_RATE_LIMIT_PER_MINUTE },
-  };
+  if (!env.CODE_SECRET) app.log.warn('CODE_SECRET is not set: one-time codes use a key made up for this process');
   const routePlugins = [
     authRoutes,
     authStateRoutes,

@@ -1,4 +1,4 @@
-import { createApp } from './app.ts';
+import { buildAppContext, createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { isEmptyDatabase, seedDemo } from './seed/seed.ts';
@@ -24,7 +24,8 @@ if (config.NODE_ENV !== 'production' && (await isEmptyDatabase(connection.db))) 
   await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(config.CODE_SECRET) });
 }
 
-const app = await createApp({ env: config, database: connection.db });
+const context = buildAppContext({ env: config, database: connection.db });
+const app = await createApp({ env: config, database: connection.db, context });
 app.log.info(`database: ${connection.kind === 'postgres' ? 'PostgreSQL server' : `embedded PGlite in ${config.DATA_DIR}`}`);
 
 let jobs: JobWorker | undefined;
@@ -51,7 +52,7 @@ try {
   const localHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   app.log.info(`Kartu is ready at ${config.PUBLIC_URL ?? `http://${localHost}:${config.PORT}`}`);
   // Only the listening process runs background jobs; tests and the CLI build the app without them.
-  jobs = startJobWorker({ db: connection.db, clock: systemClock, log: app.log, handlers: serverJobHandlers, recurring: serverRecurringJobs });
+  jobs = startJobWorker({ db: connection.db, clock: systemClock, log: app.log, handlers: serverJobHandlers(context), recurring: serverRecurringJobs });
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   await connection.close();

@@ -1,7 +1,9 @@
+import type { OutboxChannel } from '../modules/outbox/outbox-messages.table.ts';
+
 /** One message as the development outbox shows it. */
 export interface DevOutboxEntry {
   id: string;
-  channel: 'sms' | 'whatsapp' | 'email';
+  channel: OutboxChannel;
   recipient: string;
   subject: string;
   text: string;

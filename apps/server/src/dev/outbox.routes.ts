@@ -4,7 +4,7 @@ import { errorBodySchema } from '@kartu/contracts';
 import { AppError } from '../lib/app-error.ts';
 import { siteOf } from '../http/request-context.ts';
 import { normaliseIdentifier } from '../modules/auth/identifier.ts';
-import type { OutboxMessageRow } from '../modules/outbox/outbox-messages.table.ts';
+import { outboxChannels, type OutboxMessageRow } from '../modules/outbox/outbox-messages.table.ts';
 import { listOutbox } from '../modules/outbox/outbox.service.ts';
 import { getSiteState, normalizeHost } from '../modules/tenancy/tenancy.service.ts';
 import { outboxStylesheet, renderOutboxPage, type DevOutboxEntry } from './outbox.page.ts';
@@ -13,7 +13,7 @@ import type { AppContext } from '../http/app-context.ts';
 const outboxQuerySchema = z.object({ to: z.string().trim().max(254).optional() });
 const outboxEntrySchema = z.object({
   id: z.string(),
-  channel: z.enum(['sms', 'whatsapp', 'email']),
+  channel: z.enum(outboxChannels),
   recipient: z.string(),
   subject: z.string(),
   text: z.string(),

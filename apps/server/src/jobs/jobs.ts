@@ -3,6 +3,9 @@ import type { Database } from '../db/database.ts';
 import { grantBirthdayRewards } from '../modules/cards/reward-grants.service.ts';
 import type { JobHandler, RecurringJob } from '../modules/jobs/job-worker.ts';
 import { purgeDoneJobs } from '../modules/jobs/jobs.service.ts';
+import { deliveryJob } from '../modules/outbox/outbox.service.ts';
+import { sealKeyFor } from '../modules/outbox/sealed-text.ts';
+import type { AppContext } from '../http/app-context.ts';
 import { expireLots } from '../modules/ledger/expiry.service.ts';
 import { listMerchantTimeZones } from '../modules/tenancy/tenancy.service.ts';
 
@@ -14,7 +17,8 @@ export async function expireLotsOfEveryMerchant({ db, now }: { db: Database; now
 }
 
 /** What the server's workers run (docs/operations.md Background jobs). Each is safe to run again. */
-export const serverJobHandlers: JobHandler[] = [
+export const serverJobHandlers = ({ drivers, codeSecret }: Pick<AppContext, 'drivers' | 'codeSecret'>): JobHandler[] => [
+  deliveryJob({ drivers, sealKey: sealKeyFor(codeSecret) }),
   { name: 'expire-lots', run: expireLotsOfEveryMerchant },
   { name: 'birthday-rewards', run: grantBirthdayRewards },
   // Finished jobs are kept a week for operators to look into, then forgotten.

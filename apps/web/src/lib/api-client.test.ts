@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
-import { api, ApiError, describeApiError, onPendingChange, onUnauthorized, setBearerToken, setMerchantContext } from './api-client.ts';
+import { api, ApiError, describeApiError, onPendingChange, onUnauthorized, setBearerToken, setMerchantContext, setRequestLanguage } from './api-client.ts';
 import { setPosition } from './position.ts';
 import { getSession, setSession } from './session.ts';
 import { sessionUser } from '../test/session.test-support.ts';
@@ -73,6 +73,13 @@ describe('api client requests', () => {
     expect(first.get('idempotency-key')).toBe('key-1');
     expect(first.get('x-merchant-id')).toBe('m-42');
     expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).has('idempotency-key')).toBe(false);
+  });
+
+  it("sends the app's language, so codes and messages reach the member in it", async () => {
+    fetchMock.mockResolvedValue(answer(200, {}));
+    setRequestLanguage('my');
+    await api.get('/api/site');
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('accept-language')).toBe('my');
   });
 
   it('sends bodies as JSON and returns the parsed answer', async () => {

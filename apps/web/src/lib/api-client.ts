@@ -28,6 +28,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 let merchantId: string | null = null;
 let merchantTimezone: string | null = null;
 let bearerToken: string | null = null;
+let requestLanguage: string | null = null;
 let pending = 0;
 const pendingListeners = new Set<(count: number) => void>();
 const unauthorizedListeners = new Set<() => void>();
@@ -36,6 +37,11 @@ const unauthorizedListeners = new Set<() => void>();
 export function setMerchantContext(context: { maskedMerchantId: string; timezone: string | null }): void {
   merchantId = context.maskedMerchantId;
   merchantTimezone = context.timezone;
+}
+
+/** The app's language, sent with every call: the server writes codes and messages to the member in it. */
+export function setRequestLanguage(language: string): void {
+  requestLanguage = language;
 }
 
 /** App view mode: the native shell hands us a token instead of relying on the cookie. */
@@ -97,6 +103,7 @@ function buildHeaders(hasBody: boolean, extra: Record<string, string> | undefine
   headers.set(requestHeaders.timezone, resolveTimezone());
   headers.set(requestHeaders.deviceId, getDeviceId());
   if (bearerToken) headers.set('authorization', `Bearer ${bearerToken}`);
+  if (requestLanguage) headers.set('accept-language', requestLanguage);
   return headers;
 }
 

@@ -1,6 +1,7 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Language } from '@kartu/contracts';
+import { setRequestLanguage } from './api-client.ts';
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, LANGUAGE_STORAGE_KEY } from '@kartu/core/constants';
 
 /** Loaded before the first render. Feature namespaces (`auth`, `account`, …) load when a page first uses them. */
@@ -55,6 +56,7 @@ const lazyCatalogues = {
 
 function applyDocumentLanguage(language: Language): void {
   document.documentElement.lang = intlLocaleOf(language);
+  setRequestLanguage(language);
 }
 
 /** Starts i18next in the visitor's language with the first-render namespaces loaded. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDeletionAnswerSchema, type LoginType } from '@kartu/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { SESSION_COOKIE } from '../auth/auth.constants.ts';
-import { call, newDeviceId, newPhone, phoneBody, signUp } from '../auth/auth.test-support.ts';
+import { call, newDeviceId, newPhone, outboxFor, phoneBody, signUp } from '../auth/auth.test-support.ts';
 import { findLiveSession, openSession } from '../auth/session.service.ts';
 import { findUserById } from '../auth/users.repository.ts';
 import { newMember } from '../../test/members.ts';
@@ -57,13 +57,23 @@ describe('POST /api/v2/account/deletion', () => {
     expect(await findLiveSession({ db: testApp.db, token: laptop, merchantId, now: testApp.clock.now() })).toBeUndefined();
   });
 
+  it('tells the member once, in the language of their latest sign-in', async () => {
+    const phone = newPhone();
+    const member = await signUp(testApp, phone, '246810', { deviceId: newDeviceId(), language: 'ja' });
+    expect((await requestDeletion(member.accessToken)).statusCode).toBe(202);
+    const [notice, ...more] = (await outboxFor(testApp, phone)).filter((message) => message.purpose === 'account-deletion-requested');
+    expect(more).toEqual([]);
+    expect(notice?.text).toContain('アカウント削除のご依頼を受け付けました');
+  });
+
   it('keeps the time of the first request when asked again', async () => {
-    const { user } = await newMember(testApp);
+    const { user, phone } = await newMember(testApp);
     const first = accountDeletionAnswerSchema.parse((await requestDeletion(await signIn(user))).json());
     testApp.clock.advance(60_000);
     const again = await requestDeletion(await signIn(user));
     expect(again.statusCode).toBe(202);
     expect(accountDeletionAnswerSchema.parse(again.json()).requestedAt).toBe(first.requestedAt);
+    expect((await outboxFor(testApp, phone)).filter((message) => message.purpose === 'account-deletion-requested')).toHaveLength(1);
   });
 
   it('is closed to single sign-on sessions, which stay signed in', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountDeletionAnswerSchema } from '@kartu/contracts';
-import { signedIn } from '../auth/auth.http.ts';
+import { languageOf, merchantOf, signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { requestAccountDeletion } from './account.service.ts';
 import type { AppContext } from '../../http/app-context.ts';
@@ -17,8 +17,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       },
     },
     async (request, reply) => {
-      const { session } = signedIn(request);
-      const { requestedAt } = await requestAccountDeletion({ db, session, now: clock.now() });
+      const { session, user } = signedIn(request);
+      const { requestedAt } = await requestAccountDeletion({ db, merchant: merchantOf(request), member: user, session, language: languageOf(request), now: clock.now() });
       app.clearSessionCookie(request, reply);
       return reply.status(202).send({ requestedAt: requestedAt.toISOString() });
     },

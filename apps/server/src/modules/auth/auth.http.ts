@@ -6,6 +6,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { MerchantRef } from './auth.context.ts';
 import { hashDeviceId, sessionExpiresInSeconds, toSessionUser, type OpenedSession } from './session.service.ts';
 import type { UserRow } from './users.table.ts';
+import { rememberLanguage } from './users.service.ts';
+import type { Database } from '../../db/database.ts';
 
 /** A sign-in route's own limit per client address and route: stricter than the app-wide one. */
 export function rateLimitConfig(perMinute: number) {
@@ -33,26 +35,29 @@ export function deviceHashOf(request: FastifyRequest): string | null {
 /** The language of messages sent to the user: the browser's first choice if the app speaks it, else the site's. */
 export function languageOf(request: FastifyRequest): Language {
   const first = request.headers['accept-language']?.split(',')[0]?.split('-')[0]?.trim().toLowerCase();
-  const parsed = languageSchema.safeParse(first);
+  // Malay is 'ms' to browsers and 'my' to the app (spec: app-core §9 Languages).
+  const parsed = languageSchema.safeParse(first === 'ms' ? 'my' : first);
   return parsed.success ? parsed.data : siteOf(request).defaultLanguage;
 }
 
-/** Sets the cookie and shapes the sign-in answer around a newly issued token. */
-export function answerSignIn({
+/** Sets the cookie, remembers the member's language, and shapes the sign-in answer around a newly issued token. */
+export async function answerSignIn({
   request,
   reply,
-  clock,
+  context,
   user,
   opened,
   isNewUser,
 }: {
   request: FastifyRequest;
   reply: FastifyReply;
-  clock: Clock;
+  context: { db: Database; clock: Clock };
   user: UserRow;
   opened: OpenedSession;
   isNewUser: boolean;
-}): SignInAnswer {
+}): Promise<SignInAnswer> {
+  const { clock } = context;
+  await rememberLanguage({ db: context.db, user, language: languageOf(request) });
   request.server.setSessionCookie(request, reply, opened.token);
   return {
     user: toSessionUser(user),

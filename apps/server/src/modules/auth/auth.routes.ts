@@ -97,10 +97,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       }
       if (type === 'reset-pin') {
         const reset = await startPinReset({ context, merchant, identifier, code: otp, deviceHash: deviceHashOf(request) });
-        return answerSignIn({ request, reply, clock: context.clock, ...reset });
+        return answerSignIn({ request, reply, context, ...reset });
       }
       const signIn = await signInWithCode({ context, merchant, identifier, code: otp, deviceHash: deviceHashOf(request) });
-      return answerSignIn({ request, reply, clock: context.clock, ...signIn });
+      return answerSignIn({ request, reply, context, ...signIn });
     },
   );
 
@@ -119,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       const merchant = merchantOf(request);
       const identifier = normaliseIdentifier(request.body, merchant.countryCode);
       const reset = await startPinReset({ context, merchant, identifier, code: request.body.otp, deviceHash: deviceHashOf(request) });
-      return answerSignIn({ request, reply, clock: context.clock, ...reset });
+      return answerSignIn({ request, reply, context, ...reset });
     },
   );
 
@@ -145,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
         deviceHash: deviceHashOf(request),
         currentSession: request.session,
       });
-      return answerSignIn({ request, reply, clock: context.clock, user, opened, isNewUser: false });
+      return answerSignIn({ request, reply, context, user, opened, isNewUser: false });
     },
   );
 };

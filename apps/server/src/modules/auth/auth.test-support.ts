@@ -23,6 +23,8 @@ export interface CallOptions {
   deviceId?: string;
   token?: string;
   cookie?: string;
+  /** The app's language, as the web app sends it. */
+  language?: string;
 }
 
 export async function call(
@@ -30,7 +32,7 @@ export async function call(
   method: 'GET' | 'POST' | 'PATCH',
   url: string,
   body: object | undefined,
-  { host = 'localhost', deviceId, token, cookie }: CallOptions = {},
+  { host = 'localhost', deviceId, token, cookie, language }: CallOptions = {},
 ): Promise<LightMyRequestResponse> {
   // The test clock stands still; a second between code requests keeps "newest first" unambiguous.
   if (url.endsWith('/check-credential') || url.endsWith('/request-reset-pin')) testApp.clock.advance(1000);
@@ -38,6 +40,7 @@ export async function call(
   if (deviceId) headers['x-device-id'] = deviceId;
   if (token) headers.authorization = `Bearer ${token}`;
   if (cookie) headers.cookie = cookie;
+  if (language) headers['accept-language'] = language;
   return testApp.app.inject({ method, url, headers, ...(body && { payload: body }) });
 }
 
@@ -45,10 +48,10 @@ const outboxSchema = z.object({
   data: z.array(z.object({ id: z.string(), recipient: z.string(), code: z.string().nullable(), purpose: z.string(), text: z.string(), createdAt: z.string() })),
 });
 
-/** The newest code the development outbox holds for a recipient. */
+/** The newest code the development outbox holds for a recipient (other messages, such as notices, have none). */
 export async function latestCode(testApp: TestApp, to: string, host = 'localhost'): Promise<string> {
   const response = await call(testApp, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`, undefined, { host });
-  const code = outboxSchema.parse(response.json()).data[0]?.code;
+  const code = outboxSchema.parse(response.json()).data.find((message) => message.code !== null)?.code;
   if (!code) throw new Error(`No code was sent to ${to}`);
   return code;
 }

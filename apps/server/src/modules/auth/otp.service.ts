@@ -2,6 +2,7 @@ import type { CheckCredentialAnswer, Language, OtpPurpose, SenderType } from '@k
 import { AppError } from '../../lib/app-error.ts';
 import type { OutboxChannel } from '../outbox/outbox-messages.table.ts';
 import { queueOneTimeCode } from '../outbox/outbox.service.ts';
+import { sealKeyFor } from '../outbox/sealed-text.ts';
 import type { AuthContext, MerchantRef } from './auth.context.ts';
 import { LOGIN_LOCK_AT_ATTEMPT, LOGIN_LOCK_MS, OTP_EXPIRES_SECONDS } from './auth.constants.ts';
 import { generateCode, hashCode, sameHash } from './auth.crypto.ts';
@@ -54,6 +55,7 @@ export async function sendCode({
     await queueOneTimeCode({
       db,
       drivers,
+      sealKey: sealKeyFor(codeSecret),
       merchant,
       channel: channelFor(identifier, senderType),
       recipient: identifier.value,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePinBodySchema, createPinBodySchema, resetPinBodySchema, signInAnswerSchema } from '@kartu/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { answerSignIn, deviceHashOf, rateLimitConfig, signedIn } from './auth.http.ts';
+import { answerSignIn, deviceHashOf, languageOf, merchantOf, rateLimitConfig, signedIn } from './auth.http.ts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { changePin, createPin, resetPin } from './pin.service.ts';
@@ -29,7 +29,7 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context)
       if (session.status === 'active') throw new AppError(user.pinHash ? 'PIN_ALREADY_SET' : 'FORBIDDEN');
       const opened = await createPin({ context, user, session, pin: request.body.pin, deviceHash: deviceHashOf(request) });
       if (!opened) throw new AppError('PIN_ALREADY_SET');
-      return answerSignIn({ request, reply, clock: context.clock, user, opened, isNewUser: session.pendingReason === 'create-pin' });
+      return answerSignIn({ request, reply, context, user, opened, isNewUser: session.pendingReason === 'create-pin' });
     },
   );
 
@@ -66,7 +66,7 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context)
     },
     async (request, reply) => {
       const { user, session } = signedIn(request);
-      await changePin({ context, user, session, pin: request.body.pin, newPin: request.body.newPin });
+      await changePin({ context, user, session, pin: request.body.pin, newPin: request.body.newPin, notice: { merchant: merchantOf(request), language: languageOf(request) } });
       return reply.status(204).send(null);
     },
   );
@@ -85,8 +85,8 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context)
     },
     async (request, reply) => {
       const { session, user } = signedIn(request);
-      const opened = await resetPin({ context, user, session, pin: request.body.pin, deviceHash: deviceHashOf(request) });
-      return answerSignIn({ request, reply, clock: context.clock, user, opened, isNewUser: false });
+      const opened = await resetPin({ context, user, session, pin: request.body.pin, deviceHash: deviceHashOf(request), notice: { merchant: merchantOf(request), language: languageOf(request) } });
+      return answerSignIn({ request, reply, context, user, opened, isNewUser: false });
     },
   );
 };

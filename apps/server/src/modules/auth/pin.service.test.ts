@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { errorBodySchema, sessionAnswerSchema, signInAnswerSchema } from '@kartu/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { call, latestCode, newDeviceId, newPhone, passCode, phoneBody, signUp } from './auth.test-support.ts';
+import { jobs } from '../jobs/jobs.table.ts';
+import { outboxMessages } from '../outbox/outbox-messages.table.ts';
+import { call, latestCode, newDeviceId, newPhone, outboxFor, passCode, phoneBody, signUp } from './auth.test-support.ts';
 import { users } from './users.table.ts';
 
 let testApp: TestApp;
@@ -121,6 +123,24 @@ describe('PATCH /api/pin/change', () => {
     expect((await loginByPin(phone, '456456', { deviceId })).statusCode).toBe(200);
   });
 
+  it("tells the member by a text in the language of their sign-in, queued for delivery", async () => {
+    const phone = newPhone();
+    const answer = await signUp(testApp, phone, '123123', { deviceId: newDeviceId(), language: 'id' });
+    await call(testApp, 'PATCH', '/api/pin/change', { pin: '123123', newPin: '456456' }, { token: answer.accessToken });
+    const notices = (await outboxFor(testApp, phone)).filter((message) => message.purpose === 'pin-changed');
+    expect(notices).toEqual([expect.objectContaining({ code: null, text: expect.stringContaining('PIN akun Anda baru saja diubah') })]);
+    const [notice] = await testApp.db.select().from(outboxMessages).where(eq(outboxMessages.id, notices[0]?.id ?? ''));
+    expect(notice).toMatchObject({ channel: 'sms', status: 'queued', language: 'id' });
+    expect(await testApp.db.select().from(jobs).where(eq(jobs.key, `outbox:${notice?.id}`))).toHaveLength(1);
+  });
+
+  it('changes nothing and tells no one when the current PIN is wrong', async () => {
+    const phone = newPhone();
+    const answer = await signUp(testApp, phone, '123123', { deviceId: newDeviceId() });
+    await call(testApp, 'PATCH', '/api/pin/change', { pin: '999999', newPin: '456456' }, { token: answer.accessToken });
+    expect((await outboxFor(testApp, phone)).filter((message) => message.purpose === 'pin-changed')).toEqual([]);
+  });
+
   it('signs out every other session of the member, keeping the one that changed the PIN', async () => {
     const phone = newPhone();
     const deviceId = newDeviceId();
@@ -174,6 +194,7 @@ describe('PIN reset', () => {
     expect(signInAnswerSchema.parse(reset.json())).toMatchObject({ loginType: 'otp', pinRequired: false });
     expect((await loginByPin(phone, '654321', { deviceId })).statusCode).toBe(200);
     expect((await loginByPin(phone, '654321', { deviceId: laptop })).statusCode).toBe(200);
+    expect((await outboxFor(testApp, phone)).filter((message) => message.purpose === 'pin-changed')).toHaveLength(1);
   });
 
   it('refuses /api/pin/reset from a session that is not a reset', async () => {

@@ -1,4 +1,7 @@
+import type { Language } from '@kartu/contracts';
 import { PIN_LOCK_AT_ATTEMPT } from '@kartu/core';
+import type { Database } from '../../db/database.ts';
+import { queueMemberMessage } from '../outbox/outbox.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertNotBeingDeleted } from './users.service.ts';
 import { clearAttemptRow } from './auth-attempts.repository.ts';
@@ -108,6 +111,17 @@ export async function createPin({
   return session.status === 'pending' ? activateSession({ db, session, loginType: 'otp', now }) : null;
 }
 
+/** What a PIN change tells the member, through the outbox, so a change they did not make stands out. */
+export interface PinChangeNotice {
+  merchant: MerchantRef;
+  /** Of the request: the member's own language is used when known. */
+  language: Language;
+}
+
+function noticePinChanged(db: Database, user: UserRow, { merchant, language }: PinChangeNotice, now: Date) {
+  return queueMemberMessage({ db, merchantId: merchant.id, member: user, template: 'pin-changed', data: { brand: merchant.brand }, fallbackLanguage: language, now });
+}
+
 /** spec: app-core §4 Change PIN — a wrong old PIN counts toward the PIN lock. */
 export async function changePin({
   context,
@@ -115,12 +129,14 @@ export async function changePin({
   session,
   pin,
   newPin,
+  notice,
 }: {
   context: AuthContext;
   user: UserRow;
   session: SessionRow;
   pin: string;
   newPin: string;
+  notice: PinChangeNotice;
 }): Promise<void> {
   if (pin === newPin) {
     throw new AppError('VALIDATION_FAILED', {
@@ -129,9 +145,13 @@ export async function changePin({
   }
   await checkPin({ context, user, pin });
   const now = context.clock.now();
-  await updateUserPin(context.db, user.id, await hashPin(newPin), now);
-  // Whoever knew the old PIN may hold a session elsewhere: it ends with the old PIN.
-  await revokeOtherSessions(context.db, user.id, session.id, now);
+  const pinHash = await hashPin(newPin);
+  await context.db.transaction(async (tx) => {
+    await updateUserPin(tx, user.id, pinHash, now);
+    // Whoever knew the old PIN may hold a session elsewhere: it ends with the old PIN.
+    await revokeOtherSessions(tx, user.id, session.id, now);
+    await noticePinChanged(tx, user, notice, now);
+  });
 }
 
 /** After a reset code: a new PIN, the PIN lock cleared, this device trusted, the session active. */
@@ -141,12 +161,17 @@ export async function resetPin({
   session,
   pin,
   deviceHash,
-}: NewPin): Promise<OpenedSession> {
+  notice,
+}: NewPin & { notice: PinChangeNotice }): Promise<OpenedSession> {
   if (session.status !== 'pending' || session.pendingReason !== 'reset-pin') throw new AppError('FORBIDDEN');
   const { db, clock } = context;
   const now = clock.now();
-  await updateUserPin(db, user.id, await hashPin(pin), now);
-  await clearAttemptRow(db, pinKey(user.merchantId, user.id));
-  await trustDevice(db, user.id, deviceHash, now);
-  return activateSession({ db, session, loginType: 'otp', now });
+  const pinHash = await hashPin(pin);
+  return db.transaction(async (tx) => {
+    await updateUserPin(tx, user.id, pinHash, now);
+    await clearAttemptRow(tx, pinKey(user.merchantId, user.id));
+    await trustDevice(tx, user.id, deviceHash, now);
+    await noticePinChanged(tx, user, notice, now);
+    return activateSession({ db: tx, session, loginType: 'otp', now });
+  });
 }

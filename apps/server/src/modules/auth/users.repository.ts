@@ -89,3 +89,10 @@ export async function markDeletionRequested(db: Database, userId: string, now: D
   publishAfterCommit(db, [changeTags.user(userId)]);
   return row.deletionRequestedAt;
 }
+
+/** Remembers the app language the member last signed in with; nothing is written when it is unchanged. */
+export async function updateUserLanguage(db: Database, user: Pick<UserRow, 'id' | 'language'>, language: string): Promise<void> {
+  if (user.language === language) return;
+  await db.update(users).set({ language }).where(eq(users.id, user.id));
+  publishAfterCommit(db, [changeTags.user(user.id)]);
+}

@@ -1,8 +1,9 @@
+import type { Language } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { NormalisedIdentifier } from './identifier.ts';
 import { revokeAllSessions } from './sessions.repository.ts';
-import { findUserByIdentifier, markDeletionRequested } from './users.repository.ts';
+import { findUserByIdentifier, markDeletionRequested, updateUserLanguage } from './users.repository.ts';
 import type { UserRow } from './users.table.ts';
 
 /** The merchant's member with this phone (E.164) or e-mail, if there is one. */
@@ -28,4 +29,9 @@ export async function markForDeletion({ db, userId, now }: { db: Database; userI
   const requestedAt = await markDeletionRequested(db, userId, now);
   await revokeAllSessions(db, userId, now);
   return requestedAt;
+}
+
+/** The language messages sent later, without a request, are written in: the one of the member's latest sign-in. */
+export async function rememberLanguage({ db, user, language }: { db: Database; user: Pick<UserRow, 'id' | 'language'>; language: Language }): Promise<void> {
+  await updateUserLanguage(db, user, language);
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { SUPPORTED_LANGUAGES } from '@kartu/core/constants';
+import { isOneOf } from '../../db/checks.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 
 /**
@@ -22,6 +24,8 @@ export const users = pgTable(
     city: text('city'),
     birthday: date('birthday'),
     country: text('country').notNull().default('ID'),
+    /** The app language of the member's latest sign-in: messages sent without a request use it. */
+    language: text('language'),
     /** `scrypt$N$r$p$salt$hash`, never the PIN itself. */
     pinHash: text('pin_hash'),
     pinUpdatedAt: timestamp('pin_updated_at', { withTimezone: true }),
@@ -38,6 +42,7 @@ export const users = pgTable(
     check('users_email_lower_case_check', sql`${table.email} = lower(${table.email})`),
     check('users_phone_e164_check', sql`${table.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
     check('users_country_check', sql`${table.country} ~ '^[A-Z]{2}$'`),
+    check('users_language_check', isOneOf(table.language, SUPPORTED_LANGUAGES)),
   ],
 );
 

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { isOneOf } from '../../db/checks.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 
-export const outboxChannels = ['sms', 'whatsapp', 'email'] as const;
+export const outboxChannels = ['sms', 'whatsapp', 'email', 'push'] as const;
 export type OutboxChannel = (typeof outboxChannels)[number];
 export const outboxStatuses = ['queued', 'sent', 'failed'] as const;
 
@@ -21,12 +21,21 @@ export const outboxMessages = pgTable(
     subject: text('subject').notNull(),
     /** The text, with any code masked unless the channel's driver is the development outbox. */
     body: text('body').notNull(),
+    /** A one-time code's purpose, or the template the text was made from. */
     purpose: text('purpose').notNull(),
+    language: text('language'),
     status: text('status', { enum: outboxStatuses }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** Kept only while the development outbox is the channel's driver: it has to show the code. */
     code: text('code'),
+    /**
+     * The full text, encrypted with the server's key, while a real driver still has to deliver a
+     * message whose stored body is masked (a one-time code); cleared once it is sent or given up.
+     */
+    sealedText: text('sealed_text'),
+    /** Not worth delivering after this: a one-time code's expiry. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

@@ -12,5 +12,7 @@ export function selectOutboxDrivers(env: Pick<Env, 'SMTP_URL' | 'SMS_PROVIDER_UR
   const email = env.SMTP_URL ? createSmtpDriver(env.SMTP_URL) : devDriver;
   const phone =
     env.SMS_PROVIDER_URL && env.SMS_PROVIDER_TOKEN ? createHttpDriver({ url: env.SMS_PROVIDER_URL, token: env.SMS_PROVIDER_TOKEN }) : devDriver;
-  return { email, sms: phone, whatsapp: phone };
+  // Web Push needs the members' subscriptions, which come with the inbox: until then push
+  // messages stay in the development outbox.
+  return { email, sms: phone, whatsapp: phone, push: devDriver };
 }

@@ -2,7 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { outboxMessages, type OutboxMessageRow } from './outbox-messages.table.ts';
 
-export type NewOutboxMessage = Pick<OutboxMessageRow, 'merchantId' | 'channel' | 'recipient' | 'subject' | 'body' | 'purpose' | 'code' | 'createdAt'>;
+export type NewOutboxMessage = Pick<OutboxMessageRow, 'merchantId' | 'channel' | 'recipient' | 'subject' | 'body' | 'purpose' | 'createdAt'> &
+  Partial<Pick<OutboxMessageRow, 'code' | 'language' | 'sealedText' | 'expiresAt'>>;
 
 export async function insertOutboxMessage(db: Database, values: NewOutboxMessage): Promise<OutboxMessageRow> {
   const [row] = await db.insert(outboxMessages).values(values).returning();
@@ -10,12 +11,16 @@ export async function insertOutboxMessage(db: Database, values: NewOutboxMessage
   return row;
 }
 
+/** Records a try. A message sent or given up no longer needs its sealed text. */
 export async function markOutboxMessage(
   db: Database,
   id: string,
-  values: { status: 'sent' | 'failed'; sentAt?: Date; lastError?: string | null; attempts: number },
+  values: { status: 'queued' | 'sent' | 'failed'; sentAt?: Date; lastError?: string | null; attempts: number },
 ): Promise<void> {
-  await db.update(outboxMessages).set(values).where(eq(outboxMessages.id, id));
+  await db
+    .update(outboxMessages)
+    .set({ ...values, ...(values.status !== 'queued' && { sealedText: null }) })
+    .where(eq(outboxMessages.id, id));
 }
 
 /** The merchant's messages, newest first; to one recipient when given. */
@@ -29,4 +34,9 @@ export async function listOutboxMessages(
     .where(and(eq(outboxMessages.merchantId, merchantId), recipient === undefined ? undefined : eq(outboxMessages.recipient, recipient)))
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(limit);
+}
+
+export async function findOutboxMessage(db: Database, id: string): Promise<OutboxMessageRow | undefined> {
+  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
+  return row;
 }

@@ -46,3 +46,69 @@ export function composeCodeMessage({ language, brand, code, expiresInSeconds }: 
     maskedText: texts.text({ brand, code: MASKED_CODE, minutes }),
   };
 }
+
+/** What each template's text is made from. */
+export interface MessageData {
+  /** To the member once they asked to delete their account (docs/delivery.md Messages). */
+  'account-deletion-requested': { brand: string };
+  /** To the member whenever their PIN is changed or reset, so a change they did not make stands out. */
+  'pin-changed': { brand: string };
+}
+
+export type MessageTemplate = keyof MessageData;
+
+interface MessageTexts<D> {
+  subject: (data: D) => string;
+  text: (data: D) => string;
+}
+
+type TemplateTexts = { [T in MessageTemplate]: Record<Language, MessageTexts<MessageData[T]>> };
+
+const messageTexts: TemplateTexts = {
+  'account-deletion-requested': {
+    en: {
+      subject: ({ brand }) => `${brand}: your account will be deleted`,
+      text: ({ brand }) =>
+        `${brand}: we have received your request to delete your account. It takes several days and cannot be undone once done. If you did not ask for this, contact ${brand} at once.`,
+    },
+    id: {
+      subject: ({ brand }) => `${brand}: akun Anda akan dihapus`,
+      text: ({ brand }) =>
+        `${brand}: kami telah menerima permintaan Anda untuk menghapus akun. Prosesnya memakan waktu beberapa hari dan tidak dapat dibatalkan setelah selesai. Jika Anda tidak memintanya, segera hubungi ${brand}.`,
+    },
+    my: {
+      subject: ({ brand }) => `${brand}: akaun anda akan dipadam`,
+      text: ({ brand }) =>
+        `${brand}: kami telah menerima permintaan anda untuk memadam akaun. Prosesnya mengambil masa beberapa hari dan tidak boleh dibatalkan selepas selesai. Jika anda tidak memintanya, hubungi ${brand} dengan segera.`,
+    },
+    ja: {
+      subject: ({ brand }) => `${brand}：アカウント削除のご依頼を受け付けました`,
+      text: ({ brand }) =>
+        `${brand}：アカウント削除のご依頼を受け付けました。削除には数日かかり、完了後は元に戻せません。お心当たりがない場合は、すぐに${brand}までご連絡ください。`,
+    },
+  },
+  'pin-changed': {
+    en: {
+      subject: ({ brand }) => `${brand}: your PIN was changed`,
+      text: ({ brand }) => `${brand}: the PIN of your account was just changed. If this was not you, reset your PIN and contact ${brand} at once.`,
+    },
+    id: {
+      subject: ({ brand }) => `${brand}: PIN Anda telah diubah`,
+      text: ({ brand }) => `${brand}: PIN akun Anda baru saja diubah. Jika bukan Anda yang mengubahnya, atur ulang PIN dan segera hubungi ${brand}.`,
+    },
+    my: {
+      subject: ({ brand }) => `${brand}: PIN anda telah ditukar`,
+      text: ({ brand }) => `${brand}: PIN akaun anda baru sahaja ditukar. Jika bukan anda yang menukarnya, tetapkan semula PIN dan hubungi ${brand} dengan segera.`,
+    },
+    ja: {
+      subject: ({ brand }) => `${brand}：PINが変更されました`,
+      text: ({ brand }) => `${brand}：お客様のアカウントのPINが変更されました。お心当たりがない場合は、PINを再設定し、すぐに${brand}までご連絡ください。`,
+    },
+  },
+};
+
+/** A template's subject and text in one of the app's languages. */
+export function composeMessage<T extends MessageTemplate>(template: T, language: Language, data: MessageData[T]): { subject: string; text: string } {
+  const texts = messageTexts[template][language] as MessageTexts<MessageData[T]>;
+  return { subject: texts.subject(data), text: texts.text(data) };
+}

@@ -29,7 +29,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context)
         now,
         log: request.log,
       });
-      return answerSignIn({ request, reply, clock: context.clock, ...signIn });
+      return answerSignIn({ request, reply, context, ...signIn });
     },
   );
 };

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OutboxMessage } from '../outbox.driver.ts';
+import { PermanentDeliveryError, type OutboxMessage } from '../outbox.driver.ts';
 import { createHttpDriver } from './http.driver.ts';
 
 interface ReceivedRequest {
@@ -86,6 +86,15 @@ describe('createHttpDriver', () => {
       );
     expect(failure).toBeInstanceOf(Error);
     expect((failure as Error).message).toBe('The SMS provider answered 422');
+    // A refusal of the message itself is final: retrying it cannot help.
+    expect(failure).toBeInstanceOf(PermanentDeliveryError);
+  });
+
+  it.each([429, 408, 503])('leaves an answer %i worth another try', async (status) => {
+    answer = { status, delayMs: 0 };
+    const failure = await createHttpDriver({ url: providerUrl, token: 't' }).deliver(message).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toBeInstanceOf(PermanentDeliveryError);
   });
 
   it('gives up when the provider does not answer in time', async () => {

@@ -1,4 +1,4 @@
-import type { OutboxDriver, OutboxMessage } from '../outbox.driver.ts';
+import { PermanentDeliveryError, type OutboxDriver, type OutboxMessage } from '../outbox.driver.ts';
 
 export interface HttpDriverOptions {
   /** The provider's endpoint that accepts one message per POST. */
@@ -24,7 +24,7 @@ export function createHttpDriver({ url, token, timeoutMs = 10_000 }: HttpDriverO
     name: 'http',
     keepsCodes: false,
     async deliver(message: OutboxMessage): Promise<void> {
-      if (message.channel === 'email') throw new Error('The HTTP driver cannot deliver email messages');
+      if (message.channel !== 'sms' && message.channel !== 'whatsapp') throw new Error(`The HTTP driver cannot deliver ${message.channel} messages`);
       const payload: ProviderPayload = { channel: message.channel, to: message.recipient, text: message.text, reference: message.id };
       let response: Response;
       try {
@@ -40,7 +40,12 @@ export function createHttpDriver({ url, token, timeoutMs = 10_000 }: HttpDriverO
       }
       // The body is dropped unread: a provider may echo the message, and with it a sign-in code.
       await response.body?.cancel().catch(() => undefined);
-      if (!response.ok) throw new Error(`The SMS provider answered ${response.status}`);
+      if (response.ok) return;
+      // A 4xx refuses this message itself (a number that does not exist, a text it will not take),
+      // except the answers that mean "not now".
+      const failure = `The SMS provider answered ${response.status}`;
+      if (response.status >= 400 && response.status < 500 && ![408, 425, 429].includes(response.status)) throw new PermanentDeliveryError(failure);
+      throw new Error(failure);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OutboxMessage } from '../outbox.driver.ts';
+import { PermanentDeliveryError, type OutboxMessage } from '../outbox.driver.ts';
 import { createSmtpDriver, parseSmtpUrl } from './smtp.driver.ts';
 
 /** What the mail server received in one conversation. */
@@ -107,6 +107,7 @@ describe('createSmtpDriver', () => {
     expect(failure).toBeInstanceOf(Error);
     expect((failure as Error).message).toMatch(/^SMTP delivery failed: \w+ 550$/);
     expect((failure as Error).message).not.toContain('482913');
+    expect(failure).toBeInstanceOf(PermanentDeliveryError);
   });
 
   it('refuses messages of other channels', async () => {

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import type { OutboxDriver, OutboxMessage } from '../outbox.driver.ts';
+import { PermanentDeliveryError, type OutboxDriver, type OutboxMessage } from '../outbox.driver.ts';
 
 /** The sender address and connection settings that an SMTP_URL spells. */
 export interface SmtpSettings {
@@ -74,6 +74,9 @@ export function createSmtpDriver(url: string): OutboxDriver {
       try {
         await transporter.sendMail({ from: settings.from, to: message.recipient, subject: message.subject, text: message.text });
       } catch (error) {
+        // SMTP's 5xx replies are final (no such mailbox, refused content); 4xx and lost connections are worth another try.
+        const { responseCode } = (typeof error === 'object' && error !== null ? error : {}) as SmtpFailure;
+        if (typeof responseCode === 'number' && responseCode >= 500) throw new PermanentDeliveryError(describeFailure(error));
         throw new Error(describeFailure(error));
       }
     },
