@@ -4,6 +4,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { isEmptyDatabase, seedDemo } from './seed/seed.ts';
 import { env as loadConfiguredEnv, type Env } from './env.ts';
 import { serverJobHandlers, serverRecurringJobs } from './jobs/jobs.ts';
+import { startChangeRelay } from './lib/change-relay.ts';
 import { systemClock } from './lib/clock.ts';
 import { startJobWorker, type JobWorker } from './modules/jobs/job-worker.ts';
 import { activationCodeKeyFor } from './modules/cards/activation-code-key.ts';
@@ -28,6 +29,7 @@ const context = buildAppContext({ env: config, database: connection.db });
 const app = await createApp({ env: config, database: connection.db, context });
 app.log.info(`database: ${connection.kind === 'postgres' ? 'PostgreSQL server' : `embedded PGlite in ${config.DATA_DIR}`}`);
 
+const relay = startChangeRelay({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, log: app.log });
 let jobs: JobWorker | undefined;
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -37,6 +39,7 @@ async function shutdown(signal: string): Promise<void> {
   try {
     await jobs?.stop();
     await app.close();
+    await relay?.close();
     await connection.close();
     process.exit(0);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { loadEnv } from '../env.ts';
+import { startChangeRelay } from '../lib/change-relay.ts';
 import { runKartu } from './commands.ts';
 
 // `npm run kartu -- <command>`: the operator's tool for merchants, sites, programs and keys.
@@ -11,7 +12,10 @@ try {
   try {
     // Same as the server at boot: a command never meets a schema older than its code.
     await migrateDatabase(connection);
+    // A key revoked here must stop working on every running server at once, not when its cache times out.
+    const relay = startChangeRelay({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, log: { info: () => {}, warn: () => {} }, listen: false });
     exitCode = await runKartu(process.argv.slice(2), { db: connection.db, out: (line) => console.log(line), error: (line) => console.error(line), now: () => new Date() });
+    await relay?.close();
   } finally {
     await connection.close();
   }

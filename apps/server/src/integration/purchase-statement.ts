@@ -153,7 +153,7 @@ export class PurchaseStatement {
       getProgramOffer({ db: this.#db, programId, kind: 'level-up' }),
     ]);
     const terms = { program, timeZone, hasLevelUpOffer: offer !== undefined };
-    this.#terms.set(programId, terms, { tags: [], validUntil: now.getTime() + programTermsTtlMs, ticket });
+    this.#terms.set(programId, terms, { tags: [changeTags.program(programId)], validUntil: now.getTime() + programTermsTtlMs, ticket });
     return terms;
   }
 }

@@ -1,4 +1,4 @@
-import { onChanges } from './change-feed.ts';
+import { everyTag, onChanges } from './change-feed.ts';
 
 /**
  * A short-lived, in-process cache whose entries carry tags naming the rows they were made from
@@ -56,6 +56,11 @@ export class TaggedCache<V> {
   drop(tags: readonly string[]): void {
     const ticket = this.#ticket;
     this.#ticket += 1;
+    if (tags.includes(everyTag)) {
+      this.clear();
+      this.#oldestTrusted = this.#ticket;
+      return;
+    }
     // Remembering every changed tag forever would grow without end: past a bound, forget them all
     // and refuse whatever readers started before.
     if (this.#changedAt.size >= this.#maxEntries * 4) {

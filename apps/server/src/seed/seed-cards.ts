@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { changeTags, publishAfterCommit } from '../lib/change-feed.ts';
 import { generateMaskedId } from '../modules/auth/auth.crypto.ts';
 import { hashPin } from '../modules/auth/pin-hash.ts';
 import { users } from '../modules/auth/users.table.ts';
@@ -60,6 +61,8 @@ async function upsertProgram(tx: Database, program: NewProgramRow & { id: string
       .values({ ...level, programId: id })
       .onConflictDoUpdate({ target: [programLevels.programId, programLevels.rank], set: level });
   }
+  // A running server keeps program terms for a few seconds: a new seed's terms replace them at once.
+  publishAfterCommit(tx, [changeTags.program(id)]);
 }
 
 async function upsertProgramReward(tx: Database, row: NewProgramRewardRow) {
@@ -67,6 +70,7 @@ async function upsertProgramReward(tx: Database, row: NewProgramRewardRow) {
     .insert(programRewards)
     .values(row)
     .onConflictDoUpdate({ target: [programRewards.programId, programRewards.kind], set: { title: row.title, amount: row.amount } });
+  publishAfterCommit(tx, [changeTags.program(row.programId)]);
 }
 
 async function insertCards(tx: Database, rows: NewCardRow[]) {

@@ -1,4 +1,5 @@
 import { env } from '../env.ts';
+import { startChangeRelay } from '../lib/change-relay.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
@@ -9,7 +10,9 @@ const config = env();
 const connection = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   await migrateDatabase(connection);
+  const relay = startChangeRelay({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, log: { info: () => {}, warn: () => {} }, listen: false });
   await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(config.CODE_SECRET) });
+  await relay?.close();
   console.log(`Demo merchants seeded (${connection.kind}).`);
 } finally {
   await connection.close();
