@@ -5,7 +5,7 @@ import { requestHeaders } from '@kartu/contracts';
 import type { Database } from './db/database.ts';
 import type { Env, TrustProxy } from './env.ts';
 import type { AppContext } from './http/app-context.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { createErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerRequestContext } from './http/request-context.ts';
@@ -75,7 +75,10 @@ export function buildAppContext({ env, database, clock = systemClock }: Pick<Cre
     codeSecret: env.CODE_SECRET ?? randomBytes(32).toString('base64url'),
     activationCodeKey: activationCodeKeyFor(env.CODE_SECRET),
     drivers: selectOutboxDrivers(env),
-    rateLimits: { signIn: env.AUTH_RATE_LIMIT_PER_MINUTE, integration: env.INTEGRATION_RATE_LIMIT_PER_MINUTE },
+    rateLimits: {
+      signIn: { perAddress: env.AUTH_RATE_LIMIT_PER_MINUTE, perIdentifier: env.AUTH_IDENTIFIER_RATE_LIMIT_PER_MINUTE },
+      integration: env.INTEGRATION_RATE_LIMIT_PER_MINUTE,
+    },
   };
 }
 
@@ -83,6 +86,7 @@ export function buildAppContext({ env, database, clock = systemClock }: Pick<Cre
 export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
   const { env, database, clock = systemClock, logStream } = options;
   const context = options.context ?? buildAppContext({ env, database, clock });
+  const errors = createErrorHandling();
   const app = Fastify({
     logger: { level: env.LOG_LEVEL, redact: redactedPaths, ...(logStream && { stream: logStream }) },
     trustProxy: toFastifyTrustProxy(env.TRUST_PROXY),
@@ -92,6 +96,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       return typeof claimed === 'string' && requestIdPattern.test(claimed) ? claimed : nextRequestId();
     },
     bodyLimit: 1024 * 1024,
+    // Errors Fastify meets before routing (a malformed URL) get the one error body too.
+    frameworkErrors: (error, request, reply) => void errors.handle(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -101,9 +107,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     done();
   });
 
-  registerErrorHandling(app);
+  errors.register(app);
   registerSecurity(app, { production: env.NODE_ENV === 'production' });
-  await registerRateLimit(app, { perMinute: env.RATE_LIMIT_PER_MINUTE, redisUrl: env.REDIS_URL });
+  await registerRateLimit(app, { perAddress: env.RATE_LIMIT_PER_MINUTE, perSession: env.SESSION_RATE_LIMIT_PER_MINUTE, redisUrl: env.REDIS_URL });
   await registerOpenApi(app);
   registerRequestContext(app, { db: database, clock });
 
@@ -127,7 +133,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     tenancyRoutes,
   ];
   for (const plugin of routePlugins) await app.register(plugin, context);
-  await registerWebApp(app, { distDir: env.WEB_DIST_DIR });
+  errors.answerPagesWith(await registerWebApp(app, { distDir: env.WEB_DIST_DIR }));
 
   return app;
 }

@@ -53,9 +53,9 @@ describe('loadEnv', () => {
 });
 
 describe('sign-in and delivery settings', () => {
-  it('defaults the sign-in rate limit to 30 a minute and leaves delivery to the development outbox', () => {
+  it('defaults the rate limits to what many members behind one address need, and leaves delivery to the development outbox', () => {
     const env = loadEnv({});
-    expect(env.AUTH_RATE_LIMIT_PER_MINUTE).toBe(30);
+    expect(env).toMatchObject({ RATE_LIMIT_PER_MINUTE: 300, SESSION_RATE_LIMIT_PER_MINUTE: 600, AUTH_RATE_LIMIT_PER_MINUTE: 200, AUTH_IDENTIFIER_RATE_LIMIT_PER_MINUTE: 10 });
     expect([env.CODE_SECRET, env.SMTP_URL, env.SMS_PROVIDER_URL, env.SMS_PROVIDER_TOKEN]).toEqual([undefined, undefined, undefined, undefined]);
   });
 

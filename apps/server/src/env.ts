@@ -36,9 +36,14 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema.default(false),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDistDir),
+  /** API calls without a session, per client address. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
-  /** The stricter per-address limit of the sign-in routes. */
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** API calls of one signed-in session: far above what a person can do in the app. */
+  SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Each sign-in route, per client address: a network of many members shares one address. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(200),
+  /** Each sign-in route, per phone number or e-mail address. */
+  AUTH_IDENTIFIER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Per API key on /integration/v1: a merchant's tills share one key, so it is higher than per address. */
   INTEGRATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Key of the HMAC that one-time codes are stored under; required in production. */

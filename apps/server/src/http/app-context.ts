@@ -12,6 +12,6 @@ export interface AppContext {
   /** Keys card activation codes (cards/activation-code-key.ts). */
   activationCodeKey: string;
   drivers: OutboxDrivers;
-  /** Requests a minute: per address on each sign-in route, and per API key on the integration API. */
-  rateLimits: { signIn: number; integration: number };
+  /** Requests a minute: on each sign-in route per address and per identifier, and per API key on the integration API. */
+  rateLimits: { signIn: { perAddress: number; perIdentifier: number }; integration: number };
 }

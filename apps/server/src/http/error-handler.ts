@@ -69,17 +69,47 @@ export function toErrorBody(error: unknown): ErrorBody {
   return { statusCode: errorStatus.INTERNAL, code: 'INTERNAL', message: defaultErrorMessage.INTERNAL };
 }
 
-async function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const body = toErrorBody(error);
-  if (body.statusCode >= 500) {
-    // The pino child logger carries the request id, which support can match to the answer header.
-    request.log.error({ err: error }, 'request failed');
-  }
-  return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
+/** Sends the web app's page, which shows the member the spec's error page in their language. */
+export type PageSender = (reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
+
+export interface ErrorHandling {
+  /** Answers anything thrown; Fastify's own request errors (a malformed URL) are handed here too. */
+  handle(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /** Makes `handle` the app's error handler and not-found handler. */
+  register(app: FastifyInstance): void;
+  answerPagesWith(send: PageSender): void;
 }
 
-/** The one error handler and not-found handler of the app: every error answer is an ErrorBody. */
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler(handleError);
-  app.setNotFoundHandler(async (request, reply) => handleError(new AppError('ROUTE_NOT_FOUND'), request, reply));
+/** A browser asking for a page, not a script or a client of the API. */
+function isPageRequest(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? request.url;
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/integration/')) return false;
+  return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * The one error handler and not-found handler of the app: every error answer of the API is an
+ * ErrorBody; a page request gets the app instead of JSON once `answerPagesWith` names how to send it.
+ */
+export function createErrorHandling(): ErrorHandling {
+  let sendPage: PageSender | undefined;
+  async function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const body = toErrorBody(error);
+    if (body.statusCode >= 500) {
+      // The pino child logger carries the request id, which support can match to the answer header.
+      request.log.error({ err: error }, 'request failed');
+    }
+    if (sendPage && isPageRequest(request)) return sendPage(reply.status(body.statusCode));
+    return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
+  }
+  return {
+    handle: handleError,
+    register: (app) => {
+      app.setErrorHandler(handleError);
+      app.setNotFoundHandler(async (request, reply) => handleError(new AppError('ROUTE_NOT_FOUND'), request, reply));
+    },
+    answerPagesWith: (send) => {
+      sendPage = send;
+    },
+  };
 }

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { PageSender } from './error-handler.ts';
 
 // Vite puts content-hashed files under /assets: they never change, so browsers may keep them.
 const assetCacheControl = 'public, max-age=31536000, immutable';
@@ -16,16 +17,16 @@ function isApiPath(path: string): boolean {
  * Serves the built web app on the same origin as the API (ARCHITECTURE 'One origin'). Paths that
  * are not files get index.html, so the single-page router can answer deep links like /cards/123.
  */
-export async function registerWebApp(app: FastifyInstance, { distDir }: { distDir: string }): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, { distDir }: { distDir: string }): Promise<PageSender> {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
+    const sendNotBuilt = (reply: FastifyReply) =>
+      reply.type('text/plain; charset=utf-8').send('The web app has not been built yet. Run `npm run build`, then reload this page.');
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       if (isApiPath(request.url)) return reply.callNotFound();
-      return reply
-        .type('text/plain; charset=utf-8')
-        .send('The web app has not been built yet. Run `npm run build`, then reload this page.');
+      return sendNotBuilt(reply);
     });
-    return;
+    return sendNotBuilt;
   }
 
   await app.register(fastifyStatic, {
@@ -48,4 +49,8 @@ export async function registerWebApp(app: FastifyInstance, { distDir }: { distDi
     if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound();
     return sendPage(reply);
   });
+  // An error can come before routing, where the reply has none of the static files' helpers: the
+  // page is sent from memory, with its own headers, since the answer started out as an API one.
+  const html = readFileSync(indexFile);
+  return (reply) => reply.header('cache-control', pageCacheControl).type('text/html; charset=utf-8').send(html);
 }

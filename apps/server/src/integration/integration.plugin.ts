@@ -45,6 +45,8 @@ export const integrationRoutes: FastifyPluginAsync<AppContext> = async (app, opt
       max: rateLimits.integration,
       timeWindow: '1 minute',
       keyGenerator: (request) => (request.apiKeyHolder ? `integration-key:${request.apiKeyHolder.keyId}` : `integration-address:${request.ip}`),
+      // The app-wide limiter leaves everything outside /api alone: these routes are counted here.
+      allowList: [],
     }),
   );
   app.addHook('onRequest', async (request) => {

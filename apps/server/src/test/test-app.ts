@@ -32,8 +32,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent/web/dist',
     CODE_SECRET: 'test-code-secret-test-code-secret-0123',
-    // Test files sign in many times from one address; the rate-limit test lowers it again.
+    // Test files sign in many times from one address, some with one identifier; the rate-limit tests lower these again.
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    AUTH_IDENTIFIER_RATE_LIMIT_PER_MINUTE: '10000',
     ...overrides,
   });
 }

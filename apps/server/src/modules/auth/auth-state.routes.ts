@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkLockBodySchema, lockStateSchema, lockedAnswerSchema, lockedBodySchema, pinInfoAnswerSchema, pinInfoBodySchema, sessionAnswerSchema } from '@kartu/contracts';
-import { deviceHashOf, merchantOf, rateLimitConfig, sessionAnswer } from './auth.http.ts';
+import { deviceHashOf, merchantOf, sessionAnswer, signInRoutes } from './auth.http.ts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { normaliseIdentifier } from './identifier.ts';
@@ -11,13 +11,13 @@ import { revokeSession } from './session.service.ts';
 
 /** What the sign-in screens ask before and after signing in: PIN info, locks, the session, logout. */
 export const authStateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const config = rateLimitConfig(context.rateLimits.signIn);
+  const { config, limits } = signInRoutes(app, context);
 
   app.post(
     '/api/auth/get-pin-info',
     {
       config,
-      preHandler: app.loadSession,
+      preHandler: [limits, app.loadSession],
       schema: {
         tags: ['auth'],
         summary: 'Whether the identifier needs a PIN or a phone, and whether this device is new to it',
@@ -36,6 +36,7 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
     '/api/auth/locked',
     {
       config,
+      preHandler: limits,
       schema: {
         tags: ['auth'],
         summary: 'Whether a phone number is locked (PIN or failed-login lock)',
@@ -62,6 +63,7 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       path,
       {
         config,
+        preHandler: limits,
         schema: {
           tags: ['auth'],
           summary: includeCodeRequests

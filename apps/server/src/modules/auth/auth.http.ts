@@ -1,4 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../http/app-context.ts';
+import { signInRateLimit } from '../../http/rate-limit.ts';
 import { deviceIdSchema, languageSchema, requestHeaders, type Language, type SessionAnswer, type SignInAnswer } from '@kartu/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { siteOf } from '../../http/request-context.ts';
@@ -9,9 +11,12 @@ import type { UserRow } from './users.table.ts';
 import { rememberLanguage } from './users.service.ts';
 import type { Database } from '../../db/database.ts';
 
-/** A sign-in route's own limit per client address and route: stricter than the app-wide one. */
-export function rateLimitConfig(perMinute: number) {
-  return { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
+/**
+ * What a sign-in route declares: out of the API's per-session and per-address budget, and under its
+ * own limits per address and per phone number or e-mail (http/rate-limit.ts), checked first.
+ */
+export function signInRoutes(app: FastifyInstance, context: Pick<AppContext, 'rateLimits'>) {
+  return { config: { rateLimit: false as const }, limits: signInRateLimit(app, context.rateLimits.signIn) };
 }
 
 export function merchantOf(request: FastifyRequest): MerchantRef {

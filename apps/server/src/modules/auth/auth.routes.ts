@@ -10,7 +10,7 @@ import {
   verifyPinOtpBodySchema,
 } from '@kartu/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { answerSignIn, deviceHashOf, languageOf, merchantOf, rateLimitConfig, sessionAnswer } from './auth.http.ts';
+import { answerSignIn, deviceHashOf, languageOf, merchantOf, sessionAnswer, signInRoutes } from './auth.http.ts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { normaliseIdentifier } from './identifier.ts';
@@ -20,13 +20,13 @@ import { registerPhone, signInWithCode, startPinReset } from './sign-in.service.
 
 /** One-time codes and PIN sign-in (spec app-core §4 OTP flow and PIN login, §7 api/auth/*). */
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const config = rateLimitConfig(context.rateLimits.signIn);
+  const { config, limits } = signInRoutes(app, context);
 
   app.post(
     '/api/auth/check-credential',
     {
       config,
-      preHandler: app.loadSession,
+      preHandler: [limits, app.loadSession],
       schema: {
         tags: ['auth'],
         summary: 'Sends a one-time code to a phone or e-mail (3 requests, then a 3-minute lock)',
@@ -54,6 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
     '/api/auth/request-reset-pin',
     {
       config,
+      preHandler: limits,
       schema: {
         tags: ['auth'],
         summary: 'Sends a code to reset the PIN; same answer and limits as check-credential',
@@ -78,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
     '/api/auth/verify-otp',
     {
       config,
-      preHandler: app.loadSession,
+      preHandler: [limits, app.loadSession],
       schema: {
         tags: ['auth'],
         summary: 'Checks a login code and opens a pending session (the PIN completes it), or adds a phone',
@@ -108,6 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
     '/api/auth/verify-pin-otp',
     {
       config,
+      preHandler: limits,
       schema: {
         tags: ['auth'],
         summary: 'Checks a PIN-reset code and opens a pending session that may only set a new PIN',
@@ -127,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
     '/api/auth/login-by-pin',
     {
       config,
-      preHandler: app.loadSession,
+      preHandler: [limits, app.loadSession],
       schema: {
         tags: ['auth'],
         summary: 'Signs in with the PIN on a trusted device, or completes a code sign-in on a new one',

@@ -2,20 +2,20 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePinBodySchema, createPinBodySchema, resetPinBodySchema, signInAnswerSchema } from '@kartu/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { answerSignIn, deviceHashOf, languageOf, merchantOf, rateLimitConfig, signedIn } from './auth.http.ts';
+import { answerSignIn, deviceHashOf, languageOf, merchantOf, signInRoutes, signedIn } from './auth.http.ts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { changePin, createPin, resetPin } from './pin.service.ts';
 
 /** Setting, changing and resetting the PIN (spec app-core §4 Change PIN, Reset PIN). */
 export const pinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const config = rateLimitConfig(context.rateLimits.signIn);
+  const { config, limits } = signInRoutes(app, context);
 
   app.post(
     '/api/auth/register-pin',
     {
       config,
-      preHandler: app.requireSession({ allowPending: true }),
+      preHandler: [limits, app.requireSession({ allowPending: true })],
       schema: {
         tags: ['pin'],
         summary: 'Sets the first PIN of a new member and completes the sign-in',
@@ -37,7 +37,7 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context)
     '/api/pin/create',
     {
       config,
-      preHandler: app.requireSession(),
+      preHandler: [limits, app.requireSession()],
       schema: {
         tags: ['pin'],
         summary: 'Sets the PIN of a signed-in member who has none',
@@ -56,7 +56,7 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context)
     '/api/pin/change',
     {
       config,
-      preHandler: app.requireSession(),
+      preHandler: [limits, app.requireSession()],
       schema: {
         tags: ['pin'],
         summary: 'Changes the PIN; a wrong current PIN counts toward the PIN lock',
@@ -75,7 +75,7 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context)
     '/api/pin/reset',
     {
       config,
-      preHandler: app.requireSession({ allowPending: true }),
+      preHandler: [limits, app.requireSession({ allowPending: true })],
       schema: {
         tags: ['pin'],
         summary: 'Sets a new PIN after a reset code, clears the PIN lock and completes the sign-in',

@@ -16,8 +16,8 @@ declare module 'fastify' {
     user: UserRow | null;
   }
   interface FastifyInstance {
-    /** Reads the session if there is one; never refuses the request. */
-    loadSession: preHandlerAsyncHookHandler;
+    /** Reads the session if there is one; never refuses the request. A pre-handler as it is. */
+    loadSession(request: FastifyRequest): Promise<void>;
     /**
      * The request's active (not pending) session if the session cache can tell at once, for routes
      * that answer from a cache of their own before the usual pipeline; undefined otherwise, and the

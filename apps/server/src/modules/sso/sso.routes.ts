@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signInAnswerSchema, ssoBodySchema } from '@kartu/contracts';
 import { siteOf } from '../../http/request-context.ts';
-import { answerSignIn, deviceHashOf, rateLimitConfig } from '../auth/auth.http.ts';
+import { answerSignIn, deviceHashOf, signInRoutes } from '../auth/auth.http.ts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { signInWithSso } from './sso.service.ts';
 
 export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const { config, limits } = signInRoutes(app, context);
   app.post(
     '/api/auth/sso',
     {
-      config: rateLimitConfig(context.rateLimits.signIn),
+      config,
+      preHandler: limits,
       schema: {
         tags: ['auth'],
         summary: 'Signs in with a token signed by the merchant’s server (single sign-on)',
