@@ -55,3 +55,25 @@ test('a new member adds an issued card with its activation code and lands on the
   await expect(page).toHaveURL(/\/cards\/[a-z0-9]{24}$/, { timeout: 15_000 });
   await expect(page.getByText('0 Pts')).toBeVisible();
 });
+
+test('three unknown card numbers lock adding cards with its own page, which reaches support and leads back to the wallet', async ({ page, request }) => {
+  await signUp(page, request, uniquePhone(), '246810');
+  await page.getByRole('link', { name: 'Add card' }).first().click();
+  for (const number of ['6001019999999901', '6001019999999902']) {
+    await page.getByLabel('Card number').fill(number);
+    await page.getByRole('button', { name: 'Find card' }).click();
+    await expect(page.getByText(/Card not found\. You have \d attempts? left/)).toBeVisible();
+  }
+  await page.getByLabel('Card number').fill('6001019999999903');
+  await page.getByRole('button', { name: 'Find card' }).click();
+
+  await expect(page).toHaveURL(/\/lock-24h\?reason=add-card&until=/);
+  await expect(page.getByRole('heading', { name: 'Adding cards is locked' })).toBeVisible();
+  await expect(page.getByText(/sign-in/)).toHaveCount(0);
+  await expect(page.getByText(/^\d{2}:\d{2}:\d{2}$/)).toHaveText(/^2[34]:/);
+  // Kopi Senja's support number from the demo data, with the message filled in.
+  await expect(page.getByRole('link', { name: /Contact us/ })).toHaveAttribute('href', /^https:\/\/wa\.me\/6281234500077\?text=Hello%20Kopi%20Senja/);
+  await page.getByRole('link', { name: 'Back to my cards' }).click();
+  await expect(page).toHaveURL(/\/cards$/);
+});
+

@@ -56,4 +56,33 @@ test('the e-mail merchant on v2.localhost signs in by e-mail, then adds a phone 
   await page.getByRole('button', { name: 'Send code' }).click();
   await typeDigits(page, 'Verification code', await readCode(request, phone, 'v2.localhost'));
   await expect(page).toHaveURL(/\/v2\/cards$/);
+
+  // The phone step is closed once the account has a phone number.
+  await page.goto(`http://v2.localhost:${port}/register-phone-number`);
+  await expect(page).toHaveURL(/\/cards$/);
+});
+
+test('the e-mail merchant accepts a phone number too, and the phone merchant refuses an e-mail', async ({ page, request }) => {
+  await useEnglish(page);
+  await page.goto(`http://v2.localhost:${port}/`);
+  await expect(page.getByRole('heading', { name: 'Sign in with your e-mail' })).toBeVisible();
+  await page.getByRole('button', { name: 'Use phone number instead' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in with your phone number' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeFocused();
+  const phone = uniquePhone();
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
+  await page.getByLabel(/I agree/).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await typeDigits(page, 'Verification code', await readCode(request, phone, 'v2.localhost'));
+  await typeDigits(page, 'Create your PIN', '975310');
+  await typeDigits(page, 'Re-enter your PIN', '975310');
+  // A phone account owes no phone number: straight to the wallet.
+  await expect(page).toHaveURL(/\/v2\/cards$/);
+
+  const refused = await request.post(`http://localhost:${port}/api/auth/check-credential`, {
+    data: { identifierType: 'email', identifierValue: 'someone@example.com', type: 'login' },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'body.identifierType' }] });
 });

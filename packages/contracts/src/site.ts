@@ -54,6 +54,10 @@ export const publicMerchantSchema = z.object({
   currency: currencySchema,
   timezone: z.string(),
   defaultLogin: defaultLoginSchema,
+  /** Members may also sign in with the other kind of identifier. */
+  acceptsBothLogins: z.boolean(),
+  /** Where "Contact us" reaches the merchant: a chat with this phone (E.164), else a mail. */
+  support: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
   notificationVendor: z.string().nullable(),
   uiVersion: uiVersionSchema,
   homePage: z.object({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { siteStateSchema } from '@kartu/contracts';
 import { authenticateApiKey } from '../integration/api-keys.service.ts';
 import { jobs } from '../modules/jobs/jobs.table.ts';
 import { programs } from '../modules/programs/programs.table.ts';
@@ -50,6 +51,39 @@ describe('kartu merchants and sites', () => {
     const listed = await kartu('merchants', 'list');
     expect(listed.out).toMatch(/KEDAIPH\s+Kedai Manila\s+PH\s+PHP\s+phone\s+v2\s+loyalty\.kedai\.ph/);
     expect(listed.out).toContain('KOPISENJA');
+  });
+
+  it("changes a merchant's sign-in kinds and support contacts, and every site shows them at once", async () => {
+    const siteOf = async () =>
+      siteStateSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/site', headers: { host: 'loyalty.kedai.ph' } })).json()).merchant;
+    expect(await siteOf()).toMatchObject({ defaultLogin: 'phone', acceptsBothLogins: false, support: { phone: null, email: null } });
+
+    const updated = await kartu(
+      'merchants', 'update', '--mid', 'kedaiph', '--login', 'email', '--both-logins', 'yes',
+      '--support-phone', '+63 917 555 0123', '--support-email', 'Help@Kedai.example',
+    );
+    expect(updated).toMatchObject({ code: 0, error: '' });
+    expect(updated.out).toContain('email first, both accepted');
+    // The site was cached by the call above; the change drops it without waiting for its TTL.
+    expect(await siteOf()).toMatchObject({
+      defaultLogin: 'email',
+      acceptsBothLogins: true,
+      support: { phone: '+639175550123', email: 'help@kedai.example' },
+    });
+
+    expect((await kartu('merchants', 'update', '--mid', 'KEDAIPH', '--support-phone', 'none', '--both-logins', 'no')).code).toBe(0);
+    expect(await siteOf()).toMatchObject({ acceptsBothLogins: false, support: { phone: null, email: 'help@kedai.example' } });
+
+    for (const args of [
+      ['--mid', 'KEDAIPH'],
+      ['--mid', 'KEDAIPH', '--support-phone', '0812345'],
+      ['--mid', 'KEDAIPH', '--support-email', 'not-an-address'],
+      ['--mid', 'KEDAIPH', '--both-logins', 'maybe'],
+    ]) {
+      expect((await kartu('merchants', 'update', ...args)).code, args.join(' ')).toBe(2);
+    }
+    expect((await kartu('merchants', 'update', '--mid', 'NOBODY', '--login', 'email')).code).toBe(1);
+    expect(await siteOf()).toMatchObject({ defaultLogin: 'email', support: { phone: null, email: 'help@kedai.example' } });
   });
 
   it('uses the spec defaults: Indonesia, rupiah without decimals, phone login, v1', async () => {

@@ -2,13 +2,15 @@ import { AppError } from '../lib/app-error.ts';
 import { CommandError, UsageError, type CliContext } from './cli.context.ts';
 import { listFailedJobsCommand, retryJobCommand } from './jobs.command.ts';
 import { createApiKeyCommand, createSsoKeyCommand, listApiKeysCommand, revokeApiKeyCommand } from './keys.command.ts';
-import { createMerchantCommand, createSiteCommand, listMerchantsCommand } from './merchants.command.ts';
+import { createMerchantCommand, createSiteCommand, listMerchantsCommand, updateMerchantCommand } from './merchants.command.ts';
 import { createProgramCommand } from './programs.command.ts';
 
 export const usage = `Kartu operator commands (database from DATABASE_URL, else the embedded one in DATA_DIR)
 
   kartu merchants create --mid <MID> --brand <name> [--country ID] [--currency IDR]
                          [--login phone|email] [--ui v1|v2] [--timezone Asia/Jakarta]
+  kartu merchants update --mid <MID> [--login phone|email] [--both-logins yes|no]
+                         [--support-phone +6281234500077|none] [--support-email <address>|none]
   kartu merchants list
   kartu sites create --host <host> --merchant <MID> [--language en|id|my|ja]
   kartu programs create --merchant <MID> --name <name> --type points|stamps|cash
@@ -26,6 +28,7 @@ type Command = (args: string[], context: CliContext) => Promise<void>;
 
 const commands: Record<string, Command> = {
   'merchants create': createMerchantCommand,
+  'merchants update': updateMerchantCommand,
   'merchants list': listMerchantsCommand,
   'sites create': createSiteCommand,
   'programs create': createProgramCommand,

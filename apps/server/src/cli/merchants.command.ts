@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { languages, type Language } from '@kartu/contracts';
 import { normalizeHost } from '../modules/tenancy/tenancy.service.ts';
 import { CommandError, merchantByMid, oneOf, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
-import { insertMerchantUnlessTaken, insertSiteUnlessTaken, listMerchantsWithHosts } from './operator.repository.ts';
+import {
+  insertMerchantUnlessTaken,
+  insertSiteUnlessTaken,
+  listMerchantsWithHosts,
+  updateMerchantSettings,
+  type MerchantSettings,
+} from './operator.repository.ts';
 
 /** How amounts look in the merchant's country and currency, from the ICU data Node ships. */
 function currencyFormatOf(countryCode: string, currencyCode: string) {
@@ -62,6 +69,47 @@ export async function createMerchantCommand(args: string[], { db, out }: CliCont
   if (!merchant) throw new CommandError(`A merchant with the mid ${mid} already exists`);
   out(`Merchant ${merchant.mid} created (id ${merchant.id}, public id ${merchant.maskedMerchantId}).`);
   out(`Next: kartu sites create --host <host> --merchant ${merchant.mid}`);
+}
+
+/** `none` clears an optional setting. */
+const clear = 'none';
+
+function supportPhoneOf(value: string): string | null {
+  if (value === clear) return null;
+  // Written as people write numbers (+62 812-3450-0077), kept in E.164 for wa.me links.
+  const phone = value.replace(/[\s().-]/g, '');
+  if (!/^\+[1-9]\d{6,14}$/.test(phone)) throw new UsageError('--support-phone must be an international number such as +6281234500077, or none');
+  return phone;
+}
+
+function supportEmailOf(value: string): string | null {
+  if (value === clear) return null;
+  const email = value.trim().toLowerCase();
+  // Any deliverable address: the members' sign-in rule (2–3 letter endings) is not the merchant's.
+  if (!z.string().email().safeParse(email).success) throw new UsageError('--support-email must be an e-mail address, or none');
+  return email;
+}
+
+export async function updateMerchantCommand(args: string[], { db, out }: CliContext): Promise<void> {
+  const values = readOptions(args, {
+    mid: { type: 'string' },
+    login: { type: 'string' },
+    'both-logins': { type: 'string' },
+    'support-phone': { type: 'string' },
+    'support-email': { type: 'string' },
+  });
+  const merchant = await merchantByMid(db, required(values, 'mid').toUpperCase());
+  const settings: MerchantSettings = {};
+  if (values.login !== undefined) settings.defaultLogin = oneOf(values.login, ['phone', 'email'], 'phone', 'login');
+  if (values['both-logins'] !== undefined) settings.acceptsBothLogins = oneOf(values['both-logins'], ['yes', 'no'], 'no', 'both-logins') === 'yes';
+  if (values['support-phone'] !== undefined) settings.supportPhone = supportPhoneOf(values['support-phone']);
+  if (values['support-email'] !== undefined) settings.supportEmail = supportEmailOf(values['support-email']);
+  if (Object.keys(settings).length === 0) throw new UsageError('Say what to change: --login, --both-logins, --support-phone or --support-email');
+  const saved = await updateMerchantSettings(db, merchant.id, settings);
+  const logins = saved.acceptsBothLogins ? `${saved.defaultLogin} first, both accepted` : `${saved.defaultLogin} only`;
+  out(`Merchant ${saved.mid} updated.`);
+  out(`  sign-in:  ${logins}`);
+  out(`  support:  ${[saved.supportPhone, saved.supportEmail].filter(Boolean).join(', ') || 'none: "Contact us" is not offered'}`);
 }
 
 export async function listMerchantsCommand(args: string[], { db, out }: CliContext): Promise<void> {

@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { changeTags, publishAfterCommit } from '../lib/change-feed.ts';
 import { merchants, type MerchantRow, type NewMerchantRow } from '../modules/tenancy/merchants.table.ts';
 import { sites, type NewSiteRow, type SiteRow } from '../modules/tenancy/sites.table.ts';
 
@@ -8,6 +9,21 @@ import { sites, type NewSiteRow, type SiteRow } from '../modules/tenancy/sites.t
 /** Inserts a merchant; undefined when its mid or masked id is taken. */
 export async function insertMerchantUnlessTaken(db: Database, row: NewMerchantRow): Promise<MerchantRow | undefined> {
   const [saved] = await db.insert(merchants).values(row).onConflictDoNothing().returning();
+  return saved;
+}
+
+/** What an operator may change on a merchant after creating it. */
+export type MerchantSettings = Partial<Pick<NewMerchantRow, 'defaultLogin' | 'acceptsBothLogins' | 'supportPhone' | 'supportEmail'>>;
+
+/** Changes a merchant's settings; every instance's cached sites of it are dropped once committed. */
+export async function updateMerchantSettings(db: Database, id: number, settings: MerchantSettings): Promise<MerchantRow> {
+  const [saved] = await db
+    .update(merchants)
+    .set({ ...settings, updatedAt: sql`now()` })
+    .where(eq(merchants.id, id))
+    .returning();
+  if (!saved) throw new Error(`The merchant ${id} is gone`);
+  publishAfterCommit(db, [changeTags.merchant(id)]);
   return saved;
 }
 

@@ -5,6 +5,7 @@ import { getSiteState, normalizeHost } from '../modules/tenancy/tenancy.service.
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { TaggedCache } from '../lib/tagged-cache.ts';
+import { changeTags } from '../lib/change-feed.ts';
 import { docsPrefix } from './openapi.ts';
 
 export interface Geo {
@@ -61,8 +62,8 @@ export function parseTimeZone(value: string | undefined): string | null {
   return zone;
 }
 
-// Every API call needs its site; sites change rarely, so a short cache spares a query per request
-// while a maintenance switch still reaches every instance within the TTL.
+// Every API call needs its site; sites change rarely, so a short cache spares a query per request.
+// An operator's change to a merchant drops its sites at once; the TTL covers a relay outage.
 const siteCacheTtlMs = 30_000;
 const siteCacheLimit = 500;
 
@@ -79,7 +80,7 @@ export function registerRequestContext(app: FastifyInstance, { db, clock }: { db
   async function siteFor(host: string): Promise<SiteState> {
     const ticket = siteCache.ticket();
     const state = await getSiteState({ db, host });
-    siteCache.set(host, state, { tags: [], validUntil: clock.now().getTime() + siteCacheTtlMs, ticket });
+    siteCache.set(host, state, { tags: [changeTags.merchant(state.merchant.id)], validUntil: clock.now().getTime() + siteCacheTtlMs, ticket });
     return state;
   }
 

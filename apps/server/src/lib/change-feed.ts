@@ -53,6 +53,8 @@ export const changeTags = {
   session: (id: string) => `session:${id}`,
   /** A user's row, or all of their sessions at once. */
   user: (id: string) => `user:${id}`,
+  /** A merchant's settings, as every site of it shows them. */
+  merchant: (id: number) => `merchant:${id}`,
   /** A program's terms: its earning rate, expiry and offers. */
   program: (id: string) => `program:${id}`,
 };

@@ -35,6 +35,8 @@ const demoMerchants: DemoMerchant[] = [
       decimalSeparator: ',',
       timezone: 'Asia/Jakarta',
       defaultLogin: 'phone',
+      supportPhone: '+6281234500077',
+      supportEmail: 'halo@kopisenja.example',
       uiVersion: 'v1',
     },
     sites: [
@@ -65,6 +67,9 @@ const demoMerchants: DemoMerchant[] = [
       decimalSeparator: ',',
       timezone: 'Asia/Jakarta',
       defaultLogin: 'email',
+      // Members who first joined at the counter by phone may keep signing in by phone.
+      acceptsBothLogins: true,
+      supportEmail: 'care@luminabeauty.example',
       uiVersion: 'v2',
     },
     sites: [{ host: 'v2.localhost', defaultLanguage: 'id' }],

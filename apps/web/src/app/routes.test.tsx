@@ -8,6 +8,8 @@ import { setSession } from '../lib/session.ts';
 import { AppRoutes } from './routes.tsx';
 import { testSite } from '../test/site.test-support.ts';
 import { sessionUser } from '../test/session.test-support.ts';
+import { okAnswer, stubApi } from '../test/api-stub.test-support.ts';
+import { updateSignInFlow } from '../features/auth/sign-in-flow.ts';
 
 function visit(site: SiteState, url: string) {
   const visited: string[] = [];
@@ -32,6 +34,8 @@ function visit(site: SiteState, url: string) {
   return { visited, at: () => current, unmount: view.unmount };
 }
 
+const knownAccount = { needSetPin: false, needSetPhone: false, isNewDevice: true };
+const sessionAnswer = () => ({ user: sessionUser({ id: 'u1' }), loginType: 'otp', pinRequired: false, needSetPhone: true });
 const signIn = () => setSession({ user: sessionUser({ id: 'u1' }), loginType: 'otp' });
 
 describe('app routes', () => {
@@ -100,5 +104,46 @@ describe('app routes', () => {
   it('shows the 404 page for an unknown address', async () => {
     visit(testSite(), '/no-such-page');
     expect(await screen.findByText('404 Not Found')).toBeInTheDocument();
+  });
+
+  it('sends a visit to /new-pin with no PIN to create to /cards, and one with no sign-in under way to /', async () => {
+    const first = visit(testSite(), '/new-pin');
+    await waitFor(() => expect(first.at()).toBe('/'));
+    first.unmount();
+
+    // A known account's code was verified: it has a PIN to enter, not one to create or reset.
+    updateSignInFlow({
+      identifier: { identifierType: 'phone', identifierValue: '081234567890', countryCode: '62' },
+      pinInfo: knownAccount,
+      pinPending: { isNewUser: false },
+    });
+    signIn();
+    for (const url of ['/new-pin', '/new-pin?mode=RESET']) {
+      const { at, unmount } = visit(testSite(), url);
+      await waitFor(() => expect(at()).toBe('/cards'));
+      unmount();
+    }
+  });
+
+  it('opens /new-pin once a verified code left a new account without a PIN', async () => {
+    updateSignInFlow({
+      identifier: { identifierType: 'phone', identifierValue: '081234567890', countryCode: '62' },
+      pinPending: { isNewUser: true },
+    });
+    visit(testSite(), '/new-pin');
+    expect(await screen.findByRole('heading', { name: 'Create your PIN' })).toBeInTheDocument();
+  });
+
+  it('opens /register-phone-number only while the session owes a phone number', async () => {
+    signIn();
+    stubApi({
+      'GET /api/auth/session': [() => okAnswer(sessionAnswer()), () => okAnswer({ ...sessionAnswer(), needSetPhone: false })],
+    });
+    const owing = visit(testSite(), '/register-phone-number');
+    expect(await screen.findByRole('heading', { name: 'Add your phone number' })).toBeInTheDocument();
+    owing.unmount();
+
+    const { at } = visit(testSite(), '/register-phone-number');
+    await waitFor(() => expect(at()).toBe('/cards'));
   });
 });

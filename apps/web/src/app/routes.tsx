@@ -35,6 +35,8 @@ const NewPinPage = lazyPage(() => import('../features/auth/routes/new-pin-page.t
 const RegisterPhonePage = lazyPage(() =>
   import('../features/auth/routes/register-phone-page.tsx').then((m) => m.RegisterPhonePage),
 );
+const NewPinGuard = lazyPage(() => import('./step-guards.tsx').then((m) => m.NewPinGuard));
+const RegisterPhoneGuard = lazyPage(() => import('./step-guards.tsx').then((m) => m.RegisterPhoneGuard));
 const LockPage = lazyPage(() => import('../features/auth/routes/lock-page.tsx').then((m) => m.LockPage));
 const AuthorizePage = lazyPage(() => import('../features/sso/routes/authorize-page.tsx').then((m) => m.AuthorizePage));
 const SsoInvalidPage = lazyPage(() => import('../features/sso/routes/sso-invalid-page.tsx').then((m) => m.SsoInvalidPage));
@@ -94,7 +96,7 @@ export function AppRoutes() {
               <Route path={paths.deviceLocked.path} element={<LockPage variant="device" />} />
               <Route path={paths.login.path} element={<OtpPage />} />
               <Route path={paths.passcode.path} element={<PasscodePage />} />
-              <Route path={paths.newPin.path} element={<NewPinPage />} />
+              <Route path={paths.newPin.path} element={<NewPinGuard><NewPinPage /></NewPinGuard>} />
               <Route path={paths.authorize.path} element={<SsoGuard><AuthorizePage /></SsoGuard>} />
             </Route>
 
@@ -117,7 +119,7 @@ export function AppRoutes() {
               <Route path={paths.transactionDetail.path} element={<NotFoundPage />} />
               <Route path={paths.notifications.path} element={<NotFoundPage />} />
               <Route path={paths.profile.path} element={<NotFoundPage />} />
-              <Route path={paths.registerPhoneNumber.path} element={<RegisterPhonePage />} />
+              <Route path={paths.registerPhoneNumber.path} element={<RegisterPhoneGuard><RegisterPhonePage /></RegisterPhoneGuard>} />
               <Route path={paths.settings.path} element={<SettingsPage />} />
               <Route path={paths.changePin.path} element={<ChangePinPage />} />
               <Route path={paths.accountDeletion.path} element={<AccountDeletionGuard><AccountDeletionPage /></AccountDeletionGuard>} />

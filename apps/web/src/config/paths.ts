@@ -101,7 +101,10 @@ export const paths = {
   featureLocked: route('/feature-locked'),
   deviceLocked: route('/device-locked'),
   lock: route('/lock'),
-  /** Query `until`: when the lock ends (ISO), read by the lock page for its countdown. */
+  /**
+   * Query `until`: when the lock ends (ISO), read by the lock page for its countdown; `reason`
+   * `add-card` (addCardLockReason) makes it the add-card lock rather than the sign-in one.
+   */
   lock24h: route('/lock-24h'),
   /** The 408 page (spec: app-core §2 Error pages); query `from` is where its 'Try again' returns. */
   retry: route('/retry'),
@@ -115,3 +118,6 @@ export const paths = {
 export function v2PathOf<const Path extends string>(path: Path): `${(typeof paths)['v2']['path']}${Path}` {
   return `${paths.v2.path}${path}`;
 }
+
+/** The `reason` of paths.lock24h after 3 wrong card numbers or activation codes. */
+export const addCardLockReason = 'add-card';

@@ -31,6 +31,8 @@ export function testSite(overrides: SiteOverrides = {}): SiteState {
       currency: { code: 'IDR', symbol: 'Rp', decimalDigits: 0, thousandSeparator: '.', decimalSeparator: ',' },
       timezone: 'Asia/Jakarta',
       defaultLogin: 'phone',
+      acceptsBothLogins: false,
+      support: { phone: '+6281234500077', email: 'halo@kopisenja.test' },
       notificationVendor: null,
       uiVersion: site.uiVersion ?? 'v1',
       homePage: {

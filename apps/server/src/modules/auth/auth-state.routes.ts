@@ -4,7 +4,7 @@ import { checkLockBodySchema, lockStateSchema, lockedAnswerSchema, lockedBodySch
 import { deviceHashOf, merchantOf, sessionAnswer, signInRoutes } from './auth.http.ts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
-import { normaliseIdentifier } from './identifier.ts';
+import { normaliseIdentifier, signInIdentifier } from './identifier.ts';
 import { getLockState } from './lock-state.service.ts';
 import { getPinInfo } from './pin-info.service.ts';
 import { revokeSession } from './session.service.ts';
@@ -27,7 +27,7 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
     },
     async (request) => {
       const merchant = merchantOf(request);
-      const identifier = normaliseIdentifier(request.body, merchant.countryCode);
+      const identifier = signInIdentifier(request.body, merchant);
       return getPinInfo({ context, merchant, identifier, deviceHash: deviceHashOf(request), session: request.session });
     },
   );
@@ -75,7 +75,7 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       },
       async (request) => {
         const merchant = merchantOf(request);
-        const identifier = normaliseIdentifier(request.body, merchant.countryCode);
+        const identifier = signInIdentifier(request.body, merchant);
         return getLockState({ context, merchant, identifier, includeCodeRequests });
       },
     );

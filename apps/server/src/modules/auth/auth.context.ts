@@ -1,3 +1,4 @@
+import type { DefaultLogin } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { OutboxDrivers } from '../outbox/outbox.drivers.ts';
@@ -15,4 +16,7 @@ export interface MerchantRef {
   id: number;
   brand: string;
   countryCode: string;
+  /** The kind of identifier members sign in with, and whether the other kind is accepted too. */
+  defaultLogin: DefaultLogin;
+  acceptsBothLogins: boolean;
 }

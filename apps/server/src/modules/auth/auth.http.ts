@@ -21,7 +21,13 @@ export function signInRoutes(app: FastifyInstance, context: Pick<AppContext, 'ra
 
 export function merchantOf(request: FastifyRequest): MerchantRef {
   const { merchant } = siteOf(request);
-  return { id: merchant.id, brand: merchant.brand, countryCode: merchant.countryCode };
+  return {
+    id: merchant.id,
+    brand: merchant.brand,
+    countryCode: merchant.countryCode,
+    defaultLogin: merchant.defaultLogin,
+    acceptsBothLogins: merchant.acceptsBothLogins,
+  };
 }
 
 /** The hashed x-device-id, or null when the browser sent none. */

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { answerSignIn, deviceHashOf, languageOf, merchantOf, sessionAnswer, signInRoutes } from './auth.http.ts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
-import { normaliseIdentifier } from './identifier.ts';
+import { phoneToRegister, signInIdentifier } from './identifier.ts';
 import { sendCode } from './otp.service.ts';
 import { signInWithPin } from './pin.service.ts';
 import { registerPhone, signInWithCode, startPinReset } from './sign-in.service.ts';
@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       return sendCode({
         context,
         merchant,
-        identifier: normaliseIdentifier(request.body, merchant.countryCode),
+        identifier: type === 'register-phone' ? phoneToRegister(request.body, merchant) : signInIdentifier(request.body, merchant),
         purpose: type,
         senderType,
         language: languageOf(request),
@@ -67,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       return sendCode({
         context,
         merchant,
-        identifier: normaliseIdentifier(request.body, merchant.countryCode),
+        identifier: signInIdentifier(request.body, merchant),
         purpose: 'reset-pin',
         senderType: request.body.senderType,
         language: languageOf(request),
@@ -89,8 +89,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
     },
     async (request, reply) => {
       const merchant = merchantOf(request);
-      const identifier = normaliseIdentifier(request.body, merchant.countryCode);
       const { type, otp } = request.body;
+      const identifier = type === 'register-phone' ? phoneToRegister(request.body, merchant) : signInIdentifier(request.body, merchant);
       if (type === 'register-phone') {
         if (!request.user) throw new AppError('UNAUTHENTICATED');
         request.user = await registerPhone({ context, user: request.user, session: request.session, identifier, code: otp });
@@ -119,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
     },
     async (request, reply) => {
       const merchant = merchantOf(request);
-      const identifier = normaliseIdentifier(request.body, merchant.countryCode);
+      const identifier = signInIdentifier(request.body, merchant);
       const reset = await startPinReset({ context, merchant, identifier, code: request.body.otp, deviceHash: deviceHashOf(request) });
       return answerSignIn({ request, reply, context, ...reset });
     },
@@ -142,7 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       const { user, opened } = await signInWithPin({
         context,
         merchant,
-        identifier: normaliseIdentifier(request.body, merchant.countryCode),
+        identifier: signInIdentifier(request.body, merchant),
         pin: request.body.pin,
         deviceHash: deviceHashOf(request),
         currentSession: request.session,

@@ -1,6 +1,7 @@
 import { DEFAULT_COUNTRY_CODE, DEFAULT_DIAL_CODE, PHONE_ERROR_MESSAGE, isValidEmail, isValidPhone, normalizePhone, toInternational } from '@kartu/core';
 import type { Identifier, IdentifierType } from '@kartu/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import type { MerchantRef } from './auth.context.ts';
 
 /** An identifier in the one form that is stored and compared: E.164 phone or lower-case e-mail. */
 export interface NormalisedIdentifier {
@@ -37,4 +38,35 @@ export function normaliseIdentifier(
   const national = normalizePhone(identifierValue, dialCode);
   if (!isValidPhone(national, { dialCode, region })) throw invalid(PHONE_ERROR_MESSAGE);
   return { type: 'phone', value: toInternational(national, dialCode) };
+}
+
+/**
+ * The identifier a member signs in with on this merchant: its defaultLogin decides the kind, and the
+ * other kind is refused unless the merchant accepts both (spec: app-core §1). Adding a phone number
+ * to an e-mail account is not a sign-in and goes through normaliseIdentifier directly.
+ */
+export function signInIdentifier(
+  input: Pick<Identifier, 'identifierType' | 'identifierValue'> & { countryCode?: string },
+  merchant: Pick<MerchantRef, 'countryCode' | 'defaultLogin' | 'acceptsBothLogins'>,
+): NormalisedIdentifier {
+  if (input.identifierType !== merchant.defaultLogin && !merchant.acceptsBothLogins) {
+    const message = merchant.defaultLogin === 'phone' ? 'Sign in with your phone number' : 'Sign in with your e-mail address';
+    throw new AppError('VALIDATION_FAILED', {
+      message,
+      details: [{ field: 'body.identifierType', rule: 'invalid_value', message }],
+    });
+  }
+  return normaliseIdentifier(input, merchant.countryCode);
+}
+
+/** The phone number a signed-in e-mail member adds to the account (spec: app-core §2 /register-phone-number). */
+export function phoneToRegister(
+  input: Pick<Identifier, 'identifierType' | 'identifierValue'> & { countryCode?: string },
+  merchant: Pick<MerchantRef, 'countryCode'>,
+): NormalisedIdentifier {
+  if (input.identifierType !== 'phone') {
+    const message = 'Only a phone number can be registered';
+    throw new AppError('VALIDATION_FAILED', { message, details: [{ field: 'body.identifierType', rule: 'invalid_value', message }] });
+  }
+  return normaliseIdentifier(input, merchant.countryCode);
 }

@@ -82,12 +82,39 @@ describe('POST /api/auth/check-credential', () => {
   });
 
   it("refuses an invalid e-mail with 'Email is not valid'", async () => {
-    const response = await call(testApp, 'POST', '/api/auth/check-credential', {
-      identifierType: 'email',
-      identifierValue: 'not-an-email@',
-    });
+    const response = await call(
+      testApp,
+      'POST',
+      '/api/auth/check-credential',
+      { identifierType: 'email', identifierValue: 'not-an-email@' },
+      { host: 'v2.localhost' },
+    );
     expect(response.statusCode).toBe(400);
     expect(errorBodySchema.parse(response.json()).message).toBe('Email is not valid');
+  });
+
+  it('refuses the other kind of identifier than the merchant signs in with, and sends nothing', async () => {
+    // Kopi Senja signs in by phone only; Lumina Beauty by e-mail and accepts phones too.
+    const email = `someone-${newPhone()}@example.com`;
+    const refused = await call(testApp, 'POST', '/api/auth/check-credential', { identifierType: 'email', identifierValue: email });
+    expect(refused.statusCode).toBe(400);
+    expect(errorBodySchema.parse(refused.json())).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Sign in with your phone number',
+      details: [{ field: 'body.identifierType', rule: 'invalid_value' }],
+    });
+    expect(await outboxFor(testApp, email)).toEqual([]);
+
+    for (const path of ['/api/auth/get-pin-info', '/api/auth/check-lock', '/api/auth/request-reset-pin']) {
+      const answer = await call(testApp, 'POST', path, { identifierType: 'email', identifierValue: email });
+      expect([path, answer.statusCode]).toEqual([path, 400]);
+    }
+    const login = await call(testApp, 'POST', '/api/auth/login-by-pin', { identifierType: 'email', identifierValue: email, pin: '135790' });
+    expect(login.statusCode).toBe(400);
+
+    const phone = newPhone();
+    const accepted = await call(testApp, 'POST', '/api/auth/check-credential', phoneBody(phone), { host: 'v2.localhost' });
+    expect(accepted.statusCode).toBe(200);
   });
 
   it('refuses a phone code for adding a phone without a session', async () => {

@@ -45,6 +45,11 @@ export const merchants = pgTable(
     decimalSeparator: text('decimal_separator').notNull().default(','),
     timezone: text('timezone').notNull().default('Asia/Jakarta'),
     defaultLogin: text('default_login', { enum: defaultLogins }).notNull().default('phone'),
+    /** Members may also sign in by the other kind of identifier than defaultLogin. */
+    acceptsBothLogins: boolean('accepts_both_logins').notNull().default(false),
+    /** Where members reach the merchant's support: "Contact us" opens a chat or a mail to it. */
+    supportPhone: text('support_phone'),
+    supportEmail: text('support_email'),
     notificationVendor: text('notification_vendor'),
     uiVersion: text('ui_version', { enum: uiVersions }).notNull().default('v1'),
     gaId: text('ga_id'),
@@ -58,6 +63,7 @@ export const merchants = pgTable(
     check('merchants_ui_version_check', isOneOf(table.uiVersion, uiVersions)),
     check('merchants_default_language_check', isOneOf(table.defaultLanguage, languages)),
     check('merchants_country_code_check', sql`${table.countryCode} ~ '^[A-Z]{2}$'`),
+    check('merchants_support_phone_check', sql`${table.supportPhone} ~ '^\\+[1-9][0-9]{6,14}$'`),
     check('merchants_currency_code_check', sql`${table.currencyCode} ~ '^[A-Z]{3}$'`),
     check('merchants_currency_decimals_check', sql`${table.currencyDecimals} between 0 and 4`),
     check(

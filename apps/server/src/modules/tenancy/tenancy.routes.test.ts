@@ -36,8 +36,13 @@ describe('GET /api/site', () => {
     expect(kopi).toMatchObject({ defaultLogin: 'phone', countryCode: 'ID', buttonColor: '#F96D01', buttonTextColor: '#FFFFFF' });
     expect(kopi.currency).toEqual({ code: 'IDR', symbol: 'Rp', decimalDigits: 0, thousandSeparator: '.', decimalSeparator: ',' });
     const lumina = siteStateSchema.parse((await getSite('v2.localhost')).json()).merchant;
-    expect(lumina.defaultLogin).toBe('email');
+    expect(lumina).toMatchObject({ defaultLogin: 'email', acceptsBothLogins: true });
     expect(kopi.flags.ageGate).toBe(false);
+    // "Contact us" reaches each merchant's own support: a chat, a mail, or nothing offered.
+    expect(kopi.support).toEqual({ phone: '+6281234500077', email: 'halo@kopisenja.example' });
+    expect(lumina.support).toEqual({ phone: null, email: 'care@luminabeauty.example' });
+    const haze = siteStateSchema.parse((await getSite('age.localhost')).json()).merchant;
+    expect(haze).toMatchObject({ acceptsBothLogins: false, support: { phone: null, email: null } });
   });
 
   it('serves the age-gated demo merchant in the Philippines with its own currency', async () => {

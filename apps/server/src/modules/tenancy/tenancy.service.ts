@@ -28,6 +28,8 @@ export function toPublicMerchant(row: MerchantRow): PublicMerchant {
     },
     timezone: row.timezone,
     defaultLogin: row.defaultLogin,
+    acceptsBothLogins: row.acceptsBothLogins,
+    support: { phone: row.supportPhone, email: row.supportEmail },
     notificationVendor: row.notificationVendor,
     uiVersion: row.uiVersion,
     homePage: {

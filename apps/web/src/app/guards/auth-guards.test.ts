@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { accountDeletionGuard, homeRedirect, requireAuth, ssoGuard } from './auth-guards.ts';
+import { accountDeletionGuard, homeRedirect, newPinGuard, registerPhoneGuard, requireAuth, ssoGuard } from './auth-guards.ts';
 
 const signedIn = { signedIn: true };
 const signedOut = { signedIn: false };
@@ -48,5 +48,33 @@ describe('accountDeletionGuard', () => {
   it('lets members signed in by code or PIN through', () => {
     expect(accountDeletionGuard({ loginType: 'pin' })).toBeNull();
     expect(accountDeletionGuard({ loginType: 'otp' })).toBeNull();
+  });
+});
+
+describe('newPinGuard', () => {
+  const signingIn = { hasIdentifier: true };
+  it('opens CREATE for a new account once its code is verified', () => {
+    expect(newPinGuard('CREATE', { ...signingIn, pinPending: { isNewUser: true } })).toBeNull();
+  });
+  it('opens CREATE for an account whose PIN info says needSetPin, once its code is verified', () => {
+    expect(newPinGuard('CREATE', { ...signingIn, pinPending: { isNewUser: false }, pinInfo: { needSetPin: true } })).toBeNull();
+  });
+  it('sends an account that has a PIN, or a code not yet verified, to /cards', () => {
+    expect(newPinGuard('CREATE', { ...signingIn, pinPending: { isNewUser: false }, pinInfo: { needSetPin: false } })).toBe('/cards');
+    expect(newPinGuard('CREATE', { ...signingIn, pinInfo: { needSetPin: true } })).toBe('/cards');
+  });
+  it('opens RESET only after a verified reset code', () => {
+    expect(newPinGuard('RESET', { ...signingIn, pinResetVerified: true })).toBeNull();
+    expect(newPinGuard('RESET', { ...signingIn, pinPending: { isNewUser: true } })).toBe('/cards');
+  });
+  it('starts again from / when no sign-in is under way', () => {
+    expect(newPinGuard('CREATE', { hasIdentifier: false, pinPending: { isNewUser: true } })).toBe('/');
+  });
+});
+
+describe('registerPhoneGuard', () => {
+  it('opens while the account owes a phone number, else goes to /cards', () => {
+    expect(registerPhoneGuard({ needSetPhone: true })).toBeNull();
+    expect(registerPhoneGuard({ needSetPhone: false })).toBe('/cards');
   });
 });

@@ -35,3 +35,34 @@ export function ssoGuard(location: GuardLocation, session: SignedIn): GuardRedir
 export function accountDeletionGuard(session: { loginType?: string | undefined }): GuardRedirect {
   return session.loginType === 'sso' ? paths.home.href() : null;
 }
+
+/** What the sign-in steps have established, as the /new-pin guard reads it. */
+export interface PinSetupState {
+  /** An identifier is being signed in at all. */
+  hasIdentifier: boolean;
+  /** A login code was verified and the server waits for a PIN; isNewUser when the account is new. */
+  pinPending?: { isNewUser: boolean } | undefined;
+  /** The PIN info of the identifier, asked for before the code was sent. */
+  pinInfo?: { needSetPin: boolean } | undefined;
+  /** A PIN-reset code was verified. */
+  pinResetVerified?: boolean | undefined;
+}
+
+/**
+ * '/new-pin' (spec: app-core §2 Guards): CREATE only once a verified code left an account without
+ * a PIN (a new account, or PIN info saying needSetPin); RESET only after a verified reset code.
+ * Anyone else goes to /cards, and a visit with no sign-in under way starts again from '/'.
+ */
+export function newPinGuard(mode: 'CREATE' | 'RESET', state: PinSetupState): GuardRedirect {
+  if (!state.hasIdentifier) return paths.home.href();
+  const allowed =
+    mode === 'RESET'
+      ? state.pinResetVerified === true
+      : state.pinPending !== undefined && (state.pinPending.isNewUser || state.pinInfo?.needSetPin === true);
+  return allowed ? null : paths.cards.href();
+}
+
+/** '/register-phone-number' (spec: app-core §2 Guards): only while the session says needSetPhone, else /cards. */
+export function registerPhoneGuard(session: { needSetPhone: boolean }): GuardRedirect {
+  return session.needSetPhone ? null : paths.cards.href();
+}

@@ -27,6 +27,8 @@ export type SignInFlow = {
   lastCredentialResponse?: CheckCredentialAnswer & { expiredAt: number };
   /** spec: app-core §4 Reset PIN: set when a reset is requested, cleared once its code is verified. */
   resetInProcess?: boolean;
+  /** A PIN-reset code was verified: the member may now choose a new PIN at /new-pin?mode=RESET. */
+  pinResetVerified?: boolean;
   /** The code was accepted and the server now waits for the PIN (create or enter). */
   pinPending?: { isNewUser: boolean };
 };

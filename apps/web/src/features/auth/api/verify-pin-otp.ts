@@ -7,8 +7,8 @@ export type VerifyPinOtpBody = Identifier & { otp: string };
 
 export async function verifyPinOtp(body: VerifyPinOtpBody): Promise<void> {
   await api.post('/api/auth/verify-pin-otp', { body });
-  // spec: app-core §4 Reset PIN: verifying the code clears the reset-process flag.
-  updateSignInFlow({ resetInProcess: false });
+  // spec: app-core §4 Reset PIN: verifying the code clears the reset-process flag, and opens /new-pin.
+  updateSignInFlow({ resetInProcess: false, pinResetVerified: true });
 }
 
 export function useVerifyPinOtp() {

@@ -119,6 +119,36 @@ describe('SignInPanel', () => {
     ]);
   });
 
+  it('offers only the merchant\'s kind of identifier unless it accepts both', () => {
+    renderPage(<SignInPanel />, { history: ['/?with=email'] });
+    expect(screen.getByLabelText('Phone number')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Email address')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /instead/ })).not.toBeInTheDocument();
+  });
+
+  it('switches to the other kind on a merchant that accepts both, and signs in with it', async () => {
+    const user = userEvent.setup();
+    const server = stubApi({
+      [`POST ${pinInfoPath}`]: [() => okAnswer(newUser)],
+      [`POST ${checkCredentialPath}`]: [() => okAnswer({ expireIn: 120, requestRemaining: 2 })],
+    });
+    renderPage(<SignInPanel />, { history: ['/'], site: testSite({ merchant: { defaultLogin: 'email', acceptsBothLogins: true } }) });
+    expect(screen.getByLabelText('Email address')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Use phone number instead' }));
+    const phone = screen.getByLabelText('Phone number');
+    expect(phone).toHaveFocus();
+    expect(screen.queryByLabelText('Email address')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/?with=phone');
+    expect(screen.getByRole('button', { name: 'Use e-mail instead' })).toBeInTheDocument();
+
+    await signInByPhone('0812 3456 7890');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(server.bodiesOf(checkCredentialPath)).toEqual([
+      { identifierType: 'phone', identifierValue: '081234567890', countryCode: '62', type: 'login', senderType: 'SMS' },
+    ]);
+  });
+
   it('puts the server field message under the field', async () => {
     stubApi({
       [`POST ${pinInfoPath}`]: [

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, FormProvider, useForm, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { ConsentCheckbox } from '../../../components/forms/consent-checkbox.tsx'
 import { EmailInput } from '../../../components/forms/email-input.tsx';
 import { PhoneField, phoneIdentifier, useStartingRegion } from '../../../components/forms/phone-field.tsx';
 import { describeApiError, fieldMessagesOf } from '../../../lib/api-client.ts';
-import { useSite } from '../../../lib/site.tsx';
+import { useSignInKind } from '../../../lib/sign-in-kind.ts';
 import { paths } from '../../../config/paths.ts';
 import { useCheckCredential } from '../api/check-credential.ts';
 import { useGetPinInfo } from '../api/get-pin-info.ts';
@@ -20,14 +20,15 @@ import { signInFormSchema, type SignInForm } from './sign-in-form-schema.ts';
 import '../../../components/forms/forms.css';
 import './auth.css';
 
-// spec: app-core §1: the merchant's defaultLogin decides whether members sign in by phone or e-mail.
+// spec: app-core §1: the merchant's defaultLogin decides whether members sign in by phone or e-mail;
+// a merchant that accepts both offers the other kind under the field.
 export function SignInPanel() {
   const { t } = useTranslation('auth');
-  const { merchant } = useSite();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const ids = { value: useId(), consent: useId(), problem: useId() };
-  const byPhone = merchant.defaultLogin === 'phone';
+  const { kind, other, switchKind } = useSignInKind();
+  const byPhone = kind === 'phone';
   const startingRegion = useStartingRegion();
   const [problem, setProblem] = useState<string | null>(null);
   const [requestsLockedUntil, setRequestsLockedUntil] = useState<number | null>(null);
@@ -46,6 +47,20 @@ export function SignInPanel() {
     },
   });
   const { errors, isSubmitting } = form.formState;
+
+  // After a switch, the form checks the new kind and the cursor waits in its field.
+  const switched = useRef(false);
+  useEffect(() => {
+    form.setValue('identifierType', kind);
+    if (switched.current) form.setFocus(kind);
+    switched.current = false;
+  }, [form, kind]);
+  const onSwitch = () => {
+    switched.current = true;
+    form.clearErrors(['phone', 'email']);
+    setProblem(null);
+    switchKind();
+  };
   const fieldError = (error: FieldError | undefined) =>
     error?.type === 'server' ? error.message : error?.message && t(`validation.${error.message}`);
 
@@ -66,7 +81,7 @@ export function SignInPanel() {
       : { identifierType: 'email', identifierValue: values.email.trim(), countryCode: values.region.dialCode };
     const senderType = byPhone ? values.senderType : undefined;
     const referenceId = searchParams.get('referenceId') ?? undefined;
-    updateSignInFlow({ identifier, senderType, referenceId, purpose: 'login', pinPending: undefined, resetInProcess: false });
+    updateSignInFlow({ identifier, senderType, referenceId, purpose: 'login', pinPending: undefined, resetInProcess: false, pinResetVerified: undefined });
     try {
       const info = await pinInfo.mutateAsync(identifier);
       updateSignInFlow({ pinInfo: info });
@@ -102,6 +117,11 @@ export function SignInPanel() {
             )}
           />
         )}
+        {other ? (
+          <button type="button" className="link-button sign-in-panel__switch" onClick={onSwitch}>
+            {other === 'email' ? t('signIn.useEmail') : t('signIn.usePhone')}
+          </button>
+        ) : null}
         <Controller
           control={form.control}
           name="consent"

@@ -5,19 +5,31 @@ import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { LockIllustration } from '../../../components/ui/status-illustrations.tsx';
 import { LockCountdown } from '../../../components/ui/lock-countdown.tsx';
 import { useCountdown } from '../../../components/ui/use-countdown.ts';
-import { chatLink } from '../../../lib/chat-link.ts';
+import { ContactSupportLink, useHasSupportContact } from '../../../components/ui/contact-support-link.tsx';
 import { useSite } from '../../../lib/site.tsx';
-import { paths } from '../../../config/paths.ts';
+import { addCardLockReason, paths } from '../../../config/paths.ts';
 import { useLockState } from '../api/is-locked.ts';
 import { readSignInFlow } from '../sign-in-flow.ts';
 
-/** 'login': failed sign-ins (1 hour); 'login-24h': the 24-hour reading; 'device': wrong PINs (60 minutes). */
-export type LockVariant = 'login' | 'login-24h' | 'device';
+/**
+ * 'login': failed sign-ins (1 hour); 'login-24h': the 24-hour reading; 'device': wrong PINs (60
+ * minutes); 'add-card': wrong card numbers or activation codes (24 hours), which locks adding cards
+ * only, so the signed-in member goes back to the wallet rather than to sign-in.
+ */
+export type LockVariant = 'login' | 'login-24h' | 'device' | 'add-card';
 
+const signInTexts = { unlocked: 'lock.unlocked', back: 'lock.backToSignIn', contact: 'lock.contactMessage' } as const;
 const texts = {
-  login: { title: 'lock.login.title', message: 'lock.login.message' },
-  'login-24h': { title: 'lock.login24h.title', message: 'lock.login24h.message' },
-  device: { title: 'lock.device.title', message: 'lock.device.message' },
+  login: { title: 'lock.login.title', message: 'lock.login.message', ...signInTexts },
+  'login-24h': { title: 'lock.login24h.title', message: 'lock.login24h.message', ...signInTexts },
+  device: { title: 'lock.device.title', message: 'lock.device.message', ...signInTexts },
+  'add-card': {
+    title: 'lock.addCard.title',
+    message: 'lock.addCard.message',
+    unlocked: 'lock.addCard.unlocked',
+    back: 'lock.addCard.backToCards',
+    contact: 'lock.addCard.contactMessage',
+  },
 } as const;
 
 /** `until` arrives as an ISO date or as epoch milliseconds. */
@@ -28,44 +40,50 @@ function parseUntil(value: string | null): number | null {
 }
 
 // spec: app-core §4 Account lock, §8 locked account; business-rules §4 locks.
-export function LockPage({ variant }: { variant: LockVariant }) {
+export function LockPage({ variant: routeVariant }: { variant: LockVariant }) {
   const { t } = useTranslation('auth');
   const { merchant } = useSite();
   const [searchParams] = useSearchParams();
+  // business-rules §4 and §8: the 24-hour add-card lock shares /lock-24h with the sign-in reading.
+  const variant = routeVariant === 'login-24h' && searchParams.get('reason') === addCardLockReason ? 'add-card' : routeVariant;
+  const text = texts[variant];
+  const hasSupport = useHasSupportContact();
   const untilFromLink = parseUntil(searchParams.get('until'));
   // Without an unlock time in the link, ask the server about the identifier being signed in.
-  const [identifier] = useState(() => (untilFromLink === null ? readSignInFlow().identifier : undefined));
+  const [identifier] = useState(() => (untilFromLink === null && variant !== 'add-card' ? readSignInFlow().identifier : undefined));
   const lockState = useLockState(identifier);
   const until = untilFromLink ?? lockState.data?.unlocksAt ?? null;
   const remaining = useCountdown(until);
   const waiting = identifier !== undefined && lockState.isPending;
   const unlocked = (until !== null && remaining === 0) || lockState.data?.isLocked === false;
-  // With no unlock time to count down (no link time, no identifier, or no answer), the way back stays open.
-  const canGoBack = unlocked || (until === null && !waiting);
-
-  const chatUrl = chatLink(t('lock.contactMessage', { brand: merchant.brand }));
+  // With no unlock time to count down (no link time, no identifier, or no answer), the way back stays
+  // open; the wallet always is, since only adding cards is locked.
+  const canGoBack = variant === 'add-card' || unlocked || (until === null && !waiting);
+  const backPath = variant === 'add-card' ? paths.cards.href() : paths.home.href();
 
   return (
     <StatusPage
       illustration={<LockIllustration />}
-      title={t(texts[variant].title)}
-      message={t(texts[variant].message)}
+      title={t(text.title)}
+      // Without a support contact, the message does not offer one (i18next context `noContact`).
+      message={t(text.message, { context: hasSupport ? undefined : 'noContact' })}
       actions={
         <>
           {canGoBack ? (
-            <Link className="btn btn-primary" to={paths.home.href()}>
-              {t('lock.backToSignIn')}
+            <Link className="btn btn-primary" to={backPath}>
+              {t(text.back)}
             </Link>
           ) : null}
-          <a className={`btn ${canGoBack ? 'btn-ghost' : 'btn-primary'}`} href={chatUrl} target="_blank" rel="noopener noreferrer">
-            {t('lock.contact')} <span className="visually-hidden">{t('lock.opensInNewTab')}</span>
-          </a>
+          <ContactSupportLink
+            className={`btn ${canGoBack ? 'btn-ghost' : 'btn-primary'}`}
+            message={t(text.contact, { brand: merchant.brand })}
+          />
         </>
       }
     >
       {until !== null ? <LockCountdown label={t('lock.unlocksIn')} remaining={remaining} /> : null}
       <p role="status" className={unlocked ? 'status-page__message' : 'visually-hidden'}>
-        {unlocked ? t('lock.unlocked') : ''}
+        {unlocked ? t(text.unlocked) : ''}
       </p>
     </StatusPage>
   );

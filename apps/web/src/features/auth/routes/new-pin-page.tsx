@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TOAST_TIMEOUT_PIN_PAYMENT_MS } from '@kartu/core/constants';
 import { PinEntry } from '../../../components/pin/pin-entry.tsx';
@@ -9,11 +9,10 @@ import { paths } from '../../../config/paths.ts';
 import { useResetPin } from '../api/pin-reset.ts';
 import { useRegisterPin } from '../api/register-pin.ts';
 import { hasErrorCode } from '../auth-errors.ts';
-import { readSignInFlow } from '../sign-in-flow.ts';
 import { useFinishSignIn } from '../use-finish-sign-in.ts';
 import '../components/auth.css';
 
-/** '/new-pin': the first PIN after a verified code (CREATE), or a new one after a reset code (RESET). */
+/** '/new-pin': the first PIN after a verified code (CREATE), or a new one after a reset code (RESET); NewPinGuard decides who may open it. */
 export function NewPinPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -24,8 +23,6 @@ export function NewPinPage() {
   const resetPin = useResetPin();
   const save = mode === 'RESET' ? resetPin : registerPin;
   const [problem, setProblem] = useState<string | null>(null);
-  const [hasIdentifier] = useState(() => readSignInFlow().identifier !== undefined);
-  if (!hasIdentifier) return <Navigate to={paths.home.href()} replace />;
 
   const submit = (pin: string) => {
     setProblem(null);

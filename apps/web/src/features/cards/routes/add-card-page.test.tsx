@@ -147,7 +147,7 @@ describe('AddCardPage', () => {
     renderAddCard();
     await findCardNumber();
     await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent(`/lock-24h?until=${encodeURIComponent('2025-03-02T10:00:30.000Z')}`),
+      expect(screen.getByTestId('location')).toHaveTextContent(`/lock-24h?reason=add-card&until=${encodeURIComponent('2025-03-02T10:00:30.000Z')}`),
     );
   });
 

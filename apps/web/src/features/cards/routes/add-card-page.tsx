@@ -5,7 +5,7 @@ import type { CardPreview } from '@kartu/contracts';
 import { isValidCardNumber } from '@kartu/core';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { Header } from '../../../components/layout/header.tsx';
-import { paths } from '../../../config/paths.ts';
+import { addCardLockReason, paths } from '../../../config/paths.ts';
 import { describeApiError } from '../../../lib/api-client.ts';
 import { addCardFailureOf, type AddCardFailure } from '../add-card-errors.ts';
 import { useCheckCardPin } from '../api/check-card-pin.ts';
@@ -59,7 +59,8 @@ export function AddCardPage() {
     const reason = addCardFailureOf(error);
     if (reason.kind === 'locked') {
       // spec: business-rules §4: 3 wrong numbers or codes lock adding cards for 24 hours.
-      void navigate(paths.lock24h.href({ until: reason.until === null ? undefined : new Date(reason.until).toISOString() }), { replace: true });
+      const until = reason.until === null ? undefined : new Date(reason.until).toISOString();
+      void navigate(paths.lock24h.href({ reason: addCardLockReason, until }), { replace: true });
       return;
     }
     setFailure(messageOf(reason));

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { QrLockPage } from './qr-lock-page.tsx';
 import { renderPage } from '../../../test/render.test-support.tsx';
+import { testSite } from '../../../test/site.test-support.ts';
 
 const now = new Date('2025-03-01T10:00:00Z').getTime();
 
@@ -57,8 +58,25 @@ describe('QrLockPage', () => {
     renderPage(<QrLockPage />, { history: [`/qr-locked?lockedUntil=${now + 65_000}`] });
     const contact = screen.getByRole('link', { name: /Contact us/ });
     const url = new URL(contact.getAttribute('href') ?? '');
-    expect(url.origin).toBe('https://wa.me');
+    expect(url.origin + url.pathname).toBe('https://wa.me/6281234500077');
     expect(url.searchParams.get('text')).toBe('Hello Kopi Senja, scanning on my card is locked. Could you help me?');
     expect(contact).toHaveAttribute('rel', expect.stringContaining('noopener'));
+  });
+
+  it('writes a mail to a merchant that has a support address only', () => {
+    const site = testSite({ merchant: { support: { phone: null, email: 'care@lumina.test' } } });
+    renderPage(<QrLockPage />, { site, history: [`/qr-locked?lockedUntil=${now + 65_000}`] });
+    const contact = screen.getByRole('link', { name: 'Contact us' });
+    const url = new URL(contact.getAttribute('href') ?? '');
+    expect(url.protocol + url.pathname).toBe('mailto:care@lumina.test');
+    expect(url.searchParams.get('body')).toBe('Hello Kopi Senja, scanning on my card is locked. Could you help me?');
+    expect(contact).not.toHaveAttribute('target');
+  });
+
+  it('offers no contact when the merchant has none, and makes Close the main action', () => {
+    const site = testSite({ merchant: { support: { phone: null, email: null } } });
+    renderPage(<QrLockPage />, { site, history: [`/qr-locked?lockedUntil=${now + 65_000}`] });
+    expect(screen.queryByRole('link', { name: /Contact us/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Close' })).toHaveClass('btn-primary');
   });
 });

@@ -5,7 +5,7 @@ import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { LockIllustration } from '../../../components/ui/status-illustrations.tsx';
 import { LockCountdown } from '../../../components/ui/lock-countdown.tsx';
 import { useCountdown } from '../../../components/ui/use-countdown.ts';
-import { chatLink } from '../../../lib/chat-link.ts';
+import { ContactSupportLink, useHasSupportContact } from '../../../components/ui/contact-support-link.tsx';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
 
@@ -27,7 +27,7 @@ export function QrLockPage() {
   const remaining = useCountdown(lockedUntil);
   const isUnlocked = lockedUntil !== null && remaining === 0;
 
-  const chatUrl = chatLink(t('qrLock.contactMessage', { brand: merchant.brand }));
+  const hasSupport = useHasSupportContact();
   const cardPath = cardId ? paths.cardDetail.href({ cardId }) : paths.cards.href();
 
   return (
@@ -37,10 +37,8 @@ export function QrLockPage() {
       message={t('qrLock.message')}
       actions={
         <>
-          <a className="btn btn-primary" href={chatUrl} target="_blank" rel="noopener noreferrer">
-            {t('qrLock.contact')} <span className="visually-hidden">{t('qrLock.opensInNewTab')}</span>
-          </a>
-          <Link className="btn btn-ghost" to={cardPath}>
+          <ContactSupportLink className="btn btn-primary" message={t('qrLock.contactMessage', { brand: merchant.brand })} />
+          <Link className={`btn ${hasSupport ? 'btn-ghost' : 'btn-primary'}`} to={cardPath}>
             {t('qrLock.close')}
           </Link>
         </>

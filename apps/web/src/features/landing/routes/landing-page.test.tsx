@@ -33,6 +33,12 @@ describe('LandingPage', () => {
     expect(screen.getByRole('region', { name: 'Sign in with your e-mail' })).toBeInTheDocument();
   });
 
+  it('speaks of the kind the member chose on a merchant that accepts both', () => {
+    const site = testSite({ merchant: { defaultLogin: 'email', acceptsBothLogins: true } });
+    renderPage(<LandingPage />, { site, history: ['/?with=phone'] });
+    expect(screen.getByRole('region', { name: 'Sign in with your phone number' })).toBeInTheDocument();
+  });
+
   it('places the sign-in form in the sign-in section', () => {
     renderPage(
       <LandingPage>

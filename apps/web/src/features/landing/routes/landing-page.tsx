@@ -4,6 +4,7 @@ import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
 import { readableTextColor } from '@kartu/core';
 import { useHeadingFocus } from '../../../components/ui/use-heading-focus.ts';
 import { useSite } from '../../../lib/site.tsx';
+import { useSignInKind } from '../../../lib/sign-in-kind.ts';
 import '../../../components/ui/ui.css';
 
 export type LandingPageProps = {
@@ -18,8 +19,7 @@ export function LandingPage({ children }: LandingPageProps) {
   const { merchant } = useSite();
   const headingRef = useHeadingFocus();
   const brand = merchant.brand;
-  // spec: app-core §1: the merchant's defaultLogin decides the identifier.
-  const signsInByPhone = merchant.defaultLogin === 'phone';
+  const signsInByPhone = useSignInKind().kind === 'phone';
 
   return (
     <div className="landing">

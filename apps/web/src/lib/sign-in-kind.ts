@@ -1,0 +1,42 @@
+import { useSearchParams } from 'react-router';
+import type { DefaultLogin } from '@kartu/contracts';
+import { useSite } from './site.tsx';
+
+/** The query parameter that keeps the member's choice of identifier, so a reload or Back keeps it too. */
+const param = 'with';
+
+export interface SignInKind {
+  /** What the member signs in with now. */
+  kind: DefaultLogin;
+  /** The other kind, when the merchant accepts both; null when it accepts its default only. */
+  other: DefaultLogin | null;
+  /** Switches to the other kind (replacing the history entry, as a toggle does). */
+  switchKind(): void;
+}
+
+// spec: app-core §1: the merchant's defaultLogin decides the identifier; a merchant may accept both.
+export function useSignInKind(): SignInKind {
+  const { merchant } = useSite();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosen = searchParams.get(param);
+  const fallback = merchant.defaultLogin;
+  const second: DefaultLogin = fallback === 'phone' ? 'email' : 'phone';
+  const kind = merchant.acceptsBothLogins && chosen === second ? second : fallback;
+  const other = merchant.acceptsBothLogins ? (kind === 'phone' ? 'email' : 'phone') : null;
+  return {
+    kind,
+    other,
+    switchKind() {
+      if (!other) return;
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (other === fallback) next.delete(param);
+          else next.set(param, other);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+  };
+}
