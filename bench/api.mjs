@@ -264,6 +264,7 @@ async function main() {
     LOG_LEVEL: 'warn',
     // The limits protect production from abuse; here they would measure the limiter, not the API.
     RATE_LIMIT_PER_MINUTE: '100000000',
+    SESSION_RATE_LIMIT_PER_MINUTE: '100000000',
     INTEGRATION_RATE_LIMIT_PER_MINUTE: '100000000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
   });

@@ -10,6 +10,7 @@ import { call, newDeviceId, newPhone, phoneBody, signUp } from '../modules/auth/
 import { newProgram } from '../modules/cards/cards.test-support.ts';
 import { issueCard } from '../modules/cards/cards.service.ts';
 import { earn } from '../modules/ledger/points.service.ts';
+import { SESSION_COOKIE } from '../modules/auth/auth.constants.ts';
 import { memberPin, newMember } from '../test/members.ts';
 import { createTestApp, merchantIdOf, testEnv, type TestApp } from '../test/test-app.ts';
 
@@ -65,6 +66,14 @@ describe('rate limits', () => {
     for (let request = 0; request < 6; request += 1) firstStatuses.push(await session(first));
     expect(firstStatuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect(await session(second)).toBe(200);
+  });
+
+  it('count the web app’s calls, signed in by cookie, against their session too', async () => {
+    const member = await newMember(testApp);
+    const cards = () => inject('/api/v2/cards', { cookie: `${SESSION_COOKIE}=${member.token}` }).then((response) => response.statusCode);
+    const statuses: number[] = [];
+    for (let request = 0; request < 6; request += 1) statuses.push(await cards());
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
   it('hold each sign-in route to its own limit per phone number, whatever the address', async () => {

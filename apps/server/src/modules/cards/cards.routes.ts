@@ -29,15 +29,16 @@ export const cardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
     '/api/v2/cards',
     {
       // The wallet is the app's home page and reloads often: a page already sent to this member is
-      // sent again from here, before body parsing, validation and the session pre-handler run.
+      // sent again from here, before body parsing, validation and the session pre-handler run, but
+      // after the rate limit (an onRequest hook), which counts it against the session like any call.
       // Anything this cannot settle at once (no cached session or page, a query to check) goes on
       // through the usual pipeline below, which answers it and its errors in full.
-      onRequest: (request, reply, done) => {
+      preParsing: (request, reply, payload, done) => {
         const live = app.cachedActiveSession(request);
         const query = cardListQuerySchema.safeParse(request.query);
         const key = live && query.success && request.site ? cardListKey(request.site.merchant.id, live.user.id, query.data) : undefined;
         const body = key && cardLists.get(key, clock.now().getTime());
-        if (!live || body === undefined) return done();
+        if (!live || body === undefined) return done(null, payload);
         request.session = live.session;
         request.user = live.user;
         sendJsonText(reply, body);
