@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultErrorMessage, errorStatus, type ErrorBody, type ErrorCode, type FieldIssue } from '@kartu/contracts';
 import { AppError } from '../lib/app-error.ts';
+import { isApiPath, pathOf } from './api-paths.ts';
 
 interface SchemaValidationIssue {
   keyword: string;
@@ -82,8 +83,8 @@ export interface ErrorHandling {
 
 /** A browser asking for a page, not a script or a client of the API. */
 function isPageRequest(request: FastifyRequest): boolean {
-  const path = request.url.split('?')[0] ?? request.url;
-  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/integration/')) return false;
+  const path = pathOf(request.url);
+  if (isApiPath(path) || path.startsWith('/integration/')) return false;
   return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
 }
 

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.ts';
-import { docsPrefix } from './openapi.ts';
+import { isSiteApiCall } from './api-paths.ts';
 
 export interface RateLimitOptions {
   /** API calls without a session, per client address. */
@@ -14,16 +14,6 @@ export interface RateLimitOptions {
 }
 
 const timeWindowMs = 60_000;
-
-/**
- * Only API calls count: the app's page and its static files never do, nor the health check and the
- * API docs. (The integration API has limits of its own, per API key.)
- */
-function isCounted(url: string): boolean {
-  const path = url.split('?')[0] ?? url;
-  if (path !== '/api' && !path.startsWith('/api/')) return false;
-  return path !== '/api/health' && path !== docsPrefix && !path.startsWith(`${docsPrefix}/`);
-}
 
 /**
  * A signed-in call counts against its session, so members behind one address (a carrier's NAT, an
@@ -53,7 +43,9 @@ export async function registerRateLimit(app: FastifyInstance, { perAddress, perS
     // The hook runs after the request context has found the site, which the session lookup needs.
     keyGenerator: keyOf,
     max: (_request, key) => (key.startsWith('session:') ? perSession : perAddress),
-    allowList: (request) => !isCounted(request.url),
+    // Only API calls count: the app's page and its static files never do, nor the health check and
+    // the API docs. (The integration API has limits of its own, per API key.)
+    allowList: (request) => !isSiteApiCall(request.url),
     timeWindow: timeWindowMs,
     skipOnError: true,
     nameSpace: 'kartu-rate-limit:',

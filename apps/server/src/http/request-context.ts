@@ -6,7 +6,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { TaggedCache } from '../lib/tagged-cache.ts';
 import { changeTags } from '../lib/change-feed.ts';
-import { docsPrefix } from './openapi.ts';
+import { isSiteApiCall } from './api-paths.ts';
 
 export interface Geo {
   latitude: number;
@@ -67,12 +67,6 @@ export function parseTimeZone(value: string | undefined): string | null {
 const siteCacheTtlMs = 30_000;
 const siteCacheLimit = 500;
 
-function needsSite(url: string): boolean {
-  const path = url.split('?')[0] ?? url;
-  if (path !== '/api' && !path.startsWith('/api/')) return false;
-  return path !== '/api/health' && path !== docsPrefix && !path.startsWith(`${docsPrefix}/`);
-}
-
 export function registerRequestContext(app: FastifyInstance, { db, clock }: { db: Database; clock: Clock }): void {
   const siteCache = new TaggedCache<SiteState>({ maxEntries: siteCacheLimit });
   app.addHook('onClose', async () => siteCache.close());
@@ -104,7 +98,7 @@ export function registerRequestContext(app: FastifyInstance, { db, clock }: { db
     request.geo = parseGeo(headerValue(request, requestHeaders.latitude), headerValue(request, requestHeaders.longitude));
     const visitorZone = parseTimeZone(headerValue(request, requestHeaders.timezone));
     request.timeZone = visitorZone ?? 'Asia/Jakarta';
-    if (!needsSite(request.url)) return done();
+    if (!isSiteApiCall(request.url)) return done();
     // request.hostname honours X-Forwarded-Host only when TRUST_PROXY trusts the proxy, and has no port.
     const host = normalizeHost(request.hostname);
     const cached = siteCache.get(host, clock.now().getTime());

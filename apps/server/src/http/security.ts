@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { isApiPath, pathOf } from './api-paths.ts';
 
 /**
  * The web app ships no inline script or style (its index.html is built that way), so the policy
@@ -91,8 +92,7 @@ export function registerSecurity(app: FastifyInstance, options: { production: bo
   const headers = securityHeaders(options);
   const apiHeaders = apiSecurityHeaders(headers);
   app.addHook('onRequest', (request, reply, done) => {
-    const url = request.url;
-    reply.headers(url.startsWith('/api/') || url === '/api' || url.startsWith('/api?') ? apiHeaders : headers);
+    reply.headers(isApiPath(pathOf(request.url)) ? apiHeaders : headers);
     done();
   });
 }

@@ -2,16 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isApiPath } from './api-paths.ts';
 import type { PageSender } from './error-handler.ts';
 
 // Vite puts content-hashed files under /assets: they never change, so browsers may keep them.
 const assetCacheControl = 'public, max-age=31536000, immutable';
 // index.html names the current assets, so it is revalidated on every visit.
 const pageCacheControl = 'no-cache';
-
-function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
-}
 
 /**
  * Serves the built web app on the same origin as the API (ARCHITECTURE 'One origin'). Paths that

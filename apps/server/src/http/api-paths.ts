@@ -1,0 +1,21 @@
+import { docsPrefix } from './openapi.ts';
+
+/** A URL's path, without its query. */
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/** A path of the API, as opposed to the web app's pages and files. */
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * An API call made for a merchant's site: every /api path but the health check and the API docs.
+ * Such a call needs its site (request-context.ts) and counts against the rate limits (rate-limit.ts).
+ */
+export function isSiteApiCall(url: string): boolean {
+  const path = pathOf(url);
+  return isApiPath(path) && path !== '/api/health' && path !== docsPrefix && !path.startsWith(`${docsPrefix}/`);
+}
