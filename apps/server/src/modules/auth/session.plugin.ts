@@ -19,9 +19,9 @@ declare module 'fastify' {
     /** Reads the session if there is one; never refuses the request. A pre-handler as it is. */
     loadSession(request: FastifyRequest): Promise<void>;
     /**
-     * The request's active (not pending) session if the session cache can tell at once, for routes
-     * that answer from a cache of their own before the usual pipeline; undefined otherwise, and the
-     * route's requireSession decides.
+     * The request's active (not pending) session if it was looked up already or the session cache
+     * can tell at once, for routes that answer from a cache of their own before the usual pipeline;
+     * undefined otherwise, and the route's requireSession decides.
      */
     cachedActiveSession(request: FastifyRequest): LiveSession | undefined;
     /** 401 UNAUTHENTICATED without a live session; 401 LOGIN_PENDING for a pending one unless allowed. */
@@ -59,8 +59,12 @@ export async function registerSessions(
     secure: httpsSite || request.protocol === 'https',
   });
 
+  // The rate limit looks the session up before the route does: a request is looked up once, so a
+  // stale cookie costs one query, not two.
+  const looked = new WeakSet<FastifyRequest>();
   async function loadSession(request: FastifyRequest): Promise<void> {
-    if (request.session) return;
+    if (request.session || looked.has(request)) return;
+    looked.add(request);
     const token = tokenOf(request);
     if (!token) return;
     const found = await findLiveSession({ db, token, merchantId: siteOf(request).merchant.id, now: clock.now(), cache: sessionCache });
@@ -71,6 +75,8 @@ export async function registerSessions(
 
   app.decorate('loadSession', loadSession);
   app.decorate('cachedActiveSession', (request: FastifyRequest) => {
+    // Already looked up (by the rate limit): that answer stands, whether from the cache or not.
+    if (looked.has(request)) return request.session?.status === 'active' && request.user ? { session: request.session, user: request.user } : undefined;
     const token = tokenOf(request);
     if (!token || !request.site) return undefined;
     const found = findCachedLiveSession({ token, merchantId: request.site.merchant.id, now: clock.now(), cache: sessionCache });
