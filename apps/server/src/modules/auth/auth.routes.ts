@@ -90,12 +90,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
     async (request, reply) => {
       const merchant = merchantOf(request);
       const { type, otp } = request.body;
-      const identifier = type === 'register-phone' ? phoneToRegister(request.body, merchant) : signInIdentifier(request.body, merchant);
       if (type === 'register-phone') {
+        const phone = phoneToRegister(request.body, merchant);
         if (!request.user) throw new AppError('UNAUTHENTICATED');
-        request.user = await registerPhone({ context, user: request.user, session: request.session, identifier, code: otp });
+        request.user = await registerPhone({ context, user: request.user, session: request.session, identifier: phone, code: otp });
         return sessionAnswer(request);
       }
+      const identifier = signInIdentifier(request.body, merchant);
       if (type === 'reset-pin') {
         const reset = await startPinReset({ context, merchant, identifier, code: otp, deviceHash: deviceHashOf(request) });
         return answerSignIn({ request, reply, context, ...reset });

@@ -9,14 +9,16 @@ export interface NormalisedIdentifier {
   value: string;
 }
 
+/** A phone number in E.164, as a member adds it to an e-mail account. */
+export type NormalisedPhone = NormalisedIdentifier & { type: 'phone' };
+
 const EMAIL_ERROR_MESSAGE = 'Email is not valid';
 
-function invalid(message: string): AppError {
-  return new AppError('VALIDATION_FAILED', {
-    message,
-    details: [{ field: 'body.identifierValue', rule: 'invalid_format', message }],
-  });
+function invalid(message: string, { field = 'body.identifierValue', rule = 'invalid_format' } = {}): AppError {
+  return new AppError('VALIDATION_FAILED', { message, details: [{ field, rule, message }] });
 }
+
+const wrongKind = (message: string) => invalid(message, { field: 'body.identifierType', rule: 'invalid_value' });
 
 /**
  * Validates and normalises what the user typed, so '0812…', '62812…' and '+62812…' are one person.
@@ -50,11 +52,7 @@ export function signInIdentifier(
   merchant: Pick<MerchantRef, 'countryCode' | 'defaultLogin' | 'acceptsBothLogins'>,
 ): NormalisedIdentifier {
   if (input.identifierType !== merchant.defaultLogin && !merchant.acceptsBothLogins) {
-    const message = merchant.defaultLogin === 'phone' ? 'Sign in with your phone number' : 'Sign in with your e-mail address';
-    throw new AppError('VALIDATION_FAILED', {
-      message,
-      details: [{ field: 'body.identifierType', rule: 'invalid_value', message }],
-    });
+    throw wrongKind(merchant.defaultLogin === 'phone' ? 'Sign in with your phone number' : 'Sign in with your e-mail address');
   }
   return normaliseIdentifier(input, merchant.countryCode);
 }
@@ -63,10 +61,7 @@ export function signInIdentifier(
 export function phoneToRegister(
   input: Pick<Identifier, 'identifierType' | 'identifierValue'> & { countryCode?: string },
   merchant: Pick<MerchantRef, 'countryCode'>,
-): NormalisedIdentifier {
-  if (input.identifierType !== 'phone') {
-    const message = 'Only a phone number can be registered';
-    throw new AppError('VALIDATION_FAILED', { message, details: [{ field: 'body.identifierType', rule: 'invalid_value', message }] });
-  }
-  return normaliseIdentifier(input, merchant.countryCode);
+): NormalisedPhone {
+  if (input.identifierType !== 'phone') throw wrongKind('Only a phone number can be registered');
+  return { type: 'phone', value: normaliseIdentifier(input, merchant.countryCode).value };
 }

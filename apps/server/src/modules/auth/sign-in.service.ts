@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthContext, MerchantRef } from './auth.context.ts';
 import { generateMaskedId } from './auth.crypto.ts';
-import type { NormalisedIdentifier } from './identifier.ts';
+import type { NormalisedIdentifier, NormalisedPhone } from './identifier.ts';
 import { assertNotBeingDeleted } from './users.service.ts';
 import { consumeCode } from './otp.service.ts';
 import { openSession, type OpenedSession } from './session.service.ts';
@@ -85,15 +85,11 @@ export async function registerPhone({
   context: AuthContext;
   user: UserRow;
   session: SessionRow | null;
-  identifier: NormalisedIdentifier;
+  /** Only a phone can be added (identifier.ts phoneToRegister). */
+  identifier: NormalisedPhone;
   code: string;
 }): Promise<UserRow> {
   if (!session || session.status !== 'active') throw new AppError('UNAUTHENTICATED');
-  if (identifier.type !== 'phone') {
-    throw new AppError('VALIDATION_FAILED', {
-      details: [{ field: 'body.identifierType', rule: 'invalid_value', message: 'Only a phone number can be registered' }],
-    });
-  }
   await consumeCode({ context, merchantId: user.merchantId, identifier, purpose: 'register-phone', code });
   const now = context.clock.now();
   if (!(await updateUserPhone(context.db, user, identifier.value, now))) throw new AppError('PHONE_TAKEN');
