@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@kartu/contracts';
@@ -13,20 +10,17 @@ import { earn } from '../modules/ledger/points.service.ts';
 import { SESSION_COOKIE } from '../modules/auth/auth.constants.ts';
 import { memberPin, newMember } from '../test/members.ts';
 import { createTestApp, merchantIdOf, testEnv, type TestApp } from '../test/test-app.ts';
+import { fakeWebBuild, type FakeWebBuild } from '../test/web-build.ts';
 
 let testApp: TestApp;
 let limited: FastifyInstance;
-let distDir: string;
-const page = '<!doctype html><html><body><div id="root"></div></body></html>';
+let build: FakeWebBuild;
 
 beforeAll(async () => {
-  distDir = mkdtempSync(join(tmpdir(), 'kartu-web-'));
-  mkdirSync(join(distDir, 'assets'));
-  writeFileSync(join(distDir, 'index.html'), page);
-  writeFileSync(join(distDir, 'assets', 'app-3f2a.js'), 'console.log("app")');
+  build = fakeWebBuild();
   testApp = await createTestApp();
   limited = await createApp({
-    env: testEnv({ WEB_DIST_DIR: distDir, RATE_LIMIT_PER_MINUTE: '3', SESSION_RATE_LIMIT_PER_MINUTE: '5', AUTH_RATE_LIMIT_PER_MINUTE: '50', AUTH_IDENTIFIER_RATE_LIMIT_PER_MINUTE: '3' }),
+    env: testEnv({ WEB_DIST_DIR: build.dir, RATE_LIMIT_PER_MINUTE: '3', SESSION_RATE_LIMIT_PER_MINUTE: '5', AUTH_RATE_LIMIT_PER_MINUTE: '50', AUTH_IDENTIFIER_RATE_LIMIT_PER_MINUTE: '3' }),
     database: testApp.db,
     clock: testApp.clock,
   });
@@ -34,7 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await limited.close();
   await testApp.close();
-  rmSync(distDir, { recursive: true, force: true });
+  build.remove();
 });
 
 const inject = (url: string, headers: Record<string, string> = {}) => limited.inject({ url, headers: { host: 'localhost', ...headers } });
@@ -43,7 +37,7 @@ const codeOf = (response: { json(): unknown }) => errorBodySchema.parse(response
 describe('rate limits', () => {
   it('never count the app’s page and static files, from one address however many', async () => {
     const statuses = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => inject(index % 2 === 0 ? '/cards' : '/assets/app-3f2a.js', { 'x-forwarded-for': '203.0.113.1' }).then((response) => response.statusCode)),
+      Array.from({ length: 20 }, (_, index) => inject(index % 2 === 0 ? '/cards' : build.asset, { 'x-forwarded-for': '203.0.113.1' }).then((response) => response.statusCode)),
     );
     expect(new Set(statuses)).toEqual(new Set([200]));
   });
@@ -91,7 +85,7 @@ describe('rate limits', () => {
     const broken = await limited.inject({ url: '/cards/%E0%A4%A', headers: { host: 'localhost', accept: 'text/html,application/xhtml+xml' } });
     expect(broken.statusCode).toBe(400);
     expect(broken.headers['content-type']).toContain('text/html');
-    expect(broken.body).toBe(page);
+    expect(broken.body).toBe(build.page);
     const fromApi = await limited.inject({ url: '/api/v2/cards/%E0%A4%A', headers: { host: 'localhost', accept: 'text/html' } });
     expect(fromApi.statusCode).toBe(400);
     expect(errorBodySchema.parse(fromApi.json()).code).toBe('VALIDATION_FAILED');

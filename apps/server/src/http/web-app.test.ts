@@ -1,42 +1,35 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../app.ts';
 import { createTestApp, type TestApp, testEnv } from '../test/test-app.ts';
+import { fakeWebBuild, type FakeWebBuild } from '../test/web-build.ts';
 
 let testApp: TestApp;
 let builtApp: FastifyInstance;
-let distDir: string;
-
-const page = '<!doctype html><html><body><div id="root"></div></body></html>';
+let build: FakeWebBuild;
 
 beforeAll(async () => {
-  distDir = mkdtempSync(join(tmpdir(), 'kartu-web-'));
-  mkdirSync(join(distDir, 'assets'));
-  writeFileSync(join(distDir, 'index.html'), page);
-  writeFileSync(join(distDir, 'assets', 'app-3f2a.js'), 'console.log("app")');
+  build = fakeWebBuild();
   testApp = await createTestApp();
-  builtApp = await createApp({ env: testEnv({ WEB_DIST_DIR: distDir }), database: testApp.db });
+  builtApp = await createApp({ env: testEnv({ WEB_DIST_DIR: build.dir }), database: testApp.db });
 });
 afterAll(async () => {
   await builtApp.close();
   await testApp.close();
-  rmSync(distDir, { recursive: true, force: true });
+  build.remove();
 });
 
 describe('web app', () => {
   it.each(['/', '/cards/123', '/cards/123/vouchers?utm_source=mail'])('answers %s with index.html, revalidated each time', async (url) => {
     const response = await builtApp.inject({ url });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(page);
+    expect(response.body).toBe(build.page);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves hashed assets with a long cache', async () => {
-    const response = await builtApp.inject({ url: '/assets/app-3f2a.js' });
+    const response = await builtApp.inject({ url: build.asset });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('console.log');
     expect(response.headers['cache-control']).toContain('immutable');
