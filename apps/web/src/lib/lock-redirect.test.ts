@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { paths } from '../config/paths.ts';
 import { ApiError } from './api-client.ts';
-import { lockPagePath, lockRedirectPath, unlockAt } from './lock-redirect.ts';
+import { lockPagePath, lockRedirectPath, parseLinkTime, unlockAt } from './lock-redirect.ts';
 
 const now = Date.parse('2025-03-01T10:00:00.000Z');
 
@@ -78,5 +78,15 @@ describe('unlockAt of the add-card lock', () => {
 
   it('has no end without a lockedUntil', () => {
     expect(unlockAt(addCardLock({}))).toBeNull();
+  });
+});
+
+describe('parseLinkTime', () => {
+  it('reads an ISO date or epoch milliseconds, and nothing else', () => {
+    expect(parseLinkTime('2030-01-01T12:00:00.000Z')).toBe(Date.UTC(2030, 0, 1, 12));
+    expect(parseLinkTime('1893499200000')).toBe(1893499200000);
+    expect(parseLinkTime('soon')).toBeNull();
+    expect(parseLinkTime('')).toBeNull();
+    expect(parseLinkTime(null)).toBeNull();
   });
 });

@@ -30,3 +30,10 @@ export function lockPagePath(page: LockPage, until: number | null): string {
 export function lockRedirectPath(page: LockPage, lock: LockEnd, now = Date.now()): string {
   return lockPagePath(page, unlockAt(lock, now));
 }
+
+/** A lock page's unlock time from its link (`until`, `lockedUntil`): an ISO date or epoch milliseconds. */
+export function parseLinkTime(value: string | null): number | null {
+  if (!value) return null;
+  const timestamp = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  return Number.isFinite(timestamp) ? timestamp : null;
+}

@@ -18,21 +18,20 @@ export interface SignInKind {
 export function useSignInKind(): SignInKind {
   const { merchant } = useSite();
   const [searchParams, setSearchParams] = useSearchParams();
-  const chosen = searchParams.get(param);
   const fallback = merchant.defaultLogin;
   const second: DefaultLogin = fallback === 'phone' ? 'email' : 'phone';
-  const kind = merchant.acceptsBothLogins && chosen === second ? second : fallback;
-  const other = merchant.acceptsBothLogins ? (kind === 'phone' ? 'email' : 'phone') : null;
+  // The address names the second kind only; the merchant's own kind is the page without it.
+  const onSecond = merchant.acceptsBothLogins && searchParams.get(param) === second;
   return {
-    kind,
-    other,
+    kind: onSecond ? second : fallback,
+    other: merchant.acceptsBothLogins ? (onSecond ? fallback : second) : null,
     switchKind() {
-      if (!other) return;
+      if (!merchant.acceptsBothLogins) return;
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (other === fallback) next.delete(param);
-          else next.set(param, other);
+          if (onSecond) next.delete(param);
+          else next.set(param, second);
           return next;
         },
         { replace: true },

@@ -7,6 +7,11 @@ export interface SupportLink {
   opensNewTab: boolean;
 }
 
+/** Whether the merchant can be reached at all: what supportLink answers null for otherwise. */
+export function hasSupportContact(support: PublicMerchant['support']): boolean {
+  return Boolean(support.phone || support.email);
+}
+
 /**
  * A link that reaches the merchant's support with the message filled in: a WhatsApp chat with its
  * support phone, else a mail to its support address; null when the merchant has neither.

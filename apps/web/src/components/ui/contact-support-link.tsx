@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { supportLink } from '../../lib/support-link.ts';
+import { hasSupportContact, supportLink } from '../../lib/support-link.ts';
 import { useSite } from '../../lib/site.tsx';
 
 /**
@@ -24,6 +24,5 @@ export function ContactSupportLink({ message, className }: { message: string; cl
 
 /** Whether the merchant can be reached at all, for pages that arrange their buttons around it. */
 export function useHasSupportContact(): boolean {
-  const { merchant } = useSite();
-  return merchant.support.phone !== null || merchant.support.email !== null;
+  return hasSupportContact(useSite().merchant.support);
 }

@@ -6,6 +6,7 @@ import { LockIllustration } from '../../../components/ui/status-illustrations.ts
 import { LockCountdown } from '../../../components/ui/lock-countdown.tsx';
 import { useCountdown } from '../../../components/ui/use-countdown.ts';
 import { ContactSupportLink, useHasSupportContact } from '../../../components/ui/contact-support-link.tsx';
+import { parseLinkTime } from '../../../lib/lock-redirect.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { addCardLockReason, paths } from '../../../config/paths.ts';
 import { useLockState } from '../api/is-locked.ts';
@@ -32,13 +33,6 @@ const texts = {
   },
 } as const;
 
-/** `until` arrives as an ISO date or as epoch milliseconds. */
-function parseUntil(value: string | null): number | null {
-  if (!value) return null;
-  const timestamp = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-  return Number.isFinite(timestamp) ? timestamp : null;
-}
-
 // spec: app-core §4 Account lock, §8 locked account; business-rules §4 locks.
 export function LockPage({ variant: routeVariant }: { variant: LockVariant }) {
   const { t } = useTranslation('auth');
@@ -48,7 +42,7 @@ export function LockPage({ variant: routeVariant }: { variant: LockVariant }) {
   const variant = routeVariant === 'login-24h' && searchParams.get('reason') === addCardLockReason ? 'add-card' : routeVariant;
   const text = texts[variant];
   const hasSupport = useHasSupportContact();
-  const untilFromLink = parseUntil(searchParams.get('until'));
+  const untilFromLink = parseLinkTime(searchParams.get('until'));
   // Without an unlock time in the link, ask the server about the identifier being signed in.
   const [identifier] = useState(() => (untilFromLink === null && variant !== 'add-card' ? readSignInFlow().identifier : undefined));
   const lockState = useLockState(identifier);

@@ -6,15 +6,9 @@ import { LockIllustration } from '../../../components/ui/status-illustrations.ts
 import { LockCountdown } from '../../../components/ui/lock-countdown.tsx';
 import { useCountdown } from '../../../components/ui/use-countdown.ts';
 import { ContactSupportLink, useHasSupportContact } from '../../../components/ui/contact-support-link.tsx';
+import { parseLinkTime } from '../../../lib/lock-redirect.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
-
-/** `lockedUntil` arrives as an ISO date or as epoch milliseconds. */
-function parseLockedUntil(value: string | null): number | null {
-  if (!value) return null;
-  const timestamp = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-  return Number.isFinite(timestamp) ? timestamp : null;
-}
 
 // spec: app-core §2 Error pages: 429 from scanning shows a live hh:mm:ss countdown to the unlock
 // time, a contact button with a prefilled chat message and a close button back to the card.
@@ -22,7 +16,7 @@ export function QrLockPage() {
   const { t } = useTranslation('pages');
   const { merchant } = useSite();
   const [searchParams] = useSearchParams();
-  const lockedUntil = parseLockedUntil(searchParams.get('lockedUntil'));
+  const lockedUntil = parseLinkTime(searchParams.get('lockedUntil'));
   const cardId = searchParams.get('cardId');
   const remaining = useCountdown(lockedUntil);
   const isUnlocked = lockedUntil !== null && remaining === 0;
