@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import chromiumArgs from './e2e/chromium-args.json' with { type: 'json' };
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 // A fresh embedded database per run unless DATABASE_URL points at a PostgreSQL server.
@@ -20,15 +21,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      // Debian's Chromium in a container: no sandbox, GPU or background traffic (shared with bench/web.mjs).
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -6,19 +6,15 @@
 //      PostgreSQL server: how close a purchase comes to a classic small write transaction (target:
 //      at least half its rate).
 // Needs DATABASE_URL naming a PostgreSQL server on this machine; creates and drops its own databases.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { call, demoMember, expectOk, freePort, median, root, runBenchmark, signIn, start, stop, stopAll, waitUntilListening, withTsx } from './support.mjs';
 
-const root = join(import.meta.dirname, '..');
-// tsx as a loader of one node process, so stopping that process stops the app (no wrapper in between).
-const withTsx = (script, ...args) => [process.execPath, ['--import', 'tsx', script, ...args]];
 const DURATION_S = 10;
 const WARM_UP_S = 2;
 // Reads alternate between the app and the bare server, so that both meet the same moments of a
@@ -30,7 +26,6 @@ const READ_TARGET = 0.35;
 const WRITE_TARGET = 0.5;
 // Everything, server start and pgbench included, must finish well within this.
 const OVERALL_LIMIT_MS = 5 * 60 * 1000;
-const demoMember = { phone: '081211112222', e164: '+6281211112222', pin: '123456' };
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl || !/^postgres(ql)?:\/\//.test(serverUrl)) {
@@ -45,7 +40,6 @@ if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(serverUrl).hostname)) 
 const suffix = randomBytes(4).toString('hex');
 const appDatabase = `kartu_bench_${suffix}`;
 const pgbenchDatabase = `kartu_pgbench_${suffix}`;
-const children = new Set();
 const scratchDir = mkdtempSync(join(tmpdir(), 'kartu-bench-'));
 
 function databaseUrl(name) {
@@ -64,101 +58,6 @@ async function admin(sql) {
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function start(command, args, env) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  child.output = () => output;
-  return child;
-}
-
-function stop(child) {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-  });
-}
-
-/** One HTTP call to 127.0.0.1 with the Host header the sites table knows. */
-function call(port, method, path, { body, headers = {} } = {}) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers: { host: 'localhost', ...(payload && { 'content-type': 'application/json' }), ...headers },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, text, json: () => JSON.parse(text) }));
-      },
-    );
-    request.once('error', reject);
-    request.end(payload);
-  });
-}
-
-async function expectOk(responsePromise, what) {
-  const response = await responsePromise;
-  if (response.status < 200 || response.status >= 300) throw new Error(`${what} answered ${response.status}: ${response.text}`);
-  return response;
-}
-
-async function waitUntilListening(port, child, what) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited early:\n${child.output()}`);
-    const ready = await call(port, 'GET', '/api/health').then((response) => response.status < 500, () => false);
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${what} did not start within 90 s:\n${child.output()}`);
-}
-
-function cookieOf(response) {
-  const cookies = [response.headers['set-cookie'] ?? []].flat();
-  return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
-}
-
-/** The demo member's sign-in as the web app does it: PIN info, a code from the outbox, then the PIN. */
-async function signIn(port) {
-  const deviceId = randomBytes(16).toString('base64url');
-  const identifier = { identifierType: 'phone', identifierValue: demoMember.phone, countryCode: '62' };
-  const device = { 'x-device-id': deviceId };
-  await expectOk(call(port, 'POST', '/api/auth/get-pin-info', { body: identifier, headers: device }), 'get-pin-info');
-  await expectOk(call(port, 'POST', '/api/auth/check-credential', { body: identifier, headers: device }), 'check-credential');
-  const outbox = await expectOk(call(port, 'GET', `/api/dev/outbox?to=${encodeURIComponent(demoMember.e164)}`), 'dev outbox');
-  const otp = outbox.json().data[0]?.code;
-  if (!otp) throw new Error('No code reached the development outbox');
-  const verified = await expectOk(call(port, 'POST', '/api/auth/verify-otp', { body: { ...identifier, otp }, headers: device }), 'verify-otp');
-  const signedIn = await expectOk(
-    call(port, 'POST', '/api/auth/login-by-pin', { body: { ...identifier, pin: demoMember.pin }, headers: { ...device, cookie: cookieOf(verified) } }),
-    'login-by-pin',
-  );
-  return cookieOf(signedIn);
-}
-
 async function measure(options, duration) {
   const result = await autocannon({ connections: CONNECTIONS, ...options, duration });
   const failed = result.non2xx + result.errors + result.timeouts;
@@ -170,8 +69,6 @@ async function load(options) {
   await measure(options, WARM_UP_S);
   return measure(options, DURATION_S);
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Both targets warmed up, then READ_ROUNDS alternating rounds; the median rate and p99 of each. */
 async function alternate(targets) {
@@ -271,7 +168,7 @@ async function main() {
   console.log(`Starting Kartu on 127.0.0.1:${port} over the fresh database ${appDatabase}…`);
   await waitUntilListening(port, server, 'The Kartu server');
 
-  const cookie = await signIn(port);
+  const { cookie } = await signIn(port);
   const cardList = await expectOk(call(port, 'GET', '/api/v2/cards', { headers: { cookie } }), 'GET /api/v2/cards');
   console.log(`Signed in as the demo member; the card list holds ${cardList.json().data.length} cards (${cardList.text.length} bytes).`);
 
@@ -322,24 +219,9 @@ async function main() {
 }
 
 async function cleanUp() {
-  await Promise.all([...children].map(stop));
+  await stopAll();
   for (const name of [appDatabase, pgbenchDatabase]) await admin(`drop database if exists ${name} with (force)`).catch((error) => console.error(`Could not drop ${name}: ${error.message}`));
   rmSync(scratchDir, { recursive: true, force: true });
 }
 
-const overall = setTimeout(async () => {
-  console.error(`The benchmark took longer than ${OVERALL_LIMIT_MS / 60_000} minutes; stopping.`);
-  await cleanUp();
-  process.exit(1);
-}, OVERALL_LIMIT_MS);
-
-let passed = false;
-try {
-  passed = await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-} finally {
-  clearTimeout(overall);
-  await cleanUp();
-}
-process.exit(passed ? 0 : 1);
+await runBenchmark(main, { limitMs: OVERALL_LIMIT_MS, cleanUp });

@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pagePreloads, type PageNeeds } from './build/page-preloads.ts';
+import { precompress } from './build/precompress.ts';
 
 // react-router's package exports only its development build, warnings included; production
 // builds use the production build the package ships beside it.
@@ -27,12 +29,25 @@ function dropUnusedReactRouterComponents(): Plugin {
   };
 }
 
+// The pages a visitor most often opens first: the server's first HTML for them preloads their
+// route chunks and catalogues (the boot namespaces are added by the server), so those download
+// beside the entry instead of after it.
+const walletPage: PageNeeds = {
+  modules: ['src/app/query-layout.tsx', 'src/features/cards/routes/card-list-page.tsx'],
+  namespaces: ['cards'],
+};
+const firstPages: Record<string, PageNeeds> = {
+  '/': { modules: ['src/features/landing/routes/landing-page.tsx'], namespaces: ['auth'] },
+  '/cards': walletPage,
+  '/v2/cards': walletPage,
+};
+
 export default defineConfig(({ command }) => {
   // The built app is always the production app. Vite takes NODE_ENV from the shell, so a
   // NODE_ENV=development left there would otherwise ship React's development bundle.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), dropUnusedReactRouterComponents()],
+    plugins: [react(), dropUnusedReactRouterComponents(), pagePreloads(firstPages), precompress()],
     resolve: {
       alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
     },
@@ -46,7 +61,7 @@ export default defineConfig(({ command }) => {
       // Chunks the entry needs are preloaded from index.html; lazy routes fetch their own code on demand.
       modulePreload: { polyfill: false },
       sourcemap: false,
-      // bench/bundle-size.mjs reads it to measure the landing page's first load.
+      // build/page-preloads.ts reads it to tell the server what each first page preloads.
       manifest: true,
       rolldownOptions: {
         output: {

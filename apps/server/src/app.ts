@@ -5,6 +5,7 @@ import { requestHeaders } from '@kartu/contracts';
 import type { Database } from './db/database.ts';
 import type { Env, TrustProxy } from './env.ts';
 import type { AppContext } from './http/app-context.ts';
+import { registerCompression } from './http/compression.ts';
 import { createErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
@@ -109,9 +110,10 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
 
   errors.register(app);
   registerSecurity(app, { production: env.NODE_ENV === 'production' });
+  await registerCompression(app);
   await registerRateLimit(app, { perAddress: env.RATE_LIMIT_PER_MINUTE, perSession: env.SESSION_RATE_LIMIT_PER_MINUTE, redisUrl: env.REDIS_URL });
   await registerOpenApi(app);
-  registerRequestContext(app, { db: database, clock });
+  const sites = registerRequestContext(app, { db: database, clock });
 
   await registerSessions(app, { db: database, clock, publicUrl: env.PUBLIC_URL });
 
@@ -133,7 +135,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     tenancyRoutes,
   ];
   for (const plugin of routePlugins) await app.register(plugin, context);
-  errors.answerPagesWith(await registerWebApp(app, { distDir: env.WEB_DIST_DIR }));
+  errors.answerPagesWith(await registerWebApp(app, { distDir: env.WEB_DIST_DIR, sites }));
 
   return app;
 }

@@ -72,6 +72,11 @@ export const HOME_KEPT_QUERY_KEYS = ['utm_source', 'referenceId'] as const;
 // Branding (spec: app-core §1 — the default primary button is #F96D01 with white text)
 export const DEFAULT_BUTTON_COLOR = '#F96D01';
 export const DEFAULT_BUTTON_TEXT_COLOR = '#FFFFFF';
+/**
+ * The id of the `<script type="application/json">` in which the server hands the page its site
+ * state (the answer of GET /api/site), so the app boots without asking for it.
+ */
+export const SITE_STATE_ELEMENT_ID = 'kartu-site';
 
 // Locale defaults (spec: app-core §9)
 /** Structurally the same as the contracts' `Currency`, so a merchant's currency can be passed as is. */
@@ -97,4 +102,11 @@ export const DEFAULT_TIME_ZONE = 'Asia/Jakarta';
 export const SUPPORTED_LANGUAGES = ['en', 'id', 'my', 'ja'] as const;
 export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 export const FALLBACK_LANGUAGE = 'en' satisfies SupportedLanguage;
+
+/** Malay is stored as 'my' (spec: app-core §9) but its BCP 47 tag is 'ms': the tag pages and Intl use. */
+export function intlLocaleOf(language: SupportedLanguage): string {
+  return language === 'my' ? 'ms' : language;
+}
 export const LANGUAGE_STORAGE_KEY = 'i18n-lang';
+/** The translation namespaces every page reads, loaded before the first render; the rest load with their pages. */
+export const BOOT_NAMESPACES = ['common', 'pages'] as const;

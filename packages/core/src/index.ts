@@ -5,3 +5,4 @@ export * from './validation.ts';
 export * from './format.ts';
 export * from './color.ts';
 export * from './calendar.ts';
+export * from './branding.ts';

@@ -67,7 +67,13 @@ export function parseTimeZone(value: string | undefined): string | null {
 const siteCacheTtlMs = 30_000;
 const siteCacheLimit = 500;
 
-export function registerRequestContext(app: FastifyInstance, { db, clock }: { db: Database; clock: Clock }): void {
+/** The sites by host, as the request context caches them; for the pages, which the API hooks skip. */
+export interface SiteLookup {
+  /** The site a Host header names (a request's `hostname`), or null when no site has that host. */
+  siteFor(hostname: string): Promise<SiteState | null>;
+}
+
+export function registerRequestContext(app: FastifyInstance, { db, clock }: { db: Database; clock: Clock }): SiteLookup {
   const siteCache = new TaggedCache<SiteState>({ maxEntries: siteCacheLimit });
   app.addHook('onClose', async () => siteCache.close());
 
@@ -105,6 +111,20 @@ export function registerRequestContext(app: FastifyInstance, { db, clock }: { db
     if (cached) return done(attachSite(request, cached, visitorZone));
     siteFor(host).then((site) => done(attachSite(request, site, visitorZone)), done);
   });
+
+  return {
+    async siteFor(hostname) {
+      const host = normalizeHost(hostname);
+      const cached = siteCache.get(host, clock.now().getTime());
+      if (cached) return cached;
+      try {
+        return await siteFor(host);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'SITE_NOT_FOUND') return null;
+        throw error;
+      }
+    },
+  };
 }
 
 /** The site of an /api request; routes under /api can rely on it being there. */

@@ -24,6 +24,15 @@ export const contentSecurityPolicy = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * A page's policy with the hashes of the inline style sheets it carries (the merchant's colours,
+ * written per site): those run, and no other inline style does.
+ */
+export function withStyleHashes(policy: string, hashes: readonly string[]): string {
+  if (hashes.length === 0) return policy;
+  return policy.replace(/(^|;)(\s*style-src [^;]*)/, (_match, start: string, directive: string) => `${start}${directive} ${hashes.join(' ')}`);
+}
+
 /** Swagger UI sets inline style attributes, so only the /api/docs pages relax style-src. */
 export const docsContentSecurityPolicy = [
   "default-src 'self'",

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../app.ts';
@@ -20,12 +22,34 @@ afterAll(async () => {
 });
 
 describe('web app', () => {
-  it.each(['/', '/cards/123', '/cards/123/vouchers?utm_source=mail'])('answers %s with index.html, revalidated each time', async (url) => {
-    const response = await builtApp.inject({ url });
+  it.each(['/', '/cards/123', '/cards/123/vouchers?utm_source=mail'])('answers %s with the page written for the site, revalidated each time', async (url) => {
+    const response = await builtApp.inject({ url, headers: { host: 'localhost' } });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(build.page);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
+    const site = await builtApp.inject({ url: '/api/site', headers: { host: 'localhost' } });
+    const embedded = /<script type="application\/json" id="kartu-site">(.*?)<\/script>/s.exec(response.body)?.[1];
+    expect(JSON.parse(embedded ?? 'null')).toEqual(site.json());
+    expect(response.body).toContain(`<title>${site.json<{ merchant: { brand: string } }>().merchant.brand}</title>`);
+    expect(response.body).toContain('<script type="module" crossorigin src="/assets/app-3f2a.js"></script>');
+  });
+
+  it('preloads the landing page’s banner and chunks, and lets only its own inline style run', async () => {
+    const response = await builtApp.inject({ url: '/?utm_source=mail', headers: { host: 'localhost' } });
+    expect(response.body).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high">/);
+    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-9c1d.js">');
+    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-en.js">');
+    const style = /<style>(.*?)<\/style>/s.exec(response.body)?.[1] ?? '';
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(response.headers['content-security-policy']).toMatch(new RegExp(`style-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('sends the page as built to a host that has no site, which then boots into the app’s answer', async () => {
+    const response = await builtApp.inject({ url: '/', headers: { host: 'nobody.example' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(build.page);
+    expect(response.headers['content-security-policy']).toContain("style-src 'self';");
   });
 
   it('serves hashed assets with a long cache', async () => {
@@ -33,6 +57,36 @@ describe('web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('console.log');
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it.each([
+    ['br, gzip, deflate', 'br'],
+    ['gzip', 'gzip'],
+  ])('sends the copy compressed at build time to a browser accepting %s', async (acceptEncoding, encoding) => {
+    const response = await builtApp.inject({ url: build.asset, headers: { 'accept-encoding': acceptEncoding } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(response.headers['content-type']).toContain('javascript');
+    const decoded = encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
+    expect(decoded.toString()).toBe('console.log("app")');
+  });
+
+  it('sends the file itself to a client that accepts no compression', async () => {
+    const response = await builtApp.inject({ url: build.asset, headers: { 'accept-encoding': 'identity' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(response.body).toBe('console.log("app")');
+  });
+
+  it('compresses API answers of 1 KB and more, and leaves smaller ones as they are', async () => {
+    const large = await builtApp.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(large.statusCode).toBe(200);
+    expect(large.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(large.rawPayload).toString())).toHaveProperty('openapi');
+    const small = await builtApp.inject({ url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toBeTruthy();
   });
 
   it('answers a missing asset with 404 rather than the page', async () => {

@@ -1,9 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isApiPath } from './api-paths.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath, pathOf } from './api-paths.ts';
 import type { PageSender } from './error-handler.ts';
+import { PageShell, type ShellPage } from './page-shell.ts';
+import type { SiteLookup } from './request-context.ts';
+import { withStyleHashes } from './security.ts';
 
 // Vite puts content-hashed files under /assets: they never change, so browsers may keep them.
 const assetCacheControl = 'public, max-age=31536000, immutable';
@@ -12,9 +15,10 @@ const pageCacheControl = 'no-cache';
 
 /**
  * Serves the built web app on the same origin as the API (ARCHITECTURE 'One origin'). Paths that
- * are not files get index.html, so the single-page router can answer deep links like /cards/123.
+ * are not files get index.html, so the single-page router can answer deep links like /cards/123;
+ * the page is written for the Host's site first (http/page-shell.ts).
  */
-export async function registerWebApp(app: FastifyInstance, { distDir }: { distDir: string }): Promise<PageSender> {
+export async function registerWebApp(app: FastifyInstance, { distDir, sites }: { distDir: string; sites: SiteLookup }): Promise<PageSender> {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     const sendNotBuilt = (reply: FastifyReply) =>
@@ -32,6 +36,9 @@ export async function registerWebApp(app: FastifyInstance, { distDir }: { distDi
     // Routes are registered for the files present at start: the build is immutable once deployed.
     wildcard: false,
     index: false,
+    // The build writes `.br` and `.gz` beside each text file: they are sent as they are, with
+    // `Vary: Accept-Encoding`, so no static file is compressed per request.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, path) => {
       const isAsset = path.includes(`${sep}assets${sep}`);
@@ -39,15 +46,28 @@ export async function registerWebApp(app: FastifyInstance, { distDir }: { distDi
     },
   });
 
-  const sendPage = (reply: FastifyReply) => reply.sendFile('index.html');
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendPage(reply));
+  const shell = PageShell.fromBuild(distDir);
+  const send = (reply: FastifyReply, page: ShellPage) => {
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.header('content-security-policy', withStyleHashes(policy, page.styleHashes));
+    return reply.header('cache-control', pageCacheControl).type('text/html; charset=utf-8').send(page.html);
+  };
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Without its site (an unknown host, the database away) the page boots from GET /api/site,
+    // which answers why.
+    const site = await sites.siteFor(request.hostname).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'page sent without its site state');
+      return null;
+    });
+    return send(reply, site ? shell.pageFor(site, pathOf(request.url)) : shell.plain);
+  };
+  app.get('/', { schema: { hide: true } }, sendPage);
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // A missing hashed asset is a real 404: answering HTML in place of a script hides the error.
     if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound();
-    return sendPage(reply);
+    return sendPage(request, reply);
   });
-  // An error can come before routing, where the reply has none of the static files' helpers: the
-  // page is sent from memory, with its own headers, since the answer started out as an API one.
-  const html = readFileSync(indexFile);
-  return (reply) => reply.header('cache-control', pageCacheControl).type('text/html; charset=utf-8').send(html);
+  // An error can come before routing: the page is sent as built, with its own headers, since the
+  // answer started out as an API one.
+  return (reply) => send(reply, shell.plain);
 }

@@ -1,8 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
-/** A built web app in a temporary folder, for the server to serve: its page and one content-hashed asset. */
+/**
+ * A built web app in a temporary folder, for the server to serve: its page and one content-hashed
+ * asset with the brotli and gzip copies the build writes beside it.
+ */
 export interface FakeWebBuild {
   dir: string;
   /** The text of index.html. */
@@ -14,9 +18,29 @@ export interface FakeWebBuild {
 
 export function fakeWebBuild(): FakeWebBuild {
   const dir = mkdtempSync(join(tmpdir(), 'kartu-web-'));
-  const page = '<!doctype html><html><body><div id="root"></div></body></html>';
+  const page = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '  <head>',
+    '    <meta name="theme-color" content="#ffffff" />',
+    '    <title>Kartu</title>',
+    '    <script type="module" crossorigin src="/assets/app-3f2a.js"></script>',
+    '  </head>',
+    '  <body><div id="root"></div></body>',
+    '</html>',
+  ].join('\n');
   mkdirSync(join(dir, 'assets'));
+  mkdirSync(join(dir, '.vite'));
   writeFileSync(join(dir, 'index.html'), page);
-  writeFileSync(join(dir, 'assets', 'app-3f2a.js'), 'console.log("app")');
+  // What apps/web/build/page-preloads.ts writes: the landing page's chunk, and catalogues by language.
+  const preloads = {
+    pages: { '/': { files: ['assets/landing-9c1d.js'], namespaces: ['auth'] } },
+    catalogues: { en: { common: 'assets/common-en.js', pages: 'assets/pages-en.js', auth: 'assets/auth-en.js' }, id: { common: 'assets/common-id.js', pages: 'assets/pages-id.js', auth: 'assets/auth-id.js' } },
+  };
+  writeFileSync(join(dir, '.vite', 'page-preloads.json'), JSON.stringify(preloads));
+  const script = 'console.log("app")';
+  writeFileSync(join(dir, 'assets', 'app-3f2a.js'), script);
+  writeFileSync(join(dir, 'assets', 'app-3f2a.js.br'), brotliCompressSync(script));
+  writeFileSync(join(dir, 'assets', 'app-3f2a.js.gz'), gzipSync(script));
   return { dir, page, asset: '/assets/app-3f2a.js', remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

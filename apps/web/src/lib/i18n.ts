@@ -2,10 +2,10 @@ import i18next, { type Resource } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Language } from '@kartu/contracts';
 import { setRequestLanguage } from './api-client.ts';
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, LANGUAGE_STORAGE_KEY } from '@kartu/core/constants';
+import { BOOT_NAMESPACES, FALLBACK_LANGUAGE, intlLocaleOf, SUPPORTED_LANGUAGES, LANGUAGE_STORAGE_KEY } from '@kartu/core/constants';
 
 /** Loaded before the first render. Feature namespaces (`auth`, `account`, …) load when a page first uses them. */
-export const namespaces = ['common', 'pages'] as const;
+export const namespaces = BOOT_NAMESPACES;
 export type Namespace = (typeof namespaces)[number];
 
 type Catalogue = Record<string, unknown>;
@@ -18,10 +18,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Malay is stored as 'my' (spec: app-core §9) but its BCP 47 tag is 'ms'. */
-export function intlLocaleOf(language: Language): string {
-  return language === 'my' ? 'ms' : language;
-}
+export { intlLocaleOf };
 
 export function readStoredLanguage(): Language | null {
   try {

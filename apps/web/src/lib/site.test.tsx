@@ -36,6 +36,40 @@ describe('site', () => {
     expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('x-merchant-id')).toBe('mX9');
   });
 
+  it('boots from the site state the server wrote into the page, without asking for it', async () => {
+    const site = testSite({ merchant: { brand: 'Teh Manis', maskedMerchantId: 'mE1' } });
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'kartu-site';
+    element.textContent = JSON.stringify(site);
+    document.head.append(element);
+    const fetchMock = vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(Response.json({})));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      await expect(loadSite()).resolves.toEqual(site);
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      element.remove();
+    }
+  });
+
+  it('asks /api/site when the page holds no readable site state', async () => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'kartu-site';
+    element.textContent = '{not json';
+    document.head.append(element);
+    const site = testSite();
+    const fetchMock = vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(Response.json(site)));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      await expect(loadSite()).resolves.toEqual(site);
+      expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/site');
+    } finally {
+      element.remove();
+    }
+  });
+
   it('gives the booted site to components', () => {
     const site = testSite();
     const wrapper = ({ children }: { children: ReactNode }) => <SiteProvider site={site}>{children}</SiteProvider>;

@@ -1,35 +1,34 @@
 import { createContext, use, type ReactNode } from 'react';
 import type { SiteState } from '@kartu/contracts';
-import { readableTextColor } from '@kartu/core';
-import { DEFAULT_BUTTON_COLOR, DEFAULT_BUTTON_TEXT_COLOR } from '@kartu/core/constants';
+import { brandingVariables } from '@kartu/core';
+import { SITE_STATE_ELEMENT_ID } from '@kartu/core/constants';
 import { api, setMerchantContext } from './api-client.ts';
 
+/** The site state the server wrote into the page (absent when it could not tell the site). */
+function embeddedSite(): SiteState | null {
+  const element = document.getElementById(SITE_STATE_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    const site = JSON.parse(element.textContent) as SiteState;
+    return site && typeof site === 'object' && site.merchant ? site : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The site state answered by GET /api/site, fetched once before the router renders.
- * A plain fetch (no query cache) keeps the landing page's first load small.
+ * The site state, once, before the router renders: as the server wrote it into the page, else
+ * as GET /api/site answers it (a page served without it, or an unknown host, whose 404 the boot
+ * shows). A plain fetch (no query cache) keeps the landing page's first load small.
  */
 export async function loadSite(): Promise<SiteState> {
-  const site = await api.get<SiteState>('/api/site');
+  const site = embeddedSite() ?? (await api.get<SiteState>('/api/site'));
   setMerchantContext({ maskedMerchantId: site.merchant.maskedMerchantId, timezone: site.merchant.timezone });
   return site;
 }
 
-/** The merchant's colours as CSS variables (spec: app-core §1: default button #F96D01 on white text). */
-export function brandingVariables(site: SiteState): Record<string, string> {
-  const { merchant } = site;
-  return {
-    '--brand-header': merchant.headerColor,
-    // Merchants pick any header colour; the header's text and icons must stay legible on it.
-    '--brand-header-text': readableTextColor(merchant.headerColor),
-    '--brand-button': merchant.buttonColor || DEFAULT_BUTTON_COLOR,
-    '--brand-button-text': merchant.buttonTextColor || DEFAULT_BUTTON_TEXT_COLOR,
-    '--brand-header-button': merchant.homePage.headerButtonColor || DEFAULT_BUTTON_COLOR,
-    '--brand-header-button-text': merchant.homePage.headerButtonTextColor || DEFAULT_BUTTON_TEXT_COLOR,
-  };
-}
-
 export function applyBranding(site: SiteState, root: HTMLElement = document.documentElement): void {
-  for (const [name, value] of Object.entries(brandingVariables(site))) root.style.setProperty(name, value);
+  for (const [name, value] of Object.entries(brandingVariables(site.merchant))) root.style.setProperty(name, value);
   document.title = site.merchant.brand;
 }
 
