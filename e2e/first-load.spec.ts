@@ -1,9 +1,25 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 
 // The build the web server runs (playwright.config.ts builds it before starting).
-const assetsDir = join(import.meta.dirname, '..', 'apps', 'web', 'dist', 'assets');
+const distDir = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
+const assetsDir = join(distDir, 'assets');
+
+type ManifestChunk = { file: string; imports?: string[] };
+/** The chunk files a source module loads: its own and those it imports, as the build's manifest names them. */
+function chunkFilesOf(source: string): Set<string> {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    chunk.imports?.forEach(visit);
+  };
+  visit(source);
+  return files;
+}
 
 test('every hashed asset goes out as the brotli copy the build made, kept for a year', async ({ request }) => {
   const assets = readdirSync(assetsDir).filter((name) => /\.(js|css)$/.test(name));
@@ -40,4 +56,29 @@ test('the landing page shows the merchant’s brand, banner and sign-in form wit
   await expect(page).toHaveTitle('Kopi Senja');
   expect(siteCalls).toBe(0);
   expect(refused).toEqual([]);
+});
+
+test('the landing page fetches the sign-in checks only once it has loaded, and they work when the member types', async ({ page }) => {
+  const landing = chunkFilesOf('src/app/landing-route.tsx');
+  const deferred = [...chunkFilesOf('src/features/auth/components/sign-in-request.ts')].filter((file) => !landing.has(file));
+  // The checks bring the validation schemas and the phone metadata.
+  expect(deferred.length).toBeGreaterThan(2);
+  await page.goto('/');
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
+  const timings = () =>
+    page.evaluate(() => ({
+      loadedAt: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+      fetched: performance.getEntriesByType('resource').map((entry) => ({ path: new URL(entry.name).pathname, startedAt: entry.startTime })),
+    }));
+  // Once the page is idle they arrive by themselves; none of them was part of the first load.
+  await expect.poll(async () => (await timings()).fetched.filter((entry) => deferred.includes(entry.path)).length).toBe(deferred.length);
+  const { loadedAt, fetched } = await timings();
+  expect(loadedAt).toBeGreaterThan(0);
+  for (const entry of fetched.filter((item) => deferred.includes(item.path))) expect(entry.startedAt, entry.path).toBeGreaterThanOrEqual(loadedAt);
+
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('12345');
+  await page.getByLabel(/I agree/).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveAccessibleDescription('Invalid phone number, please try again');
+  await expect(page).toHaveURL(/\/$/);
 });

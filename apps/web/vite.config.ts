@@ -37,7 +37,7 @@ const walletPage: PageNeeds = {
   namespaces: ['cards'],
 };
 const firstPages: Record<string, PageNeeds> = {
-  '/': { modules: ['src/features/landing/routes/landing-page.tsx'], namespaces: ['auth'] },
+  '/': { modules: ['src/app/landing-route.tsx'], namespaces: ['auth'] },
   '/cards': walletPage,
   '/v2/cards': walletPage,
 };

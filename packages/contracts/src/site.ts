@@ -51,6 +51,8 @@ export const publicMerchantSchema = z.object({
   buttonColor: colorSchema,
   buttonTextColor: colorSchema,
   countryCode: z.string().length(2),
+  /** Where the merchant's phone fields start: its country, else Indonesia (+62); dialCode without '+'. */
+  phoneRegion: z.object({ code: z.string().length(2), dialCode: z.string().regex(/^\d{1,4}$/) }),
   currency: currencySchema,
   timezone: z.string(),
   defaultLogin: defaultLoginSchema,

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { isValidPhone, normalizePhone, toInternational, PHONE_ERROR_MESSAGE, PHONE_ERROR_MESSAGE_KEY } from './phone.ts';
+import { isValidPhone, normalizePhone, phoneRegionOf, toInternational, PHONE_ERROR_MESSAGE, PHONE_ERROR_MESSAGE_KEY } from './phone.ts';
 
 describe('normalizePhone', () => {
   it('turns a leading +62 into 0', () => {
@@ -107,5 +107,16 @@ describe('phone error message', () => {
   it('names the translation key and the English text', () => {
     expect(PHONE_ERROR_MESSAGE_KEY).toBe('validation.phoneInvalid');
     expect(PHONE_ERROR_MESSAGE).toBe('Invalid phone number, please try again');
+  });
+});
+
+describe('phoneRegionOf', () => {
+  it('dials the merchant’s own country', () => {
+    expect(phoneRegionOf('MY')).toEqual({ code: 'MY', dialCode: '60' });
+    expect(phoneRegionOf('ph')).toEqual({ code: 'PH', dialCode: '63' });
+  });
+
+  it('starts on Indonesia for a country the phone metadata does not know', () => {
+    expect(phoneRegionOf('ZZ')).toEqual({ code: 'ID', dialCode: '62' });
   });
 });

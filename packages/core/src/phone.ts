@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { DEFAULT_COUNTRY_CODE, DEFAULT_DIAL_CODE } from './constants.ts';
 
 /** Translation key of the phone error; the English text below is what the server answers with. */
@@ -56,4 +56,20 @@ export function isValidPhone(input: string, options: PhoneCheckOptions = {}): bo
   const accepted = strict ? phone.isPossible() && phone.isValid() : phone.isPossible() || phone.isValid();
   // search() ignores a global flag's lastIndex, so a shared /g pattern gives the same answer every call.
   return accepted && (pattern === undefined || national.search(pattern) !== -1);
+}
+
+/** A country phone numbers are dialled in: its ISO code and dialing code (without '+'). */
+export interface PhoneRegion {
+  code: string;
+  dialCode: string;
+}
+
+/**
+ * The region a merchant's phone fields start on: its country when the phone metadata knows it,
+ * else Indonesia (spec: app-core §9 default region +62).
+ */
+export function phoneRegionOf(countryCode: string): PhoneRegion {
+  const code = countryCode.toUpperCase();
+  if (!(getCountries() as string[]).includes(code)) return { code: DEFAULT_COUNTRY_CODE, dialCode: DEFAULT_DIAL_CODE };
+  return { code, dialCode: getCountryCallingCode(code as CountryCode) };
 }

@@ -41,6 +41,17 @@ describe('security headers', () => {
     expect(page.headers['x-frame-options']).toBe('DENY');
   });
 
+  it('sends the build’s scripts and styles only the headers a file needs, and a policy that allows nothing', async () => {
+    const response = await testApp.app.inject({ url: '/assets/app-3f2a.js', headers: { host: 'localhost' } });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    for (const pageOnly of ['referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control']) {
+      expect(response.headers[pageOnly], pageOnly).toBeUndefined();
+    }
+  });
+
   it.each([
     ['/api/site', 200],
     ['/api/nope', 404],

@@ -17,7 +17,7 @@ import { NotFoundPage } from './route-error.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { AccountDeletionGuard, CardGuard, GlobalGuard, HomeGuard, ProtectedGuard, RequireSession, SsoGuard } from './route-guards.tsx';
 
-const LandingPage = lazyPage(() => import('../features/landing/routes/landing-page.tsx').then((m) => m.LandingPage));
+const LandingRoute = lazyPage(() => import('./landing-route.tsx').then((m) => m.LandingRoute));
 const MaintenancePage = lazyPage(() => import('../features/errors/routes/maintenance-page.tsx').then((m) => m.MaintenancePage));
 const SorryPage = lazyPage(() => import('../features/errors/routes/sorry-page.tsx').then((m) => m.SorryPage));
 const FeatureLockedPage = lazyPage(() =>
@@ -27,7 +27,6 @@ const TimeoutPage = lazyPage(() => import('../features/errors/routes/timeout-pag
 const QrLockPage = lazyPage(() => import('../features/errors/routes/qr-lock-page.tsx').then((m) => m.QrLockPage));
 // The query cache comes with the first page that needs it, never with the landing page itself.
 const QueryLayout = lazyPage(() => import('./query-layout.tsx').then((m) => m.QueryLayout));
-const SignInSlot = lazyPage(() => import('./sign-in-slot.tsx').then((m) => m.SignInSlot));
 
 const OtpPage = lazyPage(() => import('../features/auth/routes/otp-page.tsx').then((m) => m.OtpPage));
 const PasscodePage = lazyPage(() => import('../features/auth/routes/passcode-page.tsx').then((m) => m.PasscodePage));
@@ -62,17 +61,6 @@ const AccountDeletionPage = lazyPage(() =>
 );
 const AgeGate = lazyPage(() => import('../features/age-gate/components/age-gate.tsx').then((m) => m.AgeGate));
 
-/** The landing page with its sign-in form, which downloads just after the page has shown. */
-function LandingWithSignIn() {
-  return (
-    <LandingPage>
-      <Suspense fallback={<div className="sign-in-slot-loading" aria-hidden="true" />}>
-        <SignInSlot />
-      </Suspense>
-    </LandingPage>
-  );
-}
-
 /** The route tree for the booted site (read from SiteProvider); render inside a router. */
 export function AppRoutes() {
   const site = useSite();
@@ -81,7 +69,7 @@ export function AppRoutes() {
       <Suspense fallback={null}>
         <GlobalGuard>
           <Routes>
-            <Route path={paths.home.path} element={<HomeGuard><LandingWithSignIn /></HomeGuard>} />
+            <Route path={paths.home.path} element={<HomeGuard><LandingRoute /></HomeGuard>} />
             <Route path={paths.maintenance.path} element={<MaintenancePage />} />
             <Route path={paths.sorry.path} element={<SorryPage />} />
             <Route path={paths.featureLocked.path} element={<FeatureLockedPage />} />

@@ -28,6 +28,7 @@ export function testSite(overrides: SiteOverrides = {}): SiteState {
       buttonColor: DEFAULT_BUTTON_COLOR,
       buttonTextColor: DEFAULT_BUTTON_TEXT_COLOR,
       countryCode: 'ID',
+      phoneRegion: { code: 'ID', dialCode: '62' },
       currency: { code: 'IDR', symbol: 'Rp', decimalDigits: 0, thousandSeparator: '.', decimalSeparator: ',' },
       timezone: 'Asia/Jakarta',
       defaultLogin: 'phone',

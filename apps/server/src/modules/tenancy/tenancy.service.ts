@@ -1,4 +1,5 @@
 import type { PublicMerchant, SiteState } from '@kartu/contracts';
+import { phoneRegionOf } from '@kartu/core';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MerchantRow } from './merchants.table.ts';
@@ -19,6 +20,7 @@ export function toPublicMerchant(row: MerchantRow): PublicMerchant {
     buttonColor: row.buttonColor,
     buttonTextColor: row.buttonTextColor,
     countryCode: row.countryCode,
+    phoneRegion: phoneRegionOf(row.countryCode),
     currency: {
       code: row.currencyCode,
       symbol: row.currencySymbol,

@@ -3,11 +3,12 @@ import { describe, it, expect } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PhoneInput } from './phone-input.tsx';
-import { filterRegions, listRegions, startingRegion } from './regions.ts';
+import { filterRegions, listRegions } from './regions.ts';
+import { startingRegion } from './starting-region.ts';
 
 function Harness() {
   const [phone, setPhone] = useState('');
-  const [region, setRegion] = useState(() => startingRegion('ID', 'en'));
+  const [region, setRegion] = useState(() => startingRegion({ phoneRegion: { code: 'ID', dialCode: '62' } }, 'en'));
   return (
     <>
       <PhoneInput id="phone" label="Phone number" value={phone} onChange={setPhone} region={region} onRegionChange={setRegion} />
@@ -31,7 +32,8 @@ describe('PhoneInput', () => {
     const regionButton = screen.getByRole('button', { name: /Country code \+62 \(Indonesia\)/ });
     await user.click(regionButton);
 
-    const dialog = screen.getByRole('dialog', { name: 'Search Region' });
+    // The picker downloads on first use.
+    const dialog = await screen.findByRole('dialog', { name: 'Search Region' });
     const search = within(dialog).getByPlaceholderText('Search region...');
     expect(search).toHaveFocus();
     await user.type(search, 'malay');
@@ -48,7 +50,7 @@ describe('PhoneInput', () => {
     render(<Harness />);
     const regionButton = screen.getByRole('button', { name: /Country code \+62/ });
     await user.click(regionButton);
-    expect(screen.getByRole('dialog')).toHaveAttribute('aria-modal', 'true');
+    expect(await screen.findByRole('dialog')).toHaveAttribute('aria-modal', 'true');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(regionButton).toHaveFocus();
@@ -58,7 +60,7 @@ describe('PhoneInput', () => {
     const user = userEvent.setup();
     render(<Harness />);
     await user.click(screen.getByRole('button', { name: /Country code \+62/ }));
-    await user.type(screen.getByPlaceholderText('Search region...'), 'singapore');
+    await user.type(await screen.findByPlaceholderText('Search region...'), 'singapore');
     const dialog = screen.getByRole('dialog');
     await user.tab();
     expect(within(dialog).getByRole('button', { name: /Singapore/ })).toHaveFocus();

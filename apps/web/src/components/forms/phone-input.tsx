@@ -1,9 +1,12 @@
-import { useState, type Ref } from 'react';
+import { lazy, Suspense, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterPhoneKey } from '@kartu/core';
-import { RegionPicker } from './region-picker.tsx';
 import { FormField } from './form-field.tsx';
-import type { Region } from './regions.ts';
+import type { Region } from './starting-region.ts';
+
+// The picker lists every country of the phone metadata: it downloads when a member reaches for it.
+const loadRegionPicker = () => import('./region-picker.tsx');
+const RegionPicker = lazy(() => loadRegionPicker().then((module) => ({ default: module.RegionPicker })));
 
 export type PhoneInputProps = {
   id: string;
@@ -35,6 +38,8 @@ export function PhoneInput({ id, name, label, value, onChange, onBlur, region, o
               aria-haspopup="dialog"
               aria-label={t('region.change', { region: region.name, dialCode: region.dialCode })}
               onClick={() => setPicking(true)}
+              onPointerEnter={() => void loadRegionPicker()}
+              onFocus={() => void loadRegionPicker()}
             >
               +{region.dialCode}
             </button>
@@ -58,14 +63,16 @@ export function PhoneInput({ id, name, label, value, onChange, onBlur, region, o
         )}
       </FormField>
       {picking ? (
-        <RegionPicker
-          selectedCode={region.code}
-          onClose={() => setPicking(false)}
-          onSelect={(next) => {
-            onRegionChange(next);
-            setPicking(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <RegionPicker
+            selectedCode={region.code}
+            onClose={() => setPicking(false)}
+            onSelect={(next) => {
+              onRegionChange(next);
+              setPicking(false);
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,20 +1,7 @@
-import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
+import { regionNames, type Region } from './starting-region.ts';
 
-/** A country the phone input can dial: ISO code, dialing code without '+', name in the reader's language. */
-export type Region = { code: string; dialCode: string; name: string };
-
-function isCountryCode(code: string): code is CountryCode {
-  return (getCountries() as string[]).includes(code);
-}
-
-function regionNames(locale: string): (code: string) => string {
-  try {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    return (code) => names.of(code) ?? code;
-  } catch {
-    return (code) => code;
-  }
-}
+export type { Region };
 
 // spec: app-core §3 Country item: ISO code, name and dialing code, from the phone metadata itself.
 export function listRegions(locale: string): Region[] {
@@ -22,12 +9,6 @@ export function listRegions(locale: string): Region[] {
   return getCountries()
     .map((code) => ({ code, dialCode: getCountryCallingCode(code), name: nameOf(code) }))
     .sort((a, b) => a.name.localeCompare(b.name, locale));
-}
-
-export function findRegion(code: string, locale: string): Region | null {
-  const upper = code.toUpperCase();
-  if (!isCountryCode(upper)) return null;
-  return { code: upper, dialCode: getCountryCallingCode(upper), name: regionNames(locale)(upper) };
 }
 
 function fold(text: string): string {
@@ -40,9 +21,4 @@ export function filterRegions(regions: Region[], query: string): Region[] {
   if (wanted === '') return regions;
   const dial = wanted.replace(/^\+/, '');
   return regions.filter((region) => fold(region.name).includes(wanted) || (/^\d+$/.test(dial) && region.dialCode.startsWith(dial)));
-}
-
-/** The merchant's country when the metadata knows it, else Indonesia (spec: app-core §9 default region +62). */
-export function startingRegion(countryCode: string, locale: string): Region {
-  return findRegion(countryCode, locale) ?? findRegion('ID', locale) ?? { code: 'ID', dialCode: '62', name: 'Indonesia' };
 }

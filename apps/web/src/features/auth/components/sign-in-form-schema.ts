@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { identifierTypeSchema, senderTypeSchema } from '@kartu/contracts';
 import { isFilled, isValidEmail } from '@kartu/core';
-import { checkPhone, regionSchema } from '../../../components/forms/phone-field.tsx';
+import { checkPhone, regionSchema } from '../../../components/forms/phone-rules.ts';
 
 /** Error messages are catalogue keys under `validation.` in the auth namespace. */
 export const signInFormSchema = z

@@ -1,24 +1,32 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, FormProvider, useForm, type FieldError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Identifier } from '@kartu/contracts';
 import { ConsentCheckbox } from '../../../components/forms/consent-checkbox.tsx';
 import { EmailInput } from '../../../components/forms/email-input.tsx';
-import { PhoneField, phoneIdentifier, useStartingRegion } from '../../../components/forms/phone-field.tsx';
+import { PhoneInput } from '../../../components/forms/phone-input.tsx';
+import { SenderChoice } from '../../../components/forms/sender-choice.tsx';
+import { useStartingRegion } from '../../../components/forms/starting-region.ts';
 import { describeApiError, fieldMessagesOf } from '../../../lib/api-client.ts';
+import { deferredModule, whenIdle } from '../../../lib/deferred-module.ts';
 import { useSignInKind } from '../../../lib/sign-in-kind.ts';
 import { paths } from '../../../config/paths.ts';
-import { useCheckCredential } from '../api/check-credential.ts';
-import { useGetPinInfo } from '../api/get-pin-info.ts';
 import { codeRequestsUnlockAt, hasErrorCode, lockedPagePath } from '../auth-errors.ts';
-import { credentialBody } from '../credential-body.ts';
-import { updateSignInFlow } from '../sign-in-flow.ts';
 import { CodeRequestSubmit } from './code-request-submit.tsx';
-import { signInFormSchema, type SignInForm } from './sign-in-form-schema.ts';
+import type { SignInField, SignInProblems } from './sign-in-request.ts';
+import type { SignInForm } from './sign-in-form-schema.ts';
 import '../../../components/forms/forms.css';
 import './auth.css';
+
+// The checks (schemas, phone metadata) and the requests arrive once the page is idle, or at the
+// member's first focus or keystroke: the landing page shows this form without them.
+const signInRequest = deferredModule(() => import('./sign-in-request.ts'));
+
+/** A field's message: a key of the form's checks, or what the server said about it (already translated). */
+type FieldProblem = { key: string } | { server: string };
+type FieldProblems = Partial<Record<SignInField, FieldProblem>>;
+
+const fromChecks = (problems: SignInProblems): FieldProblems =>
+  Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, { key }]));
 
 // spec: app-core §1: the merchant's defaultLogin decides whether members sign in by phone or e-mail;
 // a merchant that accepts both offers the other kind under the field.
@@ -30,122 +38,140 @@ export function SignInPanel() {
   const { kind, other, switchKind } = useSignInKind();
   const byPhone = kind === 'phone';
   const startingRegion = useStartingRegion();
+  const [form, setForm] = useState<Omit<SignInForm, 'identifierType'>>({
+    phone: '',
+    email: '',
+    region: startingRegion,
+    senderType: 'SMS',
+    consent: false,
+  });
+  const [fieldProblems, setFieldProblems] = useState<FieldProblems>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [requestsLockedUntil, setRequestsLockedUntil] = useState<number | null>(null);
-  const pinInfo = useGetPinInfo();
-  const requestCode = useCheckCredential();
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const consentRef = useRef<HTMLInputElement>(null);
+  const focus = (field: SignInField) => ({ phone: phoneRef, email: emailRef, consent: consentRef })[field].current?.focus();
 
-  const form = useForm<SignInForm>({
-    resolver: zodResolver(signInFormSchema),
-    defaultValues: {
-      identifierType: byPhone ? 'phone' : 'email',
-      phone: '',
-      email: '',
-      region: startingRegion,
-      senderType: 'SMS',
-      consent: false,
-    },
-  });
-  const { errors, isSubmitting } = form.formState;
+  useEffect(() => whenIdle(() => void signInRequest.load().catch(() => undefined)), []);
 
-  // After a switch, the form checks the new kind and the cursor waits in its field.
+  // After a switch, the cursor waits in the new kind's field.
   const switched = useRef(false);
   useEffect(() => {
-    form.setValue('identifierType', kind);
-    if (switched.current) form.setFocus(kind);
+    if (switched.current) (kind === 'phone' ? phoneRef : emailRef).current?.focus();
     switched.current = false;
-  }, [form, kind]);
+  }, [kind]);
+
+  /** Changes values; once the member has tried to send, the form is checked again on each change. */
+  const update = (changes: Partial<typeof form>) => {
+    const next = { ...form, ...changes };
+    setForm(next);
+    const checks = signInRequest.loaded();
+    if (submitted && checks) setFieldProblems(fromChecks(checks.problemsOf({ ...next, identifierType: kind })));
+  };
+
   const onSwitch = () => {
     switched.current = true;
-    form.clearErrors(['phone', 'email']);
+    setFieldProblems(({ consent }) => ({ consent }));
     setProblem(null);
     switchKind();
   };
-  const fieldError = (error: FieldError | undefined) =>
-    error?.type === 'server' ? error.message : error?.message && t(`validation.${error.message}`);
+
+  const messageOf = (field: SignInField) => {
+    const found = fieldProblems[field];
+    if (!found) return undefined;
+    return 'server' in found ? found.server : t(`validation.${found.key}`);
+  };
 
   const explain = (error: unknown) => {
     if (hasErrorCode(error, 'LOGIN_LOCKED')) return void navigate(lockedPagePath(paths.lock, error));
-    if (hasErrorCode(error, 'OTP_REQUESTS_LOCKED')) {
-      return setRequestsLockedUntil(codeRequestsUnlockAt(error));
-    }
+    if (hasErrorCode(error, 'OTP_REQUESTS_LOCKED')) return setRequestsLockedUntil(codeRequestsUnlockAt(error));
     const fieldMessage = fieldMessagesOf(error).identifierValue;
-    if (fieldMessage) return form.setError(byPhone ? 'phone' : 'email', { type: 'server', message: fieldMessage }, { shouldFocus: true });
+    if (fieldMessage) {
+      setFieldProblems((current) => ({ ...current, [kind]: { server: fieldMessage } }));
+      return focus(kind);
+    }
     setProblem(describeApiError(error));
   };
 
-  const onSubmit = async (values: SignInForm) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
     setProblem(null);
-    const identifier: Identifier = byPhone
-      ? phoneIdentifier(values.phone, values.region.dialCode)
-      : { identifierType: 'email', identifierValue: values.email.trim(), countryCode: values.region.dialCode };
-    const senderType = byPhone ? values.senderType : undefined;
-    const referenceId = searchParams.get('referenceId') ?? undefined;
-    updateSignInFlow({ identifier, senderType, referenceId, purpose: 'login', pinPending: undefined, resetInProcess: false, pinResetVerified: undefined });
+    setSubmitted(true);
+    setBusy(true);
+    const values: SignInForm = { ...form, identifierType: kind };
     try {
-      const info = await pinInfo.mutateAsync(identifier);
-      updateSignInFlow({ pinInfo: info });
-      // A known browser of an account with a PIN goes straight to the PIN; anyone else gets a code first.
-      if (!info.needSetPin && !info.isNewDevice) return void navigate(paths.passcode.href());
-      await requestCode.mutateAsync({ body: credentialBody({ identifier, type: 'login', senderType, referenceId }) });
-      await navigate(paths.login.href());
+      const request = await signInRequest.load();
+      const problems = request.problemsOf(values);
+      setFieldProblems(fromChecks(problems));
+      const firstWrong = ([kind, 'consent'] as const).find((field) => problems[field]);
+      if (firstWrong) return focus(firstWrong);
+      await navigate(await request.requestSignIn(values, { referenceId: searchParams.get('referenceId') ?? undefined }));
     } catch (error) {
       explain(error);
+    } finally {
+      setBusy(false);
     }
   };
 
   return (
-    <FormProvider {...form}>
-      <form className="sign-in-panel stack" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-describedby={problem ? ids.problem : undefined}>
-        {byPhone ? (
-          <PhoneField id={ids.value} label={t('signIn.phoneLabel')} />
-        ) : (
-          <Controller
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <EmailInput
-                id={ids.value}
-                name={field.name}
-                label={t('signIn.emailLabel')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldError(errors.email)}
-              />
-            )}
+    <form
+      className="sign-in-panel stack"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={() => void signInRequest.load().catch(() => undefined)}
+      aria-describedby={problem ? ids.problem : undefined}
+    >
+      {byPhone ? (
+        <>
+          <PhoneInput
+            id={ids.value}
+            name="phone"
+            label={t('signIn.phoneLabel')}
+            value={form.phone}
+            onChange={(phone) => update({ phone })}
+            region={form.region}
+            onRegionChange={(region) => update({ region })}
+            inputRef={phoneRef}
+            error={messageOf('phone')}
           />
-        )}
-        {other ? (
-          <button type="button" className="link-button sign-in-panel__switch" onClick={onSwitch}>
-            {other === 'email' ? t('signIn.useEmail') : t('signIn.usePhone')}
-          </button>
-        ) : null}
-        <Controller
-          control={form.control}
-          name="consent"
-          render={({ field }) => (
-            <ConsentCheckbox
-              id={ids.consent}
-              name={field.name}
-              checked={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldError(errors.consent)}
-            />
-          )}
+          <SenderChoice name="senderType" value={form.senderType} onChange={(senderType) => update({ senderType })} />
+        </>
+      ) : (
+        <EmailInput
+          id={ids.value}
+          name="email"
+          label={t('signIn.emailLabel')}
+          value={form.email}
+          onChange={(email) => update({ email })}
+          inputRef={emailRef}
+          error={messageOf('email')}
         />
-        <CodeRequestSubmit
-          problem={problem}
-          problemId={ids.problem}
-          lockedUntil={requestsLockedUntil}
-          onUnlocked={() => setRequestsLockedUntil(null)}
-          busy={isSubmitting}
-          label={t('signIn.submit')}
-        />
-      </form>
-    </FormProvider>
+      )}
+      {other ? (
+        <button type="button" className="link-button sign-in-panel__switch" onClick={onSwitch}>
+          {other === 'email' ? t('signIn.useEmail') : t('signIn.usePhone')}
+        </button>
+      ) : null}
+      <ConsentCheckbox
+        id={ids.consent}
+        name="consent"
+        checked={form.consent}
+        onChange={(consent) => update({ consent })}
+        inputRef={consentRef}
+        error={messageOf('consent')}
+      />
+      <CodeRequestSubmit
+        problem={problem}
+        problemId={ids.problem}
+        lockedUntil={requestsLockedUntil}
+        onUnlocked={() => setRequestsLockedUntil(null)}
+        busy={busy}
+        label={t('signIn.submit')}
+      />
+    </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useStartingRegion } from '../../../components/forms/phone-field.tsx';
+import { useStartingRegion } from '../../../components/forms/starting-region.ts';
 import { onBack } from '../../../lib/back-navigation.ts';
 import type { TransferAnswer } from '../api/transfer-points.ts';
 import { ActivityLayout } from '../components/activity/activity-layout.tsx';

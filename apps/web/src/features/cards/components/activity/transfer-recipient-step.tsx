@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phoneIdentifier, phoneProblem } from '../../../../components/forms/phone-field.tsx';
+import { phoneIdentifier, phoneProblem } from '../../../../components/forms/phone-rules.ts';
 import { PhoneInput } from '../../../../components/forms/phone-input.tsx';
 import type { Region } from '../../../../components/forms/regions.ts';
 import { ApiError, describeApiError, fieldMessagesOf } from '../../../../lib/api-client.ts';
