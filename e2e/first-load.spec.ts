@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { openPage } from './support.ts';
 
 // The build the web server runs (playwright.config.ts builds it before starting).
 const distDir = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
@@ -54,6 +55,7 @@ test('the landing page shows the merchant’s brand, banner and sign-in form wit
   const header = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-header').trim());
   expect(header).toMatch(/^#[0-9a-fA-F]{6}$/);
   await expect(page).toHaveTitle('Kopi Senja');
+  await expect(page.getByRole('banner')).toHaveCSS('background-color', 'rgb(75, 46, 30)');
   expect(siteCalls).toBe(0);
   expect(refused).toEqual([]);
 });
@@ -63,8 +65,7 @@ test('the landing page fetches the sign-in checks only once it has loaded, and t
   const deferred = [...chunkFilesOf('src/features/auth/components/sign-in-request.ts')].filter((file) => !landing.has(file));
   // The checks bring the validation schemas and the phone metadata.
   expect(deferred.length).toBeGreaterThan(2);
-  await page.goto('/');
-  await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
+  await openPage(page);
   const timings = () =>
     page.evaluate(() => ({
       loadedAt: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
@@ -81,4 +82,29 @@ test('the landing page fetches the sign-in checks only once it has loaded, and t
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveAccessibleDescription('Invalid phone number, please try again');
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('the landing page is drawn by the server: it shows in full before any script runs, then the app takes it over cleanly', async ({ browser, baseURL }) => {
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const still = await withoutScripts.newPage();
+  await still.goto('/');
+  await expect(still.getByTestId('brand-name')).toHaveText('Kopi Senja');
+  await expect(still.getByRole('heading', { level: 1 })).toHaveText('Welcome to Kopi Senja');
+  await expect(still.locator('.landing__banner')).toBeVisible();
+  await expect(still.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
+  await expect(still.getByRole('button', { name: 'Continue' })).toHaveCSS('background-color', 'rgb(249, 109, 1)');
+  await withoutScripts.close();
+
+  const page = await browser.newPage({ baseURL });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await openPage(page);
+  // Hydrated: the language switcher answers, which only the app can do.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('id');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Selamat datang di Kopi Senja');
+  expect(problems).toEqual([]);
+  await page.close();
 });

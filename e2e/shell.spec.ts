@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openPage } from './support.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -28,7 +29,7 @@ test('the landing page shows the demo merchant brand', async ({ page }) => {
 });
 
 test('switching the language changes the text and the document language', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page);
   const heading = page.getByRole('heading', { level: 1 });
   const english = await heading.innerText();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -33,9 +33,18 @@ export async function useEnglish(page: Page): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('i18n-lang', 'en'));
 }
 
+/**
+ * Opens a page and waits until the app runs it: the server draws the landing page before the
+ * app's code arrives, and what is typed or clicked before then is the browser's alone.
+ */
+export async function openPage(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+}
+
 /** The landing page's first step: a phone number and the consent, then Continue. */
 export async function submitPhone(page: Page, phone: string): Promise<void> {
-  await page.goto('/');
+  await openPage(page);
   await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
   await page.getByLabel(/I agree/).check();
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -2,8 +2,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { pagePreloads, type PageNeeds } from './build/page-preloads.ts';
-import { precompress } from './build/precompress.ts';
+import { afterBuild } from './build/after-build.ts';
+import { writePagePreloads, type PageNeeds } from './build/page-preloads.ts';
+import { precompressBuild } from './build/precompress.ts';
 
 // react-router's package exports only its development build, warnings included; production
 // builds use the production build the package ships beside it.
@@ -42,15 +43,37 @@ const firstPages: Record<string, PageNeeds> = {
   '/v2/cards': walletPage,
 };
 
-export default defineConfig(({ command }) => {
+/**
+ * The server's renderer of the landing page (src/entry-server.tsx), built as one self-contained
+ * file into dist/.server: the server imports it with plain Node, and a dot-folder is never served.
+ */
+const serverRendererBuild = {
+  outDir: 'dist/.server',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  sourcemap: false,
+  rolldownOptions: { output: { codeSplitting: false } },
+} as const;
+
+export default defineConfig(({ command, isSsrBuild }) => {
   // The built app is always the production app. Vite takes NODE_ENV from the shell, so a
   // NODE_ENV=development left there would otherwise ship React's development bundle.
   if (command === 'build') process.env.NODE_ENV = 'production';
+  const resolve = { alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] };
+  if (isSsrBuild) {
+    return { plugins: [react(), dropUnusedReactRouterComponents()], resolve, ssr: { noExternal: true }, build: serverRendererBuild };
+  }
   return {
-    plugins: [react(), dropUnusedReactRouterComponents(), pagePreloads(firstPages), precompress()],
-    resolve: {
-      alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
-    },
+    plugins: [
+      react(),
+      dropUnusedReactRouterComponents(),
+      // What the server reads to write pages (preloads, the app loader), then the compressed copies of it all.
+      afterBuild('kartu:finish-build', async (outDir) => {
+        await writePagePreloads(outDir, firstPages);
+        await precompressBuild(outDir);
+      }),
+    ],
+    resolve,
     server: {
       // The server picks the merchant from the Host header, so the proxy must keep it.
       proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },

@@ -2,18 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { pagePreloadsOf } from './page-preloads.ts';
 
 const manifest = {
-  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework.js'] },
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework.js'], css: ['assets/index-1.css'] },
   '_framework.js': { file: 'assets/framework-1.js' },
-  '_shared.js': { file: 'assets/shared-1.js', imports: ['_framework.js'] },
-  'src/landing.tsx': { file: 'assets/landing-1.js', imports: ['_shared.js', '_framework.js'] },
+  '_shared.js': { file: 'assets/shared-1.js', imports: ['_framework.js'], css: ['assets/forms-1.css', 'assets/index-1.css'] },
+  'src/landing.tsx': { file: 'assets/landing-1.js', imports: ['_shared.js', '_framework.js'], css: ['assets/landing-1.css'] },
   'src/locales/en/common.json': { file: 'assets/common-en.js' },
   'src/locales/ja/auth.json': { file: 'assets/auth-ja.js' },
 };
 
 describe('pagePreloadsOf', () => {
-  it('lists a page’s chunks with what they import, leaving out what the entry loads already', () => {
+  it('lists a page’s chunks and style sheets with what they import, leaving out what the entry loads already', () => {
     const preloads = pagePreloadsOf(manifest, { '/': { modules: ['src/landing.tsx'], namespaces: ['auth'] } });
-    expect(preloads.pages['/']).toEqual({ files: ['assets/landing-1.js', 'assets/shared-1.js'], namespaces: ['auth'] });
+    expect(preloads.pages['/']).toEqual({
+      files: ['assets/landing-1.js', 'assets/shared-1.js'],
+      styles: ['assets/landing-1.css', 'assets/forms-1.css'],
+      namespaces: ['auth'],
+    });
     expect(preloads.catalogues).toEqual({ en: { common: 'assets/common-en.js' }, ja: { auth: 'assets/auth-ja.js' } });
   });
 

@@ -1,7 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Plugin } from 'vite';
-import { afterBuild } from './after-build.ts';
+import { writeAppLoader } from './app-loader.ts';
 
 /** What one page needs on its first load beyond the entry: its route's modules and catalogues. */
 export interface PageNeeds {
@@ -15,46 +14,54 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
 /**
  * What `dist/.vite/page-preloads.json` holds, for the server to write into a page's first HTML:
- * per page path, the chunk files to preload (the entry's own imports excluded: index.html names
- * them already), and per language, each namespace's catalogue chunk.
+ * per page path, the chunk files to preload and the style sheets its chunks bring (the entry's own
+ * excluded: index.html names them already), and per language, each namespace's catalogue chunk.
  */
 export interface PagePreloads {
-  pages: Record<string, { files: string[]; namespaces: string[] }>;
+  pages: Record<string, { files: string[]; styles: string[]; namespaces: string[] }>;
   catalogues: Record<string, Record<string, string>>;
+  /** The app's entry, and the loader a server-drawn page runs it through (build/app-loader.ts). */
+  entry?: string;
+  appLoader?: string;
 }
 
 export const PAGE_PRELOADS_FILE = join('.vite', 'page-preloads.json');
 
-/** The chunk of `key` and every chunk it imports statically, in load order. */
-function chunkFiles(manifest: Manifest, key: string, into: Set<string> = new Set()): Set<string> {
+/** The chunks of `key` and of every chunk it imports statically, in load order. */
+function chunksOf(manifest: Manifest, key: string, into: Map<string, ManifestChunk> = new Map()): Map<string, ManifestChunk> {
   const chunk = manifest[key];
   if (!chunk) throw new Error(`The build has no chunk for ${key}`);
   if (into.has(chunk.file)) return into;
-  into.add(chunk.file);
-  for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, into);
+  into.set(chunk.file, chunk);
+  for (const imported of chunk.imports ?? []) chunksOf(manifest, imported, into);
   return into;
 }
+
+const stylesOf = (chunks: Map<string, ManifestChunk>) => new Set([...chunks.values()].flatMap((chunk) => chunk.css ?? []));
 
 export function pagePreloadsOf(manifest: Manifest, pages: Record<string, PageNeeds>): PagePreloads {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('The build has no entry chunk');
-  const loadedByEntry = chunkFiles(manifest, entryKey);
+  const entryChunks = chunksOf(manifest, entryKey);
+  const entryStyles = stylesOf(entryChunks);
   const catalogues: PagePreloads['catalogues'] = {};
   for (const [key, chunk] of Object.entries(manifest)) {
     const match = /^src\/locales\/([a-z]{2})\/([a-z-]+)\.json$/.exec(key);
     if (match) (catalogues[match[1]!] ??= {})[match[2]!] = chunk.file;
   }
-  const preloads: PagePreloads = { pages: {}, catalogues };
+  const preloads: PagePreloads = { pages: {}, catalogues, entry: manifest[entryKey]?.file };
   for (const [path, needs] of Object.entries(pages)) {
-    const files = new Set<string>();
-    for (const module of needs.modules) chunkFiles(manifest, module, files);
+    const chunks = new Map<string, ManifestChunk>();
+    for (const module of needs.modules) chunksOf(manifest, module, chunks);
     preloads.pages[path] = {
-      files: [...files].filter((file) => !loadedByEntry.has(file)),
+      files: [...chunks.keys()].filter((file) => !entryChunks.has(file)),
+      styles: [...stylesOf(chunks)].filter((file) => !entryStyles.has(file)),
       namespaces: needs.namespaces,
     };
   }
@@ -63,11 +70,11 @@ export function pagePreloadsOf(manifest: Manifest, pages: Record<string, PageNee
 
 /**
  * Writes `page-preloads.json` beside the build's manifest, so the server can make a page's first
- * HTML preload its route and catalogue chunks: they then download with the entry instead of after it.
+ * HTML preload its route and catalogue chunks (they then download with the entry instead of after
+ * it), and the app loader a server-drawn page runs its entry through.
  */
-export function pagePreloads(pages: Record<string, PageNeeds>): Plugin {
-  return afterBuild('kartu:page-preloads', async (outDir) => {
-    const manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-    await writeFile(join(outDir, PAGE_PRELOADS_FILE), JSON.stringify(pagePreloadsOf(manifest, pages), null, 2));
-  });
+export async function writePagePreloads(outDir: string, pages: Record<string, PageNeeds>): Promise<void> {
+  const manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const preloads = { ...pagePreloadsOf(manifest, pages), appLoader: await writeAppLoader(outDir) };
+  await writeFile(join(outDir, PAGE_PRELOADS_FILE), JSON.stringify(preloads, null, 2));
 }

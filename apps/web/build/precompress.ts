@@ -2,8 +2,6 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Plugin } from 'vite';
-import { afterBuild } from './after-build.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -25,23 +23,21 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
  * Small files get their copies too, so that no static file is ever compressed per request; a copy
  * that is not smaller than its file is not written (the file is then sent as it is).
  */
-export function precompress(): Plugin {
-  return afterBuild('kartu:precompress', async (outDir) => {
-    const jobs: Promise<void>[] = [];
-    for await (const path of filesUnder(outDir)) {
-      if (!compressible.test(path) || path.includes(`${join(outDir, '.vite')}`)) continue;
-      jobs.push(
-        (async () => {
-          const content = await readFile(path);
-          const [br, gz] = await Promise.all([
-            brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
-            gzipAsync(content, { level: 9 }),
-          ]);
-          if (br.length < content.length) await writeFile(`${path}.br`, br);
-          if (gz.length < content.length) await writeFile(`${path}.gz`, gz);
-        })(),
-      );
-    }
-    await Promise.all(jobs);
-  });
+export async function precompressBuild(outDir: string): Promise<void> {
+  const jobs: Promise<void>[] = [];
+  for await (const path of filesUnder(outDir)) {
+    if (!compressible.test(path) || path.includes(`${join(outDir, '.vite')}`)) continue;
+    jobs.push(
+      (async () => {
+        const content = await readFile(path);
+        const [br, gz] = await Promise.all([
+          brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+          gzipAsync(content, { level: 9 }),
+        ]);
+        if (br.length < content.length) await writeFile(`${path}.br`, br);
+        if (gz.length < content.length) await writeFile(`${path}.gz`, gz);
+      })(),
+    );
+  }
+  await Promise.all(jobs);
 }

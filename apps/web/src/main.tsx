@@ -1,27 +1,41 @@
 import { StrictMode, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import type { SiteState } from '@kartu/contracts';
-import { AppRoutes } from './app/routes.tsx';
+import type { Language, SiteState } from '@kartu/contracts';
+import { SERVER_RENDER_ATTRIBUTES } from '@kartu/core/constants';
+import { AppTree } from './app/app-tree.tsx';
 import { BootFailure } from './app/boot-failure.tsx';
-import { UnauthorizedRedirect } from './app/unauthorized-redirect.tsx';
-import { DeferredFeedback } from './components/feedback/deferred-feedback.tsx';
 import { progress } from './components/feedback/progress-store.ts';
 import { ApiError, onPendingChange } from './lib/api-client.ts';
 import { initI18n, pickInitialLanguage, readStoredLanguage } from './lib/i18n.ts';
-import { applyBranding, loadSite, SiteProvider } from './lib/site.tsx';
+import { isSignedIn } from './lib/session.ts';
+import { applyBranding, loadSite } from './lib/site.tsx';
 import './styles/global.css';
 
-function render(app: ReactNode): void {
+function rootElement(): HTMLElement {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  createRoot(container).render(<StrictMode>{app}</StrictMode>);
+  return container;
+}
+
+/** What the server rendered into #root, when it did: its language and the namespaces it read. */
+function serverRender(container: HTMLElement): { language: string; namespaces: string[] } | null {
+  const language = container.getAttribute(SERVER_RENDER_ATTRIBUTES.language);
+  if (!language || !container.hasChildNodes()) return null;
+  return { language, namespaces: (container.getAttribute(SERVER_RENDER_ATTRIBUTES.namespaces) ?? '').split(' ').filter(Boolean) };
+}
+
+/** A fresh render: whatever the server put in #root goes, and the app draws the page itself. */
+function render(container: HTMLElement, app: ReactNode): void {
+  container.replaceChildren();
+  createRoot(container).render(app);
 }
 
 async function boot(): Promise<void> {
   // spec: app-core §2 Layout: pending requests show the progress bar, like page downloads.
   onPendingChange((count) => progress.setBusy('requests', count > 0));
-  // A stored language does not depend on the site, so its catalogue loads alongside /api/site.
+  const container = rootElement();
+  // A stored language does not depend on the site, so its catalogue loads alongside the site state.
   const stored = readStoredLanguage();
   const catalogues = stored ? initI18n(stored) : null;
   let site: SiteState;
@@ -31,23 +45,25 @@ async function boot(): Promise<void> {
     await (catalogues ?? initI18n(pickInitialLanguage(undefined)));
     const siteMissing = error instanceof ApiError && error.status === 404;
     render(
-      <BrowserRouter>
-        <BootFailure siteMissing={siteMissing} />
-      </BrowserRouter>,
+      container,
+      <StrictMode>
+        <BrowserRouter>
+          <BootFailure siteMissing={siteMissing} />
+        </BrowserRouter>
+      </StrictMode>,
     );
     return;
   }
   applyBranding(site);
-  await (catalogues ?? initI18n(pickInitialLanguage(site.defaultLanguage)));
-  render(
-    <SiteProvider site={site}>
-      <BrowserRouter>
-        <UnauthorizedRedirect />
-        <AppRoutes />
-      </BrowserRouter>
-      <DeferredFeedback />
-    </SiteProvider>,
-  );
+  const language: Language = pickInitialLanguage(site.defaultLanguage);
+  // The server renders the landing page for a visitor it does not know, in the site's language.
+  // The app takes that page over only if it would draw the same one; otherwise it draws its own.
+  const rendered = serverRender(container);
+  const hydrate = rendered !== null && rendered.language === language && !isSignedIn();
+  await (catalogues ?? initI18n(language, undefined, hydrate ? rendered.namespaces : []));
+  const app = <AppTree site={site} router={BrowserRouter} />;
+  if (hydrate) hydrateRoot(container, app);
+  else render(container, app);
 }
 
 void boot();

@@ -77,6 +77,12 @@ export const DEFAULT_BUTTON_TEXT_COLOR = '#FFFFFF';
  * state (the answer of GET /api/site), so the app boots without asking for it.
  */
 export const SITE_STATE_ELEMENT_ID = 'kartu-site';
+/**
+ * Set on #root when the server rendered the page inside it: the language it rendered in, and the
+ * translation namespaces (space-separated) it read. The browser hydrates only a page it would
+ * render the same way.
+ */
+export const SERVER_RENDER_ATTRIBUTES = { language: 'data-rendered-language', namespaces: 'data-rendered-namespaces' } as const;
 
 // Locale defaults (spec: app-core §9)
 /** Structurally the same as the contracts' `Currency`, so a merchant's currency can be passed as is. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { SiteState } from '@kartu/contracts';
-import { PageShell } from './page-shell.ts';
+import { PageShell, type PageRenderer } from './page-shell.ts';
 
 const template = [
   '<!doctype html>',
@@ -11,11 +11,13 @@ const template = [
   '<body><div id="root"></div></body></html>',
 ].join('\n');
 const preloads = {
-  pages: { '/': { files: ['assets/landing-1.js'], namespaces: ['auth'] }, '/cards': { files: ['assets/cards-1.js'], namespaces: ['cards'] } },
+  pages: { '/': { files: ['assets/landing-1.js'], styles: ['assets/landing-1.css'], namespaces: ['auth'] }, '/cards': { files: ['assets/cards-1.js'], namespaces: ['cards'] } },
   catalogues: {
     en: { common: 'assets/common-en.js', pages: 'assets/pages-en.js', auth: 'assets/auth-en.js', cards: 'assets/cards-en.js' },
     my: { common: 'assets/common-my.js', pages: 'assets/pages-my.js', auth: 'assets/auth-my.js', cards: 'assets/cards-my.js' },
   },
+  entry: 'assets/index-1.js',
+  appLoader: 'assets/app-loader-1.js',
 };
 
 function site(overrides: { brand?: string; bannerUrl?: string | null; defaultLanguage?: SiteState['defaultLanguage']; headerColor?: string } = {}): SiteState {
@@ -60,6 +62,7 @@ describe('PageShell', () => {
     expect(html).toContain('<link rel="preload" as="image" href="/brand/banner.svg" fetchpriority="high">');
     const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
     expect(preloaded).toEqual(['/assets/landing-1.js', '/assets/common-my.js', '/assets/pages-my.js', '/assets/auth-my.js']);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/landing-1.css">');
   });
 
   it('preloads the wallet’s chunks on /cards, no banner there, and only the boot catalogues elsewhere', () => {
@@ -99,5 +102,66 @@ describe('PageShell', () => {
   it('sends the page as built when there is no site, and refuses a template it cannot write into', () => {
     expect(shell.plain.html).toBe(template);
     expect(() => new PageShell('<html><body></body></html>')).toThrow(/<\/head>/);
+  });
+
+  describe('with the server renderer', () => {
+    function renderingShell(answer: (url: string) => string | null = () => '<main>landing</main>') {
+      const calls: { url: string; language: string; namespaces: readonly string[] }[] = [];
+      const renderer: PageRenderer = {
+        renderPage: async ({ url, language, namespaces }) => {
+          calls.push({ url, language, namespaces });
+          return answer(url);
+        },
+      };
+      return { shell: new PageShell(template, preloads, renderer), calls };
+    }
+
+    it('puts the landing page’s content in #root, naming the language and namespaces it read', async () => {
+      const { shell, calls } = renderingShell();
+      const page = await shell.renderedPageFor(site({ defaultLanguage: 'my' }), '/');
+      expect(page?.html).toContain('<div id="root" data-rendered-language="my" data-rendered-namespaces="common pages auth"><main>landing</main></div>');
+      expect(page?.html).toContain('<title>Kopi Senja</title>');
+      expect(page?.styleHashes).toHaveLength(1);
+      // What paints goes first: the app's code downloads and starts through the loader once the page has painted.
+      expect(page?.html).not.toContain('<script type="module"');
+      expect(page?.html).not.toContain('rel="modulepreload"');
+      expect(page?.html).toContain(
+        '<script defer src="/assets/app-loader-1.js" data-entry="/assets/index-1.js" data-preload="/assets/landing-1.js /assets/common-my.js /assets/pages-my.js /assets/auth-my.js"></script>',
+      );
+      expect(page?.html).toContain('<link rel="preload" as="image" href="/brand/banner.svg" fetchpriority="high">');
+      // A page the server does not draw starts the app itself, as built.
+      expect(shell.pageFor(site(), '/cards').html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+      expect(calls).toEqual([{ url: '/', language: 'my', namespaces: ['common', 'pages', 'auth'] }]);
+    });
+
+    it('renders the bare / once per site, an address with a query every time, and no other path', async () => {
+      const { shell, calls } = renderingShell();
+      const state = site();
+      await shell.renderedPageFor(state, '/');
+      await shell.renderedPageFor(state, '/');
+      await shell.renderedPageFor(site(), '/');
+      await shell.renderedPageFor(state, '/?referenceId=ab');
+      await shell.renderedPageFor(state, '/?referenceId=ab');
+      expect(await shell.renderedPageFor(state, '/cards')).toBeNull();
+      expect(calls.map((call) => call.url)).toEqual(['/', '/', '/?referenceId=ab', '/?referenceId=ab']);
+    });
+
+    it('answers null when the renderer declines the address, and tries again after a failed render', async () => {
+      expect(await renderingShell(() => null).shell.renderedPageFor(site(), '/')).toBeNull();
+      let failures = 1;
+      const { shell } = renderingShell(() => {
+        if (failures-- > 0) throw new Error('render failed');
+        return '<main>second try</main>';
+      });
+      const state = site();
+      await expect(shell.renderedPageFor(state, '/')).rejects.toThrow('render failed');
+      expect((await shell.renderedPageFor(state, '/'))?.html).toContain('second try');
+    });
+
+    it('renders nothing without an empty #root to fill', async () => {
+      const renderer: PageRenderer = { renderPage: () => Promise.resolve('<main></main>') };
+      const shell = new PageShell(template.replace('<div id="root"></div>', '<div id="app"></div>'), preloads, renderer);
+      expect(await shell.renderedPageFor(site(), '/')).toBeNull();
+    });
   });
 });

@@ -1,14 +1,19 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SiteState } from '@kartu/contracts';
+import { pathToFileURL } from 'node:url';
+import type { Language, SiteState } from '@kartu/contracts';
 import { brandingVariables } from '@kartu/core';
-import { BOOT_NAMESPACES, intlLocaleOf, SITE_STATE_ELEMENT_ID } from '@kartu/core/constants';
+import { BOOT_NAMESPACES, intlLocaleOf, SERVER_RENDER_ATTRIBUTES, SITE_STATE_ELEMENT_ID } from '@kartu/core/constants';
+import { pathOf } from './api-paths.ts';
 
 /** What the web build writes to `.vite/page-preloads.json` (apps/web/build/page-preloads.ts). */
 interface PagePreloads {
-  pages: Record<string, { files: string[]; namespaces: string[] }>;
+  pages: Record<string, { files: string[]; styles?: string[]; namespaces: string[] }>;
   catalogues: Record<string, Record<string, string>>;
+  /** The app's entry, and the loader that starts it once a server-drawn page has painted. */
+  entry?: string;
+  appLoader?: string;
 }
 
 /** A page as sent: its HTML, and the hashes of its inline style for the content security policy. */
@@ -17,7 +22,14 @@ export interface ShellPage {
   styleHashes: string[];
 }
 
+/** What the web build's server renderer (apps/web/src/entry-server.tsx, built into `.server/`) offers. */
+export interface PageRenderer {
+  /** The HTML inside #root for that address, or null when the browser should render it alone. */
+  renderPage(input: { site: SiteState; url: string; language: Language; namespaces: readonly string[] }): Promise<string | null>;
+}
+
 const noPreloads: PagePreloads = { pages: {}, catalogues: {} };
+const emptyRoot = '<div id="root"></div>';
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -38,19 +50,77 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 export class PageShell {
   readonly #template: string;
   readonly #preloads: PagePreloads;
+  readonly #renderer: PageRenderer | null;
   readonly #pages = new WeakMap<SiteState, Map<string, ShellPage>>();
+  readonly #renderedPages = new WeakMap<SiteState, Promise<ShellPage | null>>();
 
-  constructor(template: string, preloads: PagePreloads = noPreloads) {
+  constructor(template: string, preloads: PagePreloads = noPreloads, renderer: PageRenderer | null = null) {
     if (!template.includes('</head>')) throw new Error('index.html has no </head>: the page cannot carry its site state');
     this.#template = template;
     this.#preloads = preloads;
+    // Without an empty #root to fill, pages go out as the app would draw them alone.
+    this.#renderer = template.includes(emptyRoot) ? renderer : null;
   }
 
-  /** The shell of a built web app: its index.html and, when the build wrote them, its page preloads. */
-  static fromBuild(distDir: string): PageShell {
+  /**
+   * The shell of a built web app: its index.html and, when the build wrote them, its page preloads
+   * and its server renderer.
+   */
+  static async fromBuild(distDir: string): Promise<PageShell> {
     const preloadsFile = join(distDir, '.vite', 'page-preloads.json');
     const preloads = existsSync(preloadsFile) ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as PagePreloads) : noPreloads;
-    return new PageShell(readFileSync(join(distDir, 'index.html'), 'utf8'), preloads);
+    const rendererFile = join(distDir, '.server', 'entry-server.js');
+    const renderer = existsSync(rendererFile) ? ((await import(pathToFileURL(rendererFile).href)) as PageRenderer) : null;
+    return new PageShell(readFileSync(join(distDir, 'index.html'), 'utf8'), preloads, renderer);
+  }
+
+  /**
+   * The page with its content already rendered, for a visitor the server does not know (no
+   * session): the landing page paints before any script runs, and the app hydrates it. Null when
+   * there is no renderer or the address is not one the server renders. The page for the bare `/`
+   * is rendered once per site; one with a query (a referenceId, the sign-in kind) every time.
+   */
+  async renderedPageFor(site: SiteState, url: string): Promise<ShellPage | null> {
+    if (!this.#renderer || pathOf(url) !== '/') return null;
+    if (url !== '/') return this.#renderContent(site, url);
+    let rendered = this.#renderedPages.get(site);
+    if (!rendered) {
+      rendered = this.#renderContent(site, url);
+      this.#renderedPages.set(site, rendered);
+      // A failed render is tried again by the next visitor.
+      rendered.catch(() => this.#renderedPages.delete(site));
+    }
+    return rendered;
+  }
+
+  async #renderContent(site: SiteState, url: string): Promise<ShellPage | null> {
+    const shell = this.pageFor(site, '/');
+    const namespaces = [...new Set([...BOOT_NAMESPACES, ...(this.#preloads.pages['/']?.namespaces ?? [])])];
+    const content = await this.#renderer?.renderPage({ site, url, language: site.defaultLanguage, namespaces });
+    if (content == null) return null;
+    const root = `<div id="root" ${SERVER_RENDER_ATTRIBUTES.language}="${escapeAttribute(site.defaultLanguage)}" ${SERVER_RENDER_ATTRIBUTES.namespaces}="${escapeAttribute(namespaces.join(' '))}">`;
+    return { html: this.#startAfterPaint(shell.html.replace(emptyRoot, () => `${root}${content}</div>`)), styleHashes: shell.styleHashes };
+  }
+
+  /**
+   * A drawn page shows before its scripts run: its style sheets and banner download first, and the
+   * app's code only once the page has loaded and painted, through the build's loader, which then
+   * preloads the chunks the page would have preloaded and starts the entry. Without a loader in
+   * the build, the scripts at least download at low priority.
+   */
+  #startAfterPaint(html: string): string {
+    const { entry, appLoader } = this.#preloads;
+    const entryScript = entry && `<script type="module" crossorigin src="/${entry}"></script>`;
+    if (!entryScript || !appLoader || !html.includes(entryScript)) {
+      return html.replace(/<(script type="module"|link rel="modulepreload") /g, (_tag, opening: string) => `<${opening} fetchpriority="low" `);
+    }
+    const chunks: string[] = [];
+    const withoutPreloads = html.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_link, href: string) => {
+      chunks.push(href);
+      return '';
+    });
+    const loader = `<script defer src="/${escapeAttribute(appLoader)}" data-entry="/${escapeAttribute(entry)}" data-preload="${escapeAttribute(chunks.join(' '))}"></script>`;
+    return withoutPreloads.replace(entryScript, () => loader);
   }
 
   /** The page as built, for answers that know no site (an unknown host, an error before routing). */
@@ -87,6 +157,9 @@ export class PageShell {
       ...[...BOOT_NAMESPACES, ...(page?.namespaces ?? [])].flatMap((namespace) => catalogues[namespace] ?? []),
     ];
     for (const file of files) head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);
+    // The route's own style sheets, linked up front: a page the server rendered paints styled
+    // before its scripts would have added them.
+    for (const file of page?.styles ?? []) head.push(`<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`);
     head.push(`<script type="application/json" id="${SITE_STATE_ELEMENT_ID}">${jsonForScript(site)}</script>`);
 
     // Replacements are functions, so a "$" in a brand name is never read as a pattern.

@@ -31,18 +31,38 @@ describe('web app', () => {
     const embedded = /<script type="application\/json" id="kartu-site">(.*?)<\/script>/s.exec(response.body)?.[1];
     expect(JSON.parse(embedded ?? 'null')).toEqual(site.json());
     expect(response.body).toContain(`<title>${site.json<{ merchant: { brand: string } }>().merchant.brand}</title>`);
-    expect(response.body).toContain('<script type="module" crossorigin src="/assets/app-3f2a.js"></script>');
+    // The app starts from its entry, directly or, on the page the server drew, through the loader.
+    expect(response.body).toMatch(/<script (type="module" crossorigin src|defer src="\/assets\/app-loader-1\.js" data-entry)="\/assets\/app-3f2a\.js"/);
   });
 
   it('preloads the landing page’s banner and chunks, and lets only its own inline style run', async () => {
     const response = await builtApp.inject({ url: '/?utm_source=mail', headers: { host: 'localhost' } });
     expect(response.body).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high">/);
-    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-9c1d.js">');
-    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-en.js">');
+    expect(response.body).toMatch(/data-preload="[^"]*\/assets\/landing-9c1d\.js[^"]*\/assets\/auth-en\.js"/);
     const style = /<style>(.*?)<\/style>/s.exec(response.body)?.[1] ?? '';
     const hash = createHash('sha256').update(style).digest('base64');
     expect(response.headers['content-security-policy']).toMatch(new RegExp(`style-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
     expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('renders the landing page’s content into the page for a visitor without a session, and not for one with it', async () => {
+    const visitor = await builtApp.inject({ url: '/?with=email', headers: { host: 'localhost' } });
+    expect(visitor.body).toContain('<div id="root" data-rendered-language="en" data-rendered-namespaces="common pages auth"><main data-rendered-at="/?with=email">en</main></div>');
+    const member = await builtApp.inject({ url: '/', headers: { host: 'localhost', cookie: 'kartu_session=some-token' } });
+    expect(member.body).toContain('<div id="root"></div>');
+    const otherPage = await builtApp.inject({ url: '/cards', headers: { host: 'localhost' } });
+    expect(otherPage.body).toContain('<div id="root"></div>');
+  });
+
+  it('answers a sign-in form sent before the app ran it with the page again, dropping what it carried', async () => {
+    const response = await builtApp.inject({
+      method: 'POST',
+      url: '/?with=email',
+      headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'phone=081234567890&consent=on',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/?with=email');
   });
 
   it('sends the page as built to a host that has no site, which then boots into the app’s answer', async () => {

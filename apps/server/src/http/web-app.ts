@@ -7,6 +7,7 @@ import type { PageSender } from './error-handler.ts';
 import { PageShell, type ShellPage } from './page-shell.ts';
 import type { SiteLookup } from './request-context.ts';
 import { withStyleHashes } from './security.ts';
+import { sessionTokenOf } from '../modules/auth/session.plugin.ts';
 
 // Vite puts content-hashed files under /assets: they never change, so browsers may keep them.
 const assetCacheControl = 'public, max-age=31536000, immutable';
@@ -46,7 +47,7 @@ export async function registerWebApp(app: FastifyInstance, { distDir, sites }: {
     },
   });
 
-  const shell = PageShell.fromBuild(distDir);
+  const shell = await PageShell.fromBuild(distDir);
   const send = (reply: FastifyReply, page: ShellPage) => {
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') reply.header('content-security-policy', withStyleHashes(policy, page.styleHashes));
@@ -59,9 +60,23 @@ export async function registerWebApp(app: FastifyInstance, { distDir, sites }: {
       request.log.warn({ err: error }, 'page sent without its site state');
       return null;
     });
-    return send(reply, site ? shell.pageFor(site, pathOf(request.url)) : shell.plain);
+    if (!site) return send(reply, shell.plain);
+    // A visitor with a session goes on to the wallet: the app decides that, so the page is not rendered.
+    const rendered = sessionTokenOf(request)
+      ? null
+      : await shell.renderedPageFor(site, request.url).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'page sent without its server-rendered content');
+          return null;
+        });
+    return send(reply, rendered ?? shell.pageFor(site, pathOf(request.url)));
   };
   app.get('/', { schema: { hide: true } }, sendPage);
+  // The landing page is drawn by the server and its form works once the app's code has arrived. A
+  // form sent before then (method post) is dropped unread: the visitor gets the page again.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, _body, done) => done(null, undefined));
+    scope.post('/', { schema: { hide: true } }, async (request, reply) => reply.redirect(request.url, 303));
+  });
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // A missing hashed asset is a real 404: answering HTML in place of a script hides the error.
     if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound();

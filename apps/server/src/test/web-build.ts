@@ -35,9 +35,17 @@ export function fakeWebBuild(): FakeWebBuild {
   // What apps/web/build/page-preloads.ts writes: the landing page's chunk, and catalogues by language.
   const preloads = {
     pages: { '/': { files: ['assets/landing-9c1d.js'], namespaces: ['auth'] } },
+    entry: 'assets/app-3f2a.js',
+    appLoader: 'assets/app-loader-1.js',
     catalogues: { en: { common: 'assets/common-en.js', pages: 'assets/pages-en.js', auth: 'assets/auth-en.js' }, id: { common: 'assets/common-id.js', pages: 'assets/pages-id.js', auth: 'assets/auth-id.js' } },
   };
   writeFileSync(join(dir, '.vite', 'page-preloads.json'), JSON.stringify(preloads));
+  // What the build's server renderer offers (apps/web/src/entry-server.tsx): here, a page that names its address.
+  mkdirSync(join(dir, '.server'));
+  writeFileSync(
+    join(dir, '.server', 'entry-server.js'),
+    'export async function renderPage({ url, language }) { return `<main data-rendered-at="${url}">${language}</main>`; }\n',
+  );
   const script = 'console.log("app")';
   writeFileSync(join(dir, 'assets', 'app-3f2a.js'), script);
   writeFileSync(join(dir, 'assets', 'app-3f2a.js.br'), brotliCompressSync(script));

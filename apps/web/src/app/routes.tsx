@@ -13,6 +13,7 @@ import { Route, Routes } from 'react-router';
 import { paths, v2PathOf } from '../config/paths.ts';
 import { useSite } from '../lib/site.tsx';
 import { lazyPage } from './lazy-page.ts';
+import { ReadyMark } from './ready-mark.tsx';
 import { NotFoundPage } from './route-error.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { AccountDeletionGuard, CardGuard, GlobalGuard, HomeGuard, ProtectedGuard, RequireSession, SsoGuard } from './route-guards.tsx';
@@ -131,6 +132,7 @@ export function AppRoutes() {
           </Routes>
         </GlobalGuard>
         {site.merchant.flags.ageGate && <AgeGate />}
+        <ReadyMark />
       </Suspense>
     </RouteErrorBoundary>
   );

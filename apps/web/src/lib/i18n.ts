@@ -1,4 +1,4 @@
-import i18next, { type Resource } from 'i18next';
+import i18next, { type InitOptions, type Resource } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Language } from '@kartu/contracts';
 import { setRequestLanguage } from './api-client.ts';
@@ -56,19 +56,27 @@ function applyDocumentLanguage(language: Language): void {
   setRequestLanguage(language);
 }
 
-/** Starts i18next in the visitor's language with the first-render namespaces loaded. */
-export async function initI18n(language: Language, resources?: Resource): Promise<void> {
-  await i18next.use(lazyCatalogues).use(initReactI18next).init({
+/** How the app's i18next runs, in the browser and when the server renders a page. */
+export function i18nOptions(language: Language, loadedNamespaces: readonly string[], resources: Resource = {}): InitOptions {
+  return {
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],
-    ns: [...namespaces],
+    ns: [...new Set([...namespaces, ...loadedNamespaces])],
     defaultNS: 'common',
-    resources: resources ?? {},
+    resources,
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
-  });
+  };
+}
+
+/**
+ * Starts i18next in the visitor's language with the first-render namespaces loaded, and any
+ * others the first page reads (a page the server rendered names them, so it hydrates at once).
+ */
+export async function initI18n(language: Language, resources?: Resource, pageNamespaces: readonly string[] = []): Promise<void> {
+  await i18next.use(lazyCatalogues).use(initReactI18next).init(i18nOptions(language, pageNamespaces, resources));
   applyDocumentLanguage(language);
 }
 

@@ -31,7 +31,8 @@ declare module 'fastify' {
   }
 }
 
-function tokenOf(request: FastifyRequest): string | undefined {
+/** The session token a request carries (bearer header or cookie), unchecked. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
   const authorization = request.headers.authorization;
   // App view mode sends the token as a bearer header; the web app relies on the cookie.
   if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim() || undefined;
@@ -65,7 +66,7 @@ export async function registerSessions(
   async function loadSession(request: FastifyRequest): Promise<void> {
     if (request.session || looked.has(request)) return;
     looked.add(request);
-    const token = tokenOf(request);
+    const token = sessionTokenOf(request);
     if (!token) return;
     const found = await findLiveSession({ db, token, merchantId: siteOf(request).merchant.id, now: clock.now(), cache: sessionCache });
     if (!found) return;
@@ -77,7 +78,7 @@ export async function registerSessions(
   app.decorate('cachedActiveSession', (request: FastifyRequest) => {
     // Already looked up (by the rate limit): that answer stands, whether from the cache or not.
     if (looked.has(request)) return request.session?.status === 'active' && request.user ? { session: request.session, user: request.user } : undefined;
-    const token = tokenOf(request);
+    const token = sessionTokenOf(request);
     if (!token || !request.site) return undefined;
     const found = findCachedLiveSession({ token, merchantId: request.site.merchant.id, now: clock.now(), cache: sessionCache });
     return found?.session.status === 'active' ? found : undefined;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -19,8 +19,15 @@ const FeedbackLayer = lazy(async (): Promise<{ default: ComponentType }> => {
   }
 });
 
-/** The toaster and the progress bar, mounted once beside the router, downloaded after the first paint. */
+const subscribeToNothing = () => () => {};
+
+/**
+ * The toaster and the progress bar, mounted once beside the router, downloaded after the first
+ * paint. A page the server rendered has none of it: it joins once the page has hydrated.
+ */
 export function DeferredFeedback() {
+  const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
       <FeedbackLayer />

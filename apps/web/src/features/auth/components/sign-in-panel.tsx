@@ -120,6 +120,9 @@ export function SignInPanel() {
   return (
     <form
       className="sign-in-panel stack"
+      // Sent before the app runs this server-drawn form, the number goes in a body the server
+      // drops (it answers with the page again), never into an address that history and logs keep.
+      method="post"
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       onFocus={() => void signInRequest.load().catch(() => undefined)}

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
-import { readableTextColor } from '@kartu/core';
 import { useHeadingFocus } from '../../../components/ui/use-heading-focus.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useSignInKind } from '../../../lib/sign-in-kind.ts';
@@ -23,10 +22,9 @@ export function LandingPage({ children }: LandingPageProps) {
 
   return (
     <div className="landing">
-      <header
-        className="landing__band"
-        style={{ backgroundColor: merchant.headerColor, color: readableTextColor(merchant.headerColor) }}
-      >
+      {/* The band takes the merchant's colours from the page's variables (no inline style: the
+          server renders this page under a policy that allows none). */}
+      <header className="landing__band">
         <div className="landing__brand">
           {merchant.iconUrl ? <img className="landing__logo" src={merchant.iconUrl} alt={brand} /> : null}
           <span className="landing__brand-name" data-testid="brand-name">

@@ -1,0 +1,63 @@
+/*
+ * The server's renderer of the landing page (built with `vite build --ssr` into dist/.server):
+ * the same app tree the browser hydrates, rendered at the request's address in the site's
+ * language, so the page paints its banner, heading and sign-in form before any script runs.
+ */
+import type { ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { createInstance, type Resource } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import type { Language, SiteState } from '@kartu/contracts';
+import { AppTree } from './app/app-tree.tsx';
+import { globalGuard, referenceIdGuard } from './app/guards/site-guards.ts';
+import { paths } from './config/paths.ts';
+import { i18nOptions, namespaces as bootNamespaces } from './lib/i18n.ts';
+
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
+
+function resourcesOf(language: Language, wanted: readonly string[]): Resource {
+  const bundle: Record<string, Record<string, unknown>> = {};
+  for (const namespace of wanted) {
+    const catalogue = catalogues[`./locales/${language}/${namespace}.json`];
+    if (catalogue) bundle[namespace] = catalogue.default;
+  }
+  return { [language]: bundle };
+}
+
+export interface RenderPageInput {
+  site: SiteState;
+  /** The request's path and query, e.g. `/?referenceId=ab12`. */
+  url: string;
+  language: Language;
+  /** The translation namespaces the page reads beside the boot ones; the browser loads the same before it hydrates. */
+  namespaces: readonly string[];
+  /** How long the render may take before it is given up. */
+  timeoutMs?: number;
+}
+
+/**
+ * The landing page's HTML (what goes inside #root) for a visitor who is not signed in, or null
+ * when that address would not show the landing page (maintenance, an inactive site, a host that
+ * wants a referenceId, the age gate, any other path): the browser then renders it alone.
+ */
+export async function renderPage({ site, url, language, namespaces, timeoutMs = 2000 }: RenderPageInput): Promise<string | null> {
+  const location = new URL(url, 'http://page.invalid');
+  if (location.pathname !== paths.home.href()) return null;
+  if (site.merchant.flags.ageGate || globalGuard(site, location.pathname) !== null || referenceIdGuard(site, location)) return null;
+
+  const wanted = [...bootNamespaces, ...namespaces];
+  const i18n = createInstance(i18nOptions(language, wanted, resourcesOf(language, wanted)));
+  await i18n.init();
+  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
+  const { prelude } = await prerender(
+    <I18nextProvider i18n={i18n}>
+      <AppTree site={site} router={Router} />
+    </I18nextProvider>,
+    { signal: AbortSignal.timeout(timeoutMs) },
+  );
+  const html = await new Response(prelude).text();
+  // React opens a fragment with preload hints for its images; the page's head already preloads
+  // what matters, and hints inside #root are not part of the tree the browser hydrates.
+  return html.replace(/^(?:<link [^>]*\/>)+/, '');
+}
