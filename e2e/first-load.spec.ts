@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { openPage } from './support.ts';
+import { openPage, rani, signInOnNewDevice } from './support.ts';
 
 // The build the web server runs (playwright.config.ts builds it before starting).
 const distDir = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
@@ -107,4 +107,20 @@ test('the landing page is drawn by the server: it shows in full before any scrip
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Selamat datang di Kopi Senja');
   expect(problems).toEqual([]);
   await page.close();
+});
+
+test('a member’s wallet opens with its cards from the page itself, without a call to the API', async ({ page, request }) => {
+  await signInOnNewDevice(page, request, rani.phone);
+  // The wallet the sign-in opened has made its own calls; what follows is a fresh load of it.
+  await expect(page.getByText('Kopi Senja Rewards')).toBeVisible();
+  const calls: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname, search } = new URL(sent.url());
+    if (pathname.startsWith('/api/')) calls.push(pathname + search);
+  });
+  await openPage(page, '/cards');
+  await expect(page.getByText('Kopi Senja Rewards')).toBeVisible();
+  await expect(page.getByText('Kopi Stamps')).toBeVisible();
+  await expect(page.getByText('Hi, Rani Saputra')).toBeVisible();
+  expect(calls).toEqual([]);
 });

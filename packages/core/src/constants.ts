@@ -78,6 +78,12 @@ export const DEFAULT_BUTTON_TEXT_COLOR = '#FFFFFF';
  */
 export const SITE_STATE_ELEMENT_ID = 'kartu-site';
 /**
+ * The id of the `<script type="application/json">` in which the server hands a signed-in page the
+ * answers of the API calls it makes first (by URL, e.g. `/api/v2/cards?page=1&view=active`): the
+ * API client takes each once instead of asking the server again.
+ */
+export const FIRST_ANSWERS_ELEMENT_ID = 'kartu-answers';
+/**
  * Set on #root when the server rendered the page inside it: the language it rendered in, and the
  * translation namespaces (space-separated) it read. The browser hydrates only a page it would
  * render the same way.

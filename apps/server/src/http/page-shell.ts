@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Language, SiteState } from '@kartu/contracts';
 import { brandingVariables } from '@kartu/core';
-import { BOOT_NAMESPACES, intlLocaleOf, SERVER_RENDER_ATTRIBUTES, SITE_STATE_ELEMENT_ID } from '@kartu/core/constants';
+import { BOOT_NAMESPACES, FIRST_ANSWERS_ELEMENT_ID, intlLocaleOf, SERVER_RENDER_ATTRIBUTES, SITE_STATE_ELEMENT_ID } from '@kartu/core/constants';
 import { pathOf } from './api-paths.ts';
 
 /** What the web build writes to `.vite/page-preloads.json` (apps/web/build/page-preloads.ts). */
@@ -121,6 +121,12 @@ export class PageShell {
     });
     const loader = `<script defer src="/${escapeAttribute(appLoader)}" data-entry="/${escapeAttribute(entry)}" data-preload="${escapeAttribute(chunks.join(' '))}"></script>`;
     return withoutPreloads.replace(entryScript, () => loader);
+  }
+
+  /** A member's page with the answers to its first API calls written in (http/first-answers.ts). */
+  static withFirstAnswers(page: ShellPage, answers: Record<string, unknown>): ShellPage {
+    const script = `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${jsonForScript(answers)}</script>`;
+    return { ...page, html: page.html.replace('</head>', () => `  ${script}\n  </head>`) };
   }
 
   /** The page as built, for answers that know no site (an unknown host, an error before routing). */

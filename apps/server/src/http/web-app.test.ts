@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApp } from '../app.ts';
 import { createTestApp, type TestApp, testEnv } from '../test/test-app.ts';
 import { fakeWebBuild, type FakeWebBuild } from '../test/web-build.ts';
+import { newMember } from '../test/members.ts';
 
 let testApp: TestApp;
 let builtApp: FastifyInstance;
@@ -13,7 +14,7 @@ let build: FakeWebBuild;
 beforeAll(async () => {
   build = fakeWebBuild();
   testApp = await createTestApp();
-  builtApp = await createApp({ env: testEnv({ WEB_DIST_DIR: build.dir }), database: testApp.db });
+  builtApp = await createApp({ env: testEnv({ WEB_DIST_DIR: build.dir }), database: testApp.db, clock: testApp.clock });
 });
 afterAll(async () => {
   await builtApp.close();
@@ -63,6 +64,29 @@ describe('web app', () => {
     });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/?with=email');
+  });
+
+  it('writes the answers to the wallet’s first calls into a member’s wallet page, which is never stored', async () => {
+    const member = await newMember(testApp);
+    const cookie = `kartu_session=${member.token}`;
+    const response = await builtApp.inject({ url: '/cards?view=hidden', headers: { host: 'localhost', cookie } });
+    expect(response.headers['cache-control']).toBe('no-store');
+    const answers = JSON.parse(/<script type="application\/json" id="kartu-answers">(.*?)<\/script>/s.exec(response.body)?.[1] ?? 'null') as Record<string, unknown>;
+    expect(Object.keys(answers)).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=hidden']);
+    for (const url of Object.keys(answers)) {
+      const direct = await builtApp.inject({ url, headers: { host: 'localhost', cookie } });
+      expect(answers[url]).toEqual(direct.json());
+    }
+    // A view the wallet does not know is its default one, as the app reads it.
+    const unknownView = await builtApp.inject({ url: '/v2/cards?view=nope', headers: { host: 'localhost', cookie } });
+    expect(unknownView.body).toContain('"/api/v2/cards?page=1&view=active"');
+  });
+
+  it('sends a stale session’s wallet page without answers, for the app to find out and sign the member out', async () => {
+    const response = await builtApp.inject({ url: '/cards', headers: { host: 'localhost', cookie: 'kartu_session=not-a-session' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('kartu-answers');
+    expect(response.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends the page as built to a host that has no site, which then boots into the app’s answer', async () => {

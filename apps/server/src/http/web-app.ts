@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, pathOf } from './api-paths.ts';
 import type { PageSender } from './error-handler.ts';
+import { firstAnswersFor } from './first-answers.ts';
 import { PageShell, type ShellPage } from './page-shell.ts';
 import type { SiteLookup } from './request-context.ts';
 import { withStyleHashes } from './security.ts';
@@ -48,10 +49,10 @@ export async function registerWebApp(app: FastifyInstance, { distDir, sites }: {
   });
 
   const shell = await PageShell.fromBuild(distDir);
-  const send = (reply: FastifyReply, page: ShellPage) => {
+  const send = (reply: FastifyReply, page: ShellPage, cacheControl = pageCacheControl) => {
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') reply.header('content-security-policy', withStyleHashes(policy, page.styleHashes));
-    return reply.header('cache-control', pageCacheControl).type('text/html; charset=utf-8').send(page.html);
+    return reply.header('cache-control', cacheControl).type('text/html; charset=utf-8').send(page.html);
   };
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     // Without its site (an unknown host, the database away) the page boots from GET /api/site,
@@ -61,13 +62,21 @@ export async function registerWebApp(app: FastifyInstance, { distDir, sites }: {
       return null;
     });
     if (!site) return send(reply, shell.plain);
-    // A visitor with a session goes on to the wallet: the app decides that, so the page is not rendered.
-    const rendered = sessionTokenOf(request)
-      ? null
-      : await shell.renderedPageFor(site, request.url).catch((error: unknown) => {
-          request.log.warn({ err: error }, 'page sent without its server-rendered content');
-          return null;
-        });
+    if (sessionTokenOf(request)) {
+      // A member's page carries the answers to its first API calls; being theirs, it is never stored.
+      const answers = await firstAnswersFor(app, request).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'page sent without the answers to its first calls');
+        return null;
+      });
+      const page = shell.pageFor(site, pathOf(request.url));
+      if (!answers) return send(reply, page);
+      return send(reply, PageShell.withFirstAnswers(page, answers), 'no-store');
+    }
+    // A visitor without a session sees the landing page: the server draws it when it can.
+    const rendered = await shell.renderedPageFor(site, request.url).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'page sent without its server-rendered content');
+      return null;
+    });
     return send(reply, rendered ?? shell.pageFor(site, pathOf(request.url)));
   };
   app.get('/', { schema: { hide: true } }, sendPage);
