@@ -8,7 +8,7 @@ export function SorryPage() {
   const { t } = useTranslation('pages');
   const { merchant } = useSite();
   const logo = merchant.iconUrl ? (
-    <img className="status-page__logo" src={merchant.iconUrl} alt={merchant.brand} />
+    <img className="status-page__logo" src={merchant.iconUrl} alt={merchant.brand} width={64} height={64} />
   ) : null;
 
   return (

@@ -26,7 +26,7 @@ export function LandingPage({ children }: LandingPageProps) {
           server renders this page under a policy that allows none). */}
       <header className="landing__band">
         <div className="landing__brand">
-          {merchant.iconUrl ? <img className="landing__logo" src={merchant.iconUrl} alt={brand} /> : null}
+          {merchant.iconUrl ? <img className="landing__logo" src={merchant.iconUrl} alt={brand} width={40} height={40} /> : null}
           <span className="landing__brand-name" data-testid="brand-name">
             {brand}
           </span>
@@ -36,7 +36,9 @@ export function LandingPage({ children }: LandingPageProps) {
 
       <main className="landing__main">
         {merchant.bannerUrl ? (
-          <img className="landing__banner" src={merchant.bannerUrl} alt="" />
+          // Sized as drawn (16:9, the width of the app), so nothing moves when it arrives; it is the
+          // largest thing on the page, so it is fetched first.
+          <img className="landing__banner" src={merchant.bannerUrl} alt="" width={480} height={270} fetchPriority="high" />
         ) : null}
 
         <div className="landing__welcome">
