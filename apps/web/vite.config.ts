@@ -91,7 +91,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
           codeSplitting: {
             // The framework every page runs on, as one chunk: one request and one gzip stream
             // instead of several small shared chunks on the first load.
-            groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/ }],
+            groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
           },
         },
       },

@@ -6,17 +6,15 @@
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { createInstance, type Resource } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import type { Language, SiteState } from '@kartu/contracts';
 import { AppTree } from './app/app-tree.tsx';
 import { globalGuard, referenceIdGuard } from './app/guards/site-guards.ts';
 import { paths } from './config/paths.ts';
-import { i18nOptions, namespaces as bootNamespaces } from './lib/i18n.ts';
+import { createTranslator, I18nProvider, namespaces as bootNamespaces, type Resources } from './lib/i18n.tsx';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
 
-function resourcesOf(language: Language, wanted: readonly string[]): Resource {
+function resourcesOf(language: Language, wanted: readonly string[]): Resources {
   const bundle: Record<string, Record<string, unknown>> = {};
   for (const namespace of wanted) {
     const catalogue = catalogues[`./locales/${language}/${namespace}.json`];
@@ -47,13 +45,12 @@ export async function renderPage({ site, url, language, namespaces, timeoutMs = 
   if (site.merchant.flags.ageGate || globalGuard(site, location.pathname) !== null || referenceIdGuard(site, location)) return null;
 
   const wanted = [...bootNamespaces, ...namespaces];
-  const i18n = createInstance(i18nOptions(language, wanted, resourcesOf(language, wanted)));
-  await i18n.init();
+  const translator = createTranslator(language, resourcesOf(language, wanted));
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   const { prelude } = await prerender(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider translator={translator}>
       <AppTree site={site} router={Router} />
-    </I18nextProvider>,
+    </I18nProvider>,
     { signal: AbortSignal.timeout(timeoutMs) },
   );
   const html = await new Response(prelude).text();

@@ -7,7 +7,7 @@ import { AppTree } from './app/app-tree.tsx';
 import { BootFailure } from './app/boot-failure.tsx';
 import { progress } from './components/feedback/progress-store.ts';
 import { ApiError, onPendingChange } from './lib/api-client.ts';
-import { initI18n, pickInitialLanguage, readStoredLanguage } from './lib/i18n.ts';
+import { initI18n, pickInitialLanguage, readStoredLanguage } from './lib/i18n.tsx';
 import { isSignedIn } from './lib/session.ts';
 import { applyBranding, loadSite } from './lib/site.tsx';
 import './styles/global.css';

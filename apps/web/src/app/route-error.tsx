@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.tsx';
 import { PageNotFoundError } from '../lib/page-not-found.ts';
 import { lazyPage } from './lazy-page.ts';
 

@@ -1,4 +1,4 @@
-import { getI18n } from 'react-i18next';
+import { getI18n } from './i18n.tsx';
 import type { FieldIssue } from '@kartu/contracts';
 
 /** Codes the client itself gives when there is no usable error body. */
@@ -56,14 +56,14 @@ const serverSideStatuses = new Set([500, 502, 504]);
  * spec: app-core §8 error catalogue; server messages are translated by code (`errors.<CODE>`).
  */
 export function describeApiError(error: unknown): string | null {
-  const i18next = getI18n();
+  const i18n = getI18n();
   if (error instanceof DOMException && error.name === 'AbortError') return null;
-  if (!(error instanceof ApiError)) return i18next.t('apiError.contactSupport');
+  if (!(error instanceof ApiError)) return i18n.t('apiError.contactSupport');
   if (error.status === 401) return null;
-  if (error.status === 0) return i18next.t('apiError.unreachable');
-  if (serverSideStatuses.has(error.status)) return i18next.t('apiError.serverSide');
-  if (error.code === clientErrorCodes.unreadable) return i18next.t('apiError.contactSupport');
+  if (error.status === 0) return i18n.t('apiError.unreachable');
+  if (serverSideStatuses.has(error.status)) return i18n.t('apiError.serverSide');
+  if (error.code === clientErrorCodes.unreadable) return i18n.t('apiError.contactSupport');
   const key = `errors.${error.code}`;
-  if (i18next.exists(key)) return i18next.t(key);
-  return error.message || i18next.t('apiError.contactSupport');
+  if (i18n.exists(key)) return i18n.t(key);
+  return error.message || i18n.t('apiError.contactSupport');
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, it, expect } from 'vitest';
-import { getI18n } from 'react-i18next';
-import { intlLocaleOf, pickInitialLanguage, setLanguage } from './i18n.ts';
+import { getI18n } from './i18n.tsx';
+import { intlLocaleOf, pickInitialLanguage, setLanguage } from './i18n.tsx';
 
 afterEach(() => setLanguage('en'));
 

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { initI18n } from '../lib/i18n.ts';
+import { initI18n } from '../lib/i18n.tsx';
 import { clearSession } from '../lib/session.ts';
 import { installModalDialogs } from './modal-dialog.test-support.ts';
 

@@ -1,4 +1,4 @@
-import { getI18n } from 'react-i18next';
+import { getI18n } from '../../lib/i18n.tsx';
 import { toast } from './toast-store.ts';
 
 /** Copies and confirms with the 'Copied to clipboard' toast (spec: app-core §2 Layout). */

@@ -1,5 +1,5 @@
 import { useController, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { PhoneInput } from './phone-input.tsx';
 import type { PhoneFieldValues } from './phone-rules.ts';
 import { SenderChoice } from './sender-choice.tsx';

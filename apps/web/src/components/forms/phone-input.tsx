@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { filterPhoneKey } from '@kartu/core';
 import { FormField } from './form-field.tsx';
 import type { Region } from './starting-region.ts';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { useLanguage } from '../../lib/i18n.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { filterRegions, listRegions, type Region } from './regions.ts';
 import './forms.css';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PublicMerchant } from '@kartu/contracts';
-import { useLanguage } from '../../lib/i18n.ts';
+import { useLanguage } from '../../lib/i18n.tsx';
 import { useSite } from '../../lib/site.tsx';
 
 /** A country the phone input can dial: ISO code, dialing code without '+', name in the reader's language. */

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { UNREAD_BADGE_CAP } from '@kartu/core/constants';
 import { BackIcon, ClearIcon, HistoryIcon, InboxIcon, QrIcon, SearchIcon, SettingsIcon, SortIcon } from './icons.tsx';
 import { useScrollVariant, type HeaderKind } from './use-scroll-variant.ts';

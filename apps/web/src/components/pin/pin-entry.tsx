@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { PIN_LENGTH } from '@kartu/core/constants';
 import { DigitCodeField } from '../forms/digit-code-field.tsx';
 import { NumberPad } from './number-pad.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { hasSupportContact, supportLink } from '../../lib/support-link.ts';
 import { useSite } from '../../lib/site.tsx';
 

@@ -2,10 +2,10 @@ import { describe, it, expect, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LanguageSwitcher } from './language-switcher.tsx';
-import { setLanguage } from '../../lib/i18n.ts';
-import type * as I18n from '../../lib/i18n.ts';
+import { setLanguage } from '../../lib/i18n.tsx';
+import type * as I18n from '../../lib/i18n.tsx';
 
-vi.mock('../../lib/i18n.ts', async (importOriginal) => ({
+vi.mock('../../lib/i18n.tsx', async (importOriginal) => ({
   ...(await importOriginal<typeof I18n>()),
   setLanguage: vi.fn(() => Promise.resolve()),
 }));

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import type { Language } from '@kartu/contracts';
 import { SUPPORTED_LANGUAGES } from '@kartu/core/constants';
-import { intlLocaleOf, isLanguage, setLanguage, useLanguage } from '../../lib/i18n.ts';
+import { intlLocaleOf, isLanguage, setLanguage, useLanguage } from '../../lib/i18n.tsx';
 import './ui.css';
 
 /** Each language is named in itself, so readers find their own whatever language is shown now. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { formatCountdown } from '@kartu/core';
 import { useCountdown } from '../../../components/ui/use-countdown.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { Identifier, OtpPurpose, SenderType } from '@kartu/contracts';
 import { formatCountdown } from '@kartu/core';
 import { OTP_LENGTH } from '@kartu/core/constants';

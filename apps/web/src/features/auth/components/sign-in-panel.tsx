@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { ConsentCheckbox } from '../../../components/forms/consent-checkbox.tsx';
 import { EmailInput } from '../../../components/forms/email-input.tsx';
 import { PhoneInput } from '../../../components/forms/phone-input.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { LockIllustration } from '../../../components/ui/status-illustrations.tsx';
 import { LockCountdown } from '../../../components/ui/lock-countdown.tsx';
@@ -59,7 +59,7 @@ export function LockPage({ variant: routeVariant }: { variant: LockVariant }) {
     <StatusPage
       illustration={<LockIllustration />}
       title={t(text.title)}
-      // Without a support contact, the message does not offer one (i18next context `noContact`).
+      // Without a support contact, the message does not offer one (the `noContact` context of its text).
       message={t(text.message, { context: hasSupport ? undefined : 'noContact' })}
       actions={
         <>

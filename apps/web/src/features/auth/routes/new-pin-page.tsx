@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { TOAST_TIMEOUT_PIN_PAYMENT_MS } from '@kartu/core/constants';
 import { PinEntry } from '../../../components/pin/pin-entry.tsx';
 import { toast } from '../../../components/feedback/toast-store.ts';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { Identifier } from '@kartu/contracts';
 import { PhoneField } from '../../../components/forms/phone-field.tsx';
 import { useStartingRegion } from '../../../components/forms/starting-region.ts';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { CardDetail } from '@kartu/contracts';
-import { useLanguage } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 import { formatCardBalance } from '../card-balance.ts';
 
 /** The balance in the program's unit, and the soonest lot about to expire (spec: app-core §3 Currency). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { BackIcon, QrIcon } from '../../../components/layout/icons.tsx';
 import { readableTextColor } from '@kartu/core';
 import { useSite } from '../../../lib/site.tsx';

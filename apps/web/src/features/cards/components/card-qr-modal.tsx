@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { formatCardNumber } from '@kartu/core';
 import { ClearIcon } from '../../../components/layout/icons.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { CardView } from '@kartu/contracts';
 
 export const cardViews: readonly CardView[] = ['active', 'hidden', 'archived'];

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { CardDetail } from '@kartu/contracts';
 import { formatNumber } from '@kartu/core';
 import { readableTextColor } from '@kartu/core';

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import type { RegistrationField } from '@kartu/contracts';
 import { REGISTRATION_ANSWER_MAX_LENGTH } from '@kartu/core/constants';
 import { fieldMessagesOf } from '../../../lib/api-client.ts';

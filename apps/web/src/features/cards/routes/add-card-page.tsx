@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { useNavigate, useParams } from 'react-router';
 import type { CardPreview } from '@kartu/contracts';
 import { isValidCardNumber } from '@kartu/core';

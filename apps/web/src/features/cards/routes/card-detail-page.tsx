@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, useParams } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { paths } from '../../../config/paths.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { cardViewSchema, type CardListItem, type CardView } from '@kartu/contracts';
 import { toast } from '../../../components/feedback/toast-store.ts';

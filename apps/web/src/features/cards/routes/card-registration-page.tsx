@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../../components/feedback/toast-store.ts';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { useParams } from 'react-router';
 import type { Reward } from '@kartu/contracts';
 import { toast } from '../../../components/feedback/toast-store.ts';
 import { ApiError, describeApiError, resolveTimezone } from '../../../lib/api-client.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 import { useClaimReward } from '../api/claim-reward.ts';
 import { useRewards } from '../api/get-rewards.ts';
 import { ActivityLayout } from '../components/activity/activity-layout.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { useParams } from 'react-router';
 import { formatNumber } from '@kartu/core';
 import { ActivityLayout } from '../components/activity/activity-layout.tsx';

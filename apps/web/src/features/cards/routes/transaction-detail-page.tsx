@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { useParams } from 'react-router';
 import { useTransaction } from '../api/get-transaction.ts';
 import { ApiError, resolveTimezone } from '../../../lib/api-client.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 import { PageNotFoundError } from '../../../lib/page-not-found.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { ActivityLayout } from '../components/activity/activity-layout.tsx';

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { useParams } from 'react-router';
 import { useTransactions } from '../api/get-transactions.ts';
 import { resolveTimezone } from '../../../lib/api-client.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 import { useSite } from '../../../lib/site.tsx';
 import { ActivityLayout } from '../components/activity/activity-layout.tsx';
 import { EmptyState, ListSkeleton, LoadError } from '../components/activity/activity-states.tsx';

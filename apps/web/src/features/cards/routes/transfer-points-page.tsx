@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { useParams } from 'react-router';
 import { useStartingRegion } from '../../../components/forms/starting-region.ts';
 import { onBack } from '../../../lib/back-navigation.ts';

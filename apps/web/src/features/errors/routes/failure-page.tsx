@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { reloadPage } from '../../../components/ui/reload-page.ts';
 import { BrokenIllustration } from '../../../components/ui/status-illustrations.tsx';

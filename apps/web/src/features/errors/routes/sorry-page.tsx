@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { ClosedIllustration } from '../../../components/ui/status-illustrations.tsx';
 import { useSite } from '../../../lib/site.tsx';

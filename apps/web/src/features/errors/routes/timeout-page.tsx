@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { reloadPage } from '../../../components/ui/reload-page.ts';
 import { ClockIllustration } from '../../../components/ui/status-illustrations.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.tsx';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
 import { useHeadingFocus } from '../../../components/ui/use-heading-focus.ts';
 import { useSite } from '../../../lib/site.tsx';

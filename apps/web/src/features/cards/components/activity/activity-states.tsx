@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n.tsx';
 import { describeApiError } from '../../../../lib/api-client.ts';
 
 /** Grey placeholder rows while a list loads; announced once as busy, not row by row. */

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n.tsx';
 import type { CardDetail } from '@kartu/contracts';
 import { experienceToNext, levelColor, levelNotKept, progressPercent, type LevelStep } from './level-ladder.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n.tsx';
 import type { TransferPreview } from '../../api/transfer-preview.ts';
 
 /** Who receives: the masked name and phone the server shared, so the member can check before sending. */

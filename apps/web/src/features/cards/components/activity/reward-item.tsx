@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n.tsx';
 import type { Currency, Reward } from '@kartu/contracts';
 import { formatSignedAmount } from './amount.ts';
 

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n.tsx';
 import type { Currency, Transaction } from '@kartu/contracts';
 import { groupByDay, nameDay } from './day-groups.ts';
 import { TransactionRow } from './transaction-row.tsx';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n.tsx';
 import type { Currency, TransactionDetail } from '@kartu/contracts';
 import { copyToClipboard } from '../../../../components/feedback/copy-to-clipboard.ts';
 import { toast } from '../../../../components/feedback/toast-store.ts';

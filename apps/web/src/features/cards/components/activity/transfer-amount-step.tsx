@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n.tsx';
 import type { BalanceUnit, Currency } from '@kartu/contracts';
 import { filterNumericKey } from '@kartu/core';
 import { FormField } from '../../../../components/forms/form-field.tsx';

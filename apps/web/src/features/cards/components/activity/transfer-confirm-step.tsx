@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n.tsx';
 import { useNavigate } from 'react-router';
 import type { BalanceUnit, Currency } from '@kartu/contracts';
 import { PinEntry } from '../../../../components/pin/pin-entry.tsx';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n.tsx';
 import { phoneIdentifier, phoneProblem } from '../../../../components/forms/phone-rules.ts';
 import { PhoneInput } from '../../../../components/forms/phone-input.tsx';
 import type { Region } from '../../../../components/forms/regions.ts';

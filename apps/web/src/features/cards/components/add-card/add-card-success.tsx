@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n.tsx';
 import { Link, useNavigate } from 'react-router';
 import { useCountdown } from '../../../../components/ui/use-countdown.ts';
 import { useHeadingFocus } from '../../../../components/ui/use-heading-focus.ts';

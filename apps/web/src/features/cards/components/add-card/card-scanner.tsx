@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n.tsx';
 import { cardNumberFromScan } from '../../add-card-errors.ts';
 
 interface DetectedBarcode {

@@ -1,0 +1,135 @@
+import { createContext, use, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type { Language } from '@kartu/contracts';
+import { setRequestLanguage } from './api-client.ts';
+import { BOOT_NAMESPACES, FALLBACK_LANGUAGE, intlLocaleOf, SUPPORTED_LANGUAGES, LANGUAGE_STORAGE_KEY } from '@kartu/core/constants';
+
+/** Loaded before the first render. Feature namespaces (`auth`, `account`, …) load when a page first uses them. */
+export const namespaces = BOOT_NAMESPACES;
+export type Namespace = (typeof namespaces)[number];
+
+import { Translator, type Catalogue, type TranslateOptions } from './translator.ts';
+
+// One chunk per language and namespace: only the current language is ever downloaded.
+const loaders = import.meta.glob<{ default: Catalogue }>('../locales/*/*.json');
+
+/** Catalogues come from per-language, per-namespace chunks: a visitor downloads only what the pages in use need. */
+async function loadCatalogue(language: string, namespace: string): Promise<Catalogue> {
+  const load = loaders[`../locales/${language}/${namespace}.json`];
+  return load ? (await load()).default : {};
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+}
+
+export { intlLocaleOf };
+
+export function readStoredLanguage(): Language | null {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** stored choice → the site's default → English. */
+export function pickInitialLanguage(siteDefault: Language | undefined): Language {
+  return readStoredLanguage() ?? siteDefault ?? FALLBACK_LANGUAGE;
+}
+
+/** Catalogues bundled by language and namespace, as tests and the server renderer hand them over. */
+export type Resources = Record<string, Record<string, Catalogue>>;
+
+/** A translator for one language, with the given catalogues already loaded (others load on demand). */
+export function createTranslator(language: Language, catalogues: Resources = {}): Translator {
+  return new Translator({ language, fallback: FALLBACK_LANGUAGE, loader: loadCatalogue, catalogues });
+}
+
+// The browser's one translator, made by initI18n; the server renderer provides one per page instead.
+let appTranslator: Translator | null = null;
+const TranslatorContext = createContext<Translator | null>(null);
+
+/** Gives the components below it their own translator (the server renders each page with one). */
+export function I18nProvider({ translator, children }: { translator: Translator; children: ReactNode }) {
+  return <TranslatorContext value={translator}>{children}</TranslatorContext>;
+}
+
+function documentLanguage(language: Language): void {
+  document.documentElement.lang = intlLocaleOf(language);
+  setRequestLanguage(language);
+}
+
+/**
+ * Starts translating in the visitor's language with the first-render namespaces loaded, and any
+ * others the first page reads (a page the server rendered names them, so it hydrates at once).
+ */
+export async function initI18n(language: Language, resources?: Resources, pageNamespaces: readonly string[] = []): Promise<void> {
+  const translator = createTranslator(language, resources);
+  await translator.load([...new Set([...namespaces, ...pageNamespaces])]);
+  appTranslator = translator;
+  documentLanguage(language);
+}
+
+function requireTranslator(): Translator {
+  if (!appTranslator) throw new Error('initI18n must run before anything is translated');
+  return appTranslator;
+}
+
+/** The catalogues are loaded before the language switches, so the page never shows raw keys. */
+export async function setLanguage(language: Language): Promise<void> {
+  await requireTranslator().changeLanguage(language);
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Without storage the choice lasts until the page is closed.
+  }
+  documentLanguage(language);
+}
+
+export type TFunction = (key: string, options?: TranslateOptions) => string;
+
+export interface I18nView {
+  language: string;
+  /** Whether a key has a text (in `ns`, else the namespace the view translates in). */
+  exists(key: string, options?: { ns?: string }): boolean;
+}
+
+/**
+ * Translation for code outside components (error messages, toasts): the browser's translator, in
+ * the `common` namespace unless told otherwise.
+ */
+export function getI18n(): I18nView & { t: TFunction } {
+  const translator = requireTranslator();
+  return {
+    language: translator.language,
+    exists: (key, options) => translator.exists(options?.ns ?? 'common', key),
+    t: (key, options) => translator.t('common', key, options),
+  };
+}
+
+/**
+ * A component's translations in one namespace (`common` by default). It suspends until that
+ * namespace is loaded in the current language, and renders again when the language changes.
+ */
+export function useTranslation(namespace: string = 'common'): { t: TFunction; i18n: I18nView } {
+  const translator = use(TranslatorContext) ?? requireTranslator();
+  const version = useSyncExternalStore(translator.subscribe, () => translator.version, () => translator.version);
+  const pending = translator.pending(namespace);
+  if (pending) use(pending);
+  // A new function per language, so effects that translate run again when it changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const t = useCallback<TFunction>((key, options) => translator.t(namespace, key, options), [translator, namespace, version]);
+  const i18n = useMemo<I18nView>(
+    () => ({ language: translator.language, exists: (key, options) => translator.exists(options?.ns ?? namespace, key) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [translator, namespace, version],
+  );
+  return { t, i18n };
+}
+
+export function useLanguage(): { language: Language; intlLocale: string; setLanguage: (language: Language) => Promise<void> } {
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
+  return { language, intlLocale: intlLocaleOf(language), setLanguage };
+}
