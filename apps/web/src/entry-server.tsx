@@ -10,6 +10,7 @@ import type { Language, SiteState } from '@kartu/contracts';
 import { AppTree } from './app/app-tree.tsx';
 import { globalGuard, referenceIdGuard } from './app/guards/site-guards.ts';
 import { paths } from './config/paths.ts';
+import { SIGN_IN_KIND_PARAM } from './lib/sign-in-kind.ts';
 import { createTranslator, I18nProvider, namespaces as bootNamespaces, type Resources } from './lib/i18n.tsx';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
@@ -35,18 +36,41 @@ export interface RenderPageInput {
 }
 
 /**
- * The landing page's HTML (what goes inside #root) for a visitor who is not signed in, or null
- * when that address would not show the landing page (maintenance, an inactive site, a host that
- * wants a referenceId, the age gate, any other path): the browser then renders it alone.
+ * What a drawn page depends on in its address, or null for an address the server does not draw:
+ * the landing page shows the same markup whatever the query holds, except the sign-in kind it
+ * offers and whether a referenceId is there (some hosts answer 404 without one). The server keeps
+ * one drawn page per site and key, so a flood of addresses with made-up queries renders nothing new.
  */
-export async function renderPage({ site, url, language, namespaces, timeoutMs = 2000 }: RenderPageInput): Promise<string | null> {
+export function pageKeyOf(url: string): string | null {
   const location = new URL(url, 'http://page.invalid');
   if (location.pathname !== paths.home.href()) return null;
+  const kind = location.searchParams.get(SIGN_IN_KIND_PARAM);
+  const key = new URLSearchParams();
+  if (kind === 'email' || kind === 'phone') key.set(SIGN_IN_KIND_PARAM, kind);
+  if (location.searchParams.get('referenceId')) key.set('referenceId', '');
+  const search = key.toString();
+  return search ? `${location.pathname}?${search}` : location.pathname;
+}
+
+/**
+ * The landing page's HTML (what goes inside #root) for a visitor who is not signed in, or null
+ * when that address would not show the landing page (maintenance, an inactive site, a host that
+ * wants a referenceId, the age gate, any other path): the browser then renders it alone. It is
+ * drawn at the address's key (pageKeyOf), so the same for every address with that key.
+ */
+export async function renderPage({ site, url, language, namespaces, timeoutMs = 2000 }: RenderPageInput): Promise<string | null> {
+  const key = pageKeyOf(url);
+  const location = new URL(url, 'http://page.invalid');
+  if (key === null) return null;
   if (site.merchant.flags.ageGate || globalGuard(site, location.pathname) !== null || referenceIdGuard(site, location)) return null;
+  // Drawn with the visitor's own referenceId, which the page never shows: the same markup for the key.
+  const drawn = new URL(key, 'http://page.invalid');
+  if (drawn.searchParams.has('referenceId')) drawn.searchParams.set('referenceId', location.searchParams.get('referenceId') ?? '');
+  const drawnAt = `${drawn.pathname}${drawn.search}`;
 
   const wanted = [...bootNamespaces, ...namespaces];
   const translator = createTranslator(language, resourcesOf(language, wanted));
-  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
+  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={drawnAt}>{children}</StaticRouter>;
   const { prelude } = await prerender(
     <I18nProvider translator={translator}>
       <AppTree site={site} router={Router} />

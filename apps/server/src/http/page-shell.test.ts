@@ -108,6 +108,8 @@ describe('PageShell', () => {
     function renderingShell(answer: (url: string) => string | null = () => '<main>landing</main>') {
       const calls: { url: string; language: string; namespaces: readonly string[] }[] = [];
       const renderer: PageRenderer = {
+        // Like the web's renderer: the landing page only, keyed by its sign-in kind.
+        pageKeyOf: (url) => (url.split('?')[0] === '/' ? (/with=email/.test(url) ? '/?with=email' : '/') : null),
         renderPage: async ({ url, language, namespaces }) => {
           calls.push({ url, language, namespaces });
           return answer(url);
@@ -134,16 +136,16 @@ describe('PageShell', () => {
       expect(calls).toEqual([{ url: '/', language: 'my', namespaces: ['common', 'pages', 'auth'] }]);
     });
 
-    it('renders the bare / once per site, an address with a query every time, and no other path', async () => {
+    it('renders a page once per site and page key, whatever else the query holds, and no other path', async () => {
       const { shell, calls } = renderingShell();
       const state = site();
       await shell.renderedPageFor(state, '/');
-      await shell.renderedPageFor(state, '/');
+      await shell.renderedPageFor(state, '/?utm_source=mail');
       await shell.renderedPageFor(site(), '/');
-      await shell.renderedPageFor(state, '/?referenceId=ab');
-      await shell.renderedPageFor(state, '/?referenceId=ab');
+      await shell.renderedPageFor(state, '/?with=email&x=1');
+      await shell.renderedPageFor(state, '/?with=email&x=2');
       expect(await shell.renderedPageFor(state, '/cards')).toBeNull();
-      expect(calls.map((call) => call.url)).toEqual(['/', '/', '/?referenceId=ab', '/?referenceId=ab']);
+      expect(calls.map((call) => call.url)).toEqual(['/', '/', '/?with=email&x=1']);
     });
 
     it('answers null when the renderer declines the address, and tries again after a failed render', async () => {
@@ -159,7 +161,7 @@ describe('PageShell', () => {
     });
 
     it('renders nothing without an empty #root to fill', async () => {
-      const renderer: PageRenderer = { renderPage: () => Promise.resolve('<main></main>') };
+      const renderer: PageRenderer = { pageKeyOf: () => '/', renderPage: () => Promise.resolve('<main></main>') };
       const shell = new PageShell(template.replace('<div id="root"></div>', '<div id="app"></div>'), preloads, renderer);
       expect(await shell.renderedPageFor(site(), '/')).toBeNull();
     });

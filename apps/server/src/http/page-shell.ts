@@ -5,7 +5,6 @@ import { pathToFileURL } from 'node:url';
 import type { Language, SiteState } from '@kartu/contracts';
 import { brandingVariables } from '@kartu/core';
 import { BOOT_NAMESPACES, FIRST_ANSWERS_ELEMENT_ID, intlLocaleOf, SERVER_RENDER_ATTRIBUTES, SITE_STATE_ELEMENT_ID } from '@kartu/core/constants';
-import { pathOf } from './api-paths.ts';
 
 /** What the web build writes to `.vite/page-preloads.json` (apps/web/build/page-preloads.ts). */
 interface PagePreloads {
@@ -24,6 +23,8 @@ export interface ShellPage {
 
 /** What the web build's server renderer (apps/web/src/entry-server.tsx, built into `.server/`) offers. */
 export interface PageRenderer {
+  /** What a drawn page depends on in its address (pages are kept by it), or null for an address not drawn. */
+  pageKeyOf(url: string): string | null;
   /** The HTML inside #root for that address, or null when the browser should render it alone. */
   renderPage(input: { site: SiteState; url: string; language: Language; namespaces: readonly string[] }): Promise<string | null>;
 }
@@ -52,7 +53,7 @@ export class PageShell {
   readonly #preloads: PagePreloads;
   readonly #renderer: PageRenderer | null;
   readonly #pages = new WeakMap<SiteState, Map<string, ShellPage>>();
-  readonly #renderedPages = new WeakMap<SiteState, Promise<ShellPage | null>>();
+  readonly #renderedPages = new WeakMap<SiteState, Map<string, Promise<ShellPage | null>>>();
 
   constructor(template: string, preloads: PagePreloads = noPreloads, renderer: PageRenderer | null = null) {
     if (!template.includes('</head>')) throw new Error('index.html has no </head>: the page cannot carry its site state');
@@ -77,18 +78,22 @@ export class PageShell {
   /**
    * The page with its content already rendered, for a visitor the server does not know (no
    * session): the landing page paints before any script runs, and the app hydrates it. Null when
-   * there is no renderer or the address is not one the server renders. The page for the bare `/`
-   * is rendered once per site; one with a query (a referenceId, the sign-in kind) every time.
+   * there is no renderer or the address is not one the server renders. A page is rendered once
+   * per site and page key (the renderer says what in an address changes the page: a handful of
+   * keys), so made-up query strings cost no rendering.
    */
   async renderedPageFor(site: SiteState, url: string): Promise<ShellPage | null> {
-    if (!this.#renderer || pathOf(url) !== '/') return null;
-    if (url !== '/') return this.#renderContent(site, url);
-    let rendered = this.#renderedPages.get(site);
+    const key = this.#renderer?.pageKeyOf(url) ?? null;
+    if (key === null) return null;
+    let pages = this.#renderedPages.get(site);
+    if (!pages) this.#renderedPages.set(site, (pages = new Map()));
+    let rendered = pages.get(key);
     if (!rendered) {
+      const kept = pages;
       rendered = this.#renderContent(site, url);
-      this.#renderedPages.set(site, rendered);
+      kept.set(key, rendered);
       // A failed render is tried again by the next visitor.
-      rendered.catch(() => this.#renderedPages.delete(site));
+      rendered.catch(() => kept.delete(key));
     }
     return rendered;
   }

@@ -44,7 +44,10 @@ export function fakeWebBuild(): FakeWebBuild {
   mkdirSync(join(dir, '.server'));
   writeFileSync(
     join(dir, '.server', 'entry-server.js'),
-    'export async function renderPage({ url, language }) { return `<main data-rendered-at="${url}">${language}</main>`; }\n',
+    [
+      "export function pageKeyOf(url) { return url.split('?')[0] === '/' ? url : null; }",
+      'export async function renderPage({ url, language }) { return `<main data-rendered-at="${url}">${language}</main>`; }',
+    ].join('\n'),
   );
   const script = 'console.log("app")';
   writeFileSync(join(dir, 'assets', 'app-3f2a.js'), script);

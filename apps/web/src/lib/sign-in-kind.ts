@@ -3,7 +3,8 @@ import type { DefaultLogin } from '@kartu/contracts';
 import { useSite } from './site.tsx';
 
 /** The query parameter that keeps the member's choice of identifier, so a reload or Back keeps it too. */
-const param = 'with';
+export const SIGN_IN_KIND_PARAM = 'with';
+const param = SIGN_IN_KIND_PARAM;
 
 export interface SignInKind {
   /** What the member signs in with now. */
