@@ -101,6 +101,9 @@ describe('web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('console.log');
     expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers.etag).toBeTruthy();
+    expect(response.headers['last-modified']).toBeUndefined();
+    expect(response.headers['accept-ranges']).toBeUndefined();
   });
 
   it.each([
