@@ -105,6 +105,13 @@ test('the landing page is drawn by the server: it shows in full before any scrip
   // Hydrated: the language switcher answers, which only the app can do.
   await page.getByRole('combobox', { name: 'Language' }).selectOption('id');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Selamat datang di Kopi Senja');
+  // The choice travels with the browser: the server draws the next first page in it.
+  const drawn = await (await page.request.get('/')).text();
+  expect(drawn).toContain('<html lang="id">');
+  expect(drawn).toContain('Selamat datang di Kopi Senja');
+  await page.reload();
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Selamat datang di Kopi Senja');
   expect(problems).toEqual([]);
   await page.close();
 });

@@ -7,7 +7,7 @@ import { AppTree } from './app/app-tree.tsx';
 import { BootFailure } from './app/boot-failure.tsx';
 import { progress } from './components/feedback/progress-store.ts';
 import { ApiError, onPendingChange } from './lib/api-client.ts';
-import { initI18n, pickInitialLanguage, readStoredLanguage } from './lib/i18n.tsx';
+import { initI18n, loadNamespaces, pickInitialLanguage, readStoredLanguage } from './lib/i18n.tsx';
 import { isSignedIn } from './lib/session.ts';
 import { applyBranding, loadSite } from './lib/site.tsx';
 import './styles/global.css';
@@ -61,6 +61,8 @@ async function boot(): Promise<void> {
   const rendered = serverRender(container);
   const hydrate = rendered !== null && rendered.language === language && !isSignedIn();
   await (catalogues ?? initI18n(language, undefined, hydrate ? rendered.namespaces : []));
+  // Everything the drawn page reads is loaded before the app takes it over: nothing suspends mid-way.
+  if (hydrate) await loadNamespaces(rendered.namespaces);
   const app = <AppTree site={site} router={BrowserRouter} />;
   if (hydrate) hydrateRoot(container, app);
   else render(container, app);

@@ -120,5 +120,7 @@ export function intlLocaleOf(language: SupportedLanguage): string {
   return language === 'my' ? 'ms' : language;
 }
 export const LANGUAGE_STORAGE_KEY = 'i18n-lang';
+/** The cookie that tells the server a visitor's chosen language, so it draws their first page in it. */
+export const LANGUAGE_COOKIE = 'kartu_lang';
 /** The translation namespaces every page reads, loaded before the first render; the rest load with their pages. */
 export const BOOT_NAMESPACES = ['common', 'pages'] as const;

@@ -79,18 +79,19 @@ export class PageShell {
    * The page with its content already rendered, for a visitor the server does not know (no
    * session): the landing page paints before any script runs, and the app hydrates it. Null when
    * there is no renderer or the address is not one the server renders. A page is rendered once
-   * per site and page key (the renderer says what in an address changes the page: a handful of
+   * per site, language and page key (the renderer says what in an address changes the page: a handful of
    * keys), so made-up query strings cost no rendering.
    */
-  async renderedPageFor(site: SiteState, url: string): Promise<ShellPage | null> {
-    const key = this.#renderer?.pageKeyOf(url) ?? null;
-    if (key === null) return null;
+  async renderedPageFor(site: SiteState, url: string, language: Language = site.defaultLanguage): Promise<ShellPage | null> {
+    const pageKey = this.#renderer?.pageKeyOf(url) ?? null;
+    if (pageKey === null) return null;
+    const key = `${language} ${pageKey}`;
     let pages = this.#renderedPages.get(site);
     if (!pages) this.#renderedPages.set(site, (pages = new Map()));
     let rendered = pages.get(key);
     if (!rendered) {
       const kept = pages;
-      rendered = this.#renderContent(site, url);
+      rendered = this.#renderContent(site, url, language);
       kept.set(key, rendered);
       // A failed render is tried again by the next visitor.
       rendered.catch(() => kept.delete(key));
@@ -98,12 +99,12 @@ export class PageShell {
     return rendered;
   }
 
-  async #renderContent(site: SiteState, url: string): Promise<ShellPage | null> {
-    const shell = this.pageFor(site, '/');
+  async #renderContent(site: SiteState, url: string, language: Language): Promise<ShellPage | null> {
+    const shell = this.pageFor(site, '/', language);
     const namespaces = [...new Set([...BOOT_NAMESPACES, ...(this.#preloads.pages['/']?.namespaces ?? [])])];
-    const content = await this.#renderer?.renderPage({ site, url, language: site.defaultLanguage, namespaces });
+    const content = await this.#renderer?.renderPage({ site, url, language, namespaces });
     if (content == null) return null;
-    const root = `<div id="root" ${SERVER_RENDER_ATTRIBUTES.language}="${escapeAttribute(site.defaultLanguage)}" ${SERVER_RENDER_ATTRIBUTES.namespaces}="${escapeAttribute(namespaces.join(' '))}">`;
+    const root = `<div id="root" ${SERVER_RENDER_ATTRIBUTES.language}="${escapeAttribute(language)}" ${SERVER_RENDER_ATTRIBUTES.namespaces}="${escapeAttribute(namespaces.join(' '))}">`;
     return { html: this.#startAfterPaint(shell.html.replace(emptyRoot, () => `${root}${content}</div>`)), styleHashes: shell.styleHashes };
   }
 
@@ -139,19 +140,18 @@ export class PageShell {
     return { html: this.#template, styleHashes: [] };
   }
 
-  /** The page for a site at a path; the same object for the same site and page. */
-  pageFor(site: SiteState, pathname: string): ShellPage {
-    const key = pathname in this.#preloads.pages ? pathname : '';
+  /** The page for a site at a path, in a language (the site's own by default); the same object for the same site, page and language. */
+  pageFor(site: SiteState, pathname: string, language: Language = site.defaultLanguage): ShellPage {
+    const key = `${language} ${pathname in this.#preloads.pages ? pathname : ''}`;
     let pages = this.#pages.get(site);
     if (!pages) this.#pages.set(site, (pages = new Map()));
     let page = pages.get(key);
-    if (!page) pages.set(key, (page = this.#render(site, key)));
+    if (!page) pages.set(key, (page = this.#render(site, key.slice(key.indexOf(' ') + 1), language)));
     return page;
   }
 
-  #render(site: SiteState, pageKey: string): ShellPage {
+  #render(site: SiteState, pageKey: string, language: Language): ShellPage {
     const { merchant } = site;
-    const language = site.defaultLanguage;
     const colours = brandingVariables(merchant);
     const style = `:root{${Object.entries(colours)
       .map(([name, value]) => `${name}:${value}`)

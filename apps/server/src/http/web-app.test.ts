@@ -55,6 +55,16 @@ describe('web app', () => {
     expect(otherPage.body).toContain('<div id="root"></div>');
   });
 
+  it('draws the page in the language the visitor chose (its cookie), and in the site’s own for anything else', async () => {
+    const chosen = await builtApp.inject({ url: '/', headers: { host: 'localhost', cookie: 'kartu_lang=id' } });
+    expect(chosen.body).toContain('<html lang="id">');
+    expect(chosen.body).toContain('data-rendered-language="id"');
+    expect(chosen.body).toMatch(/data-preload="[^"]*\/assets\/auth-id\.js/);
+    const unknown = await builtApp.inject({ url: '/', headers: { host: 'localhost', cookie: 'kartu_lang="><script>' } });
+    expect(unknown.body).toContain('<html lang="en">');
+    expect(unknown.body).toContain('data-rendered-language="en"');
+  });
+
   it('answers a sign-in form sent before the app ran it with the page again, dropping what it carried', async () => {
     const response = await builtApp.inject({
       method: 'POST',

@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { parseCookie } from 'cookie';
+import type { Language } from '@kartu/contracts';
+import { LANGUAGE_COOKIE, SUPPORTED_LANGUAGES } from '@kartu/core/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, pathOf } from './api-paths.ts';
 import type { PageSender } from './error-handler.ts';
@@ -14,6 +17,13 @@ import { sessionTokenOf } from '../modules/auth/session.plugin.ts';
 const assetCacheControl = 'public, max-age=31536000, immutable';
 // index.html names the current assets, so it is revalidated on every visit.
 const pageCacheControl = 'no-cache';
+
+/** The language a visitor chose in the app (its cookie), when it is one the app speaks. */
+function chosenLanguage(request: FastifyRequest): Language | null {
+  const cookies = request.headers.cookie;
+  const value = cookies ? parseCookie(cookies)[LANGUAGE_COOKIE] : undefined;
+  return value && (SUPPORTED_LANGUAGES as readonly string[]).includes(value) ? (value as Language) : null;
+}
 
 /**
  * Serves the built web app on the same origin as the API (ARCHITECTURE 'One origin'). Paths that
@@ -66,22 +76,23 @@ export async function registerWebApp(app: FastifyInstance, { distDir, sites }: {
       return null;
     });
     if (!site) return send(reply, shell.plain);
+    const language = chosenLanguage(request) ?? site.defaultLanguage;
     if (sessionTokenOf(request)) {
       // A member's page carries the answers to its first API calls; being theirs, it is never stored.
       const answers = await firstAnswersFor(app, request).catch((error: unknown) => {
         request.log.warn({ err: error }, 'page sent without the answers to its first calls');
         return null;
       });
-      const page = shell.pageFor(site, pathOf(request.url));
+      const page = shell.pageFor(site, pathOf(request.url), language);
       if (!answers) return send(reply, page);
       return send(reply, PageShell.withFirstAnswers(page, answers), 'no-store');
     }
     // A visitor without a session sees the landing page: the server draws it when it can.
-    const rendered = await shell.renderedPageFor(site, request.url).catch((error: unknown) => {
+    const rendered = await shell.renderedPageFor(site, request.url, language).catch((error: unknown) => {
       request.log.warn({ err: error }, 'page sent without its server-rendered content');
       return null;
     });
-    return send(reply, rendered ?? shell.pageFor(site, pathOf(request.url)));
+    return send(reply, rendered ?? shell.pageFor(site, pathOf(request.url), language));
   };
   app.get('/', { schema: { hide: true } }, sendPage);
   // The landing page is drawn by the server and its form works once the app's code has arrived. A

@@ -24,5 +24,7 @@ describe('i18n', () => {
     expect(getI18n().t('toast.copied')).toBe('Disalin ke papan keratan');
     expect(localStorage.getItem('i18n-lang')).toBe('my');
     expect(document.documentElement.lang).toBe('ms');
+    // The server draws this visitor's next first page in it.
+    expect(document.cookie).toContain('kartu_lang=my');
   });
 });

@@ -1,7 +1,7 @@
 import { createContext, use, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Language } from '@kartu/contracts';
 import { setRequestLanguage } from './api-client.ts';
-import { BOOT_NAMESPACES, FALLBACK_LANGUAGE, intlLocaleOf, SUPPORTED_LANGUAGES, LANGUAGE_STORAGE_KEY } from '@kartu/core/constants';
+import { BOOT_NAMESPACES, FALLBACK_LANGUAGE, intlLocaleOf, LANGUAGE_COOKIE, SUPPORTED_LANGUAGES, LANGUAGE_STORAGE_KEY } from '@kartu/core/constants';
 
 /** Loaded before the first render. Feature namespaces (`auth`, `account`, …) load when a page first uses them. */
 export const namespaces = BOOT_NAMESPACES;
@@ -71,6 +71,11 @@ export async function initI18n(language: Language, resources?: Resources, pageNa
   documentLanguage(language);
 }
 
+/** Loads more namespaces in the current language (a drawn page's, before the app takes it over). */
+export function loadNamespaces(pageNamespaces: readonly string[]): Promise<void> {
+  return requireTranslator().load(pageNamespaces);
+}
+
 function requireTranslator(): Translator {
   if (!appTranslator) throw new Error('initI18n must run before anything is translated');
   return appTranslator;
@@ -84,6 +89,9 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // Without storage the choice lasts until the page is closed.
   }
+  // The server reads it to draw this visitor's first page in their language (a year, this site only).
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax${secure}`;
   documentLanguage(language);
 }
 
