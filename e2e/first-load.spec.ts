@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { openPage, rani, signInOnNewDevice } from './support.ts';
+import { appRunning, openPage, rani, signInOnNewDevice } from './support.ts';
 
 // The build the web server runs (playwright.config.ts builds it before starting).
 const distDir = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
@@ -110,7 +110,7 @@ test('the landing page is drawn by the server: it shows in full before any scrip
   expect(drawn).toContain('<html lang="id">');
   expect(drawn).toContain('Selamat datang di Kopi Senja');
   await page.reload();
-  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  await appRunning(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Selamat datang di Kopi Senja');
   expect(problems).toEqual([]);
   await page.close();

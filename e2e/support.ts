@@ -39,6 +39,11 @@ export async function useEnglish(page: Page): Promise<void> {
  */
 export async function openPage(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
+  await appRunning(page);
+}
+
+/** Waits until the app runs the page it is on (rendered, or hydrated when the server drew it). */
+export async function appRunning(page: Page): Promise<void> {
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 

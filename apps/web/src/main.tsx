@@ -60,7 +60,7 @@ async function boot(): Promise<void> {
   // The app takes that page over only if it would draw the same one; otherwise it draws its own.
   const rendered = serverRender(container);
   const hydrate = rendered !== null && rendered.language === language && !isSignedIn();
-  await (catalogues ?? initI18n(language, undefined, hydrate ? rendered.namespaces : []));
+  await (catalogues ?? initI18n(language));
   // Everything the drawn page reads is loaded before the app takes it over: nothing suspends mid-way.
   if (hydrate) await loadNamespaces(rendered.namespaces);
   const app = <AppTree site={site} router={BrowserRouter} />;

@@ -115,6 +115,10 @@ export const SUPPORTED_LANGUAGES = ['en', 'id', 'my', 'ja'] as const;
 export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 export const FALLBACK_LANGUAGE = 'en' satisfies SupportedLanguage;
 
+export function isSupportedLanguage(value: unknown): value is SupportedLanguage {
+  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+}
+
 /** Malay is stored as 'my' (spec: app-core §9) but its BCP 47 tag is 'ms': the tag pages and Intl use. */
 export function intlLocaleOf(language: SupportedLanguage): string {
   return language === 'my' ? 'ms' : language;

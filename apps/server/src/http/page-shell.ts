@@ -39,6 +39,13 @@ const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g,
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
+/** A site's pages, by key: kept as long as the site state object they were written for. */
+function pagesOf<T>(store: WeakMap<SiteState, Map<string, T>>, site: SiteState): Map<string, T> {
+  let pages = store.get(site);
+  if (!pages) store.set(site, (pages = new Map()));
+  return pages;
+}
+
 /**
  * The web app's index.html, written for one site before it is sent: the merchant's name, language
  * and colours, its site state (so the app boots without asking GET /api/site), and preloads of
@@ -85,16 +92,14 @@ export class PageShell {
   async renderedPageFor(site: SiteState, url: string, language: Language = site.defaultLanguage): Promise<ShellPage | null> {
     const pageKey = this.#renderer?.pageKeyOf(url) ?? null;
     if (pageKey === null) return null;
+    const pages = pagesOf(this.#renderedPages, site);
     const key = `${language} ${pageKey}`;
-    let pages = this.#renderedPages.get(site);
-    if (!pages) this.#renderedPages.set(site, (pages = new Map()));
     let rendered = pages.get(key);
     if (!rendered) {
-      const kept = pages;
       rendered = this.#renderContent(site, url, language);
-      kept.set(key, rendered);
+      pages.set(key, rendered);
       // A failed render is tried again by the next visitor.
-      rendered.catch(() => kept.delete(key));
+      rendered.catch(() => pages.delete(key));
     }
     return rendered;
   }
@@ -111,15 +116,13 @@ export class PageShell {
   /**
    * A drawn page shows before its scripts run: its style sheets and banner download first, and the
    * app's code only once the page has loaded and painted, through the build's loader, which then
-   * preloads the chunks the page would have preloaded and starts the entry. Without a loader in
-   * the build, the scripts at least download at low priority.
+   * preloads the chunks the page would have preloaded and starts the entry. A build without the
+   * loader starts its scripts as built.
    */
   #startAfterPaint(html: string): string {
     const { entry, appLoader } = this.#preloads;
     const entryScript = entry && `<script type="module" crossorigin src="/${entry}"></script>`;
-    if (!entryScript || !appLoader || !html.includes(entryScript)) {
-      return html.replace(/<(script type="module"|link rel="modulepreload") /g, (_tag, opening: string) => `<${opening} fetchpriority="low" `);
-    }
+    if (!entryScript || !appLoader || !html.includes(entryScript)) return html;
     const chunks: string[] = [];
     const withoutPreloads = html.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_link, href: string) => {
       chunks.push(href);
@@ -142,11 +145,11 @@ export class PageShell {
 
   /** The page for a site at a path, in a language (the site's own by default); the same object for the same site, page and language. */
   pageFor(site: SiteState, pathname: string, language: Language = site.defaultLanguage): ShellPage {
-    const key = `${language} ${pathname in this.#preloads.pages ? pathname : ''}`;
-    let pages = this.#pages.get(site);
-    if (!pages) this.#pages.set(site, (pages = new Map()));
+    const pageKey = pathname in this.#preloads.pages ? pathname : '';
+    const pages = pagesOf(this.#pages, site);
+    const key = `${language} ${pageKey}`;
     let page = pages.get(key);
-    if (!page) pages.set(key, (page = this.#render(site, key.slice(key.indexOf(' ') + 1), language)));
+    if (!page) pages.set(key, (page = this.#render(site, pageKey, language)));
     return page;
   }
 

@@ -3,7 +3,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { parseCookie } from 'cookie';
 import type { Language } from '@kartu/contracts';
-import { LANGUAGE_COOKIE, SUPPORTED_LANGUAGES } from '@kartu/core/constants';
+import { isSupportedLanguage, LANGUAGE_COOKIE } from '@kartu/core/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, pathOf } from './api-paths.ts';
 import type { PageSender } from './error-handler.ts';
@@ -22,7 +22,7 @@ const pageCacheControl = 'no-cache';
 function chosenLanguage(request: FastifyRequest): Language | null {
   const cookies = request.headers.cookie;
   const value = cookies ? parseCookie(cookies)[LANGUAGE_COOKIE] : undefined;
-  return value && (SUPPORTED_LANGUAGES as readonly string[]).includes(value) ? (value as Language) : null;
+  return isSupportedLanguage(value) ? value : null;
 }
 
 /**

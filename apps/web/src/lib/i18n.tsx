@@ -1,7 +1,7 @@
 import { createContext, use, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Language } from '@kartu/contracts';
 import { setRequestLanguage } from './api-client.ts';
-import { BOOT_NAMESPACES, FALLBACK_LANGUAGE, intlLocaleOf, LANGUAGE_COOKIE, SUPPORTED_LANGUAGES, LANGUAGE_STORAGE_KEY } from '@kartu/core/constants';
+import { BOOT_NAMESPACES, FALLBACK_LANGUAGE, intlLocaleOf, isSupportedLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '@kartu/core/constants';
 
 /** Loaded before the first render. Feature namespaces (`auth`, `account`, …) load when a page first uses them. */
 export const namespaces = BOOT_NAMESPACES;
@@ -19,7 +19,7 @@ async function loadCatalogue(language: string, namespace: string): Promise<Catal
 }
 
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+  return isSupportedLanguage(value);
 }
 
 export { intlLocaleOf };
@@ -60,13 +60,10 @@ function documentLanguage(language: Language): void {
   setRequestLanguage(language);
 }
 
-/**
- * Starts translating in the visitor's language with the first-render namespaces loaded, and any
- * others the first page reads (a page the server rendered names them, so it hydrates at once).
- */
-export async function initI18n(language: Language, resources?: Resources, pageNamespaces: readonly string[] = []): Promise<void> {
+/** Starts translating in the visitor's language with the first-render namespaces loaded. */
+export async function initI18n(language: Language, resources?: Resources): Promise<void> {
   const translator = createTranslator(language, resources);
-  await translator.load([...new Set([...namespaces, ...pageNamespaces])]);
+  await translator.load(namespaces);
   appTranslator = translator;
   documentLanguage(language);
 }
