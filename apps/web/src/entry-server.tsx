@@ -15,14 +15,17 @@ import { createTranslator, I18nProvider, namespaces as bootNamespaces, type Reso
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
 
-function resourcesOf(language: Language, wanted: readonly string[]): Resources {
+/** A language's catalogues of the given namespaces, by namespace: the page carries them to the app. */
+export function cataloguesOf(language: Language, wanted: readonly string[]): Record<string, Record<string, unknown>> {
   const bundle: Record<string, Record<string, unknown>> = {};
   for (const namespace of wanted) {
     const catalogue = catalogues[`./locales/${language}/${namespace}.json`];
     if (catalogue) bundle[namespace] = catalogue.default;
   }
-  return { [language]: bundle };
+  return bundle;
 }
+
+const resourcesOf = (language: Language, wanted: readonly string[]): Resources => ({ [language]: cataloguesOf(language, wanted) });
 
 export interface RenderPageInput {
   site: SiteState;

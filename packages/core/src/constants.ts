@@ -84,6 +84,12 @@ export const SITE_STATE_ELEMENT_ID = 'kartu-site';
  */
 export const FIRST_ANSWERS_ELEMENT_ID = 'kartu-answers';
 /**
+ * The id of the `<script type="application/json">` in which the server hands the page the
+ * translation catalogues its first render reads, in one language (`{ language, catalogues: { namespace:
+ * catalogue } }`), so the app renders without asking for them.
+ */
+export const CATALOGUES_ELEMENT_ID = 'kartu-catalogues';
+/**
  * Set on #root when the server rendered the page inside it: the language it rendered in, and the
  * translation namespaces (space-separated) it read. The browser hydrates only a page it would
  * render the same way.

@@ -40,6 +40,7 @@ function site(overrides: { brand?: string; bannerUrl?: string | null; defaultLan
   } as unknown as SiteState;
 }
 
+const embeddedCatalogues = (html: string) => JSON.parse(/<script type="application\/json" id="kartu-catalogues">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as unknown;
 const embedded = (html: string) => JSON.parse(/<script type="application\/json" id="kartu-site">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as unknown;
 const styleOf = (html: string) => /<style>(.*?)<\/style>/s.exec(html)?.[1] ?? '';
 
@@ -114,6 +115,7 @@ describe('PageShell', () => {
           calls.push({ url, language, namespaces });
           return answer(url);
         },
+        cataloguesOf: (language, namespaces) => Object.fromEntries(namespaces.map((namespace) => [namespace, { hello: `${namespace} in ${language}` }])),
       };
       return { shell: new PageShell(template, preloads, renderer), calls };
     }
@@ -128,8 +130,13 @@ describe('PageShell', () => {
       expect(page?.html).not.toContain('<script type="module"');
       expect(page?.html).not.toContain('rel="modulepreload"');
       expect(page?.html).toContain(
-        '<script defer src="/assets/app-loader-1.js" data-entry="/assets/index-1.js" data-preload="/assets/landing-1.js /assets/common-my.js /assets/pages-my.js /assets/auth-my.js"></script>',
+        '<script defer src="/assets/app-loader-1.js" data-entry="/assets/index-1.js" data-preload="/assets/landing-1.js"></script>',
       );
+      // The catalogues its first render read travel in the page, in its language.
+      expect(embeddedCatalogues(page?.html ?? '')).toEqual({
+        language: 'my',
+        catalogues: { common: { hello: 'common in my' }, pages: { hello: 'pages in my' }, auth: { hello: 'auth in my' } },
+      });
       expect(page?.html).toContain('<link rel="preload" as="image" href="/brand/banner.svg" fetchpriority="high">');
       // A page the server does not draw starts the app itself, as built.
       expect(shell.pageFor(site(), '/cards').html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
@@ -161,7 +168,7 @@ describe('PageShell', () => {
     });
 
     it('renders nothing without an empty #root to fill', async () => {
-      const renderer: PageRenderer = { pageKeyOf: () => '/', renderPage: () => Promise.resolve('<main></main>') };
+      const renderer: PageRenderer = { pageKeyOf: () => '/', renderPage: () => Promise.resolve('<main></main>'), cataloguesOf: () => ({}) };
       const shell = new PageShell(template.replace('<div id="root"></div>', '<div id="app"></div>'), preloads, renderer);
       expect(await shell.renderedPageFor(site(), '/')).toBeNull();
     });

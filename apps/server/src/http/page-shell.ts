@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Language, SiteState } from '@kartu/contracts';
 import { brandingVariables } from '@kartu/core';
-import { BOOT_NAMESPACES, FIRST_ANSWERS_ELEMENT_ID, intlLocaleOf, SERVER_RENDER_ATTRIBUTES, SITE_STATE_ELEMENT_ID } from '@kartu/core/constants';
+import { BOOT_NAMESPACES, CATALOGUES_ELEMENT_ID, FIRST_ANSWERS_ELEMENT_ID, intlLocaleOf, SERVER_RENDER_ATTRIBUTES, SITE_STATE_ELEMENT_ID } from '@kartu/core/constants';
 
 /** What the web build writes to `.vite/page-preloads.json` (apps/web/build/page-preloads.ts). */
 interface PagePreloads {
@@ -27,6 +27,8 @@ export interface PageRenderer {
   pageKeyOf(url: string): string | null;
   /** The HTML inside #root for that address, or null when the browser should render it alone. */
   renderPage(input: { site: SiteState; url: string; language: Language; namespaces: readonly string[] }): Promise<string | null>;
+  /** A language's translation catalogues of the given namespaces, by namespace. */
+  cataloguesOf(language: Language, namespaces: readonly string[]): Record<string, unknown>;
 }
 
 const noPreloads: PagePreloads = { pages: {}, catalogues: {} };
@@ -59,6 +61,7 @@ export class PageShell {
   readonly #template: string;
   readonly #preloads: PagePreloads;
   readonly #renderer: PageRenderer | null;
+  readonly #catalogueSource: PageRenderer | null;
   readonly #pages = new WeakMap<SiteState, Map<string, ShellPage>>();
   readonly #renderedPages = new WeakMap<SiteState, Map<string, Promise<ShellPage | null>>>();
 
@@ -66,6 +69,7 @@ export class PageShell {
     if (!template.includes('</head>')) throw new Error('index.html has no </head>: the page cannot carry its site state');
     this.#template = template;
     this.#preloads = preloads;
+    this.#catalogueSource = renderer;
     // Without an empty #root to fill, pages go out as the app would draw them alone.
     this.#renderer = template.includes(emptyRoot) ? renderer : null;
   }
@@ -165,16 +169,20 @@ export class PageShell {
       head.push(`<link rel="preload" as="image" href="${escapeAttribute(merchant.bannerUrl)}" fetchpriority="high">`);
     }
     const page = this.#preloads.pages[pageKey];
-    const catalogues = this.#preloads.catalogues[language] ?? {};
-    const files = [
-      ...(page?.files ?? []),
-      ...[...BOOT_NAMESPACES, ...(page?.namespaces ?? [])].flatMap((namespace) => catalogues[namespace] ?? []),
-    ];
+    const namespaces = [...new Set([...BOOT_NAMESPACES, ...(page?.namespaces ?? [])])];
+    const files = [...(page?.files ?? [])];
+    if (!this.#catalogueSource) files.push(...namespaces.flatMap((namespace) => this.#preloads.catalogues[language]?.[namespace] ?? []));
     for (const file of files) head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);
     // The route's own style sheets, linked up front: a page the server rendered paints styled
     // before its scripts would have added them.
     for (const file of page?.styles ?? []) head.push(`<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`);
     head.push(`<script type="application/json" id="${SITE_STATE_ELEMENT_ID}">${jsonForScript(site)}</script>`);
+    // The catalogues its first render reads travel with the page (data, a few KB compressed),
+    // rather than as one script each after it.
+    if (this.#catalogueSource) {
+      const catalogues = this.#catalogueSource.cataloguesOf(language, namespaces);
+      head.push(`<script type="application/json" id="${CATALOGUES_ELEMENT_ID}">${jsonForScript({ language, catalogues })}</script>`);
+    }
 
     // Replacements are functions, so a "$" in a brand name is never read as a pattern.
     const html = this.#template

@@ -47,6 +47,7 @@ export function fakeWebBuild(): FakeWebBuild {
     [
       "export function pageKeyOf(url) { return url.split('?')[0] === '/' ? url : null; }",
       'export async function renderPage({ url, language }) { return `<main data-rendered-at="${url}">${language}</main>`; }',
+      'export function cataloguesOf(language, namespaces) { return Object.fromEntries(namespaces.map((namespace) => [namespace, { language }])); }',
     ].join('\n'),
   );
   const script = 'console.log("app")';

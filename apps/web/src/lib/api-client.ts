@@ -2,6 +2,7 @@ import { requestHeaders, type ErrorBody } from '@kartu/contracts';
 import { DEFAULT_TIME_ZONE, FIRST_ANSWERS_ELEMENT_ID } from '@kartu/core/constants';
 import { ApiError, clientErrorCodes } from './api-error.ts';
 import { getDeviceId } from './device-id.ts';
+import { embeddedData } from './embedded-data.ts';
 import { getPosition } from './position.ts';
 import { clearSession, isSignedIn } from './session.ts';
 
@@ -151,14 +152,9 @@ let firstAnswers: Map<string, unknown> | null = null;
 /** The answers the server wrote into the page for its first calls, read once from the page. */
 function takeFirstAnswer(url: string): { found: boolean; data?: unknown } {
   if (firstAnswers === null) {
-    firstAnswers = new Map();
-    const text = typeof document === 'undefined' ? null : document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent;
-    try {
-      const parsed: unknown = text ? JSON.parse(text) : null;
-      if (parsed && typeof parsed === 'object') firstAnswers = new Map(Object.entries(parsed));
-    } catch {
-      // An unreadable set of answers is no answer: the calls go to the server.
-    }
+    // An unreadable set of answers is no answer: the calls go to the server.
+    const written = embeddedData(FIRST_ANSWERS_ELEMENT_ID);
+    firstAnswers = new Map(written && typeof written === 'object' ? Object.entries(written) : []);
   }
   if (!firstAnswers.has(url)) return { found: false };
   const data = firstAnswers.get(url);

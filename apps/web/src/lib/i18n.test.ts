@@ -1,6 +1,6 @@
 import { afterEach, describe, it, expect } from 'vitest';
 import { getI18n } from './i18n.tsx';
-import { intlLocaleOf, pickInitialLanguage, setLanguage } from './i18n.tsx';
+import { initI18n, intlLocaleOf, pickInitialLanguage, setLanguage } from './i18n.tsx';
 
 afterEach(() => setLanguage('en'));
 
@@ -26,5 +26,23 @@ describe('i18n', () => {
     expect(document.documentElement.lang).toBe('ms');
     // The server draws this visitor's next first page in it.
     expect(document.cookie).toContain('kartu_lang=my');
+  });
+
+  it('starts with the catalogues the server wrote into the page when they are in its language', async () => {
+    const written = document.createElement('script');
+    written.type = 'application/json';
+    written.id = 'kartu-catalogues';
+    written.textContent = JSON.stringify({ language: 'ja', catalogues: { common: { toast: { copied: 'from the page' } }, pages: {} } });
+    document.head.append(written);
+    try {
+      await initI18n('ja');
+      expect(getI18n().t('toast.copied')).toBe('from the page');
+      // In another language, the page's catalogues are not used: that language's own are loaded.
+      await initI18n('my');
+      expect(getI18n().t('toast.copied')).toBe('Disalin ke papan keratan');
+    } finally {
+      written.remove();
+      await initI18n('en');
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { createContext, use, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Language } from '@kartu/contracts';
 import { setRequestLanguage } from './api-client.ts';
-import { BOOT_NAMESPACES, FALLBACK_LANGUAGE, intlLocaleOf, isSupportedLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '@kartu/core/constants';
+import { embeddedData } from './embedded-data.ts';
+import { BOOT_NAMESPACES, CATALOGUES_ELEMENT_ID, FALLBACK_LANGUAGE, intlLocaleOf, isSupportedLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '@kartu/core/constants';
 
 /** Loaded before the first render. Feature namespaces (`auth`, `account`, …) load when a page first uses them. */
 export const namespaces = BOOT_NAMESPACES;
@@ -60,8 +61,18 @@ function documentLanguage(language: Language): void {
   setRequestLanguage(language);
 }
 
-/** Starts translating in the visitor's language with the first-render namespaces loaded. */
-export async function initI18n(language: Language, resources?: Resources): Promise<void> {
+/** The catalogues the server wrote into the page for its first render, when they are in `language`. */
+function embeddedCatalogues(language: Language): Resources | undefined {
+  const written = embeddedData(CATALOGUES_ELEMENT_ID) as { language?: unknown; catalogues?: unknown } | null;
+  if (!written || written.language !== language || !written.catalogues || typeof written.catalogues !== 'object') return undefined;
+  return { [language]: written.catalogues as Record<string, Catalogue> };
+}
+
+/**
+ * Starts translating in the visitor's language with the first-render namespaces loaded: those the
+ * server wrote into the page are there at once, the others are fetched.
+ */
+export async function initI18n(language: Language, resources: Resources | undefined = embeddedCatalogues(language)): Promise<void> {
   const translator = createTranslator(language, resources);
   await translator.load(namespaces);
   appTranslator = translator;

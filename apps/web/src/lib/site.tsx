@@ -3,17 +3,12 @@ import type { SiteState } from '@kartu/contracts';
 import { brandingVariables } from '@kartu/core';
 import { SITE_STATE_ELEMENT_ID } from '@kartu/core/constants';
 import { api, setMerchantContext } from './api-client.ts';
+import { embeddedData } from './embedded-data.ts';
 
 /** The site state the server wrote into the page (absent when it could not tell the site). */
 function embeddedSite(): SiteState | null {
-  const element = document.getElementById(SITE_STATE_ELEMENT_ID);
-  if (!element?.textContent) return null;
-  try {
-    const site = JSON.parse(element.textContent) as SiteState;
-    return site && typeof site === 'object' && site.merchant ? site : null;
-  } catch {
-    return null;
-  }
+  const site = embeddedData(SITE_STATE_ELEMENT_ID) as SiteState | null;
+  return site && typeof site === 'object' && site.merchant ? site : null;
 }
 
 /**
