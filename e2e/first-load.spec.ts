@@ -116,18 +116,42 @@ test('the landing page is drawn by the server: it shows in full before any scrip
   await page.close();
 });
 
-test('a member’s wallet opens with its cards from the page itself, without a call to the API', async ({ page, request }) => {
+test('a member’s wallet is drawn by the server from its first calls’ answers, and the app takes it over without calling the API', async ({ page, request }) => {
   await signInOnNewDevice(page, request, rani.phone);
   // The wallet the sign-in opened has made its own calls; what follows is a fresh load of it.
   await expect(page.getByText('Kopi Senja Rewards')).toBeVisible();
+  // As sent, before any script: the member's cards in their colours.
+  const sent = await (await page.request.get('/cards')).text();
+  expect(sent).toContain('data-rendered-for-member');
+  expect(sent).toContain('Hi, Rani Saputra');
+  expect(sent).toContain('Kopi Senja Rewards');
   const calls: string[] = [];
   page.on('request', (sent) => {
     const { pathname, search } = new URL(sent.url());
     if (pathname.startsWith('/api/')) calls.push(pathname + search);
   });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  // Hydrated, not drawn again: nothing the server put in #root is ever taken out.
+  await page.addInitScript(() => {
+    new MutationObserver((records) => {
+      if (records.some((record) => record.removedNodes.length > 0 && (record.target as Element).id === 'root')) document.documentElement.dataset.rootRedrawn = '';
+    }).observe(document, { childList: true, subtree: true });
+  });
   await openPage(page, '/cards');
-  await expect(page.getByText('Kopi Senja Rewards')).toBeVisible();
+  await expect(page.locator('html[data-root-redrawn]')).toHaveCount(0);
+  const tile = page.locator('.card-tile', { hasText: 'Kopi Senja Rewards' });
+  await expect(tile).toHaveCSS('background-color', 'rgb(75, 46, 30)');
   await expect(page.getByText('Kopi Stamps')).toBeVisible();
   await expect(page.getByText('Hi, Rani Saputra')).toBeVisible();
   expect(calls).toEqual([]);
+  // Taken over: the view tabs answer, which only the app can do.
+  await page.getByRole('tab', { name: 'Hidden' }).click();
+  await expect(page).toHaveURL(/view=hidden/);
+  await expect(page.getByRole('tab', { name: 'Hidden' })).toHaveAttribute('aria-selected', 'true');
+  expect(calls).toEqual(['/api/v2/cards?page=1&view=hidden']);
+  expect(problems).toEqual([]);
 });

@@ -34,7 +34,7 @@ function dropUnusedReactRouterComponents(): Plugin {
 // route chunks and catalogues (the boot namespaces are added by the server), so those download
 // beside the entry instead of after it.
 const walletPage: PageNeeds = {
-  modules: ['src/app/query-layout.tsx', 'src/features/cards/routes/card-list-page.tsx'],
+  modules: ['src/app/first-queries.ts', 'src/app/query-layout.tsx', 'src/features/cards/routes/card-list-page.tsx'],
   namespaces: ['cards'],
 };
 const firstPages: Record<string, PageNeeds> = {

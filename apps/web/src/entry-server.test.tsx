@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { pageKeyOf, renderPage } from './entry-server.tsx';
+import { firstCallsOf, pageKeyOf, renderMemberPage, renderPage } from './entry-server.tsx';
+import { cardListItem } from './features/cards/cards.test-support.ts';
+import { sessionUser } from './test/session.test-support.ts';
 import { testSite } from './test/site.test-support.ts';
+
+/** What the wallet's first calls answer for a member with these cards. */
+function walletAnswers(name: string, cards = [cardListItem({ programName: 'Kopi Senja Rewards' }), cardListItem({ id: 'card00000000000000000002', programName: 'Kopi Stamps' })]) {
+  return {
+    '/api/auth/session': { user: sessionUser({ name }), loginType: 'otp', pinRequired: false, needSetPhone: false },
+    '/api/v2/cards?page=1&view=active': { data: cards, page: 1, count: cards.length },
+  };
+}
 
 describe('the server renderer', () => {
   it('keys a drawn page by what changes it: the sign-in kind and whether a referenceId is there', () => {
@@ -23,5 +33,45 @@ describe('the server renderer', () => {
     expect(await renderPage({ ...input, site: testSite({ requireReferenceId: true }) })).toBeNull();
     expect(await renderPage({ ...input, url: '/?referenceId=ab12', site: testSite({ requireReferenceId: true }) })).toContain('<form');
     expect(await renderPage({ ...input, url: '/cards', site: testSite() })).toBeNull();
+  });
+
+  it('names the wallet’s first calls as the app makes them, in the view its address asks for', () => {
+    expect(firstCallsOf('/cards')).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=active']);
+    expect(firstCallsOf('/v2/cards?view=hidden&utm_source=mail')).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=hidden']);
+    expect(firstCallsOf('/cards?view=<script>')).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=active']);
+    expect(firstCallsOf('/')).toEqual([]);
+    expect(firstCallsOf('/cards/card00000000000000000001')).toEqual([]);
+  });
+
+  it('draws a member’s wallet from the answers to its first calls, each member’s own at once', async () => {
+    const input = { site: testSite(), url: '/cards', language: 'en' as const, namespaces: ['cards'] };
+    const [sari, budi] = await Promise.all([
+      renderMemberPage({ ...input, answers: walletAnswers('Sari Wulandari') }),
+      renderMemberPage({ ...input, answers: walletAnswers('Budi Santoso', [cardListItem({ programName: 'Teh Club' })]) }),
+    ]);
+    expect(sari).toContain('Hi, Sari Wulandari');
+    expect(sari).toContain('Kopi Senja Rewards');
+    expect(sari).toContain('Kopi Stamps');
+    expect(sari).not.toContain('Budi');
+    expect(budi).toContain('Hi, Budi Santoso');
+    expect(budi).toContain('Teh Club');
+    expect(budi).not.toContain('Kopi Stamps');
+    const indonesian = await renderMemberPage({ ...input, language: 'id', answers: walletAnswers('Sari') });
+    expect(indonesian).toContain('Kartu saya');
+  });
+
+  it('declines a member’s page it does not draw, answers it cannot use, and a page that sends the member elsewhere', async () => {
+    const input = { site: testSite(), url: '/cards', language: 'en' as const, namespaces: ['cards'], answers: walletAnswers('Sari') };
+    expect(await renderMemberPage({ ...input, url: '/cards/card00000000000000000001' })).toBeNull();
+    expect(await renderMemberPage({ ...input, answers: { ...input.answers, '/api/auth/session': { user: 'nobody' } } })).toBeNull();
+    expect(await renderMemberPage({ ...input, answers: { '/api/auth/session': input.answers['/api/auth/session'] } })).toBeNull();
+    // Redirects: maintenance, a v2 merchant's v1 address, single-card mode (one card, no add-card button).
+    expect(await renderMemberPage({ ...input, site: testSite({ maintenance: true }) })).toBeNull();
+    const v2 = testSite({ uiVersion: 'v2', merchant: { uiVersion: 'v2' } });
+    expect(await renderMemberPage({ ...input, site: v2 })).toBeNull();
+    expect(await renderMemberPage({ ...input, site: v2, url: '/v2/cards' })).toContain('Hi, Sari');
+    const oneCard = walletAnswers('Sari', [cardListItem()]);
+    expect(await renderMemberPage({ ...input, answers: oneCard, site: testSite({ merchant: { homePage: { ...testSite().merchant.homePage, addCardButton: false } } }) })).toBeNull();
+    expect(await renderMemberPage({ ...input, answers: oneCard })).toContain('Hi, Sari');
   });
 });

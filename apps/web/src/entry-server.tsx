@@ -1,17 +1,24 @@
 /*
- * The server's renderer of the landing page (built with `vite build --ssr` into dist/.server):
- * the same app tree the browser hydrates, rendered at the request's address in the site's
- * language, so the page paints its banner, heading and sign-in form before any script runs.
+ * The server's renderer of the pages it draws (built with `vite build --ssr` into dist/.server):
+ * the same app tree the browser hydrates, rendered at the request's address in the visitor's
+ * language, so a page paints before any script runs: the landing page for a visitor, the wallet
+ * for a member (with the answers to its first calls).
  */
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { Language, SiteState } from '@kartu/contracts';
 import { AppTree } from './app/app-tree.tsx';
+import { drawnSessionOf, fillFirstQueries, firstQueriesOf } from './app/first-queries.ts';
 import { globalGuard, referenceIdGuard } from './app/guards/site-guards.ts';
 import { paths } from './config/paths.ts';
 import { SIGN_IN_KIND_PARAM } from './lib/sign-in-kind.ts';
 import { createTranslator, I18nProvider, namespaces as bootNamespaces, type Resources } from './lib/i18n.tsx';
+import { createQueryClient, DrawnQueryClientProvider } from './lib/query-client.ts';
+import { DrawnRedirectsProvider } from './lib/redirect.tsx';
+import { DrawnSessionProvider } from './lib/session.ts';
+
+export { firstCallsOf } from './app/first-queries.ts';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
 
@@ -36,6 +43,11 @@ export interface RenderPageInput {
   namespaces: readonly string[];
   /** How long the render may take before it is given up. */
   timeoutMs?: number;
+}
+
+export interface RenderMemberPageInput extends RenderPageInput {
+  /** The answers to the page's first calls (firstCallsOf), made with the member's session. */
+  answers: Record<string, unknown>;
 }
 
 /**
@@ -71,16 +83,46 @@ export async function renderPage({ site, url, language, namespaces, timeoutMs = 
   if (drawn.searchParams.has('referenceId')) drawn.searchParams.set('referenceId', location.searchParams.get('referenceId') ?? '');
   const drawnAt = `${drawn.pathname}${drawn.search}`;
 
+  return draw({ site, url: drawnAt, language, namespaces, timeoutMs }, (tree) => tree);
+}
+
+/**
+ * A member's page (what goes inside #root) drawn with the answers to its first calls, or null
+ * when the server does not draw that address for a member (only the wallet for now), when the
+ * answers are not what its calls expect, or when the page would send the member elsewhere
+ * (single-card mode, a v2 merchant's v1 address, maintenance): the browser then renders it.
+ * Never kept: it is the member's own.
+ */
+export async function renderMemberPage({ site, url, language, namespaces, answers, timeoutMs = 2000 }: RenderMemberPageInput): Promise<string | null> {
+  if (firstQueriesOf(url).length === 0 || site.merchant.flags.ageGate) return null;
+  const session = drawnSessionOf(answers);
+  const queryClient = createQueryClient();
+  if (!session || !fillFirstQueries(queryClient, url, answers)) return null;
+  try {
+    return await draw({ site, url, language, namespaces, timeoutMs }, (tree) => (
+      <DrawnSessionProvider session={session}>
+        <DrawnQueryClientProvider value={queryClient}>{tree}</DrawnQueryClientProvider>
+      </DrawnSessionProvider>
+    ));
+  } finally {
+    queryClient.clear();
+  }
+}
+
+/** The app at an address, in a language, wrapped as the page needs; null when it redirects. */
+async function draw({ site, url, language, namespaces, timeoutMs }: Required<RenderPageInput>, wrap: (tree: ReactNode) => ReactNode): Promise<string | null> {
   const wanted = [...bootNamespaces, ...namespaces];
   const translator = createTranslator(language, resourcesOf(language, wanted));
-  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={drawnAt}>{children}</StaticRouter>;
+  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
+  let redirected = false;
   const { prelude } = await prerender(
-    <I18nProvider translator={translator}>
-      <AppTree site={site} router={Router} />
-    </I18nProvider>,
+    <DrawnRedirectsProvider value={() => (redirected = true)}>
+      <I18nProvider translator={translator}>{wrap(<AppTree site={site} router={Router} />)}</I18nProvider>
+    </DrawnRedirectsProvider>,
     { signal: AbortSignal.timeout(timeoutMs) },
   );
   const html = await new Response(prelude).text();
+  if (redirected) return null;
   // React opens a fragment with preload hints for its images; the page's head already preloads
   // what matters, and hints inside #root are not part of the tree the browser hydrates.
   return html.replace(/^(?:<link [^>]*\/>)+/, '');

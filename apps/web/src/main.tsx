@@ -2,11 +2,12 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { Language, SiteState } from '@kartu/contracts';
-import { SERVER_RENDER_ATTRIBUTES } from '@kartu/core/constants';
+import { FIRST_ANSWERS_ELEMENT_ID, SERVER_RENDER_ATTRIBUTES } from '@kartu/core/constants';
 import { AppTree } from './app/app-tree.tsx';
 import { BootFailure } from './app/boot-failure.tsx';
 import { progress } from './components/feedback/progress-store.ts';
 import { ApiError, onPendingChange } from './lib/api-client.ts';
+import { embeddedData } from './lib/embedded-data.ts';
 import { initI18n, loadNamespaces, pickInitialLanguage, readStoredLanguage } from './lib/i18n.tsx';
 import { isSignedIn } from './lib/session.ts';
 import { applyBranding, loadSite } from './lib/site.tsx';
@@ -18,11 +19,28 @@ function rootElement(): HTMLElement {
   return container;
 }
 
-/** What the server rendered into #root, when it did: its language and the namespaces it read. */
-function serverRender(container: HTMLElement): { language: string; namespaces: string[] } | null {
+/** What the server rendered into #root, when it did: its language, the namespaces it read, whom for. */
+function serverRender(container: HTMLElement): { language: string; namespaces: string[]; member: boolean } | null {
   const language = container.getAttribute(SERVER_RENDER_ATTRIBUTES.language);
   if (!language || !container.hasChildNodes()) return null;
-  return { language, namespaces: (container.getAttribute(SERVER_RENDER_ATTRIBUTES.namespaces) ?? '').split(' ').filter(Boolean) };
+  return {
+    language,
+    namespaces: (container.getAttribute(SERVER_RENDER_ATTRIBUTES.namespaces) ?? '').split(' ').filter(Boolean),
+    member: container.hasAttribute(SERVER_RENDER_ATTRIBUTES.member),
+  };
+}
+
+/**
+ * The answers the server wrote into a member's page for its first calls, put in the query cache
+ * before the first render (loaded only then: the landing page does without the query library).
+ * True when the page's queries are all there, as the server drew it with them.
+ */
+async function fillFirstQueries(): Promise<boolean> {
+  const answers = embeddedData(FIRST_ANSWERS_ELEMENT_ID);
+  if (!answers || typeof answers !== 'object') return false;
+  const { fillAppQueries } = await import('./app/first-queries.ts');
+  const { pathname, search } = window.location;
+  return fillAppQueries(`${pathname}${search}`, answers as Record<string, unknown>);
 }
 
 /** A fresh render: whatever the server put in #root goes, and the app draws the page itself. */
@@ -56,11 +74,11 @@ async function boot(): Promise<void> {
   }
   applyBranding(site);
   const language: Language = pickInitialLanguage(site.defaultLanguage);
-  // The server renders the landing page for a visitor it does not know, in the site's language.
-  // The app takes that page over only if it would draw the same one; otherwise it draws its own.
+  // The server draws the landing page for a visitor and the wallet for a member, in the visitor's
+  // language. The app takes that page over only if it would draw the same one; otherwise it draws its own.
   const rendered = serverRender(container);
-  const hydrate = rendered !== null && rendered.language === language && !isSignedIn();
-  await (catalogues ?? initI18n(language));
+  const [, filled] = await Promise.all([catalogues ?? initI18n(language), fillFirstQueries()]);
+  const hydrate = rendered !== null && rendered.language === language && rendered.member === isSignedIn() && (!rendered.member || filled);
   // Everything the drawn page reads is loaded before the app takes it over: nothing suspends mid-way.
   if (hydrate) await loadNamespaces(rendered.namespaces);
   const app = <AppTree site={site} router={BrowserRouter} />;

@@ -90,11 +90,15 @@ export const FIRST_ANSWERS_ELEMENT_ID = 'kartu-answers';
  */
 export const CATALOGUES_ELEMENT_ID = 'kartu-catalogues';
 /**
- * Set on #root when the server rendered the page inside it: the language it rendered in, and the
- * translation namespaces (space-separated) it read. The browser hydrates only a page it would
- * render the same way.
+ * Set on #root when the server rendered the page inside it: the language it rendered in, the
+ * translation namespaces (space-separated) it read, and whether it drew it for a member (present)
+ * or for a visitor (absent). The browser hydrates only a page it would render the same way.
  */
-export const SERVER_RENDER_ATTRIBUTES = { language: 'data-rendered-language', namespaces: 'data-rendered-namespaces' } as const;
+export const SERVER_RENDER_ATTRIBUTES = {
+  language: 'data-rendered-language',
+  namespaces: 'data-rendered-namespaces',
+  member: 'data-rendered-for-member',
+} as const;
 
 // Locale defaults (spec: app-core §9)
 /** Structurally the same as the contracts' `Currency`, so a merchant's currency can be passed as is. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { SiteState } from '@kartu/contracts';
-import { PageShell, type PageRenderer } from './page-shell.ts';
+import { liftStyleAttributes, PageShell, type PageRenderer } from './page-shell.ts';
 
 const template = [
   '<!doctype html>',
@@ -115,6 +115,8 @@ describe('PageShell', () => {
           calls.push({ url, language, namespaces });
           return answer(url);
         },
+        renderMemberPage: async ({ url, answers }) => (url === '/cards' ? `<main style="background:#4b2e1e;color:#ffffff">${String(answers.name)}</main>` : null),
+        firstCallsOf: (url) => (url === '/cards' ? ['/api/auth/session'] : []),
         cataloguesOf: (language, namespaces) => Object.fromEntries(namespaces.map((namespace) => [namespace, { hello: `${namespace} in ${language}` }])),
       };
       return { shell: new PageShell(template, preloads, renderer), calls };
@@ -168,9 +170,43 @@ describe('PageShell', () => {
     });
 
     it('renders nothing without an empty #root to fill', async () => {
-      const renderer: PageRenderer = { pageKeyOf: () => '/', renderPage: () => Promise.resolve('<main></main>'), cataloguesOf: () => ({}) };
+      const renderer: PageRenderer = {
+        pageKeyOf: () => '/',
+        renderPage: () => Promise.resolve('<main></main>'),
+        renderMemberPage: () => Promise.resolve('<main></main>'),
+        firstCallsOf: () => [],
+        cataloguesOf: () => ({}),
+      };
       const shell = new PageShell(template.replace('<div id="root"></div>', '<div id="app"></div>'), preloads, renderer);
       expect(await shell.renderedPageFor(site(), '/')).toBeNull();
+    });
+
+    it('draws a member’s page with the answers to its first calls, keeping none, and says it drew it for a member', async () => {
+      const { shell } = renderingShell();
+      expect(shell.firstCallsOf('/cards')).toEqual(['/api/auth/session']);
+      const page = await shell.memberPageFor(site(), '/cards', 'en', { name: 'Sari' });
+      expect(page?.html).toContain('<div id="root" data-rendered-language="en" data-rendered-namespaces="common pages cards" data-rendered-for-member><main data-drawn-style="0">Sari</main></div>');
+      expect(page?.html).toContain('<script type="application/json" id="kartu-answers">{"name":"Sari"}</script>');
+      // The tile's colours, which the policy would refuse as a style attribute, come from a style element it allows by hash.
+      expect(page?.html).toContain('<style>#root [data-drawn-style="0"]{background:#4b2e1e;color:#ffffff}</style>');
+      expect(page?.styleHashes).toHaveLength(2);
+      const other = await shell.memberPageFor(site(), '/cards', 'en', { name: 'Budi' });
+      expect(other?.html).toContain('Budi');
+      expect(other?.html).not.toContain('Sari');
+      expect(await shell.memberPageFor(site(), '/cards/123', 'en', { name: 'Sari' })).toBeNull();
+    });
+  });
+
+  describe('liftStyleAttributes', () => {
+    it('moves each distinct style attribute into one rule, and leaves any that could break out of a style element', () => {
+      const { content, style } = liftStyleAttributes(
+        '<p style="color:#111111">a</p><p style="color:#111111">b</p><p style="font-family:&quot;Noto Sans&quot;">c</p><p style="color:red}&lt;/style&gt;">d</p>',
+      );
+      expect(content).toBe(
+        '<p data-drawn-style="0">a</p><p data-drawn-style="0">b</p><p data-drawn-style="1">c</p><p style="color:red}&lt;/style&gt;">d</p>',
+      );
+      expect(style).toBe('#root [data-drawn-style="0"]{color:#111111}#root [data-drawn-style="1"]{font-family:"Noto Sans"}');
+      expect(liftStyleAttributes('<p>plain</p>')).toEqual({ content: '<p>plain</p>', style: null });
     });
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Language, SiteState } from '@kartu/contracts';
 import { brandingVariables } from '@kartu/core';
+import { pathOf } from './api-paths.ts';
 import { BOOT_NAMESPACES, CATALOGUES_ELEMENT_ID, FIRST_ANSWERS_ELEMENT_ID, intlLocaleOf, SERVER_RENDER_ATTRIBUTES, SITE_STATE_ELEMENT_ID } from '@kartu/core/constants';
 
 /** What the web build writes to `.vite/page-preloads.json` (apps/web/build/page-preloads.ts). */
@@ -27,12 +28,17 @@ export interface PageRenderer {
   pageKeyOf(url: string): string | null;
   /** The HTML inside #root for that address, or null when the browser should render it alone. */
   renderPage(input: { site: SiteState; url: string; language: Language; namespaces: readonly string[] }): Promise<string | null>;
+  /** A member's page drawn with the answers to its first calls, or null when it is not one the server draws. */
+  renderMemberPage(input: { site: SiteState; url: string; language: Language; namespaces: readonly string[]; answers: Record<string, unknown> }): Promise<string | null>;
+  /** The API calls a member's page makes first (by URL), which the server answers into it. */
+  firstCallsOf(url: string): string[];
   /** A language's translation catalogues of the given namespaces, by namespace. */
   cataloguesOf(language: Language, namespaces: readonly string[]): Record<string, unknown>;
 }
 
 const noPreloads: PagePreloads = { pages: {}, catalogues: {} };
 const emptyRoot = '<div id="root"></div>';
+const DRAWN_STYLE_ATTRIBUTE = 'data-drawn-style';
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -40,6 +46,32 @@ const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g,
 // Inside <script>, only "<" can end the element early ("</script>", "<!--"); JSON allows it escaped.
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+const unescapeAttribute = (value: string) =>
+  value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+// Declarations that could end the style element or open a rule are left where they were.
+const safeDeclarations = /^[^<>{}@\\]*$/;
+
+/**
+ * Drawn content's style attributes (a card's colours, say) as rules of one style element: the
+ * page's policy lets no inline style attribute apply, so each distinct one becomes a rule for a
+ * data attribute put in its place, in a style element the policy allows by its hash. Hydration
+ * leaves both as they are; React sets any later change of style on the element itself, which wins.
+ */
+export function liftStyleAttributes(content: string): { content: string; style: string | null } {
+  const rules = new Map<string, number>();
+  const lifted = content.replace(/ style="([^"]*)"/g, (attribute, value: string) => {
+    const declarations = unescapeAttribute(value);
+    if (!safeDeclarations.test(declarations)) return attribute;
+    let id = rules.get(declarations);
+    if (id === undefined) rules.set(declarations, (id = rules.size));
+    return ` ${DRAWN_STYLE_ATTRIBUTE}="${id}"`;
+  });
+  if (rules.size === 0) return { content, style: null };
+  // An id in the selector outranks the class rules an inline style would have outranked.
+  const style = [...rules].map(([declarations, id]) => `#root [${DRAWN_STYLE_ATTRIBUTE}="${id}"]{${declarations}}`).join('');
+  return { content: lifted, style };
+}
 
 /** A site's pages, by key: kept as long as the site state object they were written for. */
 function pagesOf<T>(store: WeakMap<SiteState, Map<string, T>>, site: SiteState): Map<string, T> {
@@ -109,12 +141,45 @@ export class PageShell {
   }
 
   async #renderContent(site: SiteState, url: string, language: Language): Promise<ShellPage | null> {
-    const shell = this.pageFor(site, '/', language);
-    const namespaces = [...new Set([...BOOT_NAMESPACES, ...(this.#preloads.pages['/']?.namespaces ?? [])])];
+    const namespaces = this.#namespacesOf('/');
     const content = await this.#renderer?.renderPage({ site, url, language, namespaces });
     if (content == null) return null;
-    const root = `<div id="root" ${SERVER_RENDER_ATTRIBUTES.language}="${escapeAttribute(language)}" ${SERVER_RENDER_ATTRIBUTES.namespaces}="${escapeAttribute(namespaces.join(' '))}">`;
-    return { html: this.#startAfterPaint(shell.html.replace(emptyRoot, () => `${root}${content}</div>`)), styleHashes: shell.styleHashes };
+    return this.#drawn(this.pageFor(site, '/', language), content, { language, namespaces, member: false });
+  }
+
+  /** The API calls a member's page at that address makes first, which the server answers into it. */
+  firstCallsOf(url: string): string[] {
+    return this.#catalogueSource?.firstCallsOf(url) ?? [];
+  }
+
+  /**
+   * A member's page with its content drawn from the answers to its first calls (and those answers
+   * in it, for the app to start from), or null when the server does not draw it. Never kept.
+   */
+  async memberPageFor(site: SiteState, url: string, language: Language, answers: Record<string, unknown>): Promise<ShellPage | null> {
+    const pathname = pathOf(url);
+    const namespaces = this.#namespacesOf(pathname);
+    const content = await this.#renderer?.renderMemberPage({ site, url, language, namespaces, answers });
+    if (content == null) return null;
+    return this.#drawn(PageShell.withFirstAnswers(this.pageFor(site, pathname, language), answers), content, { language, namespaces, member: true });
+  }
+
+  /** The namespaces a page's first render reads: the boot ones and its own. */
+  #namespacesOf(pathname: string): string[] {
+    return [...new Set([...BOOT_NAMESPACES, ...(this.#preloads.pages[pathname]?.namespaces ?? [])])];
+  }
+
+  /** The page with drawn content in #root, saying how it was drawn, its scripts started after it paints. */
+  #drawn(shell: ShellPage, drawn: string, how: { language: Language; namespaces: string[]; member: boolean }): ShellPage {
+    const attributes = [
+      `${SERVER_RENDER_ATTRIBUTES.language}="${escapeAttribute(how.language)}"`,
+      `${SERVER_RENDER_ATTRIBUTES.namespaces}="${escapeAttribute(how.namespaces.join(' '))}"`,
+      ...(how.member ? [SERVER_RENDER_ATTRIBUTES.member] : []),
+    ];
+    const { content, style } = liftStyleAttributes(drawn);
+    let html = shell.html.replace(emptyRoot, () => `<div id="root" ${attributes.join(' ')}>${content}</div>`);
+    if (style) html = html.replace('</head>', () => `  <style>${style}</style>\n  </head>`);
+    return { html: this.#startAfterPaint(html), styleHashes: style ? [...shell.styleHashes, sha256(style)] : shell.styleHashes };
   }
 
   /**
@@ -169,7 +234,7 @@ export class PageShell {
       head.push(`<link rel="preload" as="image" href="${escapeAttribute(merchant.bannerUrl)}" fetchpriority="high">`);
     }
     const page = this.#preloads.pages[pageKey];
-    const namespaces = [...new Set([...BOOT_NAMESPACES, ...(page?.namespaces ?? [])])];
+    const namespaces = this.#namespacesOf(pageKey);
     const files = [...(page?.files ?? [])];
     if (!this.#catalogueSource) files.push(...namespaces.flatMap((namespace) => this.#preloads.catalogues[language]?.[namespace] ?? []));
     for (const file of files) head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);

@@ -78,7 +78,7 @@ describe('web app', () => {
     expect(response.headers.location).toBe('/?with=email');
   });
 
-  it('writes the answers to the wallet’s first calls into a member’s wallet page, which is never stored', async () => {
+  it('draws a member’s wallet with the answers to its first calls and writes them into the page, which is never stored', async () => {
     const member = await newMember(testApp);
     const cookie = `kartu_session=${member.token}`;
     const response = await builtApp.inject({ url: '/cards?view=hidden', headers: { host: 'localhost', cookie } });
@@ -89,9 +89,12 @@ describe('web app', () => {
       const direct = await builtApp.inject({ url, headers: { host: 'localhost', cookie } });
       expect(answers[url]).toEqual(direct.json());
     }
-    // A view the wallet does not know is its default one, as the app reads it.
-    const unknownView = await builtApp.inject({ url: '/v2/cards?view=nope', headers: { host: 'localhost', cookie } });
-    expect(unknownView.body).toContain('"/api/v2/cards?page=1&view=active"');
+    expect(response.body).toContain(`data-rendered-for-member><main>${member.userId} at /cards?view=hidden</main></div>`);
+    // A page the renderer declines goes out with the answers, for the app to render from them.
+    const declined = await builtApp.inject({ url: '/cards?utm_source=plain', headers: { host: 'localhost', cookie } });
+    expect(declined.headers['cache-control']).toBe('no-store');
+    expect(declined.body).toContain('id="kartu-answers"');
+    expect(declined.body).toContain('<div id="root"></div>');
   });
 
   it('sends a stale session’s wallet page without answers, for the app to find out and sign the member out', async () => {

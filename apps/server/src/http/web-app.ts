@@ -78,14 +78,19 @@ export async function registerWebApp(app: FastifyInstance, { distDir, sites }: {
     if (!site) return send(reply, shell.plain);
     const language = chosenLanguage(request) ?? site.defaultLanguage;
     if (sessionTokenOf(request)) {
-      // A member's page carries the answers to its first API calls; being theirs, it is never stored.
-      const answers = await firstAnswersFor(app, request).catch((error: unknown) => {
+      // A member's page carries the answers to its first API calls and is drawn with them when
+      // the server draws it; being theirs, it is never stored.
+      const answers = await firstAnswersFor(app, request, shell.firstCallsOf(request.url)).catch((error: unknown) => {
         request.log.warn({ err: error }, 'page sent without the answers to its first calls');
         return null;
       });
       const page = shell.pageFor(site, pathOf(request.url), language);
       if (!answers) return send(reply, page);
-      return send(reply, PageShell.withFirstAnswers(page, answers), 'no-store');
+      const drawn = await shell.memberPageFor(site, request.url, language, answers).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'member page sent without its server-rendered content');
+        return null;
+      });
+      return send(reply, drawn ?? PageShell.withFirstAnswers(page, answers), 'no-store');
     }
     // A visitor without a session sees the landing page: the server draws it when it can.
     const rendered = await shell.renderedPageFor(site, request.url, language).catch((error: unknown) => {

@@ -47,6 +47,9 @@ export function fakeWebBuild(): FakeWebBuild {
     [
       "export function pageKeyOf(url) { return url.split('?')[0] === '/' ? url : null; }",
       'export async function renderPage({ url, language }) { return `<main data-rendered-at="${url}">${language}</main>`; }',
+      // The wallet's first calls, and a wallet drawn with them (declined when it comes from "plain").
+      "export function firstCallsOf(url) { const at = new URL(url, 'http://page.invalid'); return ['/cards', '/v2/cards'].includes(at.pathname) ? ['/api/auth/session', `/api/v2/cards?page=1&view=${at.searchParams.get('view') ?? 'active'}`] : []; }",
+      "export async function renderMemberPage({ url, answers }) { return url.includes('utm_source=plain') ? null : `<main>${answers['/api/auth/session'].user.id} at ${url}</main>`; }",
       'export function cataloguesOf(language, namespaces) { return Object.fromEntries(namespaces.map((namespace) => [namespace, { language }])); }',
     ].join('\n'),
   );

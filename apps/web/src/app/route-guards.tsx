@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Outlet, useLocation, useParams } from 'react-router';
 import { v2RouteNameOf } from '../config/v2-routes.ts';
 import { useSession } from '../lib/session.ts';
 import { useSite } from '../lib/site.tsx';
@@ -9,6 +9,7 @@ import type { GuardRedirect } from './guards/guard-types.ts';
 import { globalGuard, referenceIdGuard } from './guards/site-guards.ts';
 import { v2Redirect } from './guards/v2-redirect.ts';
 import { SiteNotFound } from './route-error.tsx';
+import { Redirect } from '../lib/redirect.tsx';
 
 /*
  * The guards in ./guards decide; these elements apply them while rendering. They re-render when
@@ -21,7 +22,7 @@ interface GuardProps {
 }
 
 function follow(to: GuardRedirect, children: ReactNode) {
-  return to === null ? (children ?? <Outlet />) : <Navigate to={to} replace />;
+  return to === null ? (children ?? <Outlet />) : <Redirect to={to} />;
 }
 
 /** Every page: maintenance, then the inactive web (named guard `global`). */

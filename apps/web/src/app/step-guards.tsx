@@ -1,16 +1,17 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '../config/paths.ts';
 import { readSignInFlow } from '../features/auth/sign-in-flow.ts';
 import { sessionAnswerOptions } from '../lib/session-answer.ts';
 import { newPinGuard, registerPhoneGuard } from './guards/auth-guards.ts';
 import type { GuardRedirect } from './guards/guard-types.ts';
+import { Redirect } from '../lib/redirect.tsx';
 
 // The guards of the sign-in steps after the code, loaded with their pages rather than up front.
 
 function follow(to: GuardRedirect, children: ReactNode) {
-  return to === null ? children : <Navigate to={to} replace />;
+  return to === null ? children : <Redirect to={to} />;
 }
 
 /**

@@ -1,8 +1,7 @@
 import { requestHeaders, type ErrorBody } from '@kartu/contracts';
-import { DEFAULT_TIME_ZONE, FIRST_ANSWERS_ELEMENT_ID } from '@kartu/core/constants';
+import { DEFAULT_TIME_ZONE } from '@kartu/core/constants';
 import { ApiError, clientErrorCodes } from './api-error.ts';
 import { getDeviceId } from './device-id.ts';
-import { embeddedData } from './embedded-data.ts';
 import { getPosition } from './position.ts';
 import { clearSession, isSignedIn } from './session.ts';
 
@@ -81,7 +80,8 @@ export function resolveTimezone(): string {
   return merchantTimezone ?? DEFAULT_TIME_ZONE;
 }
 
-function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+/** The address of an API call as the client spells it: `/api/v2/cards?page=1&view=active`. */
+export function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
   const url = path.startsWith('/') ? path : `/${path}`;
   if (!query) return url;
   const search = new URLSearchParams();
@@ -147,33 +147,7 @@ function handleUnauthorized(): void {
   for (const listener of unauthorizedListeners) listener();
 }
 
-let firstAnswers: Map<string, unknown> | null = null;
-
-/** The answers the server wrote into the page for its first calls, read once from the page. */
-function takeFirstAnswer(url: string): { found: boolean; data?: unknown } {
-  if (firstAnswers === null) {
-    // An unreadable set of answers is no answer: the calls go to the server.
-    const written = embeddedData(FIRST_ANSWERS_ELEMENT_ID);
-    firstAnswers = new Map(written && typeof written === 'object' ? Object.entries(written) : []);
-  }
-  if (!firstAnswers.has(url)) return { found: false };
-  const data = firstAnswers.get(url);
-  // Each is used once: a later call (a refetch) asks the server.
-  firstAnswers.delete(url);
-  return { found: true, data };
-}
-
 async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
-  if (method === 'GET') {
-    const first = takeFirstAnswer(buildUrl(path, options.query));
-    if (first.found) {
-      try {
-        return options.schema ? options.schema.parse(first.data) : (first.data as T);
-      } catch {
-        // Not what this call expects (a newer app than the page): ask the server.
-      }
-    }
-  }
   const hasBody = options.body !== undefined;
   setPending(pending + 1);
   try {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, createElement, use, useSyncExternalStore, type ReactNode } from 'react';
 import type { LoginType, SessionUser } from '@kartu/contracts';
 import { signedInStorageKeys, storageKeys } from '../config/storage-keys.ts';
 
@@ -68,6 +68,17 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+// The member a page is drawn for on the server, where there is no stored session to read (and
+// one process draws pages for many members at once).
+const DrawnSession = createContext<Session | null>(null);
+
+/** Renders the pages below it for this member: the server draws a member's page with one. */
+export function DrawnSessionProvider({ session, children }: { session: Session; children: ReactNode }) {
+  return createElement(DrawnSession, { value: session }, children);
+}
+
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  const drawnFor = use(DrawnSession);
+  const stored = useSyncExternalStore(subscribeSession, getSession, getSession);
+  return drawnFor ?? stored;
 }

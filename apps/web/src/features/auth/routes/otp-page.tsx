@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useCheckCredential } from '../api/check-credential.ts';
 import { useRequestResetPin } from '../api/request-reset-pin.ts';
@@ -11,6 +11,7 @@ import { readSignInFlow, updateSignInFlow, type SentCode } from '../sign-in-flow
 import { useFinishSignIn } from '../use-finish-sign-in.ts';
 import '../../../components/forms/forms.css';
 import '../components/auth.css';
+import { Redirect } from '../../../lib/redirect.tsx';
 
 /** '/login': the one-time code of a sign-in or of a PIN reset, for the identifier given on '/'. */
 export function OtpPage() {
@@ -23,7 +24,7 @@ export function OtpPage() {
   const requestResetPin = useRequestResetPin();
   const flow = readSignInFlow();
   const { identifier, senderType, referenceId } = flow;
-  if (!identifier) return <Navigate to={paths.home.href()} replace />;
+  if (!identifier) return <Redirect to={paths.home.href()} />;
   const resetting = flow.purpose === 'reset-pin';
 
   const verify = async (otp: string) => {

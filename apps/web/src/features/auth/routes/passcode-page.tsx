@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { PIN_LOCK_AT_ATTEMPT } from '@kartu/core/constants';
 import { PinEntry } from '../../../components/pin/pin-entry.tsx';
@@ -13,6 +13,7 @@ import { credentialBody } from '../credential-body.ts';
 import { readSignInFlow, updateSignInFlow } from '../sign-in-flow.ts';
 import { useFinishSignIn } from '../use-finish-sign-in.ts';
 import '../components/auth.css';
+import { Redirect } from '../../../lib/redirect.tsx';
 
 /** '/passcode': sign-in by PIN, on a known browser (LOGIN) or after a code on a new one (LOGIN_NEW_DEVICE). */
 export function PasscodePage() {
@@ -27,7 +28,7 @@ export function PasscodePage() {
   const [invalid, setInvalid] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [{ identifier, senderType, referenceId }] = useState(readSignInFlow);
-  if (!identifier) return <Navigate to={paths.home.href()} replace />;
+  if (!identifier) return <Redirect to={paths.home.href()} />;
 
   const refused = async (error: unknown) => {
     if (hasErrorCode(error, 'PIN_LOCKED')) return navigate(lockedPagePath(paths.deviceLocked, error), { replace: true });

@@ -1,8 +1,9 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { PageNotFoundError } from '../../../lib/page-not-found.ts';
+import { Redirect } from '../../../lib/redirect.tsx';
 
 const notFoundStatuses = new Set([400, 404, 422]);
 
@@ -19,5 +20,5 @@ export function CardLoadError({ error }: { error: unknown }) {
   const { t } = useTranslation('cards');
   const location = useLocation();
   if (isCardNotFound(error)) throw new PageNotFoundError(t('detail.notFound'));
-  return <Navigate to={paths.retry.href({ from: `${location.pathname}${location.search}` })} replace />;
+  return <Redirect to={paths.retry.href({ from: `${location.pathname}${location.search}` })} />;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { cardViewSchema, type CardListItem, type CardView } from '@kartu/contracts';
 import { toast } from '../../../components/feedback/toast-store.ts';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
@@ -19,6 +19,7 @@ import { LoadMore } from '../components/load-more.tsx';
 import { memberLabel } from '../member-label.ts';
 import { isSingleCardMode } from '../single-card-mode.ts';
 import '../components/cards.css';
+import { Redirect } from '../../../lib/redirect.tsx';
 
 function viewOf(value: string | null): CardView {
   const parsed = cardViewSchema.safeParse(value);
@@ -45,7 +46,7 @@ export function CardListPage() {
   const addCardButton = merchant.homePage.addCardButton;
   const firstCard = list[0];
   if (view === 'active' && firstCard && isSingleCardMode({ cardCount: count, addCardButton })) {
-    return <Navigate to={paths.cardDetail.href({ cardId: firstCard.id })} replace />;
+    return <Redirect to={paths.cardDetail.href({ cardId: firstCard.id })} />;
   }
 
   const runAction = (card: CardListItem, action: CardAction) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from '../../../components/feedback/toast-store.ts';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { Header } from '../../../components/layout/header.tsx';
@@ -14,13 +14,14 @@ import { useRequestAccountDeletion } from '../api/request-account-deletion.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import '../components/settings.css';
+import { Redirect } from '../../../lib/redirect.tsx';
 
 type Step = 'explain' | 'confirm' | 'received';
 
 // spec: app-core §2 Guards (closed to sso sessions); business-rules §9: deletion takes several days.
 export function AccountDeletionPage() {
   const { loginType } = useSession();
-  if (loginType === 'sso') return <Navigate to={paths.home.href()} replace />;
+  if (loginType === 'sso') return <Redirect to={paths.home.href()} />;
   return <AccountDeletion />;
 }
 

@@ -1,16 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { setSession } from '../../../lib/session.ts';
 import { useSsoSignIn } from '../api/sso-sign-in.ts';
 import '../sso.css';
+import { Redirect } from '../../../lib/redirect.tsx';
 
 // spec: app-core §2 Global modals: a loading animation while the single sign-on link is checked.
 export function AuthorizePage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('sso')?.trim() ?? '';
-  if (token === '') return <Navigate to={paths.ssoInvalid.href()} replace />;
+  if (token === '') return <Redirect to={paths.ssoInvalid.href()} />;
   return <Authorize token={token} />;
 }
 
