@@ -57,6 +57,12 @@ test('the e-mail merchant on v2.localhost signs in by e-mail, then adds a phone 
   await typeDigits(page, 'Verification code', await readCode(request, phone, 'v2.localhost'));
   await expect(page).toHaveURL(/\/v2\/cards$/);
 
+  // The new member's empty wallet offers to add a card, and the link opens that page: a literal
+  // path is not taken for a card id (and sent to /v2/cards/add-card, a card that does not exist).
+  await page.getByRole('link', { name: 'Add card' }).click();
+  await expect(page).toHaveURL(/\/cards\/add-card$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add card' })).toBeVisible();
+
   // The phone step is closed once the account has a phone number.
   await page.goto(`http://v2.localhost:${port}/register-phone-number`);
   await expect(page).toHaveURL(/\/cards$/);

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router';
+import { matchRoutes } from 'react-router';
 import { paths } from './paths.ts';
 
 /**
@@ -31,7 +31,12 @@ export type V2RouteName = keyof typeof v2RoutePatterns;
 
 export const v2RouteNames = Object.keys(v2RoutePatterns) as V2RouteName[];
 
-/** The v2 name of a v1 pathname, or null when the page has no v2 counterpart. */
+// Every page's pattern, so a pathname is read as the router reads it: a literal segment wins
+// over a parameter (`/cards/add-card` is the add-card page, not a card whose id is "add-card").
+const allRoutes = Object.values(paths).map((route) => ({ path: route.path }));
+
+/** The v2 name of a v1 pathname, or null when the page it shows has no v2 counterpart. */
 export function v2RouteNameOf(pathname: string): V2RouteName | null {
-  return v2RouteNames.find((name) => matchPath(v2RoutePatterns[name], pathname) !== null) ?? null;
+  const shown = matchRoutes(allRoutes, pathname)?.[0]?.route.path;
+  return shown === undefined ? null : (v2RouteNames.find((name) => v2RoutePatterns[name] === shown) ?? null);
 }

@@ -27,5 +27,10 @@ describe('v2RouteNameOf', () => {
     expect(v2RouteNameOf('/cards/abc/privileges/7')).toBe('cards-cardId-privileges-privilege-id');
     expect(v2RouteNameOf('/egifts/stacks')).toBe('egifts-stacks-egiftId');
     expect(v2RouteNameOf('/cards/abc/transfer-point')).toBeNull();
+    // A literal segment is not a card id: these pages have no v2 counterpart.
+    expect(v2RouteNameOf('/cards/add-card')).toBeNull();
+    expect(v2RouteNameOf('/cards/add')).toBeNull();
+    expect(v2RouteNameOf('/cards/add/6012345678901234')).toBeNull();
+    expect(v2RouteNameOf('/cards/card00000000000000000001')).toBe('cards-cardId');
   });
 });

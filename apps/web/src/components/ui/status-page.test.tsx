@@ -3,8 +3,9 @@ import { render, screen } from '@testing-library/react';
 import { StatusPage } from './status-page.tsx';
 
 describe('StatusPage', () => {
-  it('focuses its heading when it opens', () => {
+  it('is the page’s main landmark, named by its heading, which it focuses when it opens', () => {
     render(<StatusPage title="Scanning is paused" message="Please wait." />);
+    expect(screen.getByRole('main', { name: 'Scanning is paused' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Scanning is paused' })).toHaveFocus();
   });
 

@@ -12,11 +12,15 @@ export type StatusPageProps = {
   actions?: ReactNode;
 };
 
-/** The one layout for every error and status page: picture, heading, message, actions. */
+/**
+ * The one layout for every error and status page: picture, heading, message, actions. Status
+ * pages stand alone (they replace the page, never sit inside its layout), so this is the page's
+ * main landmark.
+ */
 export function StatusPage({ illustration, title, message, children, actions }: StatusPageProps) {
   const headingRef = useHeadingFocus();
   return (
-    <section className="status-page" aria-labelledby="status-page-title">
+    <main className="status-page" aria-labelledby="status-page-title">
       {illustration ? (
         <div className="status-page__illustration" aria-hidden="true">
           {illustration}
@@ -28,6 +32,6 @@ export function StatusPage({ illustration, title, message, children, actions }: 
       {message ? <p className="status-page__message muted">{message}</p> : null}
       {children}
       {actions ? <div className="status-page__actions">{actions}</div> : null}
-    </section>
+    </main>
   );
 }
