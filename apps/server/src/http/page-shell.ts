@@ -92,8 +92,10 @@ function pagesOf<T>(store: WeakMap<SiteState, Map<string, T>>, site: SiteState):
 export class PageShell {
   readonly #template: string;
   readonly #preloads: PagePreloads;
+  /** The build's renderer module: catalogues and first calls come from it. */
   readonly #renderer: PageRenderer | null;
-  readonly #catalogueSource: PageRenderer | null;
+  /** Whether pages are drawn with it (the template has an empty #root to fill). */
+  readonly #draws: boolean;
   readonly #pages = new WeakMap<SiteState, Map<string, ShellPage>>();
   readonly #renderedPages = new WeakMap<SiteState, Map<string, Promise<ShellPage | null>>>();
 
@@ -101,9 +103,9 @@ export class PageShell {
     if (!template.includes('</head>')) throw new Error('index.html has no </head>: the page cannot carry its site state');
     this.#template = template;
     this.#preloads = preloads;
-    this.#catalogueSource = renderer;
+    this.#renderer = renderer;
     // Without an empty #root to fill, pages go out as the app would draw them alone.
-    this.#renderer = template.includes(emptyRoot) ? renderer : null;
+    this.#draws = renderer !== null && template.includes(emptyRoot);
   }
 
   /**
@@ -126,7 +128,7 @@ export class PageShell {
    * keys), so made-up query strings cost no rendering.
    */
   async renderedPageFor(site: SiteState, url: string, language: Language = site.defaultLanguage): Promise<ShellPage | null> {
-    const pageKey = this.#renderer?.pageKeyOf(url) ?? null;
+    const pageKey = this.#draws ? (this.#renderer?.pageKeyOf(url) ?? null) : null;
     if (pageKey === null) return null;
     const pages = pagesOf(this.#renderedPages, site);
     const key = `${language} ${pageKey}`;
@@ -149,7 +151,7 @@ export class PageShell {
 
   /** The API calls a member's page at that address makes first, which the server answers into it. */
   firstCallsOf(url: string): string[] {
-    return this.#catalogueSource?.firstCallsOf(url) ?? [];
+    return this.#renderer?.firstCallsOf(url) ?? [];
   }
 
   /**
@@ -159,6 +161,7 @@ export class PageShell {
   async memberPageFor(site: SiteState, url: string, language: Language, answers: Record<string, unknown>): Promise<ShellPage | null> {
     const pathname = pathOf(url);
     const namespaces = this.#namespacesOf(pathname);
+    if (!this.#draws) return null;
     const content = await this.#renderer?.renderMemberPage({ site, url, language, namespaces, answers });
     if (content == null) return null;
     return this.#drawn(PageShell.withFirstAnswers(this.pageFor(site, pathname, language), answers), content, { language, namespaces, member: true });
@@ -236,7 +239,7 @@ export class PageShell {
     const page = this.#preloads.pages[pageKey];
     const namespaces = this.#namespacesOf(pageKey);
     const files = [...(page?.files ?? [])];
-    if (!this.#catalogueSource) files.push(...namespaces.flatMap((namespace) => this.#preloads.catalogues[language]?.[namespace] ?? []));
+    if (!this.#renderer) files.push(...namespaces.flatMap((namespace) => this.#preloads.catalogues[language]?.[namespace] ?? []));
     for (const file of files) head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);
     // The route's own style sheets, linked up front: a page the server rendered paints styled
     // before its scripts would have added them.
@@ -244,8 +247,8 @@ export class PageShell {
     head.push(`<script type="application/json" id="${SITE_STATE_ELEMENT_ID}">${jsonForScript(site)}</script>`);
     // The catalogues its first render reads travel with the page (data, a few KB compressed),
     // rather than as one script each after it.
-    if (this.#catalogueSource) {
-      const catalogues = this.#catalogueSource.cataloguesOf(language, namespaces);
+    if (this.#renderer) {
+      const catalogues = this.#renderer.cataloguesOf(language, namespaces);
       head.push(`<script type="application/json" id="${CATALOGUES_ELEMENT_ID}">${jsonForScript({ language, catalogues })}</script>`);
     }
 
