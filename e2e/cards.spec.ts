@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { budi, demoPin, rani, signInOnNewDevice, signUp, typeDigits, uniquePhone } from './support.ts';
+import { budi, demoPin, expect, rani, signInOnNewDevice, signUp, test, typeDigits, uniquePhone } from './support.ts';
 
-test('a member sees the demo cards, shows a card QR, transfers points, and both members see it in their history', async ({ browser, request }) => {
-  const raniPage = await (await browser.newContext()).newPage();
+test('a member sees the demo cards, shows a card QR, transfers points, and both members see it in their history', async ({ newPage, request }) => {
+  const raniPage = await newPage();
   await signInOnNewDevice(raniPage, request, rani.phone);
 
   await expect(raniPage.getByText('Kopi Senja Rewards')).toBeVisible();
@@ -30,7 +29,7 @@ test('a member sees the demo cards, shows a card QR, transfers points, and both 
   await expect(raniPage.getByText(`Sent to ${budi.name}`).first()).toBeVisible();
   await expect(raniPage.getByText('−25').or(raniPage.getByText('-25')).first()).toBeVisible();
 
-  const budiPage = await (await browser.newContext()).newPage();
+  const budiPage = await newPage();
   await signInOnNewDevice(budiPage, request, budi.phone);
   await budiPage.getByText('Kopi Senja Rewards').click();
   await budiPage.getByRole('link', { name: /Transaction history/ }).click();

@@ -1,5 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { budi, port, signInOnNewDevice, useEnglish } from './support.ts';
+import type { Locator } from '@playwright/test';
+import { appRunning, budi, expect, port, signInOnNewDevice, test, useEnglish } from './support.ts';
 
 // jsdom only has a stand-in for showModal(); these run the dialogs' keyboard contract in Chromium itself.
 
@@ -58,4 +58,32 @@ test('the age gate stays through Escape, however often it is pressed, until it i
   await expect(confirm).toBeFocused();
   await confirm.click();
   await expect(gate).toBeHidden();
+});
+
+test('a keyboard user skips past the header, and each page they open announces itself by its heading', async ({ page, request }) => {
+  await signInOnNewDevice(page, request, budi.phone);
+
+  // On a page just opened, the skip link is the first stop of Tab, shown only then, and lands on the content.
+  await page.goto('/cards');
+  await appRunning(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+
+  // Opening a card by keyboard puts focus, with its ring, on the new page's heading.
+  await page.getByRole('link', { name: /Kopi Senja Rewards/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cards\/[a-z0-9]{24}$/);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeFocused();
+  expect(await heading.evaluate((element) => element.matches(':focus-visible'))).toBe(true);
+
+  // Opened by a tap, the next page's heading takes focus too, but draws no ring.
+  await page.getByRole('link', { name: /Transaction history/ }).click();
+  await expect(page).toHaveURL(/\/transaction-history$/);
+  await expect(heading).toBeFocused();
+  expect(await heading.evaluate((element) => element.matches(':focus-visible'))).toBe(false);
 });

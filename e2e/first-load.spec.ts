@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { appRunning, openPage, rani, signInOnNewDevice } from './support.ts';
+import { appRunning, expect, openPage, rani, signInOnNewDevice, test } from './support.ts';
 
 // The build the web server runs (playwright.config.ts builds it before starting).
 const distDir = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
@@ -92,7 +91,8 @@ test('the landing page is drawn by the server: it shows in full before any scrip
   await expect(still.getByRole('heading', { level: 1 })).toHaveText('Welcome to Kopi Senja');
   await expect(still.locator('.landing__banner')).toBeVisible();
   await expect(still.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
-  await expect(still.getByRole('button', { name: 'Continue' })).toHaveCSS('background-color', 'rgb(249, 109, 1)');
+  // The merchant's orange, in the shade that carries white text at AA (brandingVariables).
+  await expect(still.getByRole('button', { name: 'Continue' })).toHaveCSS('background-color', 'rgb(194, 85, 1)');
   await withoutScripts.close();
 
   const page = await browser.newPage({ baseURL });

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openPage } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, openPage, test } from './support.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 

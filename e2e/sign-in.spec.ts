@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { port, readCode, signOut, signUp, submitPhone, typeDigits, uniquePhone, useEnglish } from './support.ts';
+import { expect, port, readCode, signOut, signUp, submitPhone, test, typeDigits, uniquePhone, useEnglish } from './support.ts';
 
 test('a new member signs in by a code from the outbox, creates a PIN, and signs in again by PIN alone', async ({ page, request }) => {
   const phone = uniquePhone();

@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 
 export const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -87,3 +88,65 @@ export async function signInOnNewDevice(page: Page, request: APIRequestContext, 
   await typeDigits(page, 'Enter your PIN', demoPin);
   await expect(page).toHaveURL(/\/cards$/);
 }
+
+/** The WCAG 2.x A and AA rules axe-core knows; a page passes when none is violated. */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** What axe-core finds wrong with the page as it stands, one line per rule with the first elements it names. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  return results.violations.map((violation) => {
+    const where = violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} (${node.failureSummary?.split('\n')[1]?.trim() ?? ''})`);
+    return `${violation.id} [${violation.impact}] ${violation.help}: ${where.join('; ')}`;
+  });
+}
+
+/**
+ * The page passes axe-core's WCAG 2.x A/AA rules, has exactly one main landmark (the skip link's
+ * `#main`) and one h1, and nothing on it is still loading.
+ */
+export async function expectAccessible(page: Page, what = page.url()): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]'), `${what}: still loading`).toHaveCount(0);
+  await expect(page.locator('main, [role="main"]'), `${what}: one main landmark`).toHaveCount(1);
+  await expect(page.locator('main#main'), `${what}: the skip link's target`).toHaveCount(1);
+  await expect(page.locator('h1'), `${what}: one h1`).toHaveCount(1);
+  expect(await accessibilityViolations(page), what).toEqual([]);
+}
+
+/** A page an app test leaves open at its end, worth checking: one of the app's own. */
+function isAppPage(page: Page): boolean {
+  return !page.isClosed() && /^https?:/.test(page.url()) && !/\/api\/|\.(svg|png|json)$/.test(page.url());
+}
+
+/** Checks the app pages a test leaves open, when the test itself passed. */
+async function auditWhereLeft(pages: Iterable<Page>, testInfo: TestInfo): Promise<void> {
+  if (testInfo.status !== testInfo.expectedStatus) return;
+  for (const page of pages) {
+    if (isAppPage(page)) await expectAccessible(page, `where "${testInfo.title}" ends: ${page.url()}`);
+  }
+}
+
+/**
+ * The browser tests' `test`: every page a test opens (its `page`, or one from `newPage` in a
+ * browser context of its own) is checked by `expectAccessible` where the test leaves it.
+ */
+export const test = base.extend<{ newPage: () => Promise<Page>; accessibilityAudit: void }>({
+  newPage: async ({ browser }, use, testInfo) => {
+    const contexts: BrowserContext[] = [];
+    await use(async () => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      return context.newPage();
+    });
+    await auditWhereLeft(contexts.flatMap((context) => context.pages()), testInfo);
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+  accessibilityAudit: [
+    async ({ context }, use, testInfo) => {
+      await use();
+      await auditWhereLeft(context.pages(), testInfo);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

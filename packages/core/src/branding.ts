@@ -1,4 +1,4 @@
-import { readableTextColor } from './color.ts';
+import { legibleFill, legibleOnSurfaces, legiblePair } from './color.ts';
 import { DEFAULT_BUTTON_COLOR, DEFAULT_BUTTON_TEXT_COLOR } from './constants.ts';
 
 /** The colours a merchant picks for its pages (spec: app-core §1; `#rrggbb` each). */
@@ -18,18 +18,26 @@ function colourOr(value: string | null | undefined, fallback: string): string {
 
 /**
  * The merchant's colours as the CSS variables every page reads (default button #F96D01 with white
- * text, spec app-core §1). The web app sets them at boot; the server writes the same ones into the
- * first HTML, so the page is in the merchant's colours before any script runs.
+ * text, spec app-core §1), each text/background pair made legible by `legiblePair` and the brand
+ * colour as text or a line on light surfaces by `legibleOnSurfaces` (`--brand-accent`). The web
+ * app sets them at boot; the server writes the same ones into the first HTML, so the page is in
+ * the merchant's colours before any script runs.
  */
 export function brandingVariables(merchant: BrandColours): Record<string, string> {
-  const header = colourOr(merchant.headerColor, '#ffffff');
+  const header = legibleFill(colourOr(merchant.headerColor, '#ffffff'));
+  const buttonColour = colourOr(merchant.buttonColor, DEFAULT_BUTTON_COLOR);
+  const button = legiblePair(buttonColour, colourOr(merchant.buttonTextColor, DEFAULT_BUTTON_TEXT_COLOR));
+  const headerButton = legiblePair(
+    colourOr(merchant.homePage.headerButtonColor, DEFAULT_BUTTON_COLOR),
+    colourOr(merchant.homePage.headerButtonTextColor, DEFAULT_BUTTON_TEXT_COLOR),
+  );
   return {
-    '--brand-header': header,
-    // Merchants pick any header colour; the header's text and icons must stay legible on it.
-    '--brand-header-text': readableTextColor(header),
-    '--brand-button': colourOr(merchant.buttonColor, DEFAULT_BUTTON_COLOR),
-    '--brand-button-text': colourOr(merchant.buttonTextColor, DEFAULT_BUTTON_TEXT_COLOR),
-    '--brand-header-button': colourOr(merchant.homePage.headerButtonColor, DEFAULT_BUTTON_COLOR),
-    '--brand-header-button-text': colourOr(merchant.homePage.headerButtonTextColor, DEFAULT_BUTTON_TEXT_COLOR),
+    '--brand-header': header.background,
+    '--brand-header-text': header.text,
+    '--brand-button': button.background,
+    '--brand-button-text': button.text,
+    '--brand-header-button': headerButton.background,
+    '--brand-header-button-text': headerButton.text,
+    '--brand-accent': legibleOnSurfaces(buttonColour),
   };
 }

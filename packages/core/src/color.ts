@@ -1,17 +1,174 @@
 /**
- * Dark or white text, whichever reads better on a brand colour (#rrggbb), using the WCAG 2
- * relative luminance: merchants pick any header colour, and the brand name must stay legible.
+ * Colour contrast by WCAG 2.2 (relative luminance and contrast ratio), and the one rule that keeps
+ * a merchant's colours legible: every text/background pair the app draws from them reaches AA,
+ * shading a colour within its own hue when the merchant's pair does not. Colours are `#rrggbb`.
  */
-export function readableTextColor(background: string): '#1f1f1f' | '#ffffff' {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(background);
-  if (!match) return '#ffffff';
-  const [red, green, blue] = match.slice(1).map((hex) => {
-    const channel = parseInt(hex, 16) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  const luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue;
-  // Contrast against white is (1.05) / (L + 0.05); against #1f1f1f (L ≈ 0.0137) it is (L + 0.05) / 0.0637.
-  const contrastWithWhite = 1.05 / (luminance + 0.05);
-  const contrastWithDark = (luminance + 0.05) / 0.0637;
-  return contrastWithWhite >= contrastWithDark ? '#ffffff' : '#1f1f1f';
+
+/** WCAG 2.2 AA minimum for body text. */
+export const TEXT_CONTRAST = 4.5;
+/** WCAG 2.2 AA minimum for large text and for the boundaries of controls and focus indicators. */
+export const NON_TEXT_CONTRAST = 3;
+
+/** The two text colours the app draws on a coloured fill when the merchant's own does not read. */
+export const DARK_TEXT = '#1f1f1f';
+export const LIGHT_TEXT = '#ffffff';
+
+/** The app's light surfaces (cards and sheets, and the page around them): brand text sits on both. */
+export const LIGHT_SURFACES = ['#ffffff', '#f3f4f6'] as const;
+
+/** How far a fill may be shaded, in HSL lightness, before the app prefers changing the text colour. */
+const MAX_FILL_SHIFT = 0.15;
+const LIGHTNESS_STEP = 0.004;
+
+type Rgb = readonly [number, number, number];
+
+function parseHex(colour: string): Rgb | null {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (!match) return null;
+  return [parseInt(match[1]!, 16), parseInt(match[2]!, 16), parseInt(match[3]!, 16)];
+}
+
+function toHex([red, green, blue]: Rgb): string {
+  return `#${[red, green, blue].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
+}
+
+function luminanceOf(rgb: Rgb): number {
+  const [red, green, blue] = rgb.map((value) => {
+    const channel = value / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  }) as unknown as Rgb;
+  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+}
+
+/** WCAG relative luminance of a `#rrggbb` colour (0 for black, 1 for white); NaN when unreadable. */
+export function relativeLuminance(colour: string): number {
+  const rgb = parseHex(colour);
+  return rgb ? luminanceOf(rgb) : Number.NaN;
+}
+
+/** WCAG contrast ratio of two colours, from 1 to 21. */
+export function contrastRatio(first: string, second: string): number {
+  const a = relativeLuminance(first);
+  const b = relativeLuminance(second);
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}
+
+interface Hsl {
+  hue: number;
+  saturation: number;
+  lightness: number;
+}
+
+function toHsl([red, green, blue]: Rgb): Hsl {
+  const r = red / 255;
+  const g = green / 255;
+  const b = blue / 255;
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const lightness = (max + min) / 2;
+  const chroma = max - min;
+  if (chroma === 0) return { hue: 0, saturation: 0, lightness };
+  const saturation = chroma / (1 - Math.abs(2 * lightness - 1));
+  let hue: number;
+  if (max === r) hue = ((g - b) / chroma) % 6;
+  else if (max === g) hue = (b - r) / chroma + 2;
+  else hue = (r - g) / chroma + 4;
+  return { hue: (hue * 60 + 360) % 360, saturation, lightness };
+}
+
+function fromHsl({ hue, saturation, lightness }: Hsl): Rgb {
+  const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
+  const x = chroma * (1 - Math.abs(((hue / 60) % 2) - 1));
+  const m = lightness - chroma / 2;
+  const sector = Math.floor(hue / 60) % 6;
+  const [r, g, b] = [
+    [chroma, x, 0],
+    [x, chroma, 0],
+    [0, chroma, x],
+    [0, x, chroma],
+    [x, 0, chroma],
+    [chroma, 0, x],
+  ][sector] as [number, number, number];
+  const channel = (value: number) => Math.min(255, Math.max(0, Math.round((value + m) * 255)));
+  return [channel(r), channel(g), channel(b)];
+}
+
+interface Shade {
+  colour: string;
+  /** How far the lightness moved, 0 to 1. */
+  shift: number;
+}
+
+/**
+ * The nearest shade of `colour` (same hue and saturation, lightness moved toward black or white)
+ * that reaches `minimum` contrast against every colour in `against`. Black and white are the ends
+ * of the walk; one of them always reaches AA against any single colour, and black against the
+ * light surfaces, so the walk ends on a passing colour.
+ */
+function shadeToContrast(colour: Rgb, against: readonly string[], minimum: number): Shade {
+  const passes = (candidate: string) => against.every((other) => contrastRatio(candidate, other) >= minimum);
+  const start = toHex(colour);
+  if (passes(start)) return { colour: start, shift: 0 };
+  const hsl = toHsl(colour);
+  // Walk toward the end (black or white) that stands out more against all of them.
+  const worst = (candidate: string) => Math.min(...against.map((other) => contrastRatio(candidate, other)));
+  const direction = worst('#000000') >= worst('#ffffff') ? -1 : 1;
+  for (let step = 1; ; step += 1) {
+    const lightness = Math.min(1, Math.max(0, hsl.lightness + direction * step * LIGHTNESS_STEP));
+    const candidate = toHex(fromHsl({ ...hsl, lightness }));
+    if (passes(candidate) || lightness === 0 || lightness === 1) {
+      return { colour: candidate, shift: Math.abs(lightness - hsl.lightness) };
+    }
+  }
+}
+
+/** Dark or white text, whichever reads better on a colour; white for a colour it cannot read. */
+export function readableTextColor(background: string): typeof DARK_TEXT | typeof LIGHT_TEXT {
+  if (!parseHex(background)) return LIGHT_TEXT;
+  return contrastRatio(background, LIGHT_TEXT) >= contrastRatio(background, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
+}
+
+export interface ColourPair {
+  background: string;
+  text: string;
+}
+
+/**
+ * A fill and the text drawn on it, reaching `minimum` contrast (AA text by default) while staying
+ * as close to the merchant's choice as it can:
+ * 1. the merchant's pair, when it passes;
+ * 2. the merchant's text on a shade of the fill, when a small shade (at most 15 points of HSL
+ *    lightness) is enough: the fill keeps its hue and the pair its look;
+ * 3. the fill as chosen with dark or white text, whichever passes and reads better;
+ * 4. a shade of the fill under that better text colour (for the mid-tones where neither passes).
+ * An unreadable fill or text falls back to the given defaults' rules: the result is always `#rrggbb`.
+ */
+export function legiblePair(background: string, text: string, minimum = TEXT_CONTRAST): ColourPair {
+  const fill = parseHex(background) ?? parseHex(DARK_TEXT)!;
+  const fillHex = toHex(fill);
+  const textHex = parseHex(text) ? text.toLowerCase() : readableTextColor(fillHex);
+  if (contrastRatio(fillHex, textHex) >= minimum) return { background: fillHex, text: textHex };
+
+  const shaded = shadeToContrast(fill, [textHex], minimum);
+  if (shaded.shift <= MAX_FILL_SHIFT && contrastRatio(shaded.colour, textHex) >= minimum) {
+    return { background: shaded.colour, text: textHex };
+  }
+
+  const better = readableTextColor(fillHex);
+  if (contrastRatio(fillHex, better) >= minimum) return { background: fillHex, text: better };
+  return { background: shadeToContrast(fill, [better], minimum).colour, text: better };
+}
+
+/**
+ * A brand colour used as text, a line or a focus ring on the app's light surfaces: the colour
+ * itself when it reaches `minimum` on all of them, else its nearest darker shade that does.
+ */
+export function legibleOnSurfaces(colour: string, minimum = TEXT_CONTRAST): string {
+  const rgb = parseHex(colour) ?? parseHex(DARK_TEXT)!;
+  return shadeToContrast(rgb, LIGHT_SURFACES, minimum).colour;
+}
+
+/** A colour used as a fill under the app's own text (level chips, card faces): dark or white text on it, shaded when needed. */
+export function legibleFill(colour: string): ColourPair {
+  return legiblePair(colour, readableTextColor(colour));
 }

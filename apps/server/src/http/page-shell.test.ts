@@ -52,8 +52,8 @@ describe('PageShell', () => {
     const { html } = shell.pageFor(state, '/');
     expect(html).toContain('<html lang="ms">');
     expect(html).toContain('<title>Kopi Senja</title>');
-    expect(html).toContain('<meta name="theme-color" content="#4B2E1E"');
-    expect(styleOf(html)).toContain('--brand-header:#4B2E1E');
+    expect(html).toContain('<meta name="theme-color" content="#4b2e1e"');
+    expect(styleOf(html)).toContain('--brand-header:#4b2e1e');
     expect(styleOf(html)).toContain('--brand-header-text:#ffffff');
     expect(embedded(html)).toEqual(state);
   });

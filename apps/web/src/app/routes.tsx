@@ -14,6 +14,8 @@ import { paths, v2PathOf } from '../config/paths.ts';
 import { useSite } from '../lib/site.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { ReadyMark } from './ready-mark.tsx';
+import { RouteFocus } from '../components/layout/route-focus.tsx';
+import { SkipLink } from '../components/layout/skip-link.tsx';
 import { NotFoundPage } from './route-error.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { AccountDeletionGuard, CardGuard, GlobalGuard, HomeGuard, ProtectedGuard, RequireSession, SsoGuard } from './route-guards.tsx';
@@ -67,6 +69,7 @@ export function AppRoutes() {
   const site = useSite();
   return (
     <RouteErrorBoundary>
+      <SkipLink />
       <Suspense fallback={null}>
         <GlobalGuard>
           <Routes>
@@ -132,6 +135,7 @@ export function AppRoutes() {
           </Routes>
         </GlobalGuard>
         {site.merchant.flags.ageGate && <AgeGate />}
+        <RouteFocus />
         <ReadyMark />
       </Suspense>
     </RouteErrorBoundary>

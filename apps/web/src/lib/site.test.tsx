@@ -7,15 +7,17 @@ import { testSite } from '../test/site.test-support.ts';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('site', () => {
-  it('applies the merchant colours as CSS variables and names the document', () => {
-    const site = testSite({ merchant: { brand: 'Teh Manis', headerColor: '#112233', buttonColor: '#445566', buttonTextColor: '#000000' } });
+  it('applies the merchant colours as CSS variables, legible ones, and names the document', () => {
+    const site = testSite({ merchant: { brand: 'Teh Manis', headerColor: '#112233', buttonColor: '#445566', buttonTextColor: '#ffffff' } });
     applyBranding(site);
     const style = document.documentElement.style;
     expect(style.getPropertyValue('--brand-header')).toBe('#112233');
     expect(style.getPropertyValue('--brand-button')).toBe('#445566');
-    expect(style.getPropertyValue('--brand-button-text')).toBe('#000000');
-    expect(style.getPropertyValue('--brand-header-button')).toBe('#F96D01');
-    expect(style.getPropertyValue('--brand-header-button-text')).toBe('#FFFFFF');
+    expect(style.getPropertyValue('--brand-button-text')).toBe('#ffffff');
+    expect(style.getPropertyValue('--brand-accent')).toBe('#445566');
+    // The spec's default orange under white text, shaded to pass AA.
+    expect(style.getPropertyValue('--brand-header-button')).toBe('#c25501');
+    expect(style.getPropertyValue('--brand-header-button-text')).toBe('#ffffff');
     expect(document.title).toBe('Teh Manis');
   });
 

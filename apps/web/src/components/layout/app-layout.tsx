@@ -6,7 +6,7 @@ export function AppLayout({ header, children }: { header?: ReactNode; children: 
   return (
     <div className="app-layout">
       {header}
-      <main className="app-main">{children}</main>
+      <main id="main" className="app-main">{children}</main>
     </div>
   );
 }

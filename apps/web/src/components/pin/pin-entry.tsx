@@ -15,6 +15,8 @@ export type PinEntryProps = {
   error?: string | null;
   busy?: boolean;
   onForgotPin?: () => void;
+  /** 1 when the entry is the page (sign-in), 2 inside a page that has its own title in the header. */
+  headingLevel?: 1 | 2;
 };
 
 type Mismatch = 'none' | 'first' | 'second' | 'restart';
@@ -29,7 +31,7 @@ type Seen = { mode: PinMode; invalid: boolean; busy: boolean };
 
 // spec: app-core §4 PIN input modes; business-rules §5: the re-entered PIN must match, after one
 // mismatch only one more chance, and a third mismatch starts over from the first entry.
-export function PinEntry({ mode, onSubmit, invalid = false, error, busy = false, onForgotPin }: PinEntryProps) {
+export function PinEntry({ mode, onSubmit, invalid = false, error, busy = false, onForgotPin, headingLevel = 1 }: PinEntryProps) {
   const { t } = useTranslation('auth');
   const inputId = useId();
   const messageId = useId();
@@ -95,7 +97,7 @@ export function PinEntry({ mode, onSubmit, invalid = false, error, busy = false,
 
   return (
     <div className="pin-entry">
-      <h1 className="pin-entry__title">{title}</h1>
+      {headingLevel === 1 ? <h1 className="pin-entry__title">{title}</h1> : <h2 className="pin-entry__title">{title}</h2>}
       <p className="pin-entry__subtitle muted">{subtitle}</p>
       <DigitCodeField
         key={shakes}

@@ -20,7 +20,7 @@ export type StatusPageProps = {
 export function StatusPage({ illustration, title, message, children, actions }: StatusPageProps) {
   const headingRef = useHeadingFocus();
   return (
-    <main className="status-page" aria-labelledby="status-page-title">
+    <main id="main" className="status-page" aria-labelledby="status-page-title">
       {illustration ? (
         <div className="status-page__illustration" aria-hidden="true">
           {illustration}

@@ -40,7 +40,7 @@ export function NewPinPage() {
   };
 
   return (
-    <main className="page auth-page">
+    <main id="main" className="page auth-page">
       <PinEntry mode={mode} onSubmit={submit} invalid={problem !== null} error={problem} busy={save.isPending} />
     </main>
   );

@@ -55,7 +55,7 @@ export function OtpPage() {
   };
 
   return (
-    <main className="page auth-page">
+    <main id="main" className="page auth-page">
       <OtpStep
         identifier={identifier}
         senderType={senderType}

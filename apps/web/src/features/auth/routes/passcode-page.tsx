@@ -77,7 +77,7 @@ export function PasscodePage() {
   };
 
   return (
-    <main className="page auth-page">
+    <main id="main" className="page auth-page">
       <PinEntry
         mode={mode}
         onSubmit={submit}

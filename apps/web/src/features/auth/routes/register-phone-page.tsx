@@ -67,7 +67,7 @@ export function RegisterPhonePage() {
   if (codeStep) {
     const { identifier } = codeStep;
     return (
-      <main className="page auth-page">
+      <main id="main" className="page auth-page">
         <OtpStep
           identifier={identifier}
           senderType={senderType}
@@ -91,7 +91,7 @@ export function RegisterPhonePage() {
   }
 
   return (
-    <main className="page auth-page">
+    <main id="main" className="page auth-page">
       <FormProvider {...form}>
         <form className="stack" noValidate onSubmit={form.handleSubmit(submitPhone)}>
           <h1 ref={headingRef} tabIndex={-1} className="auth-step__title">

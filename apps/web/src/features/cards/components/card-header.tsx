@@ -1,6 +1,5 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { BackIcon, QrIcon } from '../../../components/layout/icons.tsx';
-import { readableTextColor } from '@kartu/core';
 import { useSite } from '../../../lib/site.tsx';
 import { SingleCardMenu } from './single-card-menu.tsx';
 
@@ -17,7 +16,7 @@ export function CardHeader({ title, onBack, onShowQr, singleCard }: CardHeaderPr
   const { t } = useTranslation();
   const { merchant } = useSite();
   return (
-    <header className="app-header card-header" style={{ background: merchant.headerColor, color: readableTextColor(merchant.headerColor) }}>
+    <header className="app-header card-header">
       <div className="app-header-bar">
         {onBack ? (
           <button type="button" className="icon-btn" aria-label={t('header.back')} onClick={onBack}>

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { CardListItem, CardView } from '@kartu/contracts';
-import { readableTextColor } from '@kartu/core';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSite } from '../../../lib/site.tsx';
 import type { CardAction } from '../api/card-actions.ts';
@@ -26,10 +26,9 @@ export interface CardTileProps {
 export function CardTile({ card, view, onAction, busy }: CardTileProps) {
   const { t } = useTranslation('cards');
   const { merchant } = useSite();
-  const background = merchant.headerColor;
   const titleId = `card-${card.id}-title`;
   return (
-    <article className="card-tile" style={{ background, color: readableTextColor(background) }} aria-labelledby={titleId} aria-busy={busy}>
+    <article className="card-tile" aria-labelledby={titleId} aria-busy={busy}>
       <Link className="card-tile__link" to={paths.cardDetail.href({ cardId: card.id })}>
         <span className="card-tile__top">
           {card.iconUrl ? <img className="card-tile__icon" src={card.iconUrl} alt="" width={40} height={40} /> : null}
@@ -50,11 +49,9 @@ export function CardTile({ card, view, onAction, busy }: CardTileProps) {
             {`•••• ${card.no.slice(-4)}`}
           </span>
           {card.level ? (
-            <span className="level-chip" style={{ background: card.level.color, color: readableTextColor(card.level.color) }}>
-              {card.level.name}
-            </span>
+            <Badge colour={card.level.color}>{card.level.name}</Badge>
           ) : null}
-          {card.isCardActive ? null : <span className="status-chip">{t(`status.${card.status}`)}</span>}
+          {card.isCardActive ? null : <Badge tone="overlay">{t(`status.${card.status}`)}</Badge>}
         </span>
       </Link>
       <div className="card-tile__menu">

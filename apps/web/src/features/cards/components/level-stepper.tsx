@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { CardDetail } from '@kartu/contracts';
 import { formatNumber } from '@kartu/core';
-import { readableTextColor } from '@kartu/core';
+import { legibleFill } from '@kartu/core';
 
 type StepState = 'done' | 'active' | 'upcoming';
 
@@ -33,7 +33,7 @@ export function LevelStepper({ card }: { card: Pick<CardDetail, 'levels' | 'leve
             <li key={level.name} className={`level-stepper__step is-${state}`} aria-current={state === 'active' ? 'step' : undefined}>
               <span
                 className="level-stepper__dot"
-                style={state === 'upcoming' ? undefined : { background: level.color, color: readableTextColor(level.color) }}
+                style={state === 'upcoming' ? undefined : fillStyle(level.color)}
                 aria-hidden="true"
               >
                 {state === 'done' ? '✓' : index + 1}
@@ -63,4 +63,9 @@ export function LevelStepper({ card }: { card: Pick<CardDetail, 'levels' | 'leve
       )}
     </section>
   );
+}
+
+function fillStyle(colour: string) {
+  const pair = legibleFill(colour);
+  return { background: pair.background, color: pair.text };
 }

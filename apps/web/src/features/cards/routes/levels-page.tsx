@@ -6,7 +6,7 @@ import { EmptyState, ListSkeleton } from '../components/activity/activity-states
 import { levelColor, levelSteps } from '../components/activity/level-ladder.ts';
 import { LevelProgress } from '../components/activity/level-progress.tsx';
 import { useActivityCard } from '../components/activity/use-activity-card.ts';
-import { readableTextColor } from '@kartu/core';
+import { Badge } from '../../../components/ui/badge.tsx';
 
 /** '/cards/:cardId/levels': every level of the program, what it takes to reach and keep it, and where the member stands. */
 export function LevelsPage() {
@@ -37,9 +37,9 @@ export function LevelsPage() {
               const color = levelColor(level, index);
               return (
                 <li key={level.name} className={`activity-level card-surface activity-level--${state}`} aria-current={state === 'active' ? 'true' : undefined}>
-                  <span className="activity-level__chip" style={{ background: color, color: readableTextColor(color) }}>
+                  <Badge colour={color} className="activity-level__chip">
                     {level.name}
-                  </span>
+                  </Badge>
                   {state === 'active' ? <span className="activity-level__yours">{t('activity.levels.yours')}</span> : null}
                   <dl className="activity-facts">
                     <dt>{t('activity.levels.experience')}</dt>

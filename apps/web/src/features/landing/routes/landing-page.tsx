@@ -34,7 +34,7 @@ export function LandingPage({ children }: LandingPageProps) {
         <LanguageSwitcher compact />
       </header>
 
-      <main className="landing__main">
+      <main id="main" className="landing__main">
         {merchant.bannerUrl ? (
           // Sized as drawn (16:9, the width of the app), so nothing moves when it arrives; it is the
           // largest thing on the page, so it is fetched first.

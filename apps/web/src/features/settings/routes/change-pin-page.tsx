@@ -70,6 +70,7 @@ export function ChangePinPage() {
     <AppLayout header={<Header title={t('changePin.title')} onBack={() => void navigate(paths.settings.href())} />}>
       {changed ? null : (
         <PinEntry
+          headingLevel={2}
           mode={mode}
           invalid={refusal.invalid}
           error={refusal.message}

@@ -81,7 +81,7 @@ export function TransferConfirmStep({ cardId, chosen, amount, unit, currency, on
       <p className="activity-confirm__amount">
         {t('activity.transfer.confirmAmount', { amount: formatAmount(amount, unit, currency) })}
       </p>
-      <PinEntry mode="TRANSACTION" invalid={refusal.invalid} error={refusal.message} busy={transfer.isPending} onSubmit={submitPin} />
+      <PinEntry headingLevel={2} mode="TRANSACTION" invalid={refusal.invalid} error={refusal.message} busy={transfer.isPending} onSubmit={submitPin} />
       {refusal.canResend && lastSubmission ? (
         <button type="button" className="btn btn-primary" onClick={() => send(lastSubmission)} disabled={transfer.isPending}>
           {t('activity.transfer.resend')}

@@ -1,13 +1,10 @@
 import type { CardPreview } from '@kartu/contracts';
 import { formatCardNumber } from '@kartu/core';
-import { readableTextColor } from '@kartu/core';
-import { useSite } from '../../../../lib/site.tsx';
 
 /** The card found by its number, in the merchant's colours, for the member to recognise. */
 export function CardPreviewTile({ preview }: { preview: CardPreview }) {
-  const { merchant } = useSite();
   return (
-    <div className="card-tile card-tile--preview" style={{ background: merchant.headerColor, color: readableTextColor(merchant.headerColor) }}>
+    <div className="card-tile card-tile--preview">
       <span className="card-tile__top">
         {preview.iconUrl ? <img className="card-tile__icon" src={preview.iconUrl} alt="" width={40} height={40} /> : null}
         <span className="card-tile__names">

@@ -1,0 +1,160 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { appRunning, demoPin, expect, expectAccessible, port, rani, readCode, test, typeDigits, uniquePhone, useEnglish } from './support.ts';
+
+// Every page of both demo interfaces, in two brands and two languages each, through axe-core's
+// WCAG 2.x A/AA rules (expectAccessible). A member's pages are opened by their address, as a
+// member following a link or coming back to a bookmark would.
+
+type Language = 'en' | 'id' | 'ja';
+
+/** The status pages every site has, by their addresses. */
+const statusPages = [
+  '/maintenance',
+  '/sorry',
+  '/feature-locked?feature=shop',
+  '/device-locked',
+  '/lock',
+  '/lock-24h',
+  '/retry',
+  '/qr-locked',
+  '/sso-invalid',
+  '/user-under-review',
+  '/no-such-page',
+];
+
+let checked = 0;
+
+async function check(page: Page, path: string, what: string): Promise<void> {
+  await page.goto(path);
+  await appRunning(page);
+  await expectAccessible(page, `${what} ${path}`);
+  checked += 1;
+}
+
+/** A browser context with the member's session (when given) and the app in `language`. */
+async function contextIn(browser: Browser, origin: string, language: Language, session?: BrowserContext): Promise<BrowserContext> {
+  const storageState = session ? await session.storageState() : undefined;
+  const context = await browser.newContext({ baseURL: origin, storageState, viewport: { width: 390, height: 844 } });
+  await context.addInitScript((chosen) => localStorage.setItem('i18n-lang', chosen), language);
+  return context;
+}
+
+test.afterAll(() => {
+  console.log(`axe-core checked ${checked} pages: no WCAG 2.x A/AA violation`);
+});
+
+test('every page of the v1 demo (Kopi Senja) passes, in English and Japanese', async ({ browser, page, request }) => {
+  test.setTimeout(180_000);
+  const origin = `http://localhost:${port}`;
+
+  // The sign-in steps as a member on a new device meets them.
+  await useEnglish(page);
+  await page.goto('/');
+  await appRunning(page);
+  await expectAccessible(page, 'landing');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(rani.phone);
+  await page.getByLabel(/I agree/).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectAccessible(page, 'one-time code step');
+  await typeDigits(page, 'Verification code', await readCode(request, rani.phone));
+  await expect(page).toHaveURL(/\/passcode/);
+  await expectAccessible(page, 'PIN step');
+  await typeDigits(page, 'Enter your PIN', demoPin);
+  await expect(page).toHaveURL(/\/cards$/);
+  await expectAccessible(page, 'wallet');
+  checked += 4;
+
+  // The wallet's moments that are not pages of their own: a card's menu, the QR dialog, a confirm.
+  await page.getByRole('button', { name: 'Actions for Kopi Stamps' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectAccessible(page, 'card menu open');
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: /Kopi Senja Rewards/ }).click();
+  await expect(page).toHaveURL(/\/cards\/[a-z0-9]{24}$/);
+  const card = new URL(page.url()).pathname;
+  await page.getByRole('button', { name: 'Show card' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'card QR dialog');
+  await page.keyboard.press('Escape');
+  await page.goto(`${card}/transaction-history`);
+  await page.getByRole('link').filter({ hasText: /Free Kopi Susu Senja/ }).first().click();
+  await expect(page).toHaveURL(/\/transaction-detail\//);
+  const transaction = new URL(page.url()).pathname;
+  checked += 2;
+
+  const memberPages = [
+    '/cards',
+    '/cards?view=hidden',
+    '/cards?view=archived',
+    card,
+    `${card}/transaction-history`,
+    transaction,
+    `${card}/transfer-point`,
+    `${card}/claim-rewards`,
+    `${card}/levels`,
+    '/cards/add-card',
+    '/cards/add/6001010000000039',
+    '/cards/aaaaaaaaaaaaaaaaaaaaaaaa',
+    '/settings',
+    '/settings/change-pin',
+    '/settings/account-deletion',
+  ];
+  for (const language of ['en', 'ja'] as const) {
+    const member = await contextIn(browser, origin, language, page.context());
+    const memberPage = await member.newPage();
+    for (const path of memberPages) await check(memberPage, path, `Kopi Senja (${language})`);
+    await member.close();
+    const visitor = await contextIn(browser, origin, language);
+    const visitorPage = await visitor.newPage();
+    for (const path of ['/', ...statusPages]) await check(visitorPage, path, `Kopi Senja (${language})`);
+    await visitor.close();
+  }
+});
+
+test('every page of the v2 demo (Lumina Beauty) passes, in Indonesian and English, and the age gate too', async ({ browser, page, request }) => {
+  test.setTimeout(180_000);
+  const origin = `http://v2.localhost:${port}`;
+
+  // A new member signs up by phone and adds a card, checked at every step.
+  await useEnglish(page);
+  const phone = uniquePhone();
+  await page.goto(`${origin}/`);
+  await appRunning(page);
+  await expectAccessible(page, 'v2 landing');
+  await page.getByRole('button', { name: 'Use phone number instead' }).click();
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
+  await page.getByLabel(/I agree/).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await typeDigits(page, 'Verification code', await readCode(request, phone, 'v2.localhost'));
+  await expect(page.getByLabel('Create your PIN')).toBeVisible();
+  await expectAccessible(page, 'v2 new PIN step');
+  await typeDigits(page, 'Create your PIN', '975310');
+  await expect(page.getByLabel('Re-enter your PIN')).toBeVisible();
+  await expectAccessible(page, 'v2 PIN confirmation step');
+  await typeDigits(page, 'Re-enter your PIN', '975310');
+  await expect(page).toHaveURL(/\/v2\/cards$/);
+  await expectAccessible(page, 'v2 empty wallet');
+  await page.getByRole('link', { name: 'Add card' }).click();
+  await page.getByRole('textbox', { name: 'Card number' }).fill('6002010000001010');
+  await page.getByRole('button', { name: 'Find card' }).click();
+  await expect(page.getByRole('button', { name: 'Add to my wallet' })).toBeVisible();
+  await expectAccessible(page, 'v2 card found');
+  checked += 5;
+
+  for (const language of ['id', 'en'] as const) {
+    const member = await contextIn(browser, origin, language, page.context());
+    const memberPage = await member.newPage();
+    for (const path of ['/v2/cards', '/v2/cards/add-card', '/settings']) await check(memberPage, path, `Lumina (${language})`);
+    await member.close();
+    const visitor = await contextIn(browser, origin, language);
+    const visitorPage = await visitor.newPage();
+    for (const path of ['/', ...statusPages]) await check(visitorPage, path, `Lumina (${language})`);
+    await visitor.close();
+  }
+
+  const gate = await contextIn(browser, `http://age.localhost:${port}`, 'en');
+  await check(await gate.newPage(), '/', 'the age gate');
+  await gate.close();
+});
