@@ -108,6 +108,14 @@ test('every page of the v1 demo (Kopi Senja) passes, in English and Japanese', a
     const visitor = await contextIn(browser, origin, language);
     const visitorPage = await visitor.newPage();
     for (const path of ['/', ...statusPages]) await check(visitorPage, path, `Kopi Senja (${language})`);
+    // The development gallery: every shared component in every demo palette and language at once.
+    // Its loading buttons are busy on purpose; it is checked once its catalogues are in.
+    if (language === 'en') {
+      await visitorPage.goto('/dev/ui');
+      await expect(visitorPage.getByRole('heading', { level: 2, name: 'Mid grey' })).toBeVisible();
+      await expectAccessible(visitorPage, 'the component gallery', { showsLoading: true });
+      checked += 1;
+    }
     await visitor.close();
   }
 });

@@ -135,7 +135,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     tenancyRoutes,
   ];
   for (const plugin of routePlugins) await app.register(plugin, context);
-  errors.answerPagesWith(await registerWebApp(app, { distDir: env.WEB_DIST_DIR, sites }));
+  errors.answerPagesWith(await registerWebApp(app, { distDir: env.WEB_DIST_DIR, sites, developmentPages: env.NODE_ENV !== 'production' }));
 
   return app;
 }

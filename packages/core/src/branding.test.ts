@@ -13,6 +13,7 @@ describe('brandingVariables', () => {
     expect(brandingVariables(merchant)).toEqual({
       '--brand-header': '#4b2e1e',
       '--brand-header-text': '#ffffff',
+      '--brand-face-end': '#1f130d',
       '--brand-button': '#123456',
       '--brand-button-text': '#ffffff',
       // The spec's default orange under white text is 2.91:1: the fill is shaded within its hue.

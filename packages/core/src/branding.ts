@@ -1,4 +1,4 @@
-import { legibleFill, legibleOnSurfaces, legiblePair } from './color.ts';
+import { faceGradientEnd, legibleFill, legibleOnSurfaces, legiblePair } from './color.ts';
 import { DEFAULT_BUTTON_COLOR, DEFAULT_BUTTON_TEXT_COLOR } from './constants.ts';
 
 /** The colours a merchant picks for its pages (spec: app-core §1; `#rrggbb` each). */
@@ -34,6 +34,8 @@ export function brandingVariables(merchant: BrandColours): Record<string, string
   return {
     '--brand-header': header.background,
     '--brand-header-text': header.text,
+    // A card face: a gradient from the header colour to this deeper (or paler) shade of it.
+    '--brand-face-end': faceGradientEnd(header),
     '--brand-button': button.background,
     '--brand-button-text': button.text,
     '--brand-header-button': headerButton.background,

@@ -172,3 +172,15 @@ export function legibleOnSurfaces(colour: string, minimum = TEXT_CONTRAST): stri
 export function legibleFill(colour: string): ColourPair {
   return legiblePair(colour, readableTextColor(colour));
 }
+
+/**
+ * The far end of a card face's gradient: the fill moved `amount` of HSL lightness away from its
+ * text colour (deeper under light text, paler under dark text), so text that reads on the fill
+ * reads better still across the whole face.
+ */
+export function faceGradientEnd(pair: ColourPair, amount = 0.12): string {
+  const rgb = parseHex(pair.background) ?? parseHex(DARK_TEXT)!;
+  const hsl = toHsl(rgb);
+  const direction = relativeLuminance(pair.text) > relativeLuminance(pair.background) ? -1 : 1;
+  return toHex(fromHsl({ ...hsl, lightness: Math.min(1, Math.max(0, hsl.lightness + direction * amount)) }));
+}

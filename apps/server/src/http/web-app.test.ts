@@ -162,6 +162,26 @@ describe('web app', () => {
     expect(response.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
   });
 
+  it('serves the development pages outside production only', async () => {
+    const here = await builtApp.inject({ url: '/dev/ui', headers: { host: 'localhost', accept: 'text/html' } });
+    expect(here.statusCode).toBe(200);
+    expect(here.headers['content-type']).toContain('text/html');
+    const production = await createApp({
+      env: testEnv({ NODE_ENV: 'production', CODE_SECRET: 'a-production-secret-of-at-least-32-characters', WEB_DIST_DIR: build.dir }),
+      database: testApp.db,
+      clock: testApp.clock,
+    });
+    try {
+      const gone = await production.inject({ url: '/dev/ui', headers: { host: 'localhost', accept: 'text/html' } });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.body).not.toContain('<html');
+      const page = await production.inject({ url: '/cards', headers: { host: 'localhost', accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+    } finally {
+      await production.close();
+    }
+  });
+
   it('says to build the web app when its folder is missing', async () => {
     const response = await testApp.app.inject({ url: '/cards/123' });
     expect(response.statusCode).toBe(200);

@@ -28,9 +28,13 @@ function chosenLanguage(request: FastifyRequest): Language | null {
 /**
  * Serves the built web app on the same origin as the API (ARCHITECTURE 'One origin'). Paths that
  * are not files get index.html, so the single-page router can answer deep links like /cards/123;
- * the page is written for the Host's site first (http/page-shell.ts).
+ * the page is written for the Host's site first (http/page-shell.ts). `/dev/` pages are answered
+ * only with `developmentPages` (outside production).
  */
-export async function registerWebApp(app: FastifyInstance, { distDir, sites }: { distDir: string; sites: SiteLookup }): Promise<PageSender> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  { distDir, sites, developmentPages = false }: { distDir: string; sites: SiteLookup; developmentPages?: boolean },
+): Promise<PageSender> {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     const sendNotBuilt = (reply: FastifyReply) =>
@@ -109,6 +113,8 @@ export async function registerWebApp(app: FastifyInstance, { distDir, sites }: {
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // A missing hashed asset is a real 404: answering HTML in place of a script hides the error.
     if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound();
+    // The development pages (the component gallery) are not part of a production site at all.
+    if (!developmentPages && request.url.startsWith('/dev/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return sendPage(request, reply);
   });
   // An error can come before routing: the page is sent as built, with its own headers, since the

@@ -62,6 +62,7 @@ const ChangePinPage = lazyPage(() => import('../features/settings/routes/change-
 const AccountDeletionPage = lazyPage(() =>
   import('../features/settings/routes/account-deletion-page.tsx').then((m) => m.AccountDeletionPage),
 );
+const UiGalleryPage = lazyPage(() => import('../features/dev/routes/ui-gallery-page.tsx').then((m) => m.UiGalleryPage));
 const AgeGate = lazyPage(() => import('../features/age-gate/components/age-gate.tsx').then((m) => m.AgeGate));
 
 /** The route tree for the booted site (read from SiteProvider); render inside a router. */
@@ -80,6 +81,7 @@ export function AppRoutes() {
             <Route path={paths.retry.path} element={<TimeoutPage />} />
             <Route path={paths.qrLocked.path} element={<QrLockPage />} />
             <Route path={paths.ssoInvalid.path} element={<SsoInvalidPage />} />
+            <Route path={paths.devUi.path} element={<UiGalleryPage />} />
 
             {/* Signing in: the code step, the PIN steps, the lock pages, and single sign-on. */}
             <Route element={<QueryLayout />}>

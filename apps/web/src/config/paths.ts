@@ -111,6 +111,8 @@ export const paths = {
   /** The 429 page after too many scans; query `lockedUntil` and `cardId`. */
   qrLocked: route('/qr-locked'),
 
+  /** Development only: every shared component in each brand and language (the server refuses it in production). */
+  devUi: route('/dev/ui'),
   /** A v2 merchant's pages live under this prefix (spec: app-core §2 V2 routes). */
   v2: route('/v2'),
 } as const;

@@ -26,7 +26,7 @@ describe('Header', () => {
 
   it('shows no badge when nothing is unread', () => {
     render(<Header title="Cards" inbox={{ unread: 0, onOpen: vi.fn() }} />);
-    expect(screen.getByRole('button', { name: 'Inbox' }).querySelector('.badge')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Inbox' }).querySelector('.icon-btn__count')).toBeNull();
   });
 
   it('empties the search box with the clear button', async () => {

@@ -67,7 +67,7 @@ export function Header({ title, subtitle, kind = 'default', onBack, search, onQr
               onClick={inbox.onOpen}
             >
               <InboxIcon />
-              {badge && <span className="badge" aria-hidden="true">{badge}</span>}
+              {badge && <span className="icon-btn__count" aria-hidden="true">{badge}</span>}
             </button>
           )}
           {onSettings && (

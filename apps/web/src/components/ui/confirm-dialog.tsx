@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ModalDialog } from './modal-dialog.tsx';
+import { Button } from '../../components/ui/button.tsx';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -17,12 +18,12 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ title, message, confirmLabel, cancelLabel, onConfirm, onCancel, busy = false }: ConfirmDialogProps) {
   return (
     <ModalDialog role="alertdialog" title={title} message={message} onClose={busy ? () => undefined : onCancel}>
-      <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
+      <Button variant="danger" onClick={onConfirm} loading={busy}>
         {confirmLabel}
-      </button>
-      <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy} data-autofocus>
+      </Button>
+      <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
         {cancelLabel}
-      </button>
+      </Button>
     </ModalDialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ModalDialog } from './modal-dialog.tsx';
+import { Button } from '../../components/ui/button.tsx';
 
 export interface NoticeDialogProps {
   title: string;
@@ -13,9 +14,9 @@ export interface NoticeDialogProps {
 export function NoticeDialog({ title, message, okLabel, onOk }: NoticeDialogProps) {
   return (
     <ModalDialog role="dialog" title={title} message={message} onClose={onOk}>
-      <button type="button" className="btn btn-primary" onClick={onOk}>
+      <Button onClick={onOk}>
         {okLabel}
-      </button>
+      </Button>
     </ModalDialog>
   );
 }

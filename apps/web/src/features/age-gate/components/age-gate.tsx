@@ -5,6 +5,7 @@ import { useSite } from '../../../lib/site.tsx';
 import { AGE_GATE_EXIT_URL, readNextConfirmTime, shouldShowAgeGate, storeAgeConfirmation } from '../age-confirmation.ts';
 import { leaveSite } from '../leave-site.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 
 function isDue(enabled: boolean): boolean {
   return shouldShowAgeGate({ enabled, storedNextConfirm: readNextConfirmTime(), now: Date.now() });
@@ -62,12 +63,12 @@ function AgeGateDialog({ threshold, brand, onConfirm }: AgeGateDialogProps) {
           {t('ageGate.message', { brand, threshold })}
         </p>
         <div className="modal-dialog__actions">
-          <button type="button" className="btn btn-primary" onClick={onConfirm}>
+          <Button onClick={onConfirm}>
             {t('ageGate.confirm', { threshold })}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={() => leaveSite(AGE_GATE_EXIT_URL)}>
+          </Button>
+          <Button variant="secondary" onClick={() => leaveSite(AGE_GATE_EXIT_URL)}>
             {t('ageGate.cancel')}
-          </button>
+          </Button>
         </div>
       </div>
     </Dialog>

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { CodeRequestLock } from './code-request-lock.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 
 export interface CodeRequestSubmitProps {
   /** Why the last try failed, already translated; announced when it appears. */
@@ -23,9 +24,9 @@ export function CodeRequestSubmit({ problem, problemId, lockedUntil, onUnlocked,
         </p>
       ) : null}
       {lockedUntil !== null ? <CodeRequestLock until={lockedUntil} onDone={onUnlocked} /> : null}
-      <button type="submit" className="btn btn-primary" disabled={busy || lockedUntil !== null} aria-busy={busy}>
+      <Button type="submit" disabled={busy || lockedUntil !== null} loading={busy}>
         {busy ? t('signIn.submitting') : label}
-      </button>
+      </Button>
     </>
   );
 }

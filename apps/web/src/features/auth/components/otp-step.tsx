@@ -13,6 +13,7 @@ import { displayIdentifier } from '../credential-body.ts';
 import type { SentCode } from '../sign-in-flow.ts';
 import { CodeRequestLock } from './code-request-lock.tsx';
 import './auth.css';
+import { Button } from '../../../components/ui/button.tsx';
 
 export type OtpStepProps = {
   identifier: Identifier;
@@ -132,24 +133,23 @@ export function OtpStep({ identifier, senderType, purpose, sentCode: firstCode, 
       {requestsLockedUntil !== null ? (
         <CodeRequestLock until={requestsLockedUntil} onDone={() => setRequestsLockedUntil(null)} />
       ) : null}
-      <button type="submit" className="btn btn-primary" disabled={verifying || code.length !== OTP_LENGTH} aria-busy={verifying}>
+      <Button type="submit" disabled={verifying || code.length !== OTP_LENGTH} loading={verifying}>
         {verifying ? t('code.verifying') : t('code.verify')}
-      </button>
+      </Button>
       <div className="auth-step__resend">
         {resendIn > 0 ? (
           <p className="muted">
             {t('code.resendIn')} <span role="timer">{formatCountdown(resendIn)}</span>
           </p>
         ) : (
-          <button
-            type="button"
-            className="btn btn-ghost"
+          <Button
+            variant="secondary"
             disabled={resending || noRequestsLeft || requestsLockedUntil !== null}
-            aria-busy={resending}
+            loading={resending}
             onClick={() => void askAgain()}
           >
             {resending ? t('code.resending') : t('code.resend')}
-          </button>
+          </Button>
         )}
         {requestsLeft !== undefined ? (
           <p className="muted">{noRequestsLeft ? t('code.noRequestsLeft') : t('code.requestsLeft', { count: requestsLeft })}</p>

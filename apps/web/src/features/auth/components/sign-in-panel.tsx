@@ -16,6 +16,7 @@ import type { SignInField, SignInProblems } from './sign-in-request.ts';
 import type { SignInForm } from './sign-in-form-schema.ts';
 import '../../../components/forms/forms.css';
 import './auth.css';
+import { Button } from '../../../components/ui/button.tsx';
 
 // The checks (schemas, phone metadata) and the requests arrive once the page is idle, or at the
 // member's first focus or keystroke: the landing page shows this form without them.
@@ -155,9 +156,9 @@ export function SignInPanel() {
         />
       )}
       {other ? (
-        <button type="button" className="link-button sign-in-panel__switch" onClick={onSwitch}>
+        <Button variant="link" className="sign-in-panel__switch" onClick={onSwitch}>
           {other === 'email' ? t('signIn.useEmail') : t('signIn.usePhone')}
-        </button>
+        </Button>
       ) : null}
       <ConsentCheckbox
         id={ids.consent}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { LockIllustration } from '../../../components/ui/status-illustrations.tsx';
@@ -11,6 +11,7 @@ import { useSite } from '../../../lib/site.tsx';
 import { addCardLockReason, paths } from '../../../config/paths.ts';
 import { useLockState } from '../api/is-locked.ts';
 import { readSignInFlow } from '../sign-in-flow.ts';
+import { buttonClass, ButtonLink } from '../../../components/ui/button.tsx';
 
 /**
  * 'login': failed sign-ins (1 hour); 'login-24h': the 24-hour reading; 'device': wrong PINs (60
@@ -64,12 +65,12 @@ export function LockPage({ variant: routeVariant }: { variant: LockVariant }) {
       actions={
         <>
           {canGoBack ? (
-            <Link className="btn btn-primary" to={backPath}>
+            <ButtonLink to={backPath}>
               {t(text.back)}
-            </Link>
+            </ButtonLink>
           ) : null}
           <ContactSupportLink
-            className={`btn ${canGoBack ? 'btn-ghost' : 'btn-primary'}`}
+            className={buttonClass({ variant: canGoBack ? 'secondary' : 'primary' })}
             message={t(text.contact, { brand: merchant.brand })}
           />
         </>

@@ -2,6 +2,8 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link } from 'react-router';
 import type { CardListItem, CardView } from '@kartu/contracts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { CardFace } from '../../../components/ui/card-face.tsx';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSite } from '../../../lib/site.tsx';
 import type { CardAction } from '../api/card-actions.ts';
@@ -30,29 +32,22 @@ export function CardTile({ card, view, onAction, busy }: CardTileProps) {
   return (
     <article className="card-tile" aria-labelledby={titleId} aria-busy={busy}>
       <Link className="card-tile__link" to={paths.cardDetail.href({ cardId: card.id })}>
-        <span className="card-tile__top">
-          {card.iconUrl ? <img className="card-tile__icon" src={card.iconUrl} alt="" width={40} height={40} /> : null}
-          <span className="card-tile__names">
-            <span className="card-tile__brand">{merchant.brand}</span>
-            <span id={titleId} className="card-tile__program">
-              {card.programName}
-            </span>
-          </span>
-        </span>
-        <span className="card-tile__balance">
-          <span className="visually-hidden">{t('list.balance')} </span>
-          {formatCardBalance(card.balance, merchant.currency)}
-        </span>
-        <span className="card-tile__bottom">
-          <span className="card-tile__number">
-            <span className="visually-hidden">{t('list.cardEnding')} </span>
-            {`•••• ${card.no.slice(-4)}`}
-          </span>
-          {card.level ? (
-            <Badge colour={card.level.color}>{card.level.name}</Badge>
-          ) : null}
-          {card.isCardActive ? null : <Badge tone="overlay">{t(`status.${card.status}`)}</Badge>}
-        </span>
+        <CardFace
+          brand={merchant.brand}
+          programName={card.programName}
+          titleId={titleId}
+          iconUrl={card.iconUrl}
+          balance={formatCardBalance(card.balance, merchant.currency)}
+          balanceLabel={t('list.balance')}
+          number={card.no}
+          numberLabel={t('list.cardNumber')}
+          badges={
+            <>
+              {card.level ? <Badge colour={card.level.color}>{card.level.name}</Badge> : null}
+              {card.isCardActive ? null : <Badge tone="overlay">{t(`status.${card.status}`)}</Badge>}
+            </>
+          }
+        />
       </Link>
       <div className="card-tile__menu">
         <PopupMenu
@@ -66,15 +61,24 @@ export function CardTile({ card, view, onAction, busy }: CardTileProps) {
   );
 }
 
-/** Placeholder tiles while the first page loads. */
+/** Card-shaped placeholders while the first page loads: the same size as the cards, so nothing moves. */
 export function CardTileSkeletons() {
   const { t } = useTranslation('cards');
   return (
-    <div role="status" className="card-list__loading">
-      <span className="visually-hidden">{t('list.loading')}</span>
-      {[0, 1, 2].map((index) => (
-        <div key={index} className="card-tile card-tile--skeleton skeleton" aria-hidden="true" />
+    <LoadingRegion label={t('list.loading')} className="card-list__loading">
+      {[0, 1].map((index) => (
+        <div key={index} className="card-tile card-tile--skeleton" aria-hidden="true">
+          <span className="card-tile__top">
+            <Skeleton shape="circle" width="40px" height="40px" />
+            <span className="card-tile__names">
+              <Skeleton width="96px" />
+              <Skeleton width="160px" height="1rem" />
+            </span>
+          </span>
+          <Skeleton width="120px" height="1.75rem" />
+          <Skeleton width="200px" />
+        </div>
       ))}
-    </div>
+    </LoadingRegion>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 
 export interface LoadMoreProps {
   onLoadMore: () => void;
@@ -29,8 +30,8 @@ export function LoadMore({ onLoadMore, loading }: LoadMoreProps) {
   }, [loading]);
 
   return (
-    <button ref={buttonRef} type="button" className="btn btn-ghost load-more" onClick={onLoadMore} disabled={loading} aria-busy={loading}>
+    <Button variant="secondary" ref={buttonRef} className="load-more" onClick={onLoadMore} loading={loading}>
       {loading ? t('list.loadingMore') : t('list.loadMore')}
-    </button>
+    </Button>
   );
 }

@@ -6,6 +6,7 @@ import { REGISTRATION_ANSWER_MAX_LENGTH } from '@kartu/core/constants';
 import { fieldMessagesOf } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/forms/form-field.tsx';
 import { registrationFormSchema } from './registration-form-schema.ts';
+import { Button } from '../../../components/ui/button.tsx';
 
 export type RegistrationAnswers = Record<string, string>;
 
@@ -68,9 +69,9 @@ export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormPro
           </FormField>
         );
       })}
-      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+      <Button type="submit" loading={busy}>
         {busy ? t('registration.saving') : t('registration.save')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -17,6 +17,7 @@ import { CardNumberForm } from '../components/add-card/card-number-form.tsx';
 import { CardPreviewTile } from '../components/add-card/card-preview.tsx';
 import '../../../components/forms/forms.css';
 import '../components/cards.css';
+import { Button } from '../../../components/ui/button.tsx';
 
 // The camera code downloads only when the member chooses to scan.
 const CardScanner = lazy(() => import('../components/add-card/card-scanner.tsx').then((module) => ({ default: module.CardScanner })));
@@ -104,9 +105,9 @@ export function AddCardPage() {
         {step.name === 'number' && !step.scanning ? (
           <>
             <p className="muted">{t('add.intro')}</p>
-            <button type="button" className="btn btn-ghost" onClick={() => setStep({ name: 'number', scanning: true })} disabled={busy}>
+            <Button variant="secondary" onClick={() => setStep({ name: 'number', scanning: true })} disabled={busy}>
               {t('add.scan')}
-            </button>
+            </Button>
             <p className="add-card__or" aria-hidden="true">
               {t('add.or')}
             </p>
@@ -131,12 +132,12 @@ export function AddCardPage() {
                 {failure}
               </p>
             ) : null}
-            <button type="button" className="btn btn-primary" onClick={() => confirm(step.preview)} disabled={busy} aria-busy={busy}>
+            <Button onClick={() => confirm(step.preview)} loading={busy}>
               {busy ? t('add.adding') : t('add.confirm')}
-            </button>
-            <button type="button" className="btn btn-ghost" onClick={startOver} disabled={busy}>
+            </Button>
+            <Button variant="secondary" onClick={startOver} disabled={busy}>
               {t('add.otherNumber')}
-            </button>
+            </Button>
           </>
         ) : null}
         {step.name === 'code' ? (

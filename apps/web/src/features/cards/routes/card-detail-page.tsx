@@ -14,6 +14,7 @@ import { CardMenu } from '../components/card-menu.tsx';
 import { LevelStepper } from '../components/level-stepper.tsx';
 import { useSingleCardMode } from '../use-single-card-mode.ts';
 import '../components/cards.css';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 
 // The QR encoder downloads only when the member opens the card's code.
 const CardQrModal = lazy(() => import('../components/card-qr-modal.tsx').then((module) => ({ default: module.CardQrModal })));
@@ -51,13 +52,13 @@ export function CardDetailPage() {
             </Link>
           ) : null}
           <div className="card-detail__actions">
-            <button type="button" className="btn btn-primary" onClick={() => setShowQr(true)}>
+            <Button onClick={() => setShowQr(true)}>
               {t('detail.showCard')}
-            </button>
+            </Button>
             {showsShopButton(card) ? (
-              <Link className="btn btn-ghost" to={paths.cardShop.href({ cardId: card.id })}>
+              <ButtonLink variant="secondary" to={paths.cardShop.href({ cardId: card.id })}>
                 {t('detail.shop')}
-              </Link>
+              </ButtonLink>
             ) : null}
           </div>
           <LevelStepper card={card} />

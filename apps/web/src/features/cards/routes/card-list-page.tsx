@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { cardViewSchema, type CardListItem, type CardView } from '@kartu/contracts';
 import { toast } from '../../../components/feedback/toast-store.ts';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
@@ -20,6 +20,7 @@ import { memberLabel } from '../member-label.ts';
 import { isSingleCardMode } from '../single-card-mode.ts';
 import '../components/cards.css';
 import { Redirect } from '../../../lib/redirect.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 
 function viewOf(value: string | null): CardView {
   const parsed = cardViewSchema.safeParse(value);
@@ -76,9 +77,9 @@ export function CardListPage() {
           {cards.isError ? (
             <div role="alert" className="card-list__error">
               <p>{describeApiError(cards.error) ?? t('list.loadFailed')}</p>
-              <button type="button" className="btn btn-ghost" onClick={() => void cards.refetch()}>
+              <Button variant="secondary" onClick={() => void cards.refetch()}>
                 {t('list.retry')}
-              </button>
+              </Button>
             </div>
           ) : null}
           {cards.isSuccess && list.length === 0 ? <EmptyCards view={view} /> : null}
@@ -94,9 +95,9 @@ export function CardListPage() {
           {cards.hasNextPage ? <LoadMore loading={cards.isFetchingNextPage} onLoadMore={() => void cards.fetchNextPage()} /> : null}
         </section>
         {addCardButton && view === 'active' && list.length > 0 ? (
-          <Link className="btn btn-primary card-list__add" to={paths.addCard.href()}>
+          <ButtonLink className="card-list__add" to={paths.addCard.href()}>
             {t('list.addCard')}
-          </Link>
+          </ButtonLink>
         ) : null}
       </div>
     </AppLayout>

@@ -8,10 +8,12 @@ import { useLanguage } from '../../../lib/i18n.tsx';
 import { useClaimReward } from '../api/claim-reward.ts';
 import { useRewards } from '../api/get-rewards.ts';
 import { ActivityLayout } from '../components/activity/activity-layout.tsx';
-import { EmptyState, ListSkeleton, LoadError } from '../components/activity/activity-states.tsx';
+import { ListSkeleton, LoadError } from '../components/activity/activity-states.tsx';
 import { formatAmount, formatSignedAmount } from '../components/activity/amount.ts';
 import { RewardItem } from '../components/activity/reward-item.tsx';
 import { useActivityCard } from '../components/activity/use-activity-card.ts';
+import { GiftIllustration } from '../../../components/ui/empty-illustrations.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 
 /** '/cards/:cardId/claim-rewards': rewards waiting to be claimed, each with its button; claimed ones below. */
 export function ClaimRewardsPage() {
@@ -63,7 +65,7 @@ export function ClaimRewardsPage() {
               {t('activity.rewards.claimableTitle')}
             </h2>
             {claimable.length === 0 ? (
-              <EmptyState title={t(list.length === 0 ? 'activity.rewards.emptyTitle' : 'activity.rewards.allClaimed')} />
+              <EmptyState illustration={<GiftIllustration />} title={t(list.length === 0 ? 'activity.rewards.emptyTitle' : 'activity.rewards.allClaimed')} />
             ) : (
               <ul className="activity-rewards">
                 {claimable.map((reward) => (

@@ -2,11 +2,13 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { useParams } from 'react-router';
 import { formatNumber } from '@kartu/core';
 import { ActivityLayout } from '../components/activity/activity-layout.tsx';
-import { EmptyState, ListSkeleton } from '../components/activity/activity-states.tsx';
+import { ListSkeleton } from '../components/activity/activity-states.tsx';
 import { levelColor, levelSteps } from '../components/activity/level-ladder.ts';
 import { LevelProgress } from '../components/activity/level-progress.tsx';
 import { useActivityCard } from '../components/activity/use-activity-card.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { PodiumIllustration } from '../../../components/ui/empty-illustrations.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 
 /** '/cards/:cardId/levels': every level of the program, what it takes to reach and keep it, and where the member stands. */
 export function LevelsPage() {
@@ -28,7 +30,7 @@ export function LevelsPage() {
   return (
     <ActivityLayout title={title} programName={card.cardProgram.programName}>
       {steps.length === 0 ? (
-        <EmptyState title={t('activity.levels.emptyTitle')} />
+        <EmptyState illustration={<PodiumIllustration />} title={t('activity.levels.emptyTitle')} />
       ) : (
         <>
           <LevelProgress card={card} steps={steps} formatXp={formatXp} />

@@ -5,10 +5,13 @@ import { resolveTimezone } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/i18n.tsx';
 import { useSite } from '../../../lib/site.tsx';
 import { ActivityLayout } from '../components/activity/activity-layout.tsx';
-import { EmptyState, ListSkeleton, LoadError } from '../components/activity/activity-states.tsx';
+import { ListSkeleton, LoadError } from '../components/activity/activity-states.tsx';
 import { TransactionDays } from '../components/activity/transaction-days.tsx';
 import { useActivityCard } from '../components/activity/use-activity-card.ts';
 import { useLoadMoreOnView } from '../components/activity/use-load-more-on-view.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { ReceiptIllustration } from '../../../components/ui/empty-illustrations.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 
 /** '/cards/:cardId/transaction-history': every movement on the card, newest first, page by page. */
 export function TransactionHistoryPage() {
@@ -30,7 +33,7 @@ export function TransactionHistoryPage() {
       {history.isPending ? <ListSkeleton label={t('activity.loading')} /> : null}
       {history.isError && transactions.length === 0 ? <LoadError error={history.error} onRetry={() => void history.refetch()} /> : null}
       {history.isSuccess && transactions.length === 0 ? (
-        <EmptyState title={t('activity.history.emptyTitle')} message={t('activity.history.emptyMessage')} />
+        <EmptyState illustration={<ReceiptIllustration />} title={t('activity.history.emptyTitle')} message={t('activity.history.emptyMessage')} />
       ) : null}
       {transactions.length > 0 ? (
         <TransactionDays
@@ -44,9 +47,9 @@ export function TransactionHistoryPage() {
       {history.isFetchNextPageError ? <LoadError error={history.error} onRetry={() => void history.fetchNextPage()} /> : null}
       {history.hasNextPage && !history.isFetchNextPageError ? (
         <div ref={sentinelRef} className="activity-more">
-          <button type="button" className="btn btn-ghost" onClick={loadMore} disabled={!canLoadMore} aria-busy={history.isFetchingNextPage}>
+          <Button variant="secondary" onClick={loadMore} disabled={!canLoadMore} loading={history.isFetchingNextPage}>
             {history.isFetchingNextPage ? t('activity.loading') : t('activity.history.loadMore')}
-          </button>
+          </Button>
         </div>
       ) : null}
     </ActivityLayout>

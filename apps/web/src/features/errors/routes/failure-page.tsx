@@ -2,6 +2,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { reloadPage } from '../../../components/ui/reload-page.ts';
 import { BrokenIllustration } from '../../../components/ui/status-illustrations.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 
 export type FailurePageProps = {
   /** Retries the failed work in place; without it the page reloads. */
@@ -17,13 +18,11 @@ export function FailurePage({ onRetry }: FailurePageProps) {
       title={t('failure.title')}
       message={t('failure.message')}
       actions={
-        <button
-          type="button"
-          className="btn btn-primary"
+        <Button
           onClick={() => (onRetry ? onRetry() : reloadPage())}
         >
           {t('failure.retry')}
-        </button>
+        </Button>
       }
     />
   );

@@ -1,8 +1,9 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { LockIllustration } from '../../../components/ui/status-illustrations.tsx';
 import { paths } from '../../../config/paths.ts';
+import { ButtonLink } from '../../../components/ui/button.tsx';
 
 // spec: app-core §2 Guards: a page flagged with a locked feature goes to /feature-locked?feature=….
 export function FeatureLockedPage() {
@@ -24,9 +25,9 @@ export function FeatureLockedPage() {
           : t('featureLocked.messageGeneric')
       }
       actions={
-        <Link to={paths.cards.href()} className="btn btn-primary">
+        <ButtonLink to={paths.cards.href()}>
           {t('featureLocked.backToCards')}
-        </Link>
+        </ButtonLink>
       }
     />
   );

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { LostIllustration } from '../../../components/ui/status-illustrations.tsx';
 import { paths } from '../../../config/paths.ts';
+import { Button } from '../../../components/ui/button.tsx';
 
 export type NotFoundPageProps = {
   title?: string;
@@ -23,16 +24,14 @@ export function NotFoundPage({ title, message }: NotFoundPageProps) {
       title={title ?? t('notFound.title')}
       message={message ?? t('notFound.message')}
       actions={
-        <button
-          type="button"
-          className="btn btn-primary"
+        <Button
           onClick={() => {
-            if (hasHistory) void navigate(-1);
-            else void navigate(paths.home.href(), { replace: true });
+          if (hasHistory) void navigate(-1);
+          else void navigate(paths.home.href(), { replace: true });
           }}
         >
           {t('notFound.goBack')}
-        </button>
+        </Button>
       }
     />
   );

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { MINUTE_MS } from '@kartu/core/calendar';
 import { StatusPage } from '../../../components/ui/status-page.tsx';
@@ -9,6 +9,7 @@ import { ContactSupportLink, useHasSupportContact } from '../../../components/ui
 import { parseLinkTime } from '../../../lib/lock-redirect.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { paths } from '../../../config/paths.ts';
+import { buttonClass, ButtonLink } from '../../../components/ui/button.tsx';
 
 // spec: app-core §2 Error pages: 429 from scanning shows a live hh:mm:ss countdown to the unlock
 // time, a contact button with a prefilled chat message and a close button back to the card.
@@ -31,10 +32,10 @@ export function QrLockPage() {
       message={t('qrLock.message')}
       actions={
         <>
-          <ContactSupportLink className="btn btn-primary" message={t('qrLock.contactMessage', { brand: merchant.brand })} />
-          <Link className={`btn ${hasSupport ? 'btn-ghost' : 'btn-primary'}`} to={cardPath}>
+          <ContactSupportLink className={buttonClass()} message={t('qrLock.contactMessage', { brand: merchant.brand })} />
+          <ButtonLink variant={hasSupport ? 'secondary' : 'primary'} to={cardPath}>
             {t('qrLock.close')}
-          </Link>
+          </ButtonLink>
         </>
       }
     >

@@ -4,6 +4,7 @@ import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { reloadPage } from '../../../components/ui/reload-page.ts';
 import { ClockIllustration } from '../../../components/ui/status-illustrations.tsx';
 import { toReturnPath } from '../return-path.ts';
+import { Button } from '../../../components/ui/button.tsx';
 
 // spec: app-core §2 Error pages: status 408 shows a retry page.
 export function TimeoutPage() {
@@ -18,16 +19,14 @@ export function TimeoutPage() {
       title={t('timeout.title')}
       message={t('timeout.message')}
       actions={
-        <button
-          type="button"
-          className="btn btn-primary"
+        <Button
           onClick={() => {
-            if (returnPath) void navigate(returnPath, { replace: true });
-            else reloadPage();
+          if (returnPath) void navigate(returnPath, { replace: true });
+          else reloadPage();
           }}
         >
           {t('timeout.retry')}
-        </button>
+        </Button>
       }
     />
   );

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import '../components/settings.css';
 import { Redirect } from '../../../lib/redirect.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 
 type Step = 'explain' | 'confirm' | 'received';
 
@@ -60,12 +61,12 @@ function AccountDeletion() {
         <p>{t('accountDeletion.duration')}</p>
         <p className="muted">{t('accountDeletion.signOutNote')}</p>
         <div className="settings-page__actions">
-          <button type="button" className="btn btn-danger" onClick={() => setStep('confirm')}>
+          <Button variant="danger" onClick={() => setStep('confirm')}>
             {t('accountDeletion.request')}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={() => void navigate(paths.settings.href())}>
+          </Button>
+          <Button variant="secondary" onClick={() => void navigate(paths.settings.href())}>
             {t('accountDeletion.keep')}
-          </button>
+          </Button>
         </div>
       </section>
 

@@ -1,8 +1,8 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Link } from 'react-router';
 import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { LockIllustration } from '../../../components/ui/status-illustrations.tsx';
 import { paths } from '../../../config/paths.ts';
+import { ButtonLink } from '../../../components/ui/button.tsx';
 
 // spec: business-rules §8: 'SSO link expired or invalid'.
 export function SsoInvalidPage() {
@@ -13,9 +13,9 @@ export function SsoInvalidPage() {
       title={t('sso.invalidTitle')}
       message={t('sso.invalidMessage')}
       actions={
-        <Link className="btn btn-primary" to={paths.home.href()} replace>
+        <ButtonLink to={paths.home.href()} replace>
           {t('sso.toLanding')}
-        </Link>
+        </ButtonLink>
       }
     />
   );

@@ -1,21 +1,23 @@
 import { useTranslation } from '../../../../lib/i18n.tsx';
 import { describeApiError } from '../../../../lib/api-client.ts';
+import { LoadingRegion, Skeleton } from '../../../../components/ui/skeleton.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
 
-/** Grey placeholder rows while a list loads; announced once as busy, not row by row. */
+/** Placeholder rows shaped like the list's rows while it loads; announced once as busy, not row by row. */
 export function ListSkeleton({ rows = 4, label }: { rows?: number; label: string }) {
   return (
-    <div className="activity-skeleton" role="status" aria-live="polite" aria-busy="true">
-      <span className="visually-hidden">{label}</span>
+    <LoadingRegion label={label} className="activity-skeleton">
       {Array.from({ length: rows }, (_, index) => (
         <div key={index} className="activity-skeleton__row" aria-hidden="true">
-          <span className="activity-skeleton__icon" />
+          <Skeleton shape="circle" width="40px" height="40px" />
           <span className="activity-skeleton__lines">
-            <span className="activity-skeleton__line" />
-            <span className="activity-skeleton__line activity-skeleton__line--short" />
+            <Skeleton width="70%" />
+            <Skeleton width="40%" />
           </span>
+          <Skeleton width="56px" />
         </div>
       ))}
-    </div>
+    </LoadingRegion>
   );
 }
 
@@ -25,18 +27,9 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
   return (
     <div className="activity-empty" role="alert">
       <p>{describeApiError(error) ?? t('activity.loadFailed')}</p>
-      <button type="button" className="btn btn-ghost" onClick={onRetry}>
+      <Button variant="secondary" onClick={onRetry}>
         {t('activity.retry')}
-      </button>
-    </div>
-  );
-}
-
-export function EmptyState({ title, message }: { title: string; message?: string }) {
-  return (
-    <div className="activity-empty">
-      <p className="activity-empty__title">{title}</p>
-      {message ? <p className="muted">{message}</p> : null}
+      </Button>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../../lib/i18n.tsx';
 import type { TransferPreview } from '../../api/transfer-preview.ts';
+import { Button } from '../../../../components/ui/button.tsx';
 
 /** Who receives: the masked name and phone the server shared, so the member can check before sending. */
 export function RecipientSummary({ preview, onChange }: { preview: TransferPreview; onChange?: () => void }) {
@@ -11,9 +12,9 @@ export function RecipientSummary({ preview, onChange }: { preview: TransferPrevi
       <p className="activity-recipient__name">{name ?? t('activity.transfer.unnamedMember')}</p>
       <p className="activity-recipient__phone muted">{phone}</p>
       {onChange ? (
-        <button type="button" className="btn btn-ghost activity-recipient__change" onClick={onChange}>
+        <Button variant="secondary" className="activity-recipient__change" onClick={onChange}>
           {t('activity.transfer.changeRecipient')}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

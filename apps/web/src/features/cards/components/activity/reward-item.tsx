@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../../lib/i18n.tsx';
 import type { Currency, Reward } from '@kartu/contracts';
 import { formatSignedAmount } from './amount.ts';
+import { Button } from '../../../../components/ui/button.tsx';
 
 export type RewardItemProps = {
   reward: Reward;
@@ -25,16 +26,15 @@ export function RewardItem({ reward, currency, formatDate, onClaim, claiming = f
         </span>
       </span>
       {onClaim ? (
-        <button
-          type="button"
-          className="btn btn-primary activity-reward__claim"
+        <Button
+          className="activity-reward__claim"
           onClick={onClaim}
           disabled={disabled || claiming}
-          aria-busy={claiming}
+          loading={claiming}
           aria-label={t('activity.rewards.claimLabel', { title: reward.title })}
         >
           {claiming ? t('activity.rewards.claiming') : t('activity.rewards.claim')}
-        </button>
+        </Button>
       ) : (
         <span className="activity-reward__claimed muted">
           {reward.claimedAt ? t('activity.rewards.claimedOn', { date: formatDate(reward.claimedAt) }) : t('activity.rewards.claimed')}

@@ -6,6 +6,7 @@ import { toast } from '../../../../components/feedback/toast-store.ts';
 import { directionOf, formatSignedAmount } from './amount.ts';
 import { TransactionIcon } from './transaction-icon.tsx';
 import { transactionTitle } from './transaction-kind.ts';
+import { Button } from '../../../../components/ui/button.tsx';
 
 export type TransactionFactsProps = {
   transaction: TransactionDetail;
@@ -73,9 +74,9 @@ export function TransactionFacts({ transaction, currency, locale, timeZone }: Tr
         <dt>{t('activity.detail.transactionId')}</dt>
         <dd className="activity-facts__id">
           <code>{transaction.id}</code>
-          <button type="button" className="btn btn-ghost activity-copy" onClick={() => void copyId()}>
+          <Button variant="secondary" className="activity-copy" onClick={() => void copyId()}>
             {t('activity.detail.copyId')}
-          </button>
+          </Button>
         </dd>
       </dl>
     </article>

@@ -6,6 +6,7 @@ import { FormField } from '../../../../components/forms/form-field.tsx';
 import type { TransferPreview } from '../../api/transfer-preview.ts';
 import { formatAmount } from './amount.ts';
 import { RecipientSummary } from './recipient-summary.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
 
 export type TransferAmountStepProps = {
   preview: TransferPreview;
@@ -75,9 +76,9 @@ export function TransferAmountStep({ preview, balance, currency, initialAmount, 
           />
         )}
       </FormField>
-      <button type="submit" className="btn btn-primary">
+      <Button type="submit">
         {t('activity.transfer.next')}
-      </button>
+      </Button>
     </form>
   );
 }

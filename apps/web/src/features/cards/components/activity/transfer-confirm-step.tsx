@@ -11,6 +11,7 @@ import type { ChosenRecipient } from './transfer-recipient-step.tsx';
 import { formatAmount } from './amount.ts';
 import { RecipientSummary } from './recipient-summary.tsx';
 import { newIdempotencyKey, readTransferRefusal } from './transfer-refusal.ts';
+import { Button } from '../../../../components/ui/button.tsx';
 
 export type TransferConfirmStepProps = {
   cardId: string;
@@ -83,9 +84,9 @@ export function TransferConfirmStep({ cardId, chosen, amount, unit, currency, on
       </p>
       <PinEntry headingLevel={2} mode="TRANSACTION" invalid={refusal.invalid} error={refusal.message} busy={transfer.isPending} onSubmit={submitPin} />
       {refusal.canResend && lastSubmission ? (
-        <button type="button" className="btn btn-primary" onClick={() => send(lastSubmission)} disabled={transfer.isPending}>
+        <Button onClick={() => send(lastSubmission)} disabled={transfer.isPending}>
           {t('activity.transfer.resend')}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

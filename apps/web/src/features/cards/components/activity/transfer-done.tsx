@@ -1,10 +1,10 @@
 import { useTranslation } from '../../../../lib/i18n.tsx';
-import { Link } from 'react-router';
 import type { Currency } from '@kartu/contracts';
 import { useHeadingFocus } from '../../../../components/ui/use-heading-focus.ts';
 import { paths } from '../../../../config/paths.ts';
 import type { TransferAnswer } from '../../api/transfer-points.ts';
 import { formatAmount } from './amount.ts';
+import { ButtonLink } from '../../../../components/ui/button.tsx';
 
 export type TransferDoneProps = {
   cardId: string;
@@ -28,12 +28,12 @@ export function TransferDone({ cardId, recipientName, amount, answer, currency }
       <p className="activity-done__balance">
         {t('activity.transfer.newBalance', { balance: formatAmount(answer.balance.amount, unit, currency) })}
       </p>
-      <Link className="btn btn-primary" to={paths.cardTransactionHistory.href({ cardId })}>
+      <ButtonLink to={paths.cardTransactionHistory.href({ cardId })}>
         {t('activity.transfer.seeHistory')}
-      </Link>
-      <Link className="btn btn-ghost" to={paths.cardDetail.href({ cardId })} replace>
+      </ButtonLink>
+      <ButtonLink variant="secondary" to={paths.cardDetail.href({ cardId })} replace>
         {t('activity.transfer.backToCard')}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

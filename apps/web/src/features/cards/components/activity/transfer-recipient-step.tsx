@@ -5,6 +5,7 @@ import { PhoneInput } from '../../../../components/forms/phone-input.tsx';
 import type { Region } from '../../../../components/forms/regions.ts';
 import { ApiError, describeApiError, fieldMessagesOf } from '../../../../lib/api-client.ts';
 import { useTransferPreview, type TransferPreview, type TransferRecipient } from '../../api/transfer-preview.ts';
+import { Button } from '../../../../components/ui/button.tsx';
 
 export type ChosenRecipient = { recipient: TransferRecipient; preview: TransferPreview };
 
@@ -72,9 +73,9 @@ export function TransferRecipientStep({ cardId, phone, onPhoneChange, region, on
           {problem}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary" disabled={preview.isPending} aria-busy={preview.isPending}>
+      <Button type="submit" loading={preview.isPending}>
         {preview.isPending ? t('activity.transfer.finding') : t('activity.transfer.next')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../../lib/i18n.tsx';
 import { ACTIVATION_CODE_MAX_LENGTH, ACTIVATION_CODE_MIN_LENGTH } from '@kartu/core/constants';
 import { FormField } from '../../../../components/forms/form-field.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
 
 export interface ActivationCodeFormProps {
   failure: string | null;
@@ -47,12 +48,12 @@ export function ActivationCodeForm({ failure, busy, onSubmit, onCancel }: Activa
           />
         )}
       </FormField>
-      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+      <Button type="submit" loading={busy}>
         {busy ? t('add.adding') : t('add.confirm')}
-      </button>
-      <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
+      </Button>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
         {t('add.otherNumber')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../../lib/i18n.tsx';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useCountdown } from '../../../../components/ui/use-countdown.ts';
 import { useHeadingFocus } from '../../../../components/ui/use-heading-focus.ts';
 import { paths } from '../../../../config/paths.ts';
+import { ButtonLink } from '../../../../components/ui/button.tsx';
 
 /** How long the success screen stays before the new card opens. */
 export const ADD_CARD_REDIRECT_MS = 5000;
@@ -28,9 +29,9 @@ export function AddCardSuccess({ cardId }: { cardId: string }) {
       <p className="muted" aria-hidden="true">
         {t('add.redirecting', { count: seconds })}
       </p>
-      <Link className="btn btn-primary" to={paths.cardDetail.href({ cardId })} replace>
+      <ButtonLink to={paths.cardDetail.href({ cardId })} replace>
         {t('add.openNow')}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

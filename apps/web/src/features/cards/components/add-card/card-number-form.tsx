@@ -3,6 +3,7 @@ import { useTranslation } from '../../../../lib/i18n.tsx';
 import { filterNumericKey, formatCardNumber, isValidCardNumber } from '@kartu/core';
 import { CARD_NUMBER_LENGTH } from '@kartu/core/constants';
 import { FormField } from '../../../../components/forms/form-field.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
 
 export interface CardNumberFormProps {
   cardNumber: string;
@@ -58,9 +59,9 @@ export function CardNumberForm({ cardNumber, onChange, failure, busy, onFind }: 
           />
         )}
       </FormField>
-      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+      <Button type="submit" loading={busy}>
         {busy ? t('add.finding') : t('add.find')}
-      </button>
+      </Button>
     </form>
   );
 }

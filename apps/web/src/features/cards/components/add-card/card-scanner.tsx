@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../../lib/i18n.tsx';
 import { cardNumberFromScan } from '../../add-card-errors.ts';
+import { Button } from '../../../../components/ui/button.tsx';
 
 interface DetectedBarcode {
   rawValue: string;
@@ -105,9 +106,9 @@ export function CardScanner({ onScan, onTypeInstead }: CardScannerProps) {
           </p>
         </>
       )}
-      <button type="button" className="btn btn-ghost" onClick={onTypeInstead}>
+      <Button variant="secondary" onClick={onTypeInstead}>
         {t('scan.typeInstead')}
-      </button>
+      </Button>
     </section>
   );
 }

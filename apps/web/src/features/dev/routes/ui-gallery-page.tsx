@@ -1,0 +1,166 @@
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { brandingVariables, type BrandColours } from '@kartu/core';
+import { SUPPORTED_LANGUAGES } from '@kartu/core/constants';
+import type { Language } from '@kartu/contracts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CardFace } from '../../../components/ui/card-face.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import {
+  ArchiveIllustration,
+  GiftIllustration,
+  HiddenIllustration,
+  PodiumIllustration,
+  ReceiptIllustration,
+  WalletIllustration,
+} from '../../../components/ui/empty-illustrations.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx';
+import { createTranslator, I18nProvider, useTranslation } from '../../../lib/i18n.tsx';
+import { useSite } from '../../../lib/site.tsx';
+import type { Translator } from '../../../lib/translator.ts';
+import './ui-gallery.css';
+
+/**
+ * The palettes the gallery draws every component in: this site's own, the other demo merchants'
+ * (as the seed sets them), and two that fail AA as chosen, to show the shading at work.
+ */
+const palettes: { name: string; colours: BrandColours }[] = [
+  { name: 'Kopi Senja', colours: palette('#4B2E1E', '#F96D01', '#FFFFFF') },
+  { name: 'Lumina Beauty', colours: palette('#5B2A4E', '#D63A7A', '#FFFFFF') },
+  { name: 'Haze Manila', colours: palette('#1F2A37', '#14B8A6', '#FFFFFF') },
+  { name: 'White on pale yellow', colours: palette('#FFF59D', '#FFF59D', '#FFFFFF') },
+  { name: 'Mid grey', colours: palette('#777777', '#777777', '#1F1F1F') },
+];
+
+function palette(headerColor: string, buttonColor: string, buttonTextColor: string): BrandColours {
+  return { headerColor, buttonColor, buttonTextColor, homePage: { headerButtonColor: buttonColor, headerButtonTextColor: buttonTextColor } };
+}
+
+const galleryNamespaces = ['common', 'cards', 'auth', 'account'];
+
+/** One translator per language, each with the catalogues the samples read. */
+function useTranslators(): Record<Language, Translator> | null {
+  const [translators, setTranslators] = useState<Record<Language, Translator> | null>(null);
+  useEffect(() => {
+    let live = true;
+    const made = SUPPORTED_LANGUAGES.map((language) => [language, createTranslator(language)] as const);
+    void Promise.all(made.map(([, translator]) => translator.load(galleryNamespaces))).then(() => {
+      if (live) setTranslators(Object.fromEntries(made) as Record<Language, Translator>);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return translators;
+}
+
+/**
+ * Development only (the server answers 404 for /dev/ in production): every shared component in
+ * each demo brand and each language, with the app's real strings, so new pages are built from
+ * what is here and long translations are seen before a member sees them.
+ */
+export function UiGalleryPage() {
+  const site = useSite();
+  const translators = useTranslators();
+  const all = [{ name: `${site.merchant.brand} (this site)`, colours: site.merchant }, ...palettes];
+  return (
+    <main id="main" className="ui-gallery">
+      <h1>Components</h1>
+      <p className="muted">Each shared component in each brand and language. Interface {site.uiVersion}.</p>
+      {translators === null ? (
+        <LoadingRegion label="Loading the catalogues">
+          <Skeleton shape="block" height="320px" />
+        </LoadingRegion>
+      ) : (
+        all.map(({ name, colours }) => (
+          <section key={name} className="ui-gallery__brand" style={brandingVariables(colours) as CSSProperties} aria-label={name}>
+            <h2>{name}</h2>
+            {SUPPORTED_LANGUAGES.map((language) => (
+              <I18nProvider key={language} translator={translators[language]}>
+                <Samples language={language} brand={name} />
+              </I18nProvider>
+            ))}
+          </section>
+        ))
+      )}
+    </main>
+  );
+}
+
+function Row({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="ui-gallery__row">
+      <h4>{title}</h4>
+      <div className="ui-gallery__items">{children}</div>
+    </div>
+  );
+}
+
+function Samples({ language, brand }: { language: Language; brand: string }) {
+  const { t } = useTranslation('cards');
+  const { t: account } = useTranslation('account');
+  const { t: auth } = useTranslation('auth');
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="ui-gallery__language" lang={language}>
+      <h3>{language}</h3>
+      <Row title="Button">
+        <Button>{t('add.confirm')}</Button>
+        <Button variant="secondary">{t('add.otherNumber')}</Button>
+        <Button variant="danger" onClick={() => setConfirming(true)}>
+          {account('accountDeletion.request')}
+        </Button>
+        <Button variant="link">{auth('signIn.usePhone')}</Button>
+        <Button loading>{t('add.confirm')}</Button>
+        <Button disabled>{t('add.confirm')}</Button>
+      </Row>
+      <Row title="Badge">
+        <Badge colour="#B87333">Bronze</Badge>
+        <Badge colour="#A7A9AC">Silver</Badge>
+        <Badge colour="#D4AF37">Gold</Badge>
+        <Badge tone="brand">12</Badge>
+        <Badge tone="success">{t('status.active')}</Badge>
+        <Badge tone="danger">{t('status.suspended')}</Badge>
+      </Row>
+      <Row title="Card face">
+        <div className="card-tile card-tile--preview">
+          <CardFace
+            brand={brand}
+            programName={t('add.title')}
+            balance="12.345 Pts"
+            balanceLabel={t('list.balance')}
+            number="6001010000000013"
+            numberLabel={t('list.cardNumber')}
+            badges={<Badge colour="#A7A9AC">Silver</Badge>}
+          />
+        </div>
+      </Row>
+      <Row title="Empty state">
+        <EmptyState headingLevel={3} illustration={<WalletIllustration />} title={t('list.empty.active.title')} message={t('list.empty.active.message', { brand })} />
+        <EmptyState headingLevel={3} illustration={<HiddenIllustration />} title={t('list.empty.hidden.title')} />
+        <EmptyState headingLevel={3} illustration={<ArchiveIllustration />} title={t('list.empty.archived.title')} />
+        <EmptyState headingLevel={3} illustration={<ReceiptIllustration />} title={t('activity.history.emptyTitle')} />
+        <EmptyState headingLevel={3} illustration={<GiftIllustration />} title={t('activity.rewards.emptyTitle')} />
+        <EmptyState headingLevel={3} illustration={<PodiumIllustration />} title={t('activity.levels.emptyTitle')} />
+      </Row>
+      <Row title="Skeleton">
+        <div className="ui-gallery__skeleton" aria-hidden="true">
+          <Skeleton shape="circle" width="40px" height="40px" />
+          <Skeleton width="60%" />
+          <Skeleton shape="block" height="64px" />
+        </div>
+      </Row>
+      {confirming ? (
+        <ConfirmDialog
+          title={account('accountDeletion.confirmTitle')}
+          message={account('accountDeletion.confirmMessage')}
+          confirmLabel={account('accountDeletion.confirm')}
+          cancelLabel={account('accountDeletion.cancel')}
+          onConfirm={() => setConfirming(false)}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
