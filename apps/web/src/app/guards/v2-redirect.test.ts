@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { v2RouteNameOf } from '../../config/v2-routes.ts';
+import { paths } from '../../config/paths.ts';
+import { v2RouteNameOf, v2RoutePatterns } from '../../config/v2-routes.ts';
 import { v2Redirect } from './v2-redirect.ts';
 
 const v2 = { uiVersion: 'v2' as const };
@@ -32,5 +33,23 @@ describe('v2RouteNameOf', () => {
     expect(v2RouteNameOf('/cards/add')).toBeNull();
     expect(v2RouteNameOf('/cards/add/6012345678901234')).toBeNull();
     expect(v2RouteNameOf('/cards/card00000000000000000001')).toBe('cards-cardId');
+  });
+
+  // Every page whose second segment under /cards is a word, not a card id: today add-card and
+  // add/{cardNo}; any page added under /cards later is covered the moment it enters paths.ts.
+  const literalCardPaths = Object.values(paths)
+    .map((route) => route.path as string)
+    .filter((path) => path.startsWith('/cards/') && !path.split('/')[2]!.startsWith(':'));
+
+  it.each(literalCardPaths)('never reads %s as a card on a v2 merchant', (pattern) => {
+    const pathname = pattern.replace(/\/:\w+\??/g, '/6012345678901234');
+    const name = v2RouteNameOf(pathname);
+    // Whatever it is called, it is the page of its own pattern, never the card page's.
+    if (name !== null) expect(v2RoutePatterns[name]).toBe(pattern);
+    expect(v2Redirect(name, { pathname, search: '' }, v2)).not.toBe(`/v2/cards/${pathname.split('/')[2]}`);
+  });
+
+  it('finds the literal paths it checks', () => {
+    expect(literalCardPaths).toEqual(expect.arrayContaining(['/cards/add-card', '/cards/add/:cardNo?']));
   });
 });
