@@ -76,7 +76,12 @@ async function measure(browser, url, prepare) {
   for (let run = 0; run < RUNS; run += 1) {
     const page = await browser.newPage();
     const flags = await prepare(page);
-    const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...flags }, undefined, page);
+    let result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...flags }, undefined, page);
+    // Chromium now and then loses a load's trace (NO_NAVSTART): that run is measured once more.
+    if (result?.lhr?.runtimeError?.code === 'NO_NAVSTART') {
+      await prepare(page);
+      result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...flags }, undefined, page);
+    }
     if (!result?.lhr || result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result?.lhr?.runtimeError?.message ?? 'no report'}`);
     const finalUrl = result.lhr.finalDisplayedUrl;
     if (new URL(finalUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${finalUrl}: the page under test was not the one measured`);
