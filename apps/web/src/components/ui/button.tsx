@@ -11,8 +11,8 @@ interface Look {
 }
 
 /** The class list of a button's look, for the few elements that are not a Button or ButtonLink (an external link). */
-export function buttonClass({ variant = 'primary', block = false, className }: Look = {}): string {
-  return ['btn', `btn-${variant}`, block ? 'btn-block' : null, className].filter(Boolean).join(' ');
+export function buttonClass({ variant = 'primary', block = false, className, loading = false }: Look & { loading?: boolean } = {}): string {
+  return ['btn', `btn-${variant}`, block ? 'btn-block' : null, loading ? 'is-loading' : null, className].filter(Boolean).join(' ');
 }
 
 export interface ButtonProps extends Look, Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className'> {
@@ -31,7 +31,7 @@ export function Button({ variant, block, className, loading = false, disabled, t
     <button
       {...rest}
       type={type}
-      className={buttonClass({ variant, block, className: [loading ? 'is-loading' : null, className].filter(Boolean).join(' ') || undefined })}
+      className={buttonClass({ variant, block, className, loading })}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
     >

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ModalDialog } from './modal-dialog.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from './button.tsx';
 
 export interface ConfirmDialogProps {
   title: string;

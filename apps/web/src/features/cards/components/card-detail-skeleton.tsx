@@ -1,13 +1,14 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx';
 
+/** The card page while it loads: its balance panel, its main button and its menu, at their sizes. */
 export function CardDetailSkeleton() {
   const { t } = useTranslation('cards');
   return (
-    <div role="status" className="card-detail">
-      <span className="visually-hidden">{t('detail.loading')}</span>
-      <div className="skeleton card-balance card-balance--skeleton" aria-hidden="true" />
-      <div className="skeleton skeleton--button" aria-hidden="true" />
-      <div className="skeleton skeleton--block" aria-hidden="true" />
-    </div>
+    <LoadingRegion label={t('detail.loading')} className="card-detail">
+      <Skeleton shape="block" height="112px" />
+      <Skeleton shape="block" height="48px" />
+      <Skeleton shape="block" height="160px" />
+    </LoadingRegion>
   );
 }
