@@ -84,6 +84,12 @@ export const siteStateSchema = z.object({
   /** Some hosts only open `/` with a `referenceId` query (spec app-core §2 Guards). */
   requireReferenceId: z.boolean(),
   merchant: publicMerchantSchema,
+  /**
+   * The merchant's colours as the CSS variables every page reads (`--brand-header`, …), each pair
+   * already made legible (core `brandingVariables`): worked out once by the server, which also writes
+   * them into the page's first HTML, and set as they are by the app.
+   */
+  branding: z.record(z.string().regex(/^--brand-[a-z-]+$/), colorSchema),
 });
 export type SiteState = z.infer<typeof siteStateSchema>;
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brandingVariables } from '@kartu/core';
 import { describe, expect, it } from 'vitest';
 import type { SiteState } from '@kartu/contracts';
 import { liftStyleAttributes, PageShell, type PageRenderer } from './page-shell.ts';
@@ -21,6 +22,14 @@ const preloads = {
 };
 
 function site(overrides: { brand?: string; bannerUrl?: string | null; defaultLanguage?: SiteState['defaultLanguage']; headerColor?: string } = {}): SiteState {
+  const merchant = {
+    brand: overrides.brand ?? 'Kopi Senja',
+    bannerUrl: overrides.bannerUrl === undefined ? '/brand/banner.svg' : overrides.bannerUrl,
+    headerColor: overrides.headerColor ?? '#4B2E1E',
+    buttonColor: '#F96D01',
+    buttonTextColor: '#FFFFFF',
+    homePage: { headerButtonColor: '#F96D01', headerButtonTextColor: '#FFFFFF' },
+  };
   return {
     host: 'kopi.example',
     viewMode: 'default',
@@ -29,14 +38,8 @@ function site(overrides: { brand?: string; bannerUrl?: string | null; defaultLan
     maintenance: false,
     active: true,
     requireReferenceId: false,
-    merchant: {
-      brand: overrides.brand ?? 'Kopi Senja',
-      bannerUrl: overrides.bannerUrl === undefined ? '/brand/banner.svg' : overrides.bannerUrl,
-      headerColor: overrides.headerColor ?? '#4B2E1E',
-      buttonColor: '#F96D01',
-      buttonTextColor: '#FFFFFF',
-      homePage: { headerButtonColor: '#F96D01', headerButtonTextColor: '#FFFFFF' },
-    },
+    merchant,
+    branding: brandingVariables(merchant),
   } as unknown as SiteState;
 }
 

@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Language, SiteState } from '@kartu/contracts';
-import { brandingVariables } from '@kartu/core';
 import { pathOf } from './api-paths.ts';
 import { BOOT_NAMESPACES, CATALOGUES_ELEMENT_ID, FIRST_ANSWERS_ELEMENT_ID, intlLocaleOf, SERVER_RENDER_ATTRIBUTES, SITE_STATE_ELEMENT_ID } from '@kartu/core/constants';
 
@@ -227,7 +226,7 @@ export class PageShell {
 
   #render(site: SiteState, pageKey: string, language: Language): ShellPage {
     const { merchant } = site;
-    const colours = brandingVariables(merchant);
+    const colours = site.branding;
     const style = `:root{${Object.entries(colours)
       .map(([name, value]) => `${name}:${value}`)
       .join(';')}}`;

@@ -1,6 +1,5 @@
 import { createContext, use, type ReactNode } from 'react';
 import type { SiteState } from '@kartu/contracts';
-import { brandingVariables } from '@kartu/core';
 import { SITE_STATE_ELEMENT_ID } from '@kartu/core/constants';
 import { api, setMerchantContext } from './api-client.ts';
 import { embeddedData } from './embedded-data.ts';
@@ -23,7 +22,7 @@ export async function loadSite(): Promise<SiteState> {
 }
 
 export function applyBranding(site: SiteState, root: HTMLElement = document.documentElement): void {
-  for (const [name, value] of Object.entries(brandingVariables(site.merchant))) root.style.setProperty(name, value);
+  for (const [name, value] of Object.entries(site.branding)) root.style.setProperty(name, value);
   document.title = site.merchant.brand;
 }
 

@@ -1,4 +1,5 @@
 import type { SiteState } from '@kartu/contracts';
+import { brandingVariables } from '@kartu/core';
 import { DEFAULT_BUTTON_COLOR, DEFAULT_BUTTON_TEXT_COLOR } from '@kartu/core/constants';
 
 type SiteOverrides = Partial<Omit<SiteState, 'merchant'>> & { merchant?: Partial<SiteState['merchant']> };
@@ -6,7 +7,7 @@ type SiteOverrides = Partial<Omit<SiteState, 'merchant'>> & { merchant?: Partial
 /** The booted demo site (Kopi Senja on localhost) for tests; override only what the test is about. */
 export function testSite(overrides: SiteOverrides = {}): SiteState {
   const { merchant, ...site } = overrides;
-  return {
+  const state: Omit<SiteState, 'branding'> = {
     host: 'localhost',
     viewMode: 'browser',
     defaultLanguage: 'en',
@@ -47,4 +48,6 @@ export function testSite(overrides: SiteOverrides = {}): SiteState {
       ...merchant,
     },
   };
+  // As the server works them out from the merchant's colours, unless the test sets its own.
+  return { ...state, branding: site.branding ?? brandingVariables(state.merchant) };
 }

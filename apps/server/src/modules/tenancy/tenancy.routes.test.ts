@@ -1,3 +1,4 @@
+import { brandingVariables } from '@kartu/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, publicMerchantSchema, siteStateSchema } from '@kartu/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -29,6 +30,13 @@ describe('GET /api/site', () => {
     expect(site.uiVersion).toBe(uiVersion);
     expect(site.merchant.uiVersion).toBe(uiVersion);
     expect(site.defaultLanguage).toBe(language);
+  });
+
+  it('carries the merchant colours as the legible CSS variables the page and the app set', async () => {
+    const site = siteStateSchema.parse((await getSite('localhost')).json());
+    expect(site.branding).toEqual(brandingVariables(site.merchant));
+    // Kopi Senja's button is the spec's orange under white text, shaded to pass AA.
+    expect(site.branding['--brand-button']).toBe('#c25501');
   });
 
   it('uses the demo settings of each merchant', async () => {

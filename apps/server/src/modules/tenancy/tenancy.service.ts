@@ -1,3 +1,4 @@
+import { brandingVariables } from '@kartu/core';
 import type { PublicMerchant, SiteState } from '@kartu/contracts';
 import { phoneRegionOf } from '@kartu/core';
 import type { Database } from '../../db/database.ts';
@@ -56,6 +57,7 @@ export async function getSiteState({ db, host }: { db: Database; host: string })
   const found = await findSiteWithMerchantByHost(db, normalized);
   if (!found) throw new AppError('SITE_NOT_FOUND');
   const { site, merchant } = found;
+  const publicMerchant = toPublicMerchant(merchant);
   return {
     host: site.host,
     viewMode: site.viewMode,
@@ -64,7 +66,8 @@ export async function getSiteState({ db, host }: { db: Database; host: string })
     maintenance: site.maintenance,
     active: site.active,
     requireReferenceId: site.requireReferenceId,
-    merchant: toPublicMerchant(merchant),
+    merchant: publicMerchant,
+    branding: brandingVariables(publicMerchant),
   };
 }
 
