@@ -19,9 +19,9 @@ function colourOr(value: string | null | undefined, fallback: string): string {
 /**
  * The merchant's colours as the CSS variables every page reads (default button #F96D01 with white
  * text, spec app-core §1), each text/background pair made legible by `legiblePair` and the brand
- * colour as text or a line on light surfaces by `legibleOnSurfaces` (`--brand-accent`). The web
- * app sets them at boot; the server writes the same ones into the first HTML, so the page is in
- * the merchant's colours before any script runs.
+ * colour as text or a line on light surfaces by `legibleOnSurfaces` (`--brand-accent`). The server
+ * works them out once per site (the site state's `branding`): it writes them into the first HTML,
+ * so the page is in the merchant's colours before any script runs, and the app sets them as sent.
  */
 export function brandingVariables(merchant: BrandColours): Record<string, string> {
   const header = legibleFill(colourOr(merchant.headerColor, '#ffffff'));
