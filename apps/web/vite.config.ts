@@ -76,7 +76,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
     resolve,
     server: {
       // The server picks the merchant from the Host header, so the proxy must keep it.
-      proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+      proxy: {
+        '/api': { target: 'http://localhost:3000', changeOrigin: false },
+        '/media': { target: 'http://localhost:3000', changeOrigin: false },
+      },
     },
     build: {
       outDir: 'dist',

@@ -23,6 +23,7 @@ import { registerSessions } from './modules/auth/session.plugin.ts';
 import { cardHistoryRoutes } from './modules/cards/card-history.routes.ts';
 import { cardTransferRoutes } from './modules/cards/card-transfer.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { activationCodeKeyFor } from './modules/cards/activation-code-key.ts';
 import { addCardRoutes } from './modules/cards/add-card.routes.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
@@ -133,6 +134,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     ...(env.NODE_ENV === 'production' ? [] : [devOutboxRoutes]),
     healthRoutes,
     tenancyRoutes,
+    mediaRoutes,
   ];
   for (const plugin of routePlugins) await app.register(plugin, context);
   errors.answerPagesWith(await registerWebApp(app, { distDir: env.WEB_DIST_DIR, sites, developmentPages: env.NODE_ENV !== 'production' }));

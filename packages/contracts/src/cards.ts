@@ -1,5 +1,6 @@
 import { ACTIVATION_CODE_MAX_LENGTH, ACTIVATION_CODE_MIN_LENGTH, CARD_NUMBER_LENGTH, REGISTRATION_ANSWER_MAX_LENGTH } from '@kartu/core/constants';
 import { z } from 'zod';
+import { imageSchema } from './media.ts';
 import { currencySchema } from './site.ts';
 
 /*
@@ -43,6 +44,8 @@ export const cardListItemSchema = z.object({
   programName: z.string(),
   programType: programTypeSchema,
   iconUrl: z.string().nullable(),
+  /** The program's card picture, drawn across the card tile; null when it has none. */
+  cardArt: imageSchema.nullable(),
   balance: balanceSchema,
   level: z.object({ name: z.string(), color: z.string() }).nullable(),
   hidden: z.boolean(),
@@ -84,7 +87,7 @@ export const cardDetailSchema = z.object({
   validTill: z.string().nullable(),
   programType: programTypeSchema,
   subscription: z.object({ isExpired: z.boolean() }).nullable(),
-  cardProgram: z.object({ iconUrl: z.string().nullable(), programId: z.string(), programName: z.string() }),
+  cardProgram: z.object({ iconUrl: z.string().nullable(), cardArt: imageSchema.nullable(), programId: z.string(), programName: z.string() }),
   merchant: z.object({ brand: z.string(), id: z.number().int(), countryCode: z.string() }),
   customer: z.object({ id: z.string() }),
   customerData: z.object({ email: z.string().nullable(), phone: z.string().nullable(), name: z.string().nullable() }),
@@ -128,6 +131,7 @@ export const cardPreviewSchema = z.object({
   brand: z.string(),
   programName: z.string(),
   iconUrl: z.string().nullable(),
+  cardArt: imageSchema.nullable(),
   requiresActivationCode: z.boolean(),
 });
 export type CardPreview = z.infer<typeof cardPreviewSchema>;

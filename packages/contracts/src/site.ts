@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '@kartu/core';
+import { imageSchema } from './media.ts';
 
 export const languages = SUPPORTED_LANGUAGES;
 export const languageSchema = z.enum(languages);
@@ -44,9 +45,14 @@ export const publicMerchantSchema = z.object({
   maskedMerchantId: z.string(),
   appId: z.string().nullable(),
   brand: z.string(),
+  /** The icon's URL: the `src` of `icon` when the merchant has one, else a static file's. */
   iconUrl: z.string().nullable(),
   imgixIconUrl: z.string().nullable(),
+  /** The banner's URL: the `src` of `banner` when the merchant has one, else a static file's. */
   bannerUrl: z.string().nullable(),
+  /** The landing page's banner (16:9) and the brand icon (square), resized by the server. */
+  banner: imageSchema.nullable(),
+  icon: imageSchema.nullable(),
   headerColor: colorSchema,
   buttonColor: colorSchema,
   buttonTextColor: colorSchema,

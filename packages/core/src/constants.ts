@@ -58,6 +58,11 @@ export const CHUNK_RELOAD_GUARD_MS = 60_000;
 
 // Layout (spec: app-core §1, §2 Layout and header)
 export const APP_MAX_WIDTH_PX = 480;
+/**
+ * The `sizes` of the landing page's banner, drawn as wide as the app. The page's preload of the
+ * banner names the same, so the browser fetches the very file the image then uses.
+ */
+export const LANDING_BANNER_SIZES = `(max-width: ${APP_MAX_WIDTH_PX}px) 100vw, ${APP_MAX_WIDTH_PX}px`;
 export const MOBILE_BREAKPOINT_PX = 767;
 /** The reward header turns into its floating variant after this much scroll. */
 export const REWARD_HEADER_FLOAT_SCROLL_PX = 62;

@@ -21,13 +21,15 @@ export class CommandError extends Error {
   override name = 'CommandError';
 }
 
-type StringOptions = Record<string, { type: 'string' }>;
+type OptionKinds = Record<string, { type: 'string' } | { type: 'boolean' }>;
+/** `--name value` options read as text, `--flag` options as true. */
+type OptionValues<O extends OptionKinds> = { [K in keyof O]?: O[K] extends { type: 'boolean' } ? boolean : string };
 
-/** Reads `--name value` options; unknown options and stray words are usage errors. */
-export function readOptions<const O extends StringOptions>(args: string[], options: O): Partial<Record<keyof O, string>> {
+/** Reads `--name value` options and `--flag`s; unknown options and stray words are usage errors. */
+export function readOptions<const O extends OptionKinds>(args: string[], options: O): OptionValues<O> {
   const config: ParseArgsConfig = { args, options, strict: true, allowPositionals: false };
   try {
-    return parseArgs(config).values as Partial<Record<keyof O, string>>;
+    return parseArgs(config).values as OptionValues<O>;
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }

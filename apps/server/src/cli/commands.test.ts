@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { siteStateSchema } from '@kartu/contracts';
+import { IMAGE_MAX_BYTES } from '@kartu/core/constants';
 import { authenticateApiKey } from '../integration/api-keys.service.ts';
 import { jobs } from '../modules/jobs/jobs.table.ts';
+import { images, imageVariants } from '../modules/media/images.table.ts';
+import { testPicture } from '../modules/media/media.test-support.ts';
 import { programs } from '../modules/programs/programs.table.ts';
 import { findActiveSsoKey } from '../modules/sso/sso.repository.ts';
 import { getSiteState } from '../modules/tenancy/tenancy.service.ts';
@@ -146,6 +152,93 @@ describe('kartu programs', () => {
     expect(parseEarnRate('1/1000')).toEqual({ earnRateNumerator: 1n, earnRateDenominator: 1000n });
     expect(parseEarnRate('2')).toEqual({ earnRateNumerator: 2n, earnRateDenominator: 1n });
     for (const wrong of ['1/0', '0.001', 'one', '-1/10']) expect(() => parseEarnRate(wrong)).toThrow('--earn-rate');
+  });
+});
+
+describe('kartu programs art and merchants images', () => {
+  let folder: string;
+  const file = (name: string) => join(folder, name);
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'kartu-images-'));
+    writeFileSync(file('card.jpg'), await testPicture({ width: 1200, height: 800, format: 'jpeg' }));
+    writeFileSync(file('banner.png'), await testPicture({ width: 1000, height: 600 }));
+    writeFileSync(file('icon.webp'), await testPicture({ width: 200, height: 200, format: 'webp' }));
+    writeFileSync(file('tiny.png'), await testPicture({ width: 100, height: 100 }));
+    writeFileSync(file('moving.gif'), await testPicture({ width: 800, height: 600, format: 'gif' }));
+    writeFileSync(file('note.txt'), 'a note, not a picture');
+    writeFileSync(file('huge.jpg'), Buffer.alloc(IMAGE_MAX_BYTES + 1));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  const imageCount = async () => (await testApp.db.select({ value: count() }).from(images))[0]?.value;
+  const cardArtOf = async (programId: string) => (await testApp.db.select().from(programs).where(eq(programs.id, programId)))[0]?.cardArtImageId;
+  async function newWarungProgram() {
+    const created = await kartu('programs', 'create', '--merchant', 'WARUNG1', '--name', 'Warung Art', '--type', 'points');
+    return /id ([0-9a-f-]{36})/.exec(created.out)?.[1] ?? '';
+  }
+
+  it("sets a program's card art from a file in both sizes, and removes it", async () => {
+    const programId = await newWarungProgram();
+    const set = await kartu('programs', 'art', '--program', programId, '--file', file('card.jpg'));
+    expect(set).toMatchObject({ code: 0, error: '' });
+    expect(set.out).toContain('Card art of "Warung Art" set');
+    const imageId = (await cardArtOf(programId)) ?? '';
+    const variants = await testApp.db.select().from(imageVariants).where(eq(imageVariants.imageId, imageId)).orderBy(imageVariants.width);
+    expect(variants.map((variant) => [variant.width, variant.height])).toEqual([
+      [343, 216],
+      [686, 433],
+    ]);
+
+    expect(await kartu('programs', 'art', '--program', programId, '--remove')).toMatchObject({ code: 0, error: '' });
+    expect(await cardArtOf(programId)).toBeNull();
+  });
+
+  it('refuses a missing file, one too large, one no picture and one too small with exit code 1, changing nothing', async () => {
+    const programId = await newWarungProgram();
+    const before = await imageCount();
+    for (const [name, message] of [
+      ['missing.jpg', 'No file at'],
+      ['huge.jpg', 'huge.jpg: the image is larger than 10 MB'],
+      ['note.txt', 'note.txt: This is not a JPEG, PNG or WebP image'],
+      ['moving.gif', 'moving.gif: GIF images are not accepted'],
+      ['tiny.png', 'tiny.png: The image is too small: at least 343x216 pixels'],
+    ] as const) {
+      const result = await kartu('programs', 'art', '--program', programId, '--file', file(name));
+      expect(result, name).toMatchObject({ code: 1, error: expect.stringContaining(message) });
+    }
+    expect(await kartu('programs', 'art', '--program', '5eed0000-0000-4000-8000-00000000dead', '--remove')).toMatchObject({ code: 1, error: expect.stringContaining('No program has the id') });
+    expect(await cardArtOf(programId)).toBeNull();
+    expect(await imageCount()).toBe(before);
+  });
+
+  it('fails with exit code 2 unless the art command says either a file or --remove', async () => {
+    const programId = await newWarungProgram();
+    for (const args of [['--program', programId], ['--program', programId, '--file', file('card.jpg'), '--remove'], ['--file', file('card.jpg')], ['--program', programId, '--remove', 'yes']]) {
+      expect((await kartu('programs', 'art', ...args)).code, args.join(' ')).toBe(2);
+    }
+  });
+
+  it("sets a merchant's banner and icon, which its site shows at once, and takes one away", async () => {
+    const siteOf = async () =>
+      siteStateSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/site', headers: { host: 'loyalty.kedai.ph' } })).json()).merchant;
+    expect(await siteOf()).toMatchObject({ banner: null, icon: null });
+    const set = await kartu('merchants', 'images', '--mid', 'kedaiph', '--banner', file('banner.png'), '--icon', file('icon.webp'));
+    expect(set).toMatchObject({ code: 0, error: '' });
+    expect(set.out).toContain('KEDAIPH banner set');
+    expect(set.out).toContain('KEDAIPH icon set');
+    const shown = await siteOf();
+    expect(shown.banner).toMatchObject({ width: 480, height: 270 });
+    expect(shown.icon).toMatchObject({ width: 64, height: 64 });
+
+    // A bad file stops the command before either picture changes.
+    const refused = await kartu('merchants', 'images', '--mid', 'KEDAIPH', '--banner', 'none', '--icon', file('moving.gif'));
+    expect(refused).toMatchObject({ code: 1, error: expect.stringContaining('moving.gif') });
+    expect(await siteOf()).toEqual(shown);
+
+    expect((await kartu('merchants', 'images', '--mid', 'KEDAIPH', '--banner', 'none')).code).toBe(0);
+    expect(await siteOf()).toMatchObject({ banner: null, bannerUrl: null, icon: shown.icon });
+    expect((await kartu('merchants', 'images', '--mid', 'KEDAIPH')).code).toBe(2);
+    expect((await kartu('merchants', 'images', '--mid', 'NOBODY', '--icon', file('icon.webp'))).code).toBe(1);
   });
 });
 

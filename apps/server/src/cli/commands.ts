@@ -1,6 +1,7 @@
 import { AppError } from '../lib/app-error.ts';
 import { CommandError, UsageError, type CliContext } from './cli.context.ts';
 import { listFailedJobsCommand, retryJobCommand } from './jobs.command.ts';
+import { setMerchantImagesCommand, setProgramArtCommand } from './images.command.ts';
 import { createApiKeyCommand, createSsoKeyCommand, listApiKeysCommand, revokeApiKeyCommand } from './keys.command.ts';
 import { createMerchantCommand, createSiteCommand, listMerchantsCommand, updateMerchantCommand } from './merchants.command.ts';
 import { createProgramCommand } from './programs.command.ts';
@@ -12,9 +13,13 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
   kartu merchants update --mid <MID> [--login phone|email] [--both-logins yes|no]
                          [--support-phone +6281234500077|none] [--support-email <address>|none]
   kartu merchants list
+  kartu merchants images --mid <MID> [--banner <file>|none] [--icon <file>|none]
+                         JPEG, PNG or WebP up to 10 MB; banner 480x270 and icon 64x64 at least
   kartu sites create --host <host> --merchant <MID> [--language en|id|my|ja]
   kartu programs create --merchant <MID> --name <name> --type points|stamps|cash
                         [--earn-rate 1/1000] [--expiry-days 365]
+  kartu programs art --program <program id> --file <file>  card art, 343x216 at least
+  kartu programs art --program <program id> --remove
   kartu api-keys create --merchant <MID> --name <name>     prints the key once
   kartu api-keys list --merchant <MID>
   kartu api-keys revoke --id <key id>
@@ -30,8 +35,10 @@ const commands: Record<string, Command> = {
   'merchants create': createMerchantCommand,
   'merchants update': updateMerchantCommand,
   'merchants list': listMerchantsCommand,
+  'merchants images': setMerchantImagesCommand,
   'sites create': createSiteCommand,
   'programs create': createProgramCommand,
+  'programs art': setProgramArtCommand,
   'api-keys create': createApiKeyCommand,
   'api-keys list': listApiKeysCommand,
   'api-keys revoke': revokeApiKeyCommand,

@@ -1,6 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { isUuid } from '../db/uuid.ts';
 import { changeTags, publishAfterCommit } from '../lib/change-feed.ts';
+import { programs, type ProgramRow } from '../modules/programs/programs.table.ts';
 import { merchants, type MerchantRow, type NewMerchantRow } from '../modules/tenancy/merchants.table.ts';
 import { sites, type NewSiteRow, type SiteRow } from '../modules/tenancy/sites.table.ts';
 
@@ -29,6 +31,13 @@ export async function updateMerchantSettings(db: Database, id: number, settings:
 
 export async function findMerchantByMid(db: Database, mid: string): Promise<MerchantRow | undefined> {
   const [row] = await db.select().from(merchants).where(eq(merchants.mid, mid)).limit(1);
+  return row;
+}
+
+/** A program by its id, whichever merchant's; undefined for none (a malformed id included). */
+export async function findProgramById(db: Database, id: string): Promise<ProgramRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(programs).where(eq(programs.id, id)).limit(1);
   return row;
 }
 

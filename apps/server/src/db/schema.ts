@@ -22,3 +22,4 @@ export * from '../modules/cards/rewards.table.ts';
 export * from '../integration/api-keys.table.ts';
 export * from '../integration/purchases.table.ts';
 export * from '../modules/jobs/jobs.table.ts';
+export * from '../modules/media/images.table.ts';

@@ -12,6 +12,14 @@ export function isApiPath(path: string): boolean {
 }
 
 /**
+ * A merchant's picture (modules/media): a file of the site the Host header selects, never the
+ * app's page.
+ */
+export function isMediaPath(path: string): boolean {
+  return path.startsWith('/media/');
+}
+
+/**
  * An API call made for a merchant's site: every /api path but the health check and the API docs.
  * Such a call needs its site (request-context.ts) and counts against the rate limits (rate-limit.ts).
  */

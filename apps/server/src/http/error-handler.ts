@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultErrorMessage, errorStatus, type ErrorBody, type ErrorCode, type FieldIssue } from '@kartu/contracts';
 import { AppError } from '../lib/app-error.ts';
-import { isApiPath, pathOf } from './api-paths.ts';
+import { isApiPath, isMediaPath, pathOf } from './api-paths.ts';
 
 interface SchemaValidationIssue {
   keyword: string;
@@ -81,10 +81,10 @@ export interface ErrorHandling {
   answerPagesWith(send: PageSender): void;
 }
 
-/** A browser asking for a page, not a script or a client of the API. */
+/** A browser asking for a page, not a script, a picture or a client of the API. */
 function isPageRequest(request: FastifyRequest): boolean {
   const path = pathOf(request.url);
-  if (isApiPath(path) || path.startsWith('/integration/')) return false;
+  if (isApiPath(path) || isMediaPath(path) || path.startsWith('/integration/')) return false;
   return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brandingVariables } from '@kartu/core';
 import { describe, expect, it } from 'vitest';
-import type { SiteState } from '@kartu/contracts';
+import type { SiteState, SizedImage } from '@kartu/contracts';
 import { liftStyleAttributes, PageShell, type PageRenderer } from './page-shell.ts';
 
 const template = [
@@ -21,10 +21,13 @@ const preloads = {
   appLoader: 'assets/app-loader-1.js',
 };
 
-function site(overrides: { brand?: string; bannerUrl?: string | null; defaultLanguage?: SiteState['defaultLanguage']; headerColor?: string } = {}): SiteState {
+function site(
+  overrides: { brand?: string; bannerUrl?: string | null; banner?: SizedImage; defaultLanguage?: SiteState['defaultLanguage']; headerColor?: string } = {},
+): SiteState {
   const merchant = {
     brand: overrides.brand ?? 'Kopi Senja',
     bannerUrl: overrides.bannerUrl === undefined ? '/brand/banner.svg' : overrides.bannerUrl,
+    banner: overrides.banner ?? null,
     headerColor: overrides.headerColor ?? '#4B2E1E',
     buttonColor: '#F96D01',
     buttonTextColor: '#FFFFFF',
@@ -67,6 +70,14 @@ describe('PageShell', () => {
     const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
     expect(preloaded).toEqual(['/assets/landing-1.js', '/assets/common-my.js', '/assets/pages-my.js', '/assets/auth-my.js']);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/landing-1.css">');
+  });
+
+  it('preloads the size of a resized banner that the landing page’s image will pick', () => {
+    const banner = { src: '/media/b1/480.webp', srcSet: '/media/b1/480.webp 480w, /media/b1/960.webp 960w', width: 480, height: 270 };
+    const { html } = shell.pageFor(site({ bannerUrl: banner.src, banner }), '/');
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/media/b1/480.webp" imagesrcset="/media/b1/480.webp 480w, /media/b1/960.webp 960w" imagesizes="(max-width: 480px) 100vw, 480px" fetchpriority="high">',
+    );
   });
 
   it('preloads the wallet’s chunks on /cards, no banner there, and only the boot catalogues elsewhere', () => {

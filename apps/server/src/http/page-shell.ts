@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Language, SiteState } from '@kartu/contracts';
 import { pathOf } from './api-paths.ts';
-import { BOOT_NAMESPACES, CATALOGUES_ELEMENT_ID, FIRST_ANSWERS_ELEMENT_ID, intlLocaleOf, SERVER_RENDER_ATTRIBUTES, SITE_STATE_ELEMENT_ID } from '@kartu/core/constants';
+import {
+  BOOT_NAMESPACES,
+  CATALOGUES_ELEMENT_ID,
+  FIRST_ANSWERS_ELEMENT_ID,
+  intlLocaleOf,
+  LANDING_BANNER_SIZES,
+  SERVER_RENDER_ATTRIBUTES,
+  SITE_STATE_ELEMENT_ID,
+} from '@kartu/core/constants';
 
 /** What the web build writes to `.vite/page-preloads.json` (apps/web/build/page-preloads.ts). */
 interface PagePreloads {
@@ -231,9 +239,11 @@ export class PageShell {
       .map(([name, value]) => `${name}:${value}`)
       .join(';')}}`;
     const head: string[] = [`<style>${style}</style>`];
-    // The landing page's largest paint is its banner: it downloads with the page, not after the app.
+    // The landing page's largest paint is its banner: it downloads with the page, not after the app,
+    // in the size the image will pick when the server resized it.
     if (pageKey === '/' && merchant.bannerUrl) {
-      head.push(`<link rel="preload" as="image" href="${escapeAttribute(merchant.bannerUrl)}" fetchpriority="high">`);
+      const sizes = merchant.banner ? ` imagesrcset="${escapeAttribute(merchant.banner.srcSet)}" imagesizes="${LANDING_BANNER_SIZES}"` : '';
+      head.push(`<link rel="preload" as="image" href="${escapeAttribute(merchant.bannerUrl)}"${sizes} fetchpriority="high">`);
     }
     const page = this.#preloads.pages[pageKey];
     const namespaces = this.#namespacesOf(pageKey);

@@ -6,7 +6,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { TaggedCache } from '../lib/tagged-cache.ts';
 import { changeTags } from '../lib/change-feed.ts';
-import { isSiteApiCall } from './api-paths.ts';
+import { isMediaPath, isSiteApiCall, pathOf } from './api-paths.ts';
 
 export interface Geo {
   latitude: number;
@@ -15,7 +15,7 @@ export interface Geo {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The site the Host header selects; set on every /api request except health and docs. */
+    /** The site the Host header selects; set on every /api request except health and docs, and on /media files. */
     site: SiteState | null;
     merchant: PublicMerchant | null;
     geo: Geo | null;
@@ -104,7 +104,8 @@ export function registerRequestContext(app: FastifyInstance, { db, clock }: { db
     request.geo = parseGeo(headerValue(request, requestHeaders.latitude), headerValue(request, requestHeaders.longitude));
     const visitorZone = parseTimeZone(headerValue(request, requestHeaders.timezone));
     request.timeZone = visitorZone ?? 'Asia/Jakarta';
-    if (!isSiteApiCall(request.url)) return done();
+    // A picture is served only for the merchant of its site, so /media needs the site too.
+    if (!isSiteApiCall(request.url) && !isMediaPath(pathOf(request.url))) return done();
     // request.hostname honours X-Forwarded-Host only when TRUST_PROXY trusts the proxy, and has no port.
     const host = normalizeHost(request.hostname);
     const cached = siteCache.get(host, clock.now().getTime());

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { isApiPath, pathOf } from './api-paths.ts';
+import { isApiPath, isMediaPath, pathOf } from './api-paths.ts';
 
 /**
  * The web app ships no inline script or style (its index.html is built that way), so the policy
@@ -103,10 +103,10 @@ export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<
 }
 
 /**
- * What a content-hashed script or style sheet of the build needs: not to be sniffed, read by other
- * origins' pages or fetched over plain http. It is never a document, so the page headers (about
- * 800 bytes on each of the dozens of files a first load fetches) would be sent for nothing; its
- * policy allows nothing, should one ever be opened as a page.
+ * What a content-hashed script or style sheet of the build, or a merchant's picture, needs: not to
+ * be sniffed, read by other origins' pages or fetched over plain http. It is never a document, so
+ * the page headers (about 800 bytes on each of the dozens of files a first load fetches) would be
+ * sent for nothing; its policy allows nothing, should one ever be opened as a page.
  */
 export function assetSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   return {
@@ -121,7 +121,7 @@ export function registerSecurity(app: FastifyInstance, options: { production: bo
   const assetHeaders = assetSecurityHeaders(headers);
   app.addHook('onRequest', (request, reply, done) => {
     const path = pathOf(request.url);
-    reply.headers(isApiPath(path) ? apiHeaders : path.startsWith('/assets/') ? assetHeaders : headers);
+    reply.headers(isApiPath(path) ? apiHeaders : path.startsWith('/assets/') || isMediaPath(path) ? assetHeaders : headers);
     done();
   });
 }

@@ -156,6 +156,14 @@ describe('web app', () => {
     expect(response.statusCode).toBe(404);
   });
 
+  it('answers a missing picture with a JSON 404 rather than the page, even to a browser', async () => {
+    for (const url of ['/media/', '/media/nope', '/media/a/b/343.webp']) {
+      const response = await builtApp.inject({ url, headers: { host: 'localhost', accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/json');
+    }
+  });
+
   it('keeps unknown /api paths a JSON 404', async () => {
     const response = await builtApp.inject({ url: '/api/nope', headers: { host: 'localhost' } });
     expect(response.statusCode).toBe(404);

@@ -5,7 +5,7 @@ import { parseCookie } from 'cookie';
 import type { Language } from '@kartu/contracts';
 import { isSupportedLanguage, LANGUAGE_COOKIE } from '@kartu/core/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isApiPath, pathOf } from './api-paths.ts';
+import { isApiPath, isMediaPath, pathOf } from './api-paths.ts';
 import type { PageSender } from './error-handler.ts';
 import { firstAnswersFor } from './first-answers.ts';
 import { PageShell, type ShellPage } from './page-shell.ts';
@@ -40,7 +40,7 @@ export async function registerWebApp(
     const sendNotBuilt = (reply: FastifyReply) =>
       reply.type('text/plain; charset=utf-8').send('The web app has not been built yet. Run `npm run build`, then reload this page.');
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-      if (isApiPath(request.url)) return reply.callNotFound();
+      if (isApiPath(request.url) || isMediaPath(request.url)) return reply.callNotFound();
       return sendNotBuilt(reply);
     });
     return sendNotBuilt;
@@ -111,8 +111,8 @@ export async function registerWebApp(
     scope.post('/', { schema: { hide: true } }, async (request, reply) => reply.redirect(request.url, 303));
   });
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    // A missing hashed asset is a real 404: answering HTML in place of a script hides the error.
-    if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound();
+    // A missing hashed asset or picture is a real 404: answering HTML in place of a file hides the error.
+    if (isApiPath(request.url) || request.url.startsWith('/assets/') || isMediaPath(request.url)) return reply.callNotFound();
     // The development pages (the component gallery) are not part of a production site at all.
     if (!developmentPages && request.url.startsWith('/dev/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return sendPage(request, reply);

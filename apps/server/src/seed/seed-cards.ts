@@ -14,10 +14,11 @@ import { earn, redeem, transfer } from '../modules/ledger/points.service.ts';
 import { pointsForSpend } from '../modules/programs/earn-rate.ts';
 import { programLevels, programs, type NewProgramLevelRow, type NewProgramRow } from '../modules/programs/programs.table.ts';
 import { DAY_MS } from '@kartu/core/calendar';
+import { demoCardArtFiles, seedCardArt } from './seed-images.ts';
 
 /*
- * The cards demo (README "Demo data"): programs, two members of Kopi Senja with their cards and
- * history, and issued cards nobody owns yet for trying "add card". Fixed ids and numbers make it
+ * The cards demo (README "Demo data"): programs with their card art, two members of Kopi Senja
+ * with their cards and history, and issued cards nobody owns yet for trying "add card". Fixed ids and numbers make it
  * idempotent: programs and levels are refreshed, members and cards are only ever created once, and
  * a member's history is written only while the card has none.
  */
@@ -211,6 +212,8 @@ async function seedKopiSenjaPrograms(tx: Database, merchantId: number, now: Date
 /** Kopi Senja: both programs, Rani and Budi with their cards and history, and cards to add. */
 export async function seedKopiSenjaCards(tx: Database, merchantId: number, { now, activationCodeKey }: SeedCardsOptions): Promise<void> {
   await seedKopiSenjaPrograms(tx, merchantId, now);
+  // The program most demo cards belong to shows its card art on the wallet's tiles.
+  await seedCardArt(tx, { merchantId, programId: demoProgramIds.kopiSenjaRewards, file: demoCardArtFiles.kopiSenja });
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const rani = await demoMember(tx, { merchantId, phone: '+6281211112222', name: 'Rani Saputra', now: daysAgo(120) });
   const budi = await demoMember(tx, { merchantId, phone: '+6281233334444', name: 'Budi Santoso', now: daysAgo(100) });
@@ -304,6 +307,7 @@ export async function seedLuminaCards(tx: Database, merchantId: number, { now }:
     [],
     now,
   );
+  await seedCardArt(tx, { merchantId, programId: demoProgramIds.luminaGlow, file: demoCardArtFiles.lumina });
   await insertCards(
     tx,
     demoCardNumbers.luminaFree.map((number) => ({ id: demoCardId(number), number, merchantId, programId: demoProgramIds.luminaGlow, createdAt: now, updatedAt: now })),

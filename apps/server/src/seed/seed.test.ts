@@ -11,11 +11,12 @@ import { cardRewards } from '../modules/cards/rewards.table.ts';
 import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';
 import { getBalance, getLifetimeEarned } from '../modules/ledger/ledger.service.ts';
 import { journalEntries, postings } from '../modules/ledger/journal.table.ts';
+import { images, imageVariants } from '../modules/media/images.table.ts';
 import { programLevels, programs } from '../modules/programs/programs.table.ts';
 import { merchants } from '../modules/tenancy/merchants.table.ts';
 import { sites } from '../modules/tenancy/sites.table.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { demoActivationCode, demoCardId, demoCardNumbers, demoPin } from './seed-cards.ts';
+import { demoActivationCode, demoCardId, demoCardNumbers, demoPin, demoProgramIds } from './seed-cards.ts';
 import { isEmptyDatabase, seedDemo } from './seed.ts';
 
 let testApp: TestApp;
@@ -28,14 +29,16 @@ afterAll(async () => {
   await testApp.close();
 });
 
-async function rowCount(table: typeof merchants | typeof sites | typeof programs | typeof programLevels | typeof cards | typeof users | typeof journalEntries | typeof postings | typeof cardRewards) {
+async function rowCount(
+  table: typeof merchants | typeof sites | typeof programs | typeof programLevels | typeof cards | typeof users | typeof journalEntries | typeof postings | typeof cardRewards | typeof images | typeof imageVariants,
+) {
   const [row] = await testApp.db.select({ value: count() }).from(table);
   return row?.value;
 }
 
 async function snapshot() {
   const hosts = await testApp.db.select({ host: sites.host, merchantId: sites.merchantId }).from(sites).orderBy(sites.host);
-  const tables = { merchants, sites, programs, programLevels, cards, users, journalEntries, postings, cardRewards };
+  const tables = { merchants, sites, programs, programLevels, cards, users, journalEntries, postings, cardRewards, images, imageVariants };
   const counts = Object.fromEntries(await Promise.all(Object.entries(tables).map(async ([name, table]) => [name, await rowCount(table)] as const)));
   return { counts, hosts };
 }
@@ -46,8 +49,24 @@ describe('seedDemo', () => {
     await seedDemo(testApp.db, { activationCodeKey });
     await seedDemo(testApp.db, { activationCodeKey });
     expect(await snapshot()).toEqual(before);
-    expect(before.counts).toMatchObject({ merchants: 3, programs: 3, programLevels: 3, cards: 11, users: 2, cardRewards: 2 });
+    expect(before.counts).toMatchObject({ merchants: 3, programs: 3, programLevels: 3, cards: 11, users: 2, cardRewards: 2, images: 2, imageVariants: 4 });
     expect(before.hosts.map((row) => row.host)).toEqual(['127.0.0.1', 'age.localhost', 'localhost', 'v2.localhost']);
+  });
+
+  it('gives the Kopi Senja Rewards and Lumina Glow programs their card art in both sizes', async () => {
+    const rows = await testApp.db
+      .select({ programId: programs.id, width: imageVariants.width, height: imageVariants.height })
+      .from(programs)
+      .innerJoin(imageVariants, eq(imageVariants.imageId, programs.cardArtImageId))
+      .orderBy(programs.id, imageVariants.width);
+    const sizes = [
+      [343, 216],
+      [686, 433],
+    ];
+    expect(rows.map((row) => [row.programId, row.width, row.height])).toEqual([
+      ...sizes.map(([width, height]) => [demoProgramIds.kopiSenjaRewards, width, height]),
+      ...sizes.map(([width, height]) => [demoProgramIds.luminaGlow, width, height]),
+    ]);
   });
 
   it('leaves the database no longer empty', async () => {

@@ -25,6 +25,8 @@ export function testSite(overrides: SiteOverrides = {}): SiteState {
       iconUrl: 'https://cdn.test/kopi-senja/icon.png',
       imgixIconUrl: null,
       bannerUrl: 'https://cdn.test/kopi-senja/banner.jpg',
+      banner: null,
+      icon: null,
       headerColor: '#3e2723',
       buttonColor: DEFAULT_BUTTON_COLOR,
       buttonTextColor: DEFAULT_BUTTON_TEXT_COLOR,

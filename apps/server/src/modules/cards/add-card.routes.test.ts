@@ -4,6 +4,8 @@ import { demoActivationCode, demoCardNumbers, demoProgramIds } from '../../seed/
 import { type TestApp, useTestApp } from '../../test/test-app.ts';
 
 import { newMember, type TestMember } from '../../test/members.ts';
+import { setProgramCardArt } from '../media/images.service.ts';
+import { cardArtView, storedTestImage } from '../media/media.test-support.ts';
 import { newCard, newProgram, send } from './cards.test-support.ts';
 
 let testApp: TestApp;
@@ -38,9 +40,18 @@ describe('finding a card to add', () => {
         brand: 'Kopi Senja',
         programName: 'Add Card Points',
         iconUrl: null,
+        cardArt: null,
         requiresActivationCode: false,
       });
     }
+  });
+
+  it("shows the program's card art in the preview", async () => {
+    const member = await newMember(testApp);
+    const card = await freeCard();
+    const image = await storedTestImage(testApp, { merchantId });
+    await setProgramCardArt({ db: testApp.db, merchantId, programId: card.programId, imageId: image.id });
+    expect(cardPreviewSchema.parse((await checkNumber(member, card.number)).json()).cardArt).toEqual(cardArtView(image.id));
   });
 
   it('tells a card already in the wallet from one of another member, without counting either', async () => {

@@ -1,6 +1,7 @@
 import type { CardPreview } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { getImageView } from '../media/images.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import { activationCodeMatches } from './activation-code.ts';
 import { clearFailedAddCards, isAddCardLocked, recordFailedAddCard, type AddCardLockState } from './add-card-lock.service.ts';
@@ -64,6 +65,7 @@ export async function previewCard(options: AddCardOptions & { number: string }):
     brand: options.brand,
     programName: program.name,
     iconUrl: program.iconUrl,
+    cardArt: await getImageView({ db: options.db, imageId: program.cardArtImageId }),
     requiresActivationCode: card.activationCodeHash !== null,
   };
 }

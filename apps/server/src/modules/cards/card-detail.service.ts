@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../auth/users.table.ts';
 import { listExpiringLots } from '../ledger/expiry.service.ts';
 import { getBalance, getEarnedExperience } from '../ledger/ledger.service.ts';
+import { getImageView } from '../media/images.service.ts';
 import { getProgram, getProgramLevels } from '../programs/programs.service.ts';
 import type { ProgramRow } from '../programs/programs.table.ts';
 import { cardLevels } from './card-levels.ts';
@@ -44,12 +45,13 @@ function subscriptionOf(program: ProgramRow, card: { status: string; validTill: 
 export async function getCardDetail({ db, merchant, user, cardId, now }: CardDetailOptions): Promise<CardDetail> {
   const card = await getMemberCard({ db, merchantId: merchant.id, userId: user.id, cardId });
   const { program } = await getProgram({ db, merchantId: merchant.id, programId: card.programId });
-  const [levelRows, balance, expiring, earned, claimableRewards] = await Promise.all([
+  const [levelRows, balance, expiring, earned, claimableRewards, cardArt] = await Promise.all([
     getProgramLevels({ db, programId: program.id }),
     getBalance({ db, card, now }),
     listExpiringLots({ db, card, now }),
     getEarnedExperience({ db, card, now }),
     countClaimableRewards(db, { merchantId: merchant.id, cardId: card.id }),
+    getImageView({ db, imageId: program.cardArtImageId }),
   ]);
   const standing = cardLevels(levelRows, earned);
   return {
@@ -60,7 +62,7 @@ export async function getCardDetail({ db, merchant, user, cardId, now }: CardDet
     validTill: card.validTill,
     programType: program.type,
     subscription: subscriptionOf(program, card, now),
-    cardProgram: { iconUrl: program.iconUrl, programId: program.id, programName: program.name },
+    cardProgram: { iconUrl: program.iconUrl, cardArt, programId: program.id, programName: program.name },
     merchant: { brand: merchant.brand, id: merchant.id, countryCode: merchant.countryCode },
     customer: { id: user.id },
     customerData: { email: user.email, phone: user.phone, name: user.name },

@@ -8,6 +8,8 @@ import { sessionCacheTtlMs } from '../auth/session.service.ts';
 import { sessions } from '../auth/sessions.table.ts';
 
 import { earn } from '../ledger/points.service.ts';
+import { setProgramCardArt } from '../media/images.service.ts';
+import { cardArtView, storedTestImage } from '../media/media.test-support.ts';
 import { cardListCacheTtlMs } from './cards.routes.ts';
 import { newMember, type TestMember } from '../../test/members.ts';
 import { newCard, newProgram, send } from './cards.test-support.ts';
@@ -61,6 +63,20 @@ describe('the wallet page kept between requests', () => {
     await newCard(testApp, { merchantId, programId: program.id, owner: member });
     expect(await balances(member)).toHaveLength(2);
     expect((await send(testApp, 'GET', '/api/v2/cards?page=0', { member })).statusCode).toBe(400);
+  });
+
+  it("shows a program's new card art on the next request, and its removal", async () => {
+    const { member, program } = await walletWithCard();
+    const cardArt = async () => {
+      const response = await send(testApp, 'GET', '/api/v2/cards', { member });
+      return cardListAnswerSchema.parse(response.json()).data.map((card) => card.cardArt);
+    };
+    expect(await cardArt()).toEqual([null]);
+    const image = await storedTestImage(testApp, { merchantId });
+    await setProgramCardArt({ db: testApp.db, merchantId, programId: program.id, imageId: image.id });
+    expect(await cardArt()).toEqual([cardArtView(image.id)]);
+    await setProgramCardArt({ db: testApp.db, merchantId, programId: program.id, imageId: null });
+    expect(await cardArt()).toEqual([null]);
   });
 
   it("never answers one member's page to another, or to a request without a session", async () => {

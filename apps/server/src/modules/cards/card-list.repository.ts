@@ -30,6 +30,7 @@ export async function findMemberCardsPage(db: Database, options: MemberView & { 
       programType: programs.type,
       unit: programs.unit,
       iconUrl: programs.iconUrl,
+      cardArtImageId: programs.cardArtImageId,
     })
     .from(cards)
     .innerJoin(programs, eq(programs.id, cards.programId))

@@ -1,6 +1,7 @@
 import type { CardListAnswer, CardListItem, CardView } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { getEarnedExperienceOfCards, getSpendableBalances } from '../ledger/ledger.service.ts';
+import { getImageViews } from '../media/images.service.ts';
 import { cardLevels } from './card-levels.ts';
 import { countMemberCards, findLevelsOfPrograms, findMemberCardsPage } from './card-list.repository.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
@@ -28,14 +29,15 @@ export async function listCards({ db, merchantId, userId, view, page, now }: Lis
     countMemberCards(db, scope),
   ]);
   const cardIds = rows.map((row) => row.card.id);
-  const [balances, levels, experience] = await Promise.all([
+  const [balances, levels, experience, cardArtOf] = await Promise.all([
     getSpendableBalances({ db, merchantId, cardIds, now }),
     findLevelsOfPrograms(db, [...new Set(rows.map((row) => row.card.programId))]),
     getEarnedExperienceOfCards({ db, merchantId, cardIds, now }),
+    getImageViews({ db, imageIds: rows.map((row) => row.cardArtImageId) }),
   ]);
 
   const data: CardListItem[] = [];
-  for (const { card, programName, programType, unit, iconUrl } of rows) {
+  for (const { card, programName, programType, unit, iconUrl, cardArtImageId } of rows) {
     const programLevels = levels.filter((level) => level.programId === card.programId);
     const current = programLevels.length > 0 ? cardLevels(programLevels, experience.get(card.id) ?? noExperience).current : null;
     data.push({
@@ -49,6 +51,7 @@ export async function listCards({ db, merchantId, userId, view, page, now }: Lis
       programName,
       programType,
       iconUrl,
+      cardArt: cardArtOf(cardArtImageId),
       balance: { amount: toJsonNumber(balances.get(card.id)?.spendable ?? 0n), unit },
       level: current ? { name: current.name, color: current.color } : null,
       hidden: card.hidden,

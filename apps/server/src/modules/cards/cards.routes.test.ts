@@ -5,6 +5,8 @@ import { type TestApp, useTestApp } from '../../test/test-app.ts';
 
 import { earn } from '../ledger/points.service.ts';
 import { newMember, type TestMember } from '../../test/members.ts';
+import { setProgramCardArt } from '../media/images.service.ts';
+import { cardArtView, storedTestImage } from '../media/media.test-support.ts';
 import { newCard, newProgram, send } from './cards.test-support.ts';
 import { DAY_MS } from '@kartu/core/calendar';
 
@@ -135,6 +137,18 @@ describe('GET /api/v2/cards/:id', () => {
     });
     expect(shown.levelProgress.lifetimeExperience).toBe(125);
     expect((await list(member)).data.map((item) => item.balance.amount)).toEqual([25]);
+  });
+
+  it("shows the program's card art on the card page, and none once it is taken away", async () => {
+    const member = await newMember(testApp);
+    const program = await newProgram(testApp, merchantId);
+    const card = await newCard(testApp, { merchantId, programId: program.id, owner: member });
+    expect((await detail(member, card.id)).cardProgram.cardArt).toBeNull();
+    const image = await storedTestImage(testApp, { merchantId });
+    await setProgramCardArt({ db: testApp.db, merchantId, programId: program.id, imageId: image.id });
+    expect((await detail(member, card.id)).cardProgram.cardArt).toEqual(cardArtView(image.id));
+    await setProgramCardArt({ db: testApp.db, merchantId, programId: program.id, imageId: null });
+    expect((await detail(member, card.id)).cardProgram.cardArt).toBeNull();
   });
 
   it("shows the level the card's lifetime earnings reach and the way to the next one", async () => {

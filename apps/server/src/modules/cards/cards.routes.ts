@@ -19,8 +19,9 @@ export const cardListCacheTtlMs = 10_000;
 /** The member's wallet: card list, card page, card actions and registration. */
 export const cardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
   // Wallet pages as sent, per member, view and page. A ledger entry or a change to a card of the
-  // page, or to which cards the member holds, drops them (lib/change-feed.ts); so does value
-  // expiring; other processes' changes (program edits by an operator) show within the TTL.
+  // page, to which cards the member holds, or to a program of the page (its card art) drops them
+  // (lib/change-feed.ts); so does value expiring; other processes' changes show within the TTL
+  // when the change relay is down.
   const cardLists = new TaggedCache<string>({ maxEntries: 20_000 });
   app.addHook('onClose', async () => cardLists.close());
   const cardListKey = (merchantId: number, userId: string, { view, page }: CardListQuery) => `${merchantId}:${userId}:${view}:${page}`;
@@ -64,7 +65,9 @@ export const cardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
         // Encoded by the route's schema once, as the serialiser would on every answer.
         body = JSON.stringify(cardListAnswerSchema.encode(answer));
         const validUntil = Math.min(now.getTime() + cardListCacheTtlMs, changesAt?.getTime() ?? Infinity);
-        cardLists.set(key, body, { tags: [changeTags.wallet(user.id), ...answer.data.map((card) => changeTags.card(card.id))], validUntil, ticket });
+        const programs = new Set(answer.data.map((card) => card.programId));
+        const tags = [changeTags.wallet(user.id), ...answer.data.map((card) => changeTags.card(card.id)), ...[...programs].map((programId) => changeTags.program(programId))];
+        cardLists.set(key, body, { tags, validUntil, ticket });
       }
       return sendJsonText(reply, body);
     },

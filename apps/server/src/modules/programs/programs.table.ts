@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { isOneOf } from '../../db/checks.ts';
+import { images } from '../media/images.table.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 
 export const programTypes = ['points', 'stamps', 'cash', 'subscription'] as const;
@@ -45,6 +46,8 @@ export const programs = pgTable(
     /** ISO 4217 code of a cash program's balance; null for points and stamps. */
     currencyCode: text('currency_code'),
     iconUrl: text('icon_url'),
+    /** The picture drawn across the program's cards (media module); null draws the brand colours. */
+    cardArtImageId: uuid('card_art_image_id').references(() => images.id),
     // Points per minor unit of spend as an integer fraction, floored: 1 point per Rp 10,000 is 1/10000.
     earnRateNumerator: bigint('earn_rate_numerator', { mode: 'bigint' }).notNull().default(sql`1`),
     earnRateDenominator: bigint('earn_rate_denominator', { mode: 'bigint' }).notNull().default(sql`1`),

@@ -2,6 +2,8 @@ import { brandingVariables } from '@kartu/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, publicMerchantSchema, siteStateSchema } from '@kartu/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { setMerchantImage } from '../media/images.service.ts';
+import { storedTestImage } from '../media/media.test-support.ts';
 
 let testApp: TestApp;
 
@@ -116,5 +118,37 @@ describe('GET /api/v2/merchants/:id', () => {
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.details?.[0]).toMatchObject({ field: 'params.id' });
     expect(body.details?.[0]?.rule).toBeTruthy();
+  });
+});
+
+describe("a merchant's banner and icon", () => {
+  it('are served resized in place of the static files, and every cached site shows the change at once', async () => {
+    const siteOf = async () => siteStateSchema.parse((await getSite('age.localhost')).json()).merchant;
+    const statics = { banner: null, icon: null, bannerUrl: '/brand/haze-manila-banner.svg', iconUrl: '/brand/haze-manila.svg' };
+    const haze = await siteOf();
+    expect(haze).toMatchObject(statics);
+    const set = async (purpose: 'banner' | 'icon', imageId: string | null) => setMerchantImage({ db: testApp.db, merchantId: haze.id, purpose, imageId });
+    const banner = await storedTestImage(testApp, { merchantId: haze.id, purpose: 'banner' });
+    const icon = await storedTestImage(testApp, { merchantId: haze.id, purpose: 'icon' });
+    await set('banner', banner.id);
+    await set('icon', icon.id);
+
+    const shown = await siteOf();
+    expect(shown.banner).toEqual({
+      src: `/media/${banner.id}/480.webp`,
+      srcSet: `/media/${banner.id}/480.webp 480w, /media/${banner.id}/960.webp 960w`,
+      width: 480,
+      height: 270,
+    });
+    expect(shown.icon).toEqual({ src: `/media/${icon.id}/64.webp`, srcSet: `/media/${icon.id}/64.webp 64w, /media/${icon.id}/128.webp 128w`, width: 64, height: 64 });
+    // Readers of the URLs alone show the resized pictures too.
+    expect(shown).toMatchObject({ bannerUrl: shown.banner?.src, iconUrl: shown.icon?.src });
+    const profile = await testApp.app.inject({ url: `/api/v2/merchants/${haze.id}`, headers: { host: 'age.localhost' } });
+    expect(publicMerchantSchema.parse(profile.json())).toEqual(shown);
+    expect((await testApp.app.inject({ url: shown.banner?.src ?? '', headers: { host: 'age.localhost' } })).statusCode).toBe(200);
+
+    await set('banner', null);
+    await set('icon', null);
+    expect(await siteOf()).toMatchObject(statics);
   });
 });

@@ -3,20 +3,30 @@ import type { PublicMerchant, SiteState } from '@kartu/contracts';
 import { phoneRegionOf } from '@kartu/core';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { getImageViews } from '../media/images.service.ts';
 import type { MerchantRow } from './merchants.table.ts';
 import { findMerchantById, findMerchantTimeZones, findSiteWithMerchantByHost } from './tenancy.repository.ts';
 
-/** Only the fields any visitor may see; everything else in the row stays on the server. */
-export function toPublicMerchant(row: MerchantRow): PublicMerchant {
+/**
+ * Only the fields any visitor may see; everything else in the row stays on the server. A banner or
+ * icon the server resized stands in for the static URL of the row, so that a reader of bannerUrl
+ * and iconUrl alone shows it too; taking the picture away shows the static URL again.
+ */
+async function toPublicMerchant(db: Database, row: MerchantRow): Promise<PublicMerchant> {
+  const imageOf = await getImageViews({ db, imageIds: [row.bannerImageId, row.iconImageId] });
+  const banner = imageOf(row.bannerImageId);
+  const icon = imageOf(row.iconImageId);
   return {
     id: row.id,
     mid: row.mid,
     maskedMerchantId: row.maskedMerchantId,
     appId: row.appId,
     brand: row.brand,
-    iconUrl: row.iconUrl,
+    iconUrl: icon?.src ?? row.iconUrl,
     imgixIconUrl: row.imgixIconUrl,
-    bannerUrl: row.bannerUrl,
+    bannerUrl: banner?.src ?? row.bannerUrl,
+    banner,
+    icon,
     headerColor: row.headerColor,
     buttonColor: row.buttonColor,
     buttonTextColor: row.buttonTextColor,
@@ -57,7 +67,7 @@ export async function getSiteState({ db, host }: { db: Database; host: string })
   const found = await findSiteWithMerchantByHost(db, normalized);
   if (!found) throw new AppError('SITE_NOT_FOUND');
   const { site, merchant } = found;
-  const publicMerchant = toPublicMerchant(merchant);
+  const publicMerchant = await toPublicMerchant(db, merchant);
   return {
     host: site.host,
     viewMode: site.viewMode,
@@ -74,7 +84,7 @@ export async function getSiteState({ db, host }: { db: Database; host: string })
 export async function getPublicMerchant({ db, id }: { db: Database; id: number }): Promise<PublicMerchant> {
   const merchant = await findMerchantById(db, id);
   if (!merchant) throw new AppError('NOT_FOUND', { message: 'Merchant not found' });
-  return toPublicMerchant(merchant);
+  return toPublicMerchant(db, merchant);
 }
 
 /** Every merchant with its time zone, for work the server does for each of them. */

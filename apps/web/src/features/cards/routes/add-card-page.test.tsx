@@ -11,7 +11,7 @@ import { paths } from '../../../config/paths.ts';
 const number = '6012345678901234';
 const findUrl = `GET /api/v2/cards/find-by-number/${number}`;
 const preview = (requiresActivationCode = false) => () =>
-  Response.json({ number, brand: 'Kopi Senja', programName: 'Kopi Senja Rewards', iconUrl: null, requiresActivationCode });
+  Response.json({ number, brand: 'Kopi Senja', programName: 'Kopi Senja Rewards', iconUrl: null, cardArt: null, requiresActivationCode });
 const registered = () => Response.json({ cardId: 'card00000000000000000007' }, { status: 201 });
 
 function renderAddCard(history = ['/cards', '/cards/add-card']) {

@@ -1,0 +1,78 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { isUuid } from '../../db/uuid.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
+import { programs } from '../programs/programs.table.ts';
+import { merchants } from '../tenancy/merchants.table.ts';
+import { images, imageVariants, type ImageRow, type NewImageRow, type NewImageVariantRow } from './images.table.ts';
+
+export async function insertImage(db: Database, { image, variants }: { image: NewImageRow; variants: Omit<NewImageVariantRow, 'imageId'>[] }): Promise<ImageRow> {
+  const [saved] = await db.insert(images).values(image).returning();
+  if (!saved) throw new Error('The image was not saved');
+  await db.insert(imageVariants).values(variants.map((variant) => ({ ...variant, imageId: saved.id })));
+  return saved;
+}
+
+// A malformed id can match no image, and PostgreSQL would reject it as a uuid.
+export async function findImage(db: Database, { merchantId, imageId }: { merchantId: number; imageId: string }): Promise<ImageRow | undefined> {
+  if (!isUuid(imageId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(images)
+    .where(and(eq(images.id, imageId), eq(images.merchantId, merchantId)))
+    .limit(1);
+  return row;
+}
+
+/** The sizes each image is kept in, smallest first; never the bytes. */
+export async function findVariantSizes(db: Database, imageIds: string[]): Promise<Array<{ imageId: string; width: number; height: number }>> {
+  if (imageIds.length === 0) return [];
+  return db
+    .select({ imageId: imageVariants.imageId, width: imageVariants.width, height: imageVariants.height })
+    .from(imageVariants)
+    .where(inArray(imageVariants.imageId, imageIds))
+    .orderBy(asc(imageVariants.imageId), asc(imageVariants.width));
+}
+
+/** One variant's file, when the image is the merchant's. */
+export async function findVariantFile(
+  db: Database,
+  { merchantId, imageId, width }: { merchantId: number; imageId: string; width: number },
+): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+  if (!isUuid(imageId)) return undefined;
+  const [row] = await db
+    .select({ contentType: imageVariants.contentType, bytes: imageVariants.bytes })
+    .from(imageVariants)
+    .innerJoin(images, eq(images.id, imageVariants.imageId))
+    .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.width, width), eq(images.merchantId, merchantId)))
+    .limit(1);
+  return row;
+}
+
+/** Points the program at its card art (or at none); false when the merchant has no such program. */
+export async function updateProgramCardArt(db: Database, { merchantId, programId, imageId }: { merchantId: number; programId: string; imageId: string | null }): Promise<boolean> {
+  if (!isUuid(programId)) return false;
+  const saved = await db
+    .update(programs)
+    .set({ cardArtImageId: imageId, updatedAt: sql`now()` })
+    .where(and(eq(programs.id, programId), eq(programs.merchantId, merchantId)))
+    .returning({ id: programs.id });
+  // Wallet pages carry their programs' tags: the card art shows on the next request.
+  if (saved.length > 0) publishAfterCommit(db, [changeTags.program(programId)]);
+  return saved.length > 0;
+}
+
+/** Points the merchant at its banner or icon (or at none); every instance's cached sites of it are dropped once committed. */
+export async function updateMerchantImage(
+  db: Database,
+  { merchantId, purpose, imageId }: { merchantId: number; purpose: 'banner' | 'icon'; imageId: string | null },
+): Promise<void> {
+  const column = purpose === 'banner' ? { bannerImageId: imageId } : { iconImageId: imageId };
+  const saved = await db
+    .update(merchants)
+    .set({ ...column, updatedAt: sql`now()` })
+    .where(eq(merchants.id, merchantId))
+    .returning({ id: merchants.id });
+  if (saved.length === 0) throw new Error(`The merchant ${merchantId} is gone`);
+  publishAfterCommit(db, [changeTags.merchant(merchantId)]);
+}

@@ -1,0 +1,116 @@
+import type { SizedImage } from '@kartu/contracts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { VariantSize } from './image-sizes.ts';
+import { resizeImage } from './image-variants.ts';
+import { findImage, findVariantFile, findVariantSizes, insertImage, updateMerchantImage, updateProgramCardArt } from './images.repository.ts';
+import type { ImagePurpose, ImageRow } from './images.table.ts';
+
+/*
+ * A picture is stored once per upload and never changed, so each of its URLs may be cached for
+ * good (docs/decisions/016-merchant-images.md). Setting another picture leaves the replaced one
+ * in place: a page, a wallet answer or another instance's cache may still name its URLs for a
+ * moment, and they must keep answering. The rows of a replaced picture are a few dozen KB.
+ */
+
+/** Where one variant is served (media.routes.ts). */
+export function variantUrl(imageId: string, width: number): string {
+  return `/media/${imageId}/${width}.webp`;
+}
+
+/**
+ * The picture as the app draws it: `src` and the size of the smallest variant (what the layout
+ * is made for), and every variant in `srcSet` for screens with more pixels. Null without variants.
+ */
+export function imageView(imageId: string, variants: readonly VariantSize[]): SizedImage | null {
+  const sizes = [...variants].sort((a, b) => a.width - b.width);
+  const smallest = sizes[0];
+  if (!smallest) return null;
+  return {
+    src: variantUrl(imageId, smallest.width),
+    srcSet: sizes.map((size) => `${variantUrl(imageId, size.width)} ${size.width}w`).join(', '),
+    width: smallest.width,
+    height: smallest.height,
+  };
+}
+
+/** A picture's view by its id, from what getImageViews read; null for no picture (or an unknown one). */
+export type ImageViewOf = (imageId: string | null) => SizedImage | null;
+
+/** Reads the sizes of these pictures at once (nulls are skipped), for the views of an answer. */
+export async function getImageViews({ db, imageIds }: { db: Database; imageIds: ReadonlyArray<string | null> }): Promise<ImageViewOf> {
+  const ids = [...new Set(imageIds.filter((id): id is string => id !== null))];
+  const sizes = await findVariantSizes(db, ids);
+  const views = new Map<string, SizedImage>();
+  for (const id of ids) {
+    const view = imageView(id, sizes.filter((size) => size.imageId === id));
+    if (view) views.set(id, view);
+  }
+  return (imageId) => (imageId === null ? null : (views.get(imageId) ?? null));
+}
+
+/** One picture as the app draws it, or null. */
+export async function getImageView({ db, imageId }: { db: Database; imageId: string | null }): Promise<SizedImage | null> {
+  const viewOf = await getImageViews({ db, imageIds: [imageId] });
+  return viewOf(imageId);
+}
+
+export interface StoreImageOptions {
+  db: Database;
+  merchantId: number;
+  purpose: ImagePurpose;
+  /** The uploaded file as it is: JPEG, PNG or WebP. */
+  bytes: Buffer;
+}
+
+/**
+ * Checks a merchant's picture and stores it in every size of its purpose. Refused pictures throw
+ * an AppError (too large, not a picture, too small) and nothing is written.
+ */
+export async function storeImage({ db, merchantId, purpose, bytes }: StoreImageOptions): Promise<ImageRow> {
+  // Resized before the transaction opens: decoding takes a while and needs no database.
+  const resized = await resizeImage({ purpose, bytes });
+  return db.transaction((tx) =>
+    insertImage(tx, {
+      image: { merchantId, purpose, width: resized.width, height: resized.height },
+      variants: resized.variants.map((variant) => ({ ...variant, byteLength: variant.bytes.length })),
+    }),
+  );
+}
+
+/** Refuses a picture that is not the merchant's, or was made for another purpose (and so in other sizes). */
+async function assertImageFor(db: Database, { merchantId, imageId, purpose }: { merchantId: number; imageId: string; purpose: ImagePurpose }): Promise<void> {
+  const image = await findImage(db, { merchantId, imageId });
+  if (!image) throw new AppError('NOT_FOUND', { message: 'Image not found' });
+  if (image.purpose !== purpose) throw new AppError('UNPROCESSABLE', { message: `This image was made as ${image.purpose}, not as ${purpose}` });
+}
+
+/** Draws the program's cards with a stored card-art picture, or with none; 404 for another merchant's program. */
+export async function setProgramCardArt({ db, merchantId, programId, imageId }: { db: Database; merchantId: number; programId: string; imageId: string | null }): Promise<void> {
+  if (imageId !== null) await assertImageFor(db, { merchantId, imageId, purpose: 'card-art' });
+  const updated = await updateProgramCardArt(db, { merchantId, programId, imageId });
+  if (!updated) throw new AppError('NOT_FOUND', { message: 'Program not found' });
+}
+
+/** Gives the merchant a stored banner or icon, or takes it away (its static URL shows again). */
+export async function setMerchantImage({
+  db,
+  merchantId,
+  purpose,
+  imageId,
+}: {
+  db: Database;
+  merchantId: number;
+  purpose: 'banner' | 'icon';
+  imageId: string | null;
+}): Promise<void> {
+  if (imageId !== null) await assertImageFor(db, { merchantId, imageId, purpose });
+  await updateMerchantImage(db, { merchantId, purpose, imageId });
+}
+
+/** One variant's file of one of the merchant's pictures; 404 for anything else, a malformed id included. */
+export async function getImageFile({ db, merchantId, imageId, width }: { db: Database; merchantId: number; imageId: string; width: number }) {
+  const file = await findVariantFile(db, { merchantId, imageId, width });
+  if (!file) throw new AppError('NOT_FOUND', { message: 'Image not found' });
+  return file;
+}

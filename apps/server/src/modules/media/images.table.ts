@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bytea } from '../../db/bytea.ts';
+import { isOneOf } from '../../db/checks.ts';
+import { merchants } from '../tenancy/merchants.table.ts';
+
+/** What a merchant's picture is for: each purpose has its own shape and sizes (image-sizes.ts). */
+export const imagePurposes = ['card-art', 'banner', 'icon'] as const;
+export type ImagePurpose = (typeof imagePurposes)[number];
+
+/**
+ * One upload of a merchant's picture. It is never changed: a new picture is a new row, so its
+ * URLs (/media/<id>/<width>.webp) may be cached for good.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // The merchants table points back here (banner, icon): the reference is read lazily.
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references((): AnyPgColumn => merchants.id),
+    purpose: text('purpose', { enum: imagePurposes }).notNull(),
+    /** The largest variant's size. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('images_merchant_id_idx').on(table.merchantId), check('images_purpose_check', isOneOf(table.purpose, imagePurposes))],
+);
+
+/**
+ * An image resized to one of the widths the app draws it at, encoded. Kept in the database, so
+ * every instance serves the same files with no shared disk or object store to run.
+ */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    byteLength: integer('byte_length').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.imageId, table.width] }),
+    check('image_variants_size_check', sql`${table.width} > 0 and ${table.height} > 0`),
+    check('image_variants_byte_length_check', sql`${table.byteLength} = octet_length(${table.bytes})`),
+  ],
+);
+
+export type ImageRow = typeof images.$inferSelect;
+export type NewImageRow = typeof images.$inferInsert;
+export type ImageVariantRow = typeof imageVariants.$inferSelect;
+export type NewImageVariantRow = typeof imageVariants.$inferInsert;

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mediaFileParamsSchema } from '@kartu/contracts';
+import type { AppContext } from '../../http/app-context.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
+import { siteOf } from '../../http/request-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { getImageFile } from './images.service.ts';
+
+// The bytes as stored; in the API document, a binary string.
+const pictureFileSchema = z.instanceof(Buffer).meta({ type: 'string', format: 'binary', description: 'The picture, as image/webp' });
+
+// A picture's URL names one upload, whose files never change: browsers and proxies keep them for good.
+const immutableCacheControl = 'public, max-age=31536000, immutable';
+
+/** `343.webp` → 343; anything else names no file. */
+function widthOfFile(file: string): number {
+  const match = /^([1-9]\d{0,4})\.webp$/.exec(file);
+  if (!match?.[1]) throw new AppError('NOT_FOUND', { message: 'Image not found' });
+  return Number(match[1]);
+}
+
+/** Whether an If-None-Match header names this entity tag (or any, with `*`). */
+function isKnownToClient(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
+
+/** The merchants' pictures in the sizes the app draws them at (modules/media). */
+export const mediaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/media/:imageId/:file',
+    {
+      schema: {
+        tags: ['media'],
+        summary: "One size of a picture of the Host's merchant, as image/webp: card art, banner or icon. Its URL never changes, so it is cached for good",
+        params: mediaFileParamsSchema,
+        response: { 200: pictureFileSchema, 304: z.null(), ...errorAnswers([404, 500] as const) },
+      },
+    },
+    async (request, reply) => {
+      const { imageId, file } = request.params;
+      const width = widthOfFile(file);
+      const found = await getImageFile({ db, merchantId: siteOf(request).merchant.id, imageId, width });
+      // The id and width name bytes that never change: they are the entity tag.
+      const etag = `"${imageId.toLowerCase()}-${width}"`;
+      reply.header('cache-control', immutableCacheControl).header('etag', etag);
+      if (isKnownToClient(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return reply.type(found.contentType).send(found.bytes);
+    },
+  );
+};

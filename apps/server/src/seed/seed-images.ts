@@ -1,0 +1,22 @@
+import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { setProgramCardArt, storeImage } from '../modules/media/images.service.ts';
+import { programs } from '../modules/programs/programs.table.ts';
+
+/** The demo card art, drawn for the demo (JPEG, 1400x880), beside this file wherever the server runs from. */
+export const demoCardArtFiles = {
+  kopiSenja: new URL('./assets/kopi-senja-card-art.jpg', import.meta.url),
+  lumina: new URL('./assets/lumina-glow-card-art.jpg', import.meta.url),
+} as const;
+
+/**
+ * Gives a demo program its card art through the operator's own use cases, once: a program that
+ * has card art keeps it, so seeding again adds no images.
+ */
+export async function seedCardArt(tx: Database, { merchantId, programId, file }: { merchantId: number; programId: string; file: URL }): Promise<void> {
+  const [program] = await tx.select({ cardArtImageId: programs.cardArtImageId }).from(programs).where(eq(programs.id, programId));
+  if (!program || program.cardArtImageId !== null) return;
+  const image = await storeImage({ db: tx, merchantId, purpose: 'card-art', bytes: await readFile(file) });
+  await setProgramCardArt({ db: tx, merchantId, programId, imageId: image.id });
+}
