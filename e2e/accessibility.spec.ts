@@ -159,6 +159,13 @@ test('every page of the v2 demo (Lumina Beauty) passes, in Indonesian and Englis
     const visitor = await contextIn(browser, origin, language);
     const visitorPage = await visitor.newPage();
     for (const path of ['/', ...statusPages]) await check(visitorPage, path, `Lumina (${language})`);
+    // The gallery again, under the v2 interface and in Indonesian.
+    if (language === 'id') {
+      await visitorPage.goto('/dev/ui');
+      await expect(visitorPage.getByRole('heading', { level: 2, name: 'Mid grey' })).toBeVisible();
+      await expectAccessible(visitorPage, 'the component gallery (v2)', { showsLoading: true });
+      checked += 1;
+    }
     await visitor.close();
   }
 

@@ -87,3 +87,33 @@ test('a keyboard user skips past the header, and each page they open announces i
   await expect(heading).toBeFocused();
   expect(await heading.evaluate((element) => element.matches(':focus-visible'))).toBe(false);
 });
+
+test('the card actions menu and the region sheet work by keyboard alone', async ({ page, request, newPage }) => {
+  await signInOnNewDevice(page, request, budi.phone);
+  const actions = page.getByRole('button', { name: /Actions for Kopi Senja Rewards/ });
+  await actions.focus();
+  await page.keyboard.press('ArrowDown');
+  const menu = page.getByRole('menu', { name: /Actions for Kopi Senja Rewards/ });
+  await expect(menu.getByRole('menuitem', { name: 'Hide card' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Archive card' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(actions).toBeFocused();
+
+  const visitor = await newPage();
+  await useEnglish(visitor);
+  await visitor.goto('/');
+  await appRunning(visitor);
+  await visitor.getByRole('button', { name: /Country code \+62/ }).focus();
+  await visitor.keyboard.press('Enter');
+  const sheet = visitor.getByRole('dialog', { name: 'Search Region' });
+  await expectModal(sheet);
+  await expect(sheet.getByRole('searchbox', { name: 'Search region by country name' })).toBeFocused();
+  await visitor.keyboard.type('Malay');
+  await visitor.keyboard.press('Tab');
+  await expect(sheet.getByRole('button', { name: /Malaysia/ })).toBeFocused();
+  await visitor.keyboard.press('Enter');
+  await expect(sheet).toBeHidden();
+  await expect(visitor.getByRole('button', { name: /Country code \+60/ })).toBeFocused();
+});

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useLanguage } from '../../lib/i18n.tsx';
-import { Dialog } from '../ui/dialog.tsx';
+import { BottomSheet } from '../ui/bottom-sheet.tsx';
 import { filterRegions, listRegions, type Region } from './regions.ts';
 import './forms.css';
 
@@ -15,21 +15,13 @@ export type RegionPickerProps = {
 export function RegionPicker({ selectedCode, onSelect, onClose }: RegionPickerProps) {
   const { t } = useTranslation('auth');
   const { intlLocale } = useLanguage();
-  const titleId = useId();
   const searchId = useId();
   const [query, setQuery] = useState('');
   const regions = useMemo(() => listRegions(intlLocale), [intlLocale]);
   const shown = filterRegions(regions, query);
 
   return (
-    <Dialog className="modal-backdrop" labelledBy={titleId} onCancel={onClose} dismissOnBackdrop>
-      <div className="modal">
-        <div className="modal__header">
-          <h2 id={titleId}>{t('region.title')}</h2>
-          <button type="button" className="modal__close" aria-label={t('region.close')} onClick={onClose}>
-            ×
-          </button>
-        </div>
+    <BottomSheet title={t('region.title')} closeLabel={t('region.close')} onClose={onClose}>
         <label htmlFor={searchId} className="visually-hidden">
           {t('region.searchLabel')}
         </label>
@@ -55,7 +47,6 @@ export function RegionPicker({ selectedCode, onSelect, onClose }: RegionPickerPr
             </li>
           ))}
         </ul>
-      </div>
-    </Dialog>
+    </BottomSheet>
   );
 }

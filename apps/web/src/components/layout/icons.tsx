@@ -27,3 +27,22 @@ export const SettingsIcon = () => (
   </Icon>
 );
 export const HistoryIcon = () => <Icon><path d="M3 12a9 9 0 109-9 9 9 0 00-6.4 2.6L3 8M3 3v5h5M12 7v5l3 2" /></Icon>;
+export const ChevronIcon = () => <Icon><path d="M9 6l6 6-6 6" /></Icon>;
+export const KeyIcon = () => <Icon><circle cx="8" cy="15" r="4" /><path d="M10.8 12.2L20 3M16 7l3 3M14 9l2 2" /></Icon>;
+export const SignOutIcon = () => <Icon><path d="M9 21H5a2 2 0 01-2-2V5a2 2 0 012-2h4M16 17l5-5-5-5M21 12H9" /></Icon>;
+export const TrashIcon = () => <Icon><path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" /></Icon>;
+export const GlobeIcon = () => <Icon><circle cx="12" cy="12" r="9" /><path d="M3 12h18M12 3a14 14 0 010 18M12 3a14 14 0 000 18" /></Icon>;
+export const TransferIcon = () => <Icon><path d="M4 8h14l-4-4M20 16H6l4 4" /></Icon>;
+export const GiftIcon = () => <Icon><rect x="3" y="8" width="18" height="4" /><path d="M5 12v9h14v-9M12 8v13M12 8S10.5 3 8 4.5 9.5 8 12 8zM12 8s1.5-5 4-3.5S14.5 8 12 8z" /></Icon>;
+export const LevelsIcon = () => <Icon><path d="M4 20h16M6 20v-5h3v5M10.5 20V10h3v10M15 20V5h3v15" /></Icon>;
+
+/** Three vertical dots: "more actions". */
+export function MoreIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="5" r="2" />
+      <circle cx="12" cy="12" r="2" />
+      <circle cx="12" cy="19" r="2" />
+    </svg>
+  );
+}

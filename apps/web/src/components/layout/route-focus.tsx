@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /** How long a new page's heading is waited for while its code loads. */
@@ -8,11 +8,17 @@ const WAIT_MS = 3000;
  * When the member moves to another page, focus goes to that page's h1, so a screen reader
  * announces it as a new document and Tab starts from the top of it. A page that takes focus
  * itself (a code or PIN field) keeps it; the first page of a visit is left alone. The ring shows
- * only for keyboard users (`:focus-visible`).
+ * only for keyboard users (`:focus-visible`). Marks the document as navigated for the page transition.
  */
 export function RouteFocus() {
   const { pathname } = useLocation();
   const previous = useRef<string | null>(null);
+
+  // From the first move on, each new page's main region enters with a short rise (layout.css); the
+  // first page of a visit paints at once. Set before paint, so the page never shows and then jumps.
+  useLayoutEffect(() => {
+    if (previous.current !== null && previous.current !== pathname) document.documentElement.dataset['navigated'] = '';
+  }, [pathname]);
 
   useEffect(() => {
     const from = previous.current;

@@ -27,7 +27,7 @@ function keepTabInside(event: KeyboardEvent<HTMLDialogElement>): void {
 }
 
 export interface DialogProps {
-  /** The frame: `dialog-backdrop` (a card on the dimmed page), `modal-backdrop` (a bottom sheet) or a page of its own. */
+  /** The frame: `dialog-backdrop` (a card on the dimmed page), `sheet-backdrop` (a bottom sheet) or a page of its own. */
   className: string;
   /** 'alertdialog' when the member must answer before going on. */
   role?: 'dialog' | 'alertdialog';

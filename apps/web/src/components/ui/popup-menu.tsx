@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import './ui.css';
 
 export interface PopupMenuItem {
   label: string;
@@ -59,7 +60,7 @@ export function PopupMenu({ label, icon, items, disabled = false }: PopupMenuPro
   };
 
   return (
-    <div className="popup-menu">
+    <div className="menu-anchor">
       <button
         ref={buttonRef}
         type="button"
@@ -80,14 +81,14 @@ export function PopupMenu({ label, icon, items, disabled = false }: PopupMenuPro
         {icon}
       </button>
       {open ? (
-        <ul ref={listRef} id={menuId} role="menu" aria-label={label} className="popup-menu__list" onKeyDown={onMenuKeyDown}>
+        <ul ref={listRef} id={menuId} role="menu" aria-label={label} className="menu-panel" onKeyDown={onMenuKeyDown}>
           {items.map((item) => (
             <li key={item.label} role="none">
               <button
                 type="button"
                 role="menuitem"
                 tabIndex={-1}
-                className="popup-menu__item"
+                className="menu-panel__item"
                 onClick={() => {
                   close();
                   item.onSelect();
@@ -100,16 +101,5 @@ export function PopupMenu({ label, icon, items, disabled = false }: PopupMenuPro
         </ul>
       ) : null}
     </div>
-  );
-}
-
-/** Three vertical dots: "more actions". */
-export function MoreIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="5" r="2" />
-      <circle cx="12" cy="12" r="2" />
-      <circle cx="12" cy="19" r="2" />
-    </svg>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { CardDetail } from '@kartu/contracts';
 import { useLanguage } from '../../../lib/i18n.tsx';
-import { formatCardBalance } from '../card-balance.ts';
+import { BalanceDisplay, formatAmount } from '../../../components/ui/amount.tsx';
 
 /** The balance in the program's unit, and the soonest lot about to expire (spec: app-core §3 Currency). */
 export function CardBalancePanel({ card }: { card: Pick<CardDetail, 'balance' | 'currency' | 'isCardActive' | 'status'> }) {
@@ -10,24 +10,20 @@ export function CardBalancePanel({ card }: { card: Pick<CardDetail, 'balance' | 
   const soonest = card.balance.expiring[0];
   const date = (iso: string) => new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium' }).format(new Date(iso));
   return (
-    <section className="card-balance" aria-labelledby="card-balance-title">
-      <h2 id="card-balance-title" className="card-balance__label">
-        {t(`detail.balanceLabel.${card.balance.unit}`)}
-      </h2>
-      <p className="card-balance__amount">{formatCardBalance(card.balance, card.currency)}</p>
+    <BalanceDisplay label={t(`detail.balanceLabel.${card.balance.unit}`)} labelId="card-balance-title" balance={card.balance} currency={card.currency}>
       {soonest ? (
-        <p className="card-balance__expiring">
+        <p className="balance-display__note balance-display__note--warning">
           {t('detail.expiringSoon', {
-            amount: formatCardBalance({ amount: soonest.amount, unit: card.balance.unit }, card.currency),
+            amount: formatAmount(soonest.amount, card.balance.unit, card.currency),
             date: date(soonest.expiresAt),
           })}
         </p>
       ) : null}
       {card.isCardActive ? null : (
-        <p className="card-balance__status" role="note">
+        <p className="balance-display__note balance-display__note--status" role="note">
           {t('detail.notActive', { status: t(`status.${card.status}`) })}
         </p>
       )}
-    </section>
+    </BalanceDisplay>
   );
 }

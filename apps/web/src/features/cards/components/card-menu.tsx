@@ -1,6 +1,9 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Link } from 'react-router';
 import type { CardDetail } from '@kartu/contracts';
+import { GiftIcon, HistoryIcon, LevelsIcon, TransferIcon } from '../../../components/layout/icons.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { List, MenuRow } from '../../../components/ui/list-row.tsx';
 import { paths, type RoutePath } from '../../../config/paths.ts';
 import { cardMenuItems, type CardMenuPage } from '../card-menu-items.ts';
 
@@ -11,6 +14,13 @@ const pathOf: Record<CardMenuPage, RoutePath<`/cards/:cardId/${CardMenuPage}`>> 
   levels: paths.cardLevels,
 };
 
+const iconOf: Record<CardMenuPage, ReactNode> = {
+  'transaction-history': <HistoryIcon />,
+  'transfer-point': <TransferIcon />,
+  'claim-rewards': <GiftIcon />,
+  levels: <LevelsIcon />,
+};
+
 /** The card's pages, in the program's order, as the card's visual attributes allow. */
 export function CardMenu({ card }: { card: Pick<CardDetail, 'id' | 'menus' | 'visualAttributes' | 'claimableRewards'> }) {
   const { t } = useTranslation('cards');
@@ -18,27 +28,28 @@ export function CardMenu({ card }: { card: Pick<CardDetail, 'id' | 'menus' | 'vi
   if (items.length === 0) return null;
   return (
     <nav aria-label={t('menu.label')}>
-      <ul className="card-menu">
+      <List className="card-menu">
         {items.map((item) => {
           const badge = item === 'claim-rewards' && card.claimableRewards > 0 ? card.claimableRewards : null;
           return (
             <li key={item}>
-              <Link
-                className="card-menu__item"
+              <MenuRow
                 to={pathOf[item].href({ cardId: card.id })}
+                leading={iconOf[item]}
+                title={t(`menu.${item}`)}
                 aria-label={badge === null ? undefined : `${t(`menu.${item}`)}, ${t('menu.claimable', { count: badge })}`}
-              >
-                <span>{t(`menu.${item}`)}</span>
-                {badge !== null ? (
-                  <span className="card-menu__badge" aria-hidden="true">
-                    {badge}
-                  </span>
-                ) : null}
-              </Link>
+                trailing={
+                  badge === null ? undefined : (
+                    <span aria-hidden="true">
+                      <Badge tone="danger">{badge}</Badge>
+                    </span>
+                  )
+                }
+              />
             </li>
           );
         })}
-      </ul>
+      </List>
     </nav>
   );
 }

@@ -7,8 +7,9 @@ import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSite } from '../../../lib/site.tsx';
 import type { CardAction } from '../api/card-actions.ts';
-import { formatCardBalance } from '../card-balance.ts';
-import { MoreIcon, PopupMenu } from './popup-menu.tsx';
+import { formatAmount } from '../../../components/ui/amount.tsx';
+import { MoreIcon } from '../../../components/layout/icons.tsx';
+import { PopupMenu } from '../../../components/ui/popup-menu.tsx';
 
 /** Which moves a card can make from each view (spec: business-rules §4 hidden, archived cards). */
 export const actionsByView: Record<CardView, CardAction[]> = {
@@ -22,10 +23,12 @@ export interface CardTileProps {
   view: CardView;
   onAction: (action: CardAction) => void;
   busy: boolean;
+  /** How soon the card's art is fetched (see CardFace). */
+  artLoading?: 'priority' | 'eager' | 'lazy';
 }
 
 /** One card in the wallet: brand colours, program, balance in its unit, level, and its actions. */
-export function CardTile({ card, view, onAction, busy }: CardTileProps) {
+export function CardTile({ card, view, onAction, busy, artLoading = 'lazy' }: CardTileProps) {
   const { t } = useTranslation('cards');
   const { merchant } = useSite();
   const titleId = `card-${card.id}-title`;
@@ -37,7 +40,9 @@ export function CardTile({ card, view, onAction, busy }: CardTileProps) {
           programName={card.programName}
           titleId={titleId}
           iconUrl={card.iconUrl}
-          balance={formatCardBalance(card.balance, merchant.currency)}
+          art={card.cardArt}
+          artLoading={artLoading}
+          balance={formatAmount(card.balance.amount, card.balance.unit, merchant.currency)}
           balanceLabel={t('list.balance')}
           number={card.no}
           numberLabel={t('list.cardNumber')}

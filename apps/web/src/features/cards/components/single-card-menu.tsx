@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSignOut } from '../../../lib/sign-out.ts';
-import { MoreIcon } from './popup-menu.tsx';
+import { MoreIcon } from '../../../components/layout/icons.tsx';
 
 /**
  * spec: app-core §2 Layout: on a single-card view the header menu offers change PIN, change
@@ -38,7 +38,7 @@ export function SingleCardMenu() {
   }, [open]);
 
   return (
-    <div ref={rootRef} className="single-card-menu">
+    <div ref={rootRef} className="menu-anchor">
       <button
         ref={buttonRef}
         type="button"
@@ -50,14 +50,14 @@ export function SingleCardMenu() {
       >
         <MoreIcon />
       </button>
-      <div id={panelId} className="single-card-menu__panel" hidden={!open}>
-        <Link className="single-card-menu__item" to={paths.changePin.href()}>
+      <div id={panelId} className="menu-panel" hidden={!open}>
+        <Link className="menu-panel__item" to={paths.changePin.href()}>
           {t('singleCard.changePin')}
         </Link>
-        <div className="single-card-menu__item single-card-menu__language">
+        <div className="menu-panel__item menu-panel__item--static">
           <LanguageSwitcher />
         </div>
-        <button type="button" className="single-card-menu__item" onClick={() => void signOut()} disabled={signingOut} aria-busy={signingOut}>
+        <button type="button" className="menu-panel__item" onClick={() => void signOut()} disabled={signingOut} aria-busy={signingOut}>
           {signingOut ? t('singleCard.signingOut') : t('singleCard.signOut')}
         </button>
       </div>

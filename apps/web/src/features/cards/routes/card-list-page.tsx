@@ -13,7 +13,7 @@ import { useSite } from '../../../lib/site.tsx';
 import { useCardAction, type CardAction } from '../api/card-actions.ts';
 import { useCards } from '../api/get-cards.ts';
 import { CardTile, CardTileSkeletons } from '../components/card-tile.tsx';
-import { CardViewTabs, cardViewPanelId } from '../components/card-view-tabs.tsx';
+import { CardViewTabs, cardViewPanelId, cardViewTabId } from '../components/card-view-tabs.tsx';
 import { EmptyCards } from '../components/empty-cards.tsx';
 import { LoadMore } from '../components/load-more.tsx';
 import { memberLabel } from '../member-label.ts';
@@ -25,6 +25,15 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 function viewOf(value: string | null): CardView {
   const parsed = cardViewSchema.safeParse(value);
   return parsed.success ? parsed.data : 'active';
+}
+
+/** Cards a phone shows before any scroll. */
+const CARDS_IN_FIRST_SCREEN = 3;
+
+/** The first screen's art is fetched at once, the first picture of it first (the page's largest); the rest as they scroll near. */
+function artLoadingAt(list: readonly CardListItem[], index: number): 'priority' | 'eager' | 'lazy' {
+  if (index >= CARDS_IN_FIRST_SCREEN) return 'lazy';
+  return list.findIndex((card) => card.cardArt !== null) === index ? 'priority' : 'eager';
 }
 
 // spec: app-core §2 /cards, §4 Card list (paging) and Single-card mode; business-rules §4 hidden and archived cards.
@@ -72,7 +81,7 @@ export function CardListPage() {
       <div className="card-list">
         <p className="card-list__greeting">{member ? t('list.greeting', { member }) : t('list.greetingAnonymous')}</p>
         <CardViewTabs view={view} onChange={changeView} />
-        <section id={cardViewPanelId(view)} role="tabpanel" aria-labelledby={`card-view-tab-${view}`} className="card-list__panel">
+        <section id={cardViewPanelId(view)} role="tabpanel" aria-labelledby={cardViewTabId(view)} className="card-list__panel">
           {cards.isPending ? <CardTileSkeletons /> : null}
           {cards.isError ? (
             <div role="alert" className="card-list__error">
@@ -85,9 +94,9 @@ export function CardListPage() {
           {cards.isSuccess && list.length === 0 ? <EmptyCards view={view} /> : null}
           {list.length > 0 ? (
             <ul className="card-list__items" aria-label={t(`list.view.${view}`)}>
-              {list.map((card) => (
+              {list.map((card, index) => (
                 <li key={card.id}>
-                  <CardTile card={card} view={view} busy={busyCardId === card.id} onAction={(action) => runAction(card, action)} />
+                  <CardTile card={card} view={view} artLoading={artLoadingAt(list, index)} busy={busyCardId === card.id} onAction={(action) => runAction(card, action)} />
                 </li>
               ))}
             </ul>

@@ -9,7 +9,7 @@ import { useClaimReward } from '../api/claim-reward.ts';
 import { useRewards } from '../api/get-rewards.ts';
 import { ActivityLayout } from '../components/activity/activity-layout.tsx';
 import { ListSkeleton, LoadError } from '../components/activity/activity-states.tsx';
-import { formatAmount, formatSignedAmount } from '../components/activity/amount.ts';
+import { formatAmount, formatSignedAmount } from '../../../components/ui/amount.tsx';
 import { RewardItem } from '../components/activity/reward-item.tsx';
 import { useActivityCard } from '../components/activity/use-activity-card.ts';
 import { GiftIllustration } from '../../../components/ui/empty-illustrations.tsx';

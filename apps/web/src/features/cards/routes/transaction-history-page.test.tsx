@@ -130,14 +130,14 @@ describe('TransactionHistoryPage', () => {
     const rows = screen.getAllByRole('link');
     const read = (index: number) => {
       const row = rows[index] as HTMLElement;
-      return { text: row.textContent, amount: row.querySelector('.activity-amount')?.className, href: row.getAttribute('href') };
+      return { text: row.textContent, amount: row.querySelector('.amount')?.className, href: row.getAttribute('href') };
     };
     expect(read(0).text).toMatch(/^Purchase.*BILL-0042.*Received \+1\.250 Pts$/);
-    expect(read(0).amount).toContain('activity-amount--in');
+    expect(read(0).amount).toContain('amount--in');
     expect(read(0).href).toBe(`/cards/${cardId}/transaction-detail/t-earn`);
     expect(read(1).text).toMatch(/^Reward.*Welcome reward.*\+100 Pts$/);
     expect(read(2).text).toMatch(/^Redeemed.*Spent \u2212300 Pts$/);
-    expect(read(2).amount).toContain('activity-amount--out');
+    expect(read(2).amount).toContain('amount--out');
     expect(read(3).text).toMatch(/^Sent to Budi.*\u221250 Pts$/);
     expect(read(4).text).toMatch(/^Received from •••• 1234.*\+20 Pts$/);
     expect(read(5).text).toMatch(/^Expired.*\u221210 Pts$/);

@@ -2,7 +2,13 @@ import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { brandingVariables, type BrandColours } from '@kartu/core';
 import { SUPPORTED_LANGUAGES } from '@kartu/core/constants';
 import type { Language } from '@kartu/contracts';
+import { GiftIcon, HistoryIcon, KeyIcon, MoreIcon, SignOutIcon, TrashIcon } from '../../../components/layout/icons.tsx';
+import { Amount, BalanceDisplay } from '../../../components/ui/amount.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
+import { List, ListRow, MenuRow } from '../../../components/ui/list-row.tsx';
+import { PopupMenu } from '../../../components/ui/popup-menu.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CardFace } from '../../../components/ui/card-face.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -73,12 +79,12 @@ export function UiGalleryPage() {
           <Skeleton shape="block" height="320px" />
         </LoadingRegion>
       ) : (
-        all.map(({ name, colours }) => (
+        all.map(({ name, colours }, brandIndex) => (
           <section key={name} className="ui-gallery__brand" style={brandingVariables(colours) as CSSProperties} aria-label={name}>
             <h2>{name}</h2>
             {SUPPORTED_LANGUAGES.map((language) => (
               <I18nProvider key={language} translator={translators[language]}>
-                <Samples language={language} brand={name} />
+                <Samples language={language} brand={name} idPrefix={`gallery-${brandIndex}-${language}`} />
               </I18nProvider>
             ))}
           </section>
@@ -97,11 +103,17 @@ function Row({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Samples({ language, brand }: { language: Language; brand: string }) {
+const views = ['active', 'hidden', 'archived'] as const;
+
+function Samples({ language, brand, idPrefix }: { language: Language; brand: string; idPrefix: string }) {
   const { t } = useTranslation('cards');
   const { t: account } = useTranslation('account');
   const { t: auth } = useTranslation('auth');
+  const { currency } = useSite().merchant;
   const [confirming, setConfirming] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [view, setView] = useState<(typeof views)[number]>('active');
+  const direction = { in: t('activity.direction.in'), out: t('activity.direction.out'), none: t('activity.direction.none') };
   return (
     <div className="ui-gallery__language" lang={language}>
       <h3>{language}</h3>
@@ -136,6 +148,87 @@ function Samples({ language, brand }: { language: Language; brand: string }) {
           />
         </div>
       </Row>
+      <Row title="Tabs">
+        <div className="ui-gallery__panel">
+          <Tabs
+            label={t('list.views')}
+            idPrefix={`${idPrefix}-tabs`}
+            items={views.map((item) => ({ value: item, label: t(`list.view.${item}`) }))}
+            value={view}
+            onChange={setView}
+          />
+          <div role="tabpanel" id={`${idPrefix}-tabs-panel-${view}`} aria-labelledby={`${idPrefix}-tabs-tab-${view}`} className="ui-gallery__tab-panel">
+            {t(`list.view.${view}`)}
+          </div>
+        </div>
+      </Row>
+      <Row title="Menu rows and list rows">
+        <div className="ui-gallery__panel">
+          <List aria-label={account('settings.title')}>
+            <li>
+              <MenuRow to="#" leading={<KeyIcon />} title={account('settings.changePin')} subtitle={account('settings.changePinHint')} />
+            </li>
+            <li>
+              <MenuRow to="#" leading={<GiftIcon />} title={t('menu.claim-rewards')} trailing={<Badge tone="danger">3</Badge>} />
+            </li>
+            <li>
+              <MenuRow onClick={() => undefined} leading={<SignOutIcon />} title={account('settings.signOut')} />
+            </li>
+            <li>
+              <MenuRow onClick={() => undefined} busy leading={<SignOutIcon />} title={account('settings.signingOut')} />
+            </li>
+            <li>
+              <MenuRow to="#" tone="danger" leading={<TrashIcon />} title={account('settings.deleteAccount')} subtitle={account('settings.deleteAccountHint')} />
+            </li>
+          </List>
+        </div>
+        <div className="ui-gallery__panel ui-gallery__panel--tinted">
+          <List variant="cards" aria-label={t('activity.history.title')}>
+            <li>
+              <ListRow
+                to="#"
+                leading={<HistoryIcon />}
+                title={t('activity.kind.earn')}
+                subtitle={brand}
+                meta="09:41"
+                trailing={<Amount amount={1250} unit="POINT" currency={currency} signed={direction} />}
+              />
+            </li>
+            <li>
+              <ListRow
+                to="#"
+                leading={<HistoryIcon />}
+                title={t('activity.kind.transferOut', { name: 'Sari Wulandari' })}
+                meta="18:05"
+                trailing={<Amount amount={-300} unit="POINT" currency={currency} signed={direction} />}
+              />
+            </li>
+          </List>
+        </div>
+      </Row>
+      <Row title="Balance and money">
+        <div className="ui-gallery__panel">
+          <BalanceDisplay label={t('detail.balanceLabel.POINT')} labelId={`${idPrefix}-balance`} balance={{ amount: 12345, unit: 'POINT' }} currency={currency}>
+            <p className="balance-display__note balance-display__note--warning">
+              {t('detail.expiringSoon', { amount: '500 Pts', date: '31 Dec 2026' })}
+            </p>
+          </BalanceDisplay>
+        </div>
+        <p className="ui-gallery__amounts">
+          <Amount amount={2500000} unit="CASH" currency={currency} /> <Amount amount={6} unit="STAMP" currency={currency} />{' '}
+          <Amount amount={50} unit="POINT" currency={currency} signed />
+        </p>
+      </Row>
+      <Row title="Bottom sheet and menus">
+        <Button variant="secondary" onClick={() => setSheetOpen(true)}>
+          {auth('region.title')}
+        </Button>
+        <PopupMenu
+          label={t('list.actionsFor', { program: brand })}
+          icon={<MoreIcon />}
+          items={(['hide', 'archive'] as const).map((action) => ({ label: t(`list.actions.${action}`), onSelect: () => undefined }))}
+        />
+      </Row>
       <Row title="Empty state">
         <EmptyState headingLevel={3} illustration={<WalletIllustration />} title={t('list.empty.active.title')} message={t('list.empty.active.message', { brand })} />
         <EmptyState headingLevel={3} illustration={<HiddenIllustration />} title={t('list.empty.hidden.title')} />
@@ -151,6 +244,17 @@ function Samples({ language, brand }: { language: Language; brand: string }) {
           <Skeleton shape="block" height="64px" />
         </div>
       </Row>
+      {sheetOpen ? (
+        <BottomSheet title={auth('region.title')} closeLabel={auth('region.close')} onClose={() => setSheetOpen(false)}>
+          <List>
+            {['Indonesia', 'Malaysia', '日本'].map((name) => (
+              <li key={name}>
+                <ListRow onClick={() => setSheetOpen(false)} title={name} />
+              </li>
+            ))}
+          </List>
+        </BottomSheet>
+      ) : null}
       {confirming ? (
         <ConfirmDialog
           title={account('accountDeletion.confirmTitle')}

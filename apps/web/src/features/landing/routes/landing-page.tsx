@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LANDING_BANNER_SIZES } from '@kartu/core/constants';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
 import { useHeadingFocus } from '../../../components/ui/use-heading-focus.ts';
@@ -26,7 +27,11 @@ export function LandingPage({ children }: LandingPageProps) {
           server renders this page under a policy that allows none). */}
       <header className="landing__band">
         <div className="landing__brand">
-          {merchant.iconUrl ? <img className="landing__logo" src={merchant.iconUrl} alt={brand} width={40} height={40} /> : null}
+          {merchant.icon ? (
+            <img className="landing__logo" src={merchant.icon.src} srcSet={merchant.icon.srcSet} sizes="40px" alt={brand} width={40} height={40} />
+          ) : merchant.iconUrl ? (
+            <img className="landing__logo" src={merchant.iconUrl} alt={brand} width={40} height={40} />
+          ) : null}
           <span className="landing__brand-name" data-testid="brand-name">
             {brand}
           </span>
@@ -35,9 +40,21 @@ export function LandingPage({ children }: LandingPageProps) {
       </header>
 
       <main id="main" className="landing__main">
-        {merchant.bannerUrl ? (
+        {merchant.banner ? (
           // Sized as drawn (16:9, the width of the app), so nothing moves when it arrives; it is the
-          // largest thing on the page, so it is fetched first.
+          // largest thing on the page, so it is fetched first, at the width the screen needs (the
+          // server's preload names the same set).
+          <img
+            className="landing__banner"
+            src={merchant.banner.src}
+            srcSet={merchant.banner.srcSet}
+            sizes={LANDING_BANNER_SIZES}
+            alt=""
+            width={480}
+            height={270}
+            fetchPriority="high"
+          />
+        ) : merchant.bannerUrl ? (
           <img className="landing__banner" src={merchant.bannerUrl} alt="" width={480} height={270} fetchPriority="high" />
         ) : null}
 

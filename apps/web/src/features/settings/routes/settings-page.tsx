@@ -1,8 +1,10 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { Header } from '../../../components/layout/header.tsx';
+import { GlobeIcon, KeyIcon, SignOutIcon, TrashIcon } from '../../../components/layout/icons.tsx';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
+import { List, ListRow, MenuRow } from '../../../components/ui/list-row.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSignOut } from '../../../lib/sign-out.ts';
@@ -11,6 +13,7 @@ import '../components/settings.css';
 // spec: app-core §2 Layout (menu: change PIN, change language, sign out), §4 Logout.
 export function SettingsPage() {
   const { t } = useTranslation('account');
+  const { t: pages } = useTranslation('pages');
   const navigate = useNavigate();
   const { loginType } = useSession();
   const { signOut, signingOut } = useSignOut();
@@ -19,30 +22,33 @@ export function SettingsPage() {
 
   return (
     <AppLayout header={<Header title={t('settings.title')} onBack={() => void navigate(paths.cards.href())} />}>
-      <ul className="settings-list" aria-label={t('settings.title')}>
+      <List className="settings-list" aria-label={t('settings.title')}>
         <li>
-          <Link className="settings-item" to={paths.changePin.href()}>
-            <span className="settings-item__label">{t('settings.changePin')}</span>
-            <span className="settings-item__hint muted">{t('settings.changePinHint')}</span>
-          </Link>
-        </li>
-        <li className="settings-item settings-item--language">
-          <LanguageSwitcher />
+          <MenuRow to={paths.changePin.href()} leading={<KeyIcon />} title={t('settings.changePin')} subtitle={t('settings.changePinHint')} />
         </li>
         <li>
-          <button type="button" className="settings-item" onClick={() => void signOut()} disabled={signingOut} aria-busy={signingOut}>
-            <span className="settings-item__label">{signingOut ? t('settings.signingOut') : t('settings.signOut')}</span>
-          </button>
+          <ListRow leading={<GlobeIcon />} title={pages('languageSwitcher.label')} trailing={<LanguageSwitcher compact />} />
+        </li>
+        <li>
+          <MenuRow
+            onClick={() => void signOut()}
+            busy={signingOut}
+            leading={<SignOutIcon />}
+            title={signingOut ? t('settings.signingOut') : t('settings.signOut')}
+          />
         </li>
         {canDeleteAccount ? (
           <li>
-            <Link className="settings-item settings-item--danger" to={paths.accountDeletion.href()}>
-              <span className="settings-item__label">{t('settings.deleteAccount')}</span>
-              <span className="settings-item__hint muted">{t('settings.deleteAccountHint')}</span>
-            </Link>
+            <MenuRow
+              to={paths.accountDeletion.href()}
+              tone="danger"
+              leading={<TrashIcon />}
+              title={t('settings.deleteAccount')}
+              subtitle={t('settings.deleteAccountHint')}
+            />
           </li>
         ) : null}
-      </ul>
+      </List>
     </AppLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../../lib/i18n.tsx';
 import type { Currency, Reward } from '@kartu/contracts';
-import { formatSignedAmount } from './amount.ts';
+import { Amount } from '../../../../components/ui/amount.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 
 export type RewardItemProps = {
@@ -21,9 +21,7 @@ export function RewardItem({ reward, currency, formatDate, onClaim, claiming = f
       <span className="activity-reward__text">
         <span className="activity-reward__title">{reward.title}</span>
         <span className="activity-reward__kind muted">{t(`activity.rewards.kind.${reward.kind}`)}</span>
-        <span className="activity-reward__amount activity-amount activity-amount--in">
-          {formatSignedAmount(reward.amount, reward.unit, currency)}
-        </span>
+        <Amount className="activity-reward__amount" signed amount={reward.amount} unit={reward.unit} currency={currency} />
       </span>
       {onClaim ? (
         <Button

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../../lib/i18n.tsx';
 import type { Currency, Transaction } from '@kartu/contracts';
 import { groupByDay, nameDay } from './day-groups.ts';
 import { TransactionRow } from './transaction-row.tsx';
+import { List } from '../../../../components/ui/list-row.tsx';
 
 export type TransactionDaysProps = {
   cardId: string;
@@ -32,11 +33,11 @@ export function TransactionDays({ cardId, transactions, currency, locale, timeZo
             <h2 id={headingId} className="activity-day__title">
               {name.kind === 'date' ? name.text : t(`activity.history.${name.kind}`)}
             </h2>
-            <ul className="activity-list">
+            <List variant="cards">
               {group.transactions.map((transaction) => (
                 <TransactionRow key={transaction.id} cardId={cardId} transaction={transaction} currency={currency} timeOf={timeOf} />
               ))}
-            </ul>
+            </List>
           </section>
         );
       })}

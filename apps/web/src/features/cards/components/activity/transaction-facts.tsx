@@ -3,9 +3,9 @@ import { useTranslation } from '../../../../lib/i18n.tsx';
 import type { Currency, TransactionDetail } from '@kartu/contracts';
 import { copyToClipboard } from '../../../../components/feedback/copy-to-clipboard.ts';
 import { toast } from '../../../../components/feedback/toast-store.ts';
-import { directionOf, formatSignedAmount } from './amount.ts';
+import { Amount, directionOf } from '../../../../components/ui/amount.tsx';
 import { TransactionIcon } from './transaction-icon.tsx';
-import { transactionTitle } from './transaction-kind.ts';
+import { directionWords, transactionTitle } from './transaction-kind.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 
 export type TransactionFactsProps = {
@@ -35,10 +35,7 @@ export function TransactionFacts({ transaction, currency, locale, timeZone }: Tr
         <h2 id={headingId} className="activity-detail__title">
           {t(title.key, title.values)}
         </h2>
-        <p className={`activity-amount activity-amount--${direction} activity-detail__amount`}>
-          <span className="visually-hidden">{t(`activity.direction.${direction}`)} </span>
-          {formatSignedAmount(transaction.amount, transaction.unit, currency)}
-        </p>
+        <Amount as="p" className="activity-detail__amount" amount={transaction.amount} unit={transaction.unit} currency={currency} signed={directionWords(t)} />
       </div>
       <dl className="activity-facts">
         <dt>{t('activity.detail.kind')}</dt>

@@ -1,4 +1,6 @@
 import type { Transaction, TransactionKind } from '@kartu/contracts';
+import type { DirectionWords } from '../../../../components/ui/amount.tsx';
+import type { TFunction } from '../../../../lib/i18n.tsx';
 
 /** Catalogue key (namespace `cards`) of each kind's title; transfers name the other member. */
 const titleKeys: Record<TransactionKind, string> = {
@@ -31,4 +33,9 @@ export function transactionTitle(transaction: Pick<Transaction, 'kind' | 'counte
 /** The line under the title: the entry's description, else its reference (a purchase's bill number). */
 export function transactionSubtitle(transaction: Pick<Transaction, 'description' | 'reference'>): string | null {
   return transaction.description ?? transaction.reference;
+}
+
+/** What a screen reader hears before a history amount: 'Received', 'Spent' or 'No change'. */
+export function directionWords(t: TFunction): DirectionWords {
+  return { in: t('activity.direction.in'), out: t('activity.direction.out'), none: t('activity.direction.none') };
 }

@@ -1,10 +1,10 @@
 import { useTranslation } from '../../../../lib/i18n.tsx';
-import { Link } from 'react-router';
 import type { Currency, Transaction } from '@kartu/contracts';
 import { paths } from '../../../../config/paths.ts';
-import { directionOf, formatSignedAmount } from './amount.ts';
+import { Amount } from '../../../../components/ui/amount.tsx';
+import { ListRow } from '../../../../components/ui/list-row.tsx';
 import { TransactionIcon } from './transaction-icon.tsx';
-import { transactionSubtitle, transactionTitle } from './transaction-kind.ts';
+import { directionWords, transactionSubtitle, transactionTitle } from './transaction-kind.ts';
 
 export type TransactionRowProps = {
   cardId: string;
@@ -19,21 +19,16 @@ export function TransactionRow({ cardId, transaction, currency, timeOf }: Transa
   const { t } = useTranslation('cards');
   const title = transactionTitle(transaction);
   const subtitle = transactionSubtitle(transaction);
-  const direction = directionOf(transaction.amount);
   return (
     <li>
-      <Link className="activity-row" to={paths.cardTransactionDetail.href({ cardId, transactionId: transaction.id })}>
-        <TransactionIcon kind={transaction.kind} />
-        <span className="activity-row__text">
-          <span className="activity-row__title">{t(title.key, title.values)}</span>
-          {subtitle ? <span className="activity-row__subtitle muted">{subtitle}</span> : null}
-          <span className="activity-row__time muted">{timeOf(transaction.occurredAt)}</span>
-        </span>
-        <span className={`activity-amount activity-amount--${direction}`}>
-          <span className="visually-hidden">{t(`activity.direction.${direction}`)} </span>
-          {formatSignedAmount(transaction.amount, transaction.unit, currency)}
-        </span>
-      </Link>
+      <ListRow
+        to={paths.cardTransactionDetail.href({ cardId, transactionId: transaction.id })}
+        leading={<TransactionIcon kind={transaction.kind} />}
+        title={t(title.key, title.values)}
+        subtitle={subtitle}
+        meta={timeOf(transaction.occurredAt)}
+        trailing={<Amount amount={transaction.amount} unit={transaction.unit} currency={currency} signed={directionWords(t)} />}
+      />
     </li>
   );
 }

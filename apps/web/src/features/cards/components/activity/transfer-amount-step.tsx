@@ -4,7 +4,7 @@ import type { BalanceUnit, Currency } from '@kartu/contracts';
 import { filterNumericKey } from '@kartu/core';
 import { FormField } from '../../../../components/forms/form-field.tsx';
 import type { TransferPreview } from '../../api/transfer-preview.ts';
-import { formatAmount } from './amount.ts';
+import { formatAmount } from '../../../../components/ui/amount.tsx';
 import { RecipientSummary } from './recipient-summary.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 

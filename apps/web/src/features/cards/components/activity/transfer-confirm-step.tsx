@@ -8,7 +8,7 @@ import { describeApiError } from '../../../../lib/api-client.ts';
 import { lockPagePath } from '../../../../lib/lock-redirect.ts';
 import { useTransferPoints, type TransferAnswer, type TransferPointsOptions } from '../../api/transfer-points.ts';
 import type { ChosenRecipient } from './transfer-recipient-step.tsx';
-import { formatAmount } from './amount.ts';
+import { formatAmount } from '../../../../components/ui/amount.tsx';
 import { RecipientSummary } from './recipient-summary.tsx';
 import { newIdempotencyKey, readTransferRefusal } from './transfer-refusal.ts';
 import { Button } from '../../../../components/ui/button.tsx';

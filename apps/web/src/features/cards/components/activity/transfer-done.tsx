@@ -3,7 +3,7 @@ import type { Currency } from '@kartu/contracts';
 import { useHeadingFocus } from '../../../../components/ui/use-heading-focus.ts';
 import { paths } from '../../../../config/paths.ts';
 import type { TransferAnswer } from '../../api/transfer-points.ts';
-import { formatAmount } from './amount.ts';
+import { formatAmount } from '../../../../components/ui/amount.tsx';
 import { ButtonLink } from '../../../../components/ui/button.tsx';
 
 export type TransferDoneProps = {

@@ -7,7 +7,7 @@ export function CardPreviewTile({ preview }: { preview: CardPreview }) {
   const { t } = useTranslation('cards');
   return (
     <div className="card-tile card-tile--preview">
-      <CardFace brand={preview.brand} programName={preview.programName} iconUrl={preview.iconUrl} number={preview.number} numberLabel={t('list.cardNumber')} />
+      <CardFace brand={preview.brand} programName={preview.programName} iconUrl={preview.iconUrl} art={preview.cardArt} number={preview.number} numberLabel={t('list.cardNumber')} />
     </div>
   );
 }
