@@ -8,8 +8,19 @@ async function expectModal(dialog: Locator): Promise<void> {
   expect(await dialog.evaluate((element) => element.matches('dialog:modal'))).toBe(true);
 }
 
-test('the card QR and the account deletion confirm take focus, keep Tab inside, close on Escape and give focus back', async ({ page, request }) => {
+test('the card actions menu, the card QR and the account deletion confirm work by keyboard: focus moves in, stays, and goes back', async ({ page, request }) => {
   await signInOnNewDevice(page, request, budi.phone);
+  const actions = page.getByRole('button', { name: /Actions for Kopi Senja Rewards/ });
+  await actions.focus();
+  await page.keyboard.press('ArrowDown');
+  const menu = page.getByRole('menu', { name: /Actions for Kopi Senja Rewards/ });
+  await expect(menu.getByRole('menuitem', { name: 'Hide card' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Archive card' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(actions).toBeFocused();
+
   await page.getByText('Kopi Senja Rewards').click();
 
   const show = page.getByRole('button', { name: 'Show card' });
@@ -88,32 +99,19 @@ test('a keyboard user skips past the header, and each page they open announces i
   expect(await heading.evaluate((element) => element.matches(':focus-visible'))).toBe(false);
 });
 
-test('the card actions menu and the region sheet work by keyboard alone', async ({ page, request, newPage }) => {
-  await signInOnNewDevice(page, request, budi.phone);
-  const actions = page.getByRole('button', { name: /Actions for Kopi Senja Rewards/ });
-  await actions.focus();
-  await page.keyboard.press('ArrowDown');
-  const menu = page.getByRole('menu', { name: /Actions for Kopi Senja Rewards/ });
-  await expect(menu.getByRole('menuitem', { name: 'Hide card' })).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await expect(menu.getByRole('menuitem', { name: 'Archive card' })).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(menu).toBeHidden();
-  await expect(actions).toBeFocused();
-
-  const visitor = await newPage();
-  await useEnglish(visitor);
-  await visitor.goto('/');
-  await appRunning(visitor);
-  await visitor.getByRole('button', { name: /Country code \+62/ }).focus();
-  await visitor.keyboard.press('Enter');
-  const sheet = visitor.getByRole('dialog', { name: 'Search Region' });
+test('the region sheet works by keyboard alone', async ({ page }) => {
+  await useEnglish(page);
+  await page.goto('/');
+  await appRunning(page);
+  await page.getByRole('button', { name: /Country code \+62/ }).focus();
+  await page.keyboard.press('Enter');
+  const sheet = page.getByRole('dialog', { name: 'Search Region' });
   await expectModal(sheet);
   await expect(sheet.getByRole('searchbox', { name: 'Search region by country name' })).toBeFocused();
-  await visitor.keyboard.type('Malay');
-  await visitor.keyboard.press('Tab');
+  await page.keyboard.type('Malay');
+  await page.keyboard.press('Tab');
   await expect(sheet.getByRole('button', { name: /Malaysia/ })).toBeFocused();
-  await visitor.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
   await expect(sheet).toBeHidden();
-  await expect(visitor.getByRole('button', { name: /Country code \+60/ })).toBeFocused();
+  await expect(page.getByRole('button', { name: /Country code \+60/ })).toBeFocused();
 });
