@@ -81,6 +81,7 @@ export function buildAppContext({ env, database, clock = systemClock }: Pick<Cre
       signIn: { perAddress: env.AUTH_RATE_LIMIT_PER_MINUTE, perIdentifier: env.AUTH_IDENTIFIER_RATE_LIMIT_PER_MINUTE },
       integration: env.INTEGRATION_RATE_LIMIT_PER_MINUTE,
     },
+    lifecycle: { draining: false },
   };
 }
 

@@ -32,15 +32,27 @@ app.log.info(`database: ${connection.kind === 'postgres' ? 'PostgreSQL server' :
 const relay = startChangeRelay({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, log: app.log });
 let jobs: JobWorker | undefined;
 let closing = false;
+/**
+ * Stops the instance without dropping anyone: readiness turns 503 at once (a load balancer stops
+ * sending), the server stops accepting connections and finishes the requests it has, the job
+ * worker takes no new job and finishes the running ones, then the database closes. Whatever is
+ * not done within SHUTDOWN_TIMEOUT_MS is cut off, and the exit code says so.
+ */
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
-  app.log.info(`${signal} received, closing`);
+  context.lifecycle.draining = true;
+  app.log.info(`${signal} received, finishing requests in flight and running jobs`);
+  const deadline = setTimeout(() => {
+    app.log.error(`not closed within ${config.SHUTDOWN_TIMEOUT_MS} ms: exiting anyway`);
+    process.exit(1);
+  }, config.SHUTDOWN_TIMEOUT_MS);
+  deadline.unref();
   try {
-    await jobs?.stop();
-    await app.close();
+    await Promise.all([app.close(), jobs?.stop()]);
     await relay?.close();
     await connection.close();
+    app.log.info('closed');
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'could not close cleanly');

@@ -14,4 +14,6 @@ export interface AppContext {
   drivers: OutboxDrivers;
   /** Requests a minute: on each sign-in route per address and per identifier, and per API key on the integration API. */
   rateLimits: { signIn: { perAddress: number; perIdentifier: number }; integration: number };
+  /** Set once the process is shutting down: the readiness check answers 503 from then on. */
+  lifecycle: { draining: boolean };
 }

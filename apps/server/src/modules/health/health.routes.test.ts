@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.ts';
+import { buildAppContext, createApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { createTestApp, testEnv, type TestApp } from '../../test/test-app.ts';
 
@@ -27,5 +27,17 @@ describe('GET /api/health', () => {
     await app.close();
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('answers 503 once the instance is shutting down, though the database still answers', async () => {
+    const env = testEnv();
+    const context = buildAppContext({ env, database: testApp.db });
+    const app = await createApp({ env, database: testApp.db, context });
+    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    context.lifecycle.draining = true;
+    const response = await app.inject({ url: '/api/health' });
+    await app.close();
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'Shutting down' });
   });
 });

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { pingDatabase } from './health.repository.ts';
 import type { AppContext } from '../../http/app-context.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, lifecycle }) => {
   app.get(
     '/api/health',
     {
@@ -12,11 +12,13 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
       config: { rateLimit: false },
       schema: {
         tags: ['health'],
-        summary: 'Ready when the database answers',
+        summary: 'Ready when the database answers and the instance is not shutting down',
         response: { 200: healthSchema, 503: errorBodySchema },
       },
     },
     async (request) => {
+      // A draining instance still finishes what it has, but a load balancer should send it nothing new.
+      if (lifecycle.draining) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Shutting down' });
       try {
         await pingDatabase(db);
       } catch (error) {
