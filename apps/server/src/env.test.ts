@@ -23,6 +23,13 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ PORT: port })).toThrow(/PORT/);
   });
 
+  it('migrates at start unless told not to, and gives a shutdown 15 seconds', () => {
+    expect(loadEnv({})).toMatchObject({ MIGRATE_ON_START: true, SHUTDOWN_TIMEOUT_MS: 15_000 });
+    expect(loadEnv({ MIGRATE_ON_START: 'false' }).MIGRATE_ON_START).toBe(false);
+    expect(loadEnv({ MIGRATE_ON_START: '0' }).MIGRATE_ON_START).toBe(false);
+    expect(() => loadEnv({ MIGRATE_ON_START: 'maybe' })).toThrow(/MIGRATE_ON_START/);
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadEnv({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, DATABASE_URL: undefined });
   });

@@ -53,6 +53,11 @@ const envSchema = z.object({
   /** An SMS/WhatsApp provider endpoint and its token: both, or neither. */
   SMS_PROVIDER_URL: z.url().optional(),
   SMS_PROVIDER_TOKEN: z.string().min(1).optional(),
+  /**
+   * Apply pending migrations at start (the default). Set false where a release runs them once
+   * (`kartu migrate`) before its instances start: an instance then refuses to start on an older schema.
+   */
+  MIGRATE_ON_START: z.stringbool().default(true),
   /** On SIGTERM: how long requests in flight and running jobs get to finish before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
 });

@@ -1,6 +1,6 @@
 import { buildAppContext, createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
+import { migrateDatabase, pendingMigrations } from './db/migrate.ts';
 import { isEmptyDatabase, seedDemo } from './seed/seed.ts';
 import { env as loadConfiguredEnv, type Env } from './env.ts';
 import { serverJobHandlers, serverRecurringJobs } from './jobs/jobs.ts';
@@ -18,7 +18,16 @@ try {
 }
 
 const connection = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-await migrateDatabase(connection);
+if (config.MIGRATE_ON_START) {
+  await migrateDatabase(connection);
+} else {
+  const pending = await pendingMigrations(connection.db);
+  if (pending.length > 0) {
+    console.error(`The database lacks ${pending.length} migration(s) of this release (${pending.join(', ')}): run "kartu migrate" once, then start the instances.`);
+    await connection.close();
+    process.exit(1);
+  }
+}
 // A fresh database gets the demo merchants so the app opens on localhost straight away. Never in
 // production: the demo members' PIN is public.
 if (config.NODE_ENV !== 'production' && (await isEmptyDatabase(connection.db))) {

@@ -126,6 +126,12 @@ describe('kartu merchants and sites', () => {
     }
   });
 
+  it('reports, on kartu migrate, that the database has every migration', async () => {
+    expect(await kartu('migrate')).toMatchObject({ code: 0, out: 'The database has every migration of this release.' });
+    expect((await kartu('migrate', 'now')).code).toBe(2);
+    expect((await kartu('merchants')).code).toBe(2);
+  });
+
   it('prints the usage for --help', async () => {
     expect(await kartu('--help')).toMatchObject({ code: 0, out: expect.stringContaining('kartu api-keys create') });
     expect((await kartu('programs', 'create', '--help')).code).toBe(0);

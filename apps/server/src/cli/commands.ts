@@ -4,6 +4,7 @@ import { listFailedJobsCommand, retryJobCommand } from './jobs.command.ts';
 import { setMerchantImagesCommand, setProgramArtCommand } from './images.command.ts';
 import { createApiKeyCommand, createSsoKeyCommand, listApiKeysCommand, revokeApiKeyCommand } from './keys.command.ts';
 import { createMerchantCommand, createSiteCommand, listMerchantsCommand, updateMerchantCommand } from './merchants.command.ts';
+import { migrateCommand } from './migrate.command.ts';
 import { createProgramCommand } from './programs.command.ts';
 
 export const usage = `Kartu operator commands (database from DATABASE_URL, else the embedded one in DATA_DIR)
@@ -27,11 +28,14 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
   kartu jobs failed                                        background jobs out of tries, with their errors
   kartu jobs retry --id <job id>                           runs a failed job again
 
+  kartu migrate                                            applies this release's database migrations (once per release)
+
 Exit codes: 0 done, 1 could not be done, 2 mistyped command.`;
 
 type Command = (args: string[], context: CliContext) => Promise<void>;
 
 const commands: Record<string, Command> = {
+  migrate: migrateCommand,
   'merchants create': createMerchantCommand,
   'merchants update': updateMerchantCommand,
   'merchants list': listMerchantsCommand,
@@ -54,7 +58,7 @@ export async function runKartu(args: string[], context: CliContext): Promise<num
     context.out(usage);
     return 0;
   }
-  const command = commands[`${group} ${action ?? ''}`];
+  const command = commands[[group, action].filter((word) => word !== undefined).join(' ')];
   try {
     if (!command) throw new UsageError(`Unknown command: ${[group, action].filter(Boolean).join(' ')}`);
     await command(rest, context);
