@@ -1,38 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, waitUntilReady } from './test/server-process.ts';
 
 const buildScript = fileURLToPath(new URL('../build.mjs', import.meta.url));
 const IN_FLIGHT = 100;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitUntilReady(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { host: 'localhost' } }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not become ready');
-}
 
 /** Resolves once the server's log shows it has received `count` requests to `path` (Fastify logs each as it arrives). */
 function receivedRequests(child: ChildProcess, path: string, count: number): Promise<void> {
@@ -134,7 +110,7 @@ describe('the compiled server', () => {
     child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      await waitUntilReady(port, child);
+      await waitUntilReady(`http://127.0.0.1:${port}`, child);
       const received = receivedRequests(child, '/api/auth/get-pin-info', IN_FLIGHT);
       const requests = Array.from({ length: IN_FLIGHT }, (_, index) => halfSentRequest(port, index));
       // Every request is in the server's hands, waiting for the rest of its body, when the signal comes.

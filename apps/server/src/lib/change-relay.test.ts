@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSession } from '../modules/auth/session.service.ts';
 import { users } from '../modules/auth/users.table.ts';
+import { freePort, waitUntilReady } from '../test/server-process.ts';
 import { useTestApp, type TestApp } from '../test/test-app.ts';
 import { decodeRelayMessage, encodeRelayMessages } from './change-relay.ts';
 
@@ -31,16 +30,6 @@ describe('relay messages', () => {
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === 'string') throw new Error('No port');
-  return address.port;
-}
-
 /** A server process of its own, as in production: the relay is set up by main.ts. */
 async function startInstance(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
@@ -50,13 +39,13 @@ async function startInstance(env: Record<string, string>): Promise<{ url: string
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 300; tries += 1) {
-    const ready = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
-    if (ready) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitUntilReady(url, child, { timeoutMs: 30_000 });
+  } catch (error) {
+    child.kill();
+    throw error;
   }
-  child.kill();
-  throw new Error('The instance did not start');
+  return { url, child };
 }
 
 let testApp: TestApp;
