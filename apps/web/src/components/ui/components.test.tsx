@@ -7,7 +7,7 @@ import { Amount } from './amount.tsx';
 import { BottomSheet } from './bottom-sheet.tsx';
 import { CardFace } from './card-face.tsx';
 import { List, ListRow, MenuRow } from './list-row.tsx';
-import { Tabs, tabPanelId } from './tabs.tsx';
+import { Tabs, tabId, tabPanelId } from './tabs.tsx';
 
 const rupiah = { code: 'IDR', symbol: 'Rp', decimalDigits: 0, thousandSeparator: '.', decimalSeparator: ',' };
 
@@ -22,7 +22,7 @@ describe('Tabs', () => {
     return (
       <>
         <Tabs label="Views" idPrefix="views" items={items} value={value} onChange={setValue} />
-        <div role="tabpanel" id={tabPanelId('views', value)} aria-labelledby={`views-tab-${value}`}>
+        <div role="tabpanel" id={tabPanelId('views', value)} aria-labelledby={tabId('views', value)}>
           panel {value}
         </div>
       </>

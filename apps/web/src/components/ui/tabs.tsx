@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import './ui.css';
 
 export interface TabItem<T extends string> {
@@ -30,8 +30,6 @@ export function tabId(idPrefix: string, value: string): string {
  * The page renders the panel with `role="tabpanel"`, `id={tabPanelId(...)}` and `aria-labelledby={tabId(...)}`.
  */
 export function Tabs<T extends string>({ label, idPrefix, items, value, onChange }: TabsProps<T>) {
-  const listRef = useRef<HTMLDivElement>(null);
-
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = items.findIndex((item) => item.value === value);
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: items.length - 1 };
@@ -41,11 +39,11 @@ export function Tabs<T extends string>({ label, idPrefix, items, value, onChange
     const next = items[(target + items.length) % items.length];
     if (!next) return;
     onChange(next.value);
-    [...(listRef.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]') ?? [])].find((tab) => tab.id === tabId(idPrefix, next.value))?.focus();
+    document.getElementById(tabId(idPrefix, next.value))?.focus();
   };
 
   return (
-    <div ref={listRef} role="tablist" aria-label={label} className="tabs" onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label={label} className="tabs" onKeyDown={onKeyDown}>
       {items.map((item) => (
         <button
           key={item.value}

@@ -30,10 +30,10 @@ function viewOf(value: string | null): CardView {
 /** Cards a phone shows before any scroll. */
 const CARDS_IN_FIRST_SCREEN = 3;
 
-/** The first screen's art is fetched at once, the first picture of it first (the page's largest); the rest as they scroll near. */
-function artLoadingAt(list: readonly CardListItem[], index: number): 'priority' | 'eager' | 'lazy' {
+/** The first screen's art is fetched at once, the first picture of it (`firstArt`, the page's largest) first; the rest as they scroll near. */
+function artLoadingAt(index: number, firstArt: number): 'priority' | 'eager' | 'lazy' {
   if (index >= CARDS_IN_FIRST_SCREEN) return 'lazy';
-  return list.findIndex((card) => card.cardArt !== null) === index ? 'priority' : 'eager';
+  return index === firstArt ? 'priority' : 'eager';
 }
 
 // spec: app-core §2 /cards, §4 Card list (paging) and Single-card mode; business-rules §4 hidden and archived cards.
@@ -52,6 +52,7 @@ export function CardListPage() {
   const [busyCardId, setBusyCardId] = useState<string | null>(null);
 
   const list: CardListItem[] = cards.data?.pages.flatMap((page) => page.data) ?? [];
+  const firstArt = list.findIndex((card) => card.cardArt !== null);
   const count = cards.data?.pages[0]?.count ?? 0;
   const addCardButton = merchant.homePage.addCardButton;
   const firstCard = list[0];
@@ -96,7 +97,7 @@ export function CardListPage() {
             <ul className="card-list__items" aria-label={t(`list.view.${view}`)}>
               {list.map((card, index) => (
                 <li key={card.id}>
-                  <CardTile card={card} view={view} artLoading={artLoadingAt(list, index)} busy={busyCardId === card.id} onAction={(action) => runAction(card, action)} />
+                  <CardTile card={card} view={view} artLoading={artLoadingAt(index, firstArt)} busy={busyCardId === card.id} onAction={(action) => runAction(card, action)} />
                 </li>
               ))}
             </ul>

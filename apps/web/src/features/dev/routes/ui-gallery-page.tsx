@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
 import { List, ListRow, MenuRow } from '../../../components/ui/list-row.tsx';
 import { PopupMenu } from '../../../components/ui/popup-menu.tsx';
-import { Tabs } from '../../../components/ui/tabs.tsx';
+import { Tabs, tabId, tabPanelId } from '../../../components/ui/tabs.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CardFace } from '../../../components/ui/card-face.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -157,7 +157,7 @@ function Samples({ language, brand, idPrefix }: { language: Language; brand: str
             value={view}
             onChange={setView}
           />
-          <div role="tabpanel" id={`${idPrefix}-tabs-panel-${view}`} aria-labelledby={`${idPrefix}-tabs-tab-${view}`} className="ui-gallery__tab-panel">
+          <div role="tabpanel" id={tabPanelId(`${idPrefix}-tabs`, view)} aria-labelledby={tabId(`${idPrefix}-tabs`, view)} className="ui-gallery__tab-panel">
             {t(`list.view.${view}`)}
           </div>
         </div>

@@ -27,10 +27,8 @@ export function LandingPage({ children }: LandingPageProps) {
           server renders this page under a policy that allows none). */}
       <header className="landing__band">
         <div className="landing__brand">
-          {merchant.icon ? (
-            <img className="landing__logo" src={merchant.icon.src} srcSet={merchant.icon.srcSet} sizes="40px" alt={brand} width={40} height={40} />
-          ) : merchant.iconUrl ? (
-            <img className="landing__logo" src={merchant.iconUrl} alt={brand} width={40} height={40} />
+          {merchant.iconUrl ? (
+            <img className="landing__logo" src={merchant.iconUrl} srcSet={merchant.icon?.srcSet} sizes={merchant.icon ? '40px' : undefined} alt={brand} width={40} height={40} />
           ) : null}
           <span className="landing__brand-name" data-testid="brand-name">
             {brand}
@@ -40,22 +38,20 @@ export function LandingPage({ children }: LandingPageProps) {
       </header>
 
       <main id="main" className="landing__main">
-        {merchant.banner ? (
+        {merchant.bannerUrl ? (
           // Sized as drawn (16:9, the width of the app), so nothing moves when it arrives; it is the
-          // largest thing on the page, so it is fetched first, at the width the screen needs (the
-          // server's preload names the same set).
+          // largest thing on the page, so it is fetched first. A banner the server resized (bannerUrl
+          // is then its smallest size) comes at the width the screen needs, as the server's preload names it.
           <img
             className="landing__banner"
-            src={merchant.banner.src}
-            srcSet={merchant.banner.srcSet}
-            sizes={LANDING_BANNER_SIZES}
+            src={merchant.bannerUrl}
+            srcSet={merchant.banner?.srcSet}
+            sizes={merchant.banner ? LANDING_BANNER_SIZES : undefined}
             alt=""
             width={480}
             height={270}
             fetchPriority="high"
           />
-        ) : merchant.bannerUrl ? (
-          <img className="landing__banner" src={merchant.bannerUrl} alt="" width={480} height={270} fetchPriority="high" />
         ) : null}
 
         <div className="landing__welcome">
