@@ -8,6 +8,8 @@ import type { AppContext } from './http/app-context.ts';
 import { registerCompression } from './http/compression.ts';
 import { createErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { declareTransportAnswers } from './http/error-answers.ts';
+import { refuseUnstorableText } from './http/request-text.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurity } from './http/security.ts';
@@ -111,6 +113,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   });
 
   errors.register(app);
+  declareTransportAnswers(app);
+  refuseUnstorableText(app);
   registerSecurity(app, { production: env.NODE_ENV === 'production' });
   await registerCompression(app);
   await registerRateLimit(app, { perAddress: env.RATE_LIMIT_PER_MINUTE, perSession: env.SESSION_RATE_LIMIT_PER_MINUTE, redisUrl: env.REDIS_URL });

@@ -15,6 +15,7 @@ beforeAll(async () => {
   testApp = await createTestApp();
   const app = testApp.app.withTypeProvider<ZodTypeProvider>();
   app.post('/api/test/echo', { schema: { body: z.object({ name: z.string().min(2) }) } }, async (request) => request.body);
+  app.get('/api/test/search', { schema: { querystring: z.object({ q: z.string() }) } }, async (request) => request.query);
   app.get('/api/test/broken', async () => {
     throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
   });
@@ -55,6 +56,42 @@ describe('error answers', () => {
     const body = errorBodySchema.parse(response.json());
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.details).toEqual([expect.objectContaining({ field: 'body.name', rule: 'too_small' })]);
+  });
+
+  it('refuses NUL and half surrogate pairs in the fields a route reads, naming the field', async () => {
+    const echo = (payload: string) => testApp.app.inject({ method: 'POST', url: '/api/test/echo', headers: { ...headers, 'content-type': 'application/json' }, payload });
+    for (const [payload, field] of [
+      ['{"name":"Bu\\u0000di"}', 'body.name'],
+      ['{"name":"Budi\\ud800"}', 'body.name'],
+      ['{"name":"Budi","tags":{"a\\u0000":"x"}}', 'body.tags.a?'],
+    ]) {
+      const response = await echo(payload!);
+      expect([response.statusCode, response.json().details]).toEqual([400, [{ field, rule: 'invalid_characters', message: 'Contains characters that cannot be stored' }]]);
+    }
+    expect((await echo('{"name":"Budi 😀"}')).json()).toEqual({ name: 'Budi 😀' });
+    const query = await testApp.app.inject({ url: '/api/test/search?q=a%00b', headers });
+    expect([query.statusCode, query.json().details[0].field]).toEqual([400, 'query.q']);
+    // A route that reads no query ignores one, whatever it holds.
+    expect((await testApp.app.inject({ url: '/api/health?q=%00', headers })).statusCode).toBe(200);
+  });
+
+  it('answers a body nested ten thousand arrays deep with 400, not a stack overflow', async () => {
+    const payload = `{"name":"Budi","deep":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/test/echo', headers: { ...headers, 'content-type': 'application/json' }, payload });
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
+  it('declares in the OpenAPI document the statuses any body or path parameter can meet', () => {
+    const document = testApp.app.swagger() as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const appPaths = Object.entries(document.paths).filter(([path]) => !path.startsWith('/api/test/'));
+    expect(appPaths.length).toBeGreaterThan(30);
+    for (const [path, operations] of appPaths) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const statuses = Object.keys(operation.responses);
+        if (['post', 'put', 'patch'].includes(method)) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['400', '413', '415']));
+        if (path.includes('{')) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['400', '414']));
+      }
+    }
   });
 
   it('answers an AppError with the status of its code', async () => {
