@@ -1,10 +1,12 @@
-// What the benchmarks share: free ports, child processes they always stop, plain HTTP calls with the
-// Host header the demo sites answer to, and the demo member's sign-in as the web app does it.
-import { spawn } from 'node:child_process';
+// What the benchmarks share: free ports, child processes they always stop, the local PostgreSQL
+// server they make databases on, an API key from the operator CLI, plain HTTP calls with the Host
+// header the demo sites answer to, and the demo member's sign-in as the web app does it.
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { join } from 'node:path';
+import pg from 'pg';
 
 export const root = join(import.meta.dirname, '..');
 // tsx as a loader of one node process, so stopping that process stops the app (no wrapper in between).
@@ -13,6 +15,58 @@ export const demoMember = { phone: '081211112222', e164: '+6281211112222', pin: 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const children = new Set();
+
+/**
+ * The PostgreSQL server DATABASE_URL names, which must be on this machine: the benchmarks create
+ * and drop databases there. Exits 2 with a hint when it is unset or elsewhere.
+ */
+export function localPostgresServer(script) {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl || !/^postgres(ql)?:\/\//.test(serverUrl)) {
+    console.error(`Set DATABASE_URL to a PostgreSQL server, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run ${script}`);
+    process.exit(2);
+  }
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(serverUrl).hostname)) {
+    console.error('The benchmark only runs against a PostgreSQL server on this machine (127.0.0.1).');
+    process.exit(2);
+  }
+  return serverUrl;
+}
+
+/** The URL of another database on the same server. */
+export function databaseUrl(serverUrl, name) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** One statement on its own connection: creating or dropping a database. */
+export async function adminQuery(serverUrl, sql) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * An API key of the demo merchant made with the operator CLI (`kartu` is its command and
+ * arguments), as an operator makes one. The key is answered, never printed.
+ */
+export function createApiKey(kartu, { databaseUrl: url, name, env = {} }) {
+  const [command, args] = kartu;
+  const created = spawnSync(command, [...args, 'api-keys', 'create', '--merchant', 'KOPISENJA', '--name', name], {
+    cwd: root,
+    env: { ...process.env, ...env, DATABASE_URL: url },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const key = /kartu_[0-9a-f-]{36}_[A-Za-z0-9_-]{43}/.exec(created.stdout)?.[0];
+  if (created.status !== 0 || !key) throw new Error(`kartu api-keys create failed: ${created.stderr}`);
+  return key;
+}
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -70,8 +124,14 @@ export async function runBenchmark(main, { limitMs, cleanUp = stopAll }) {
   process.exit(passed ? 0 : 1);
 }
 
-/** One HTTP call to 127.0.0.1 with the Host header the sites table knows. */
-export function call(port, method, path, { body, headers = {} } = {}) {
+const failure = (message, code) => Object.assign(new Error(message), { code });
+
+/**
+ * One HTTP call to 127.0.0.1 with the Host header the sites table knows. It fails (rather than
+ * waiting for ever) when the connection breaks in the middle of the answer, and with `timeoutMs`
+ * when the connection stays silent that long.
+ */
+export function call(port, method, path, { body, headers = {}, timeoutMs } = {}) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -87,9 +147,13 @@ export function call(port, method, path, { body, headers = {} } = {}) {
         response.setEncoding('utf8');
         response.on('data', (chunk) => (text += chunk));
         response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, text, json: () => JSON.parse(text) }));
+        response.once('close', () => {
+          if (!response.complete) reject(failure('The connection broke during the answer', 'ECONNRESET'));
+        });
       },
     );
     request.once('error', reject);
+    if (timeoutMs) request.setTimeout(timeoutMs, () => request.destroy(failure(`No answer within ${timeoutMs} ms`, 'ETIMEDOUT')));
     request.end(payload);
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { errorBodySchema, transactionListAnswerSchema, transferAnswerSchema, transferPreviewSchema } from '@kartu/contracts';
 import { createTestApp, type TestApp, merchantIdOf } from '../../test/test-app.ts';
 import { listExpiringLots } from '../ledger/expiry.service.ts';
@@ -57,6 +57,25 @@ function send(caller: CardMember, { to, amount, pin = memberPin, key = randomUUI
     body: { phone: to, countryCode: '62', amount, pin },
     headers: key === null ? {} : { 'idempotency-key': key },
   });
+}
+
+/**
+ * Makes the database refuse to store the answer of this key, as when the instance dies after the
+ * transfer and before its answer is kept; answers the undo.
+ */
+async function failStoringAnswerOf(key: string): Promise<() => Promise<void>> {
+  await testApp.db.execute(
+    sql.raw(`create function test_refuse_answer() returns trigger language plpgsql as $$
+      begin
+        if new.key = '${key}' and new.status = 'done' then raise exception 'the instance died'; end if;
+        return new;
+      end $$`),
+  );
+  await testApp.db.execute(sql`create trigger test_refuse_answer before insert or update on idempotency_keys for each row execute function test_refuse_answer()`);
+  return async () => {
+    await testApp.db.execute(sql`drop trigger test_refuse_answer on idempotency_keys`);
+    await testApp.db.execute(sql`drop function test_refuse_answer()`);
+  };
 }
 
 function codeOf(response: { json(): unknown }): string {
@@ -183,6 +202,23 @@ describe('POST /api/v2/cards/:id/transfer', () => {
     expect(retry.statusCode).toBe(201);
     expect(retry.json()).toEqual(first.json());
     expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect([await balanceOf(sender), await balanceOf(recipient)]).toEqual([35n, 15n]);
+  });
+
+  it('keeps nothing of a transfer whose answer was not stored, so the retry with its key moves the points once', async () => {
+    const [sender, recipient] = [await member(), await member()];
+    await fund(sender, 50);
+    const key = randomUUID();
+    const restore = await failStoringAnswerOf(key);
+    try {
+      expect((await send(sender, { to: recipient.phone, amount: 15, key })).statusCode).toBe(500);
+    } finally {
+      await restore();
+    }
+    expect([await balanceOf(sender), await balanceOf(recipient)]).toEqual([50n, 0n]);
+    const retry = await send(sender, { to: recipient.phone, amount: 15, key });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect([await balanceOf(sender), await balanceOf(recipient)]).toEqual([35n, 15n]);
   });
 

@@ -6,7 +6,8 @@ import type { AuthContext, MerchantRef } from '../auth/auth.context.ts';
 import { normaliseIdentifier } from '../auth/identifier.ts';
 import { checkPin } from '../auth/pin.service.ts';
 import type { UserRow } from '../auth/users.table.ts';
-import { withIdempotency, type IdempotentAnswer } from '../idempotency/idempotency.service.ts';
+import type { IdempotentAnswer } from '../idempotency/idempotency.service.ts';
+import { withIdempotentTransaction } from '../idempotency/idempotent-transaction.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { transfer } from '../ledger/points.service.ts';
 import { cardUnitOf } from './card-history.service.ts';
@@ -103,7 +104,10 @@ export async function transferPoints({ context, merchant, user, cardId, body, id
 
   const request = { phone: body.phone, countryCode: body.countryCode, amount: body.amount };
   const now = clock.now();
-  return withIdempotency<TransferAnswer>({
+  // The transfer and its stored answer commit together: an instance that dies in between leaves
+  // neither, so the client's retry with the key runs it once, instead of meeting a key held for
+  // minutes by a request that no longer exists.
+  return withIdempotentTransaction<TransferAnswer>({
     db,
     merchantId: merchant.id,
     scope: `transfer:${user.id}`,
@@ -112,11 +116,11 @@ export async function transferPoints({ context, merchant, user, cardId, body, id
     // tries, and a retry with the same transfer is the same request whatever PIN unlocked it.
     body: { ...request, cardId: card.id },
     now,
-    run: async () => {
-      const recipient = await findRecipient({ db, merchant, user, card, phone: request.phone, countryCode: request.countryCode });
+    run: async (tx) => {
+      const recipient = await findRecipient({ db: tx, merchant, user, card, phone: request.phone, countryCode: request.countryCode });
       // The ledger locks both wallets, spends the oldest-expiring lots first and refuses an overdraft.
-      const entry = await transfer({ db, now, merchantId: merchant.id, from: card, to: recipient.card, amount: BigInt(request.amount) });
-      const [balance, unit] = await Promise.all([getBalance({ db, card, now }), cardUnitOf(db, card)]);
+      const entry = await transfer({ db: tx, now, merchantId: merchant.id, from: card, to: recipient.card, amount: BigInt(request.amount) });
+      const [balance, unit] = await Promise.all([getBalance({ db: tx, card, now }), cardUnitOf(tx, card)]);
       return { statusCode: 201, body: { transactionId: entry.id, balance: { amount: toJsonNumber(balance), unit } } };
     },
   });

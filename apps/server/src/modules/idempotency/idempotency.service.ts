@@ -76,6 +76,10 @@ async function claim(options: IdempotencyKeyId & { db: Database; hash: string; n
 /**
  * Runs a retried write once per key: the same key and body answer the stored first answer, another
  * body under the same key is refused (422), and a request still running answers 409.
+ *
+ * The claim, the write and the answer commit apart: a process that dies between them leaves the key
+ * held for staleClaimMs, and a write it had committed runs again after that. A write that fits in
+ * one transaction uses withIdempotentTransaction instead.
  */
 export async function withIdempotency<T>({ db, merchantId, scope, key, body, now = new Date(), run }: WithIdempotencyOptions<T>): Promise<IdempotentAnswer<T>> {
   const id = { merchantId, scope, key };
