@@ -87,8 +87,8 @@ export function earnStatement(db: Database, { proceed }: { proceed: (card: { pro
       returning id`,
   );
   const entryPostings = db.$with('entry_postings', { id: sql<string>`id` }).as(
-    sql`insert into postings (entry_id, account_id, amount)
-      select ${param('entryId')}::uuid, side.account_id, side.amount from moved,
+    sql`insert into postings (entry_id, account_id, amount, occurred_at)
+      select ${param('entryId')}::uuid, side.account_id, side.amount, ${now} from moved,
         (values (${param('issuanceAccountId')}::bigint, -${param('earned')}::bigint), (${param('memberAccountId')}::bigint, ${param('earned')}::bigint)) as side(account_id, amount)
       returning id`,
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql, type WithSubquery } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type WithSubquery } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { ledgerAccounts } from './accounts.table.ts';
 import { journalEntries, postings, type JournalEntryRow } from './journal.table.ts';
@@ -75,24 +75,19 @@ export interface EntryPage {
   before?: { occurredAt: Date; entryId: string };
 }
 
-/** The entries that moved value on an account, newest first, with the account's net amount in each. */
+/**
+ * The entries that moved value on an account, newest first, with the account's amount in each. An
+ * entry posts to an account once at most (postEntry refuses twice), so the posting is that amount;
+ * the page is read along postings_account_history_idx, from `before` on.
+ */
 export async function listEntriesOfAccount(db: Database, { accountId, limit, before }: EntryPage) {
-  const older = before
-    ? or(
-        lt(journalEntries.occurredAt, before.occurredAt),
-        and(eq(journalEntries.occurredAt, before.occurredAt), lt(journalEntries.id, before.entryId)),
-      )
-    : undefined;
+  const older = before ? sql`(${postings.occurredAt}, ${postings.entryId}) < (${before.occurredAt.toISOString()}::timestamptz, ${before.entryId}::uuid)` : undefined;
   return db
-    .select({
-      entry: journalEntries,
-      amount: sql<string>`sum(${postings.amount})`.mapWith((value: string) => BigInt(value)),
-    })
+    .select({ entry: journalEntries, amount: postings.amount })
     .from(postings)
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
     .where(and(eq(postings.accountId, accountId), older))
-    .groupBy(journalEntries.id)
-    .orderBy(desc(journalEntries.occurredAt), desc(journalEntries.id))
+    .orderBy(desc(postings.occurredAt), desc(postings.entryId))
     .limit(limit);
 }
 

@@ -50,10 +50,15 @@ export const postings = pgTable(
       .references(() => ledgerAccounts.id),
     /** Signed: positive credits the account, negative debits it. */
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /**
+     * The entry's occurred_at, written with the posting: an account's history is then read newest
+     * first from one index, a page costing the same however long the history is.
+     */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     index('postings_entry_id_idx').on(table.entryId),
-    index('postings_account_id_idx').on(table.accountId, table.entryId),
+    index('postings_account_history_idx').on(table.accountId, table.occurredAt, table.entryId),
     check('postings_amount_check', sql`${table.amount} <> 0`),
   ],
 );

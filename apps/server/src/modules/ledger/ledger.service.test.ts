@@ -303,7 +303,7 @@ describe('postEntry', () => {
     const attempt = db().transaction(async (tx) => {
       const [entry] = await tx.insert(journalEntries).values({ merchantId, programId: card.programId, kind: 'adjustment', occurredAt: start }).returning();
       if (!entry) throw new Error('no entry');
-      await tx.insert(postings).values({ entryId: entry.id, accountId: issuance.id, amount: 9n });
+      await tx.insert(postings).values({ entryId: entry.id, accountId: issuance.id, amount: 9n, occurredAt: start });
     });
     await expect(attempt.catch((error: unknown) => Promise.reject(new Error(causeMessages(error))))).rejects.toThrow(/unbalanced/);
     const leftovers = await db().select().from(postings).where(and(eq(postings.accountId, issuance.id), eq(postings.amount, 9n)));

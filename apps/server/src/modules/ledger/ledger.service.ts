@@ -131,7 +131,7 @@ export async function postEntry(options: PostEntryOptions): Promise<JournalEntry
       reversesEntryId: reversesEntryId ?? null,
       occurredAt: now,
     },
-    postings: postings.map((posting) => ({ entryId, accountId: posting.account.id, amount: posting.amount })),
+    postings: postings.map((posting) => ({ entryId, accountId: posting.account.id, amount: posting.amount, occurredAt: now })),
     lots: newLots,
     consumptions,
   });

@@ -6,7 +6,7 @@ import type { CardRow } from '../cards/cards.table.ts';
 import { createProgram } from '../programs/programs.service.ts';
 import type { NewProgramRow, ProgramRow } from '../programs/programs.table.ts';
 import { ledgerAccounts } from './accounts.table.ts';
-import { postings } from './journal.table.ts';
+import { journalEntries, postings } from './journal.table.ts';
 import { lots } from './lots.table.ts';
 
 /** A points program with cards, for ledger tests. */
@@ -48,10 +48,21 @@ export async function ledgerInvariantViolations(db: Database) {
     .where(eq(ledgerAccounts.kind, 'member'))
     .groupBy(ledgerAccounts.id)
     .having(sql`${ledgerAccounts.balance} <> coalesce(sum(${lots.remaining}), 0)`);
-  return { unbalanced, staleCache, negativeMembers, lotsOutOfStep };
+  // An account's history reads one posting per entry, dated as the entry.
+  const postingsOutOfStep = await db
+    .select({ id: postings.id })
+    .from(postings)
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(sql`${postings.occurredAt} <> ${journalEntries.occurredAt}`);
+  const repeatedPostings = await db
+    .select({ entryId: postings.entryId, accountId: postings.accountId })
+    .from(postings)
+    .groupBy(postings.entryId, postings.accountId)
+    .having(sql`count(*) > 1`);
+  return { unbalanced, staleCache, negativeMembers, lotsOutOfStep, postingsOutOfStep, repeatedPostings };
 }
 
-export const noViolations = { unbalanced: [], staleCache: [], negativeMembers: [], lotsOutOfStep: [] };
+export const noViolations = { unbalanced: [], staleCache: [], negativeMembers: [], lotsOutOfStep: [], postingsOutOfStep: [], repeatedPostings: [] };
 
 export function daysAfter(start: Date, days: number): Date {
   return new Date(start.getTime() + days * DAY_MS);
