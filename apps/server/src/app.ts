@@ -15,6 +15,7 @@ import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { devOutboxRoutes } from './dev/outbox.routes.ts';
+import { devPaymentsRoutes } from './dev/payments.routes.ts';
 import { integrationRoutes } from './integration/integration.plugin.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -31,6 +32,8 @@ import { addCardRoutes } from './modules/cards/add-card.routes.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { rewardsRoutes } from './modules/cards/rewards.routes.ts';
 import { selectOutboxDrivers } from './modules/outbox/outbox.drivers.ts';
+import { paymentsContextFor } from './modules/payments/payments.context.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
 
@@ -79,6 +82,12 @@ export function buildAppContext({ env, database, clock = systemClock }: Pick<Cre
     codeSecret: env.CODE_SECRET ?? randomBytes(32).toString('base64url'),
     activationCodeKey: activationCodeKeyFor(env.CODE_SECRET),
     drivers: selectOutboxDrivers(env),
+    payments: paymentsContextFor({
+      production: env.NODE_ENV === 'production',
+      sandboxSecret: env.PAYMENTS_SANDBOX_SECRET ?? randomBytes(32).toString('base64url'),
+      // The subscription and order modules add their effects here as they come.
+      effects: {},
+    }),
     rateLimits: {
       signIn: { perAddress: env.AUTH_RATE_LIMIT_PER_MINUTE, perIdentifier: env.AUTH_IDENTIFIER_RATE_LIMIT_PER_MINUTE },
       integration: env.INTEGRATION_RATE_LIMIT_PER_MINUTE,
@@ -136,7 +145,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     cardHistoryRoutes,
     cardTransferRoutes,
     integrationRoutes,
-    ...(env.NODE_ENV === 'production' ? [] : [devOutboxRoutes]),
+    paymentsRoutes,
+    ...(env.NODE_ENV === 'production' ? [] : [devOutboxRoutes, devPaymentsRoutes]),
     healthRoutes,
     tenancyRoutes,
     mediaRoutes,

@@ -48,6 +48,11 @@ const envSchema = z.object({
   INTEGRATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Key of the HMAC that one-time codes are stored under; required in production. */
   CODE_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  /**
+   * Key of the sandbox payment provider's webhook signatures (development only: the sandbox does
+   * not exist in production). Unset, each process makes one up.
+   */
+  PAYMENTS_SANDBOX_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
   /** smtp:// or smtps:// URL: e-mail is sent through it instead of the development outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional(),
   /** An SMS/WhatsApp provider endpoint and its token: both, or neither. */

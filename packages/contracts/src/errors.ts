@@ -42,6 +42,9 @@ export const errorStatus = {
   REWARD_ALREADY_CLAIMED: 409,
   IDEMPOTENCY_KEY_REQUIRED: 400,
   API_KEY_INVALID: 401,
+  PAYMENT_NOT_FOUND: 404,
+  PAYMENT_SIGNATURE_INVALID: 401,
+  PAYMENT_PROVIDER_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -86,6 +89,9 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   REWARD_ALREADY_CLAIMED: 'This reward has already been claimed',
   IDEMPOTENCY_KEY_REQUIRED: 'An Idempotency-Key header is required',
   API_KEY_INVALID: 'The API key is missing or not valid',
+  PAYMENT_NOT_FOUND: 'Payment not found',
+  PAYMENT_SIGNATURE_INVALID: 'The payment message signature is not valid',
+  PAYMENT_PROVIDER_UNAVAILABLE: 'The payment provider is not available right now, please try again later',
 };
 
 export const fieldIssueSchema = z.object({

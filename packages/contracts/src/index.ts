@@ -6,3 +6,4 @@ export * from './integration.ts';
 export * from './media.ts';
 export * from './site.ts';
 export * from './idempotency.ts';
+export * from './payments.ts';

@@ -23,3 +23,4 @@ export * from '../integration/api-keys.table.ts';
 export * from '../integration/purchases.table.ts';
 export * from '../modules/jobs/jobs.table.ts';
 export * from '../modules/media/images.table.ts';
+export * from '../modules/payments/payments.table.ts';

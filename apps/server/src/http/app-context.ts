@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { OutboxDrivers } from '../modules/outbox/outbox.drivers.ts';
+import type { PaymentsContext } from '../modules/payments/payments.context.ts';
 
 /** What createApp hands every route plugin: one shape for all of them. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   /** Keys card activation codes (cards/activation-code-key.ts). */
   activationCodeKey: string;
   drivers: OutboxDrivers;
+  /** Payment providers wired in, and what each kind of subject does when its payment settles. */
+  payments: PaymentsContext;
   /** Requests a minute: on each sign-in route per address and per identifier, and per API key on the integration API. */
   rateLimits: { signIn: { perAddress: number; perIdentifier: number }; integration: number };
   /** Set once the process is shutting down: the readiness check answers 503 from then on. */

@@ -14,6 +14,7 @@ import { runDueJobs, scheduleRecurringJobs, type JobHandler } from '../modules/j
 import { enqueueJob } from '../modules/jobs/jobs.service.ts';
 import { jobs } from '../modules/jobs/jobs.table.ts';
 import { selectOutboxDrivers } from '../modules/outbox/outbox.drivers.ts';
+import { paymentsContextFor } from '../modules/payments/payments.context.ts';
 import { expireLotsOfEveryMerchant, serverJobHandlers, serverRecurringJobs } from './jobs.ts';
 import { DAY_MS, HOUR_MS } from '@kartu/core/calendar';
 
@@ -26,7 +27,7 @@ useTestApp((made) => ({ testApp, merchantId } = made));
 async function runServerJobs(names: string[]) {
   const recurring = serverRecurringJobs.filter((job) => names.includes(job.name));
   await scheduleRecurringJobs({ db: testApp.db, recurring, now: testApp.clock.now() });
-  return runDueJobs({ db: testApp.db, clock: testApp.clock, log: quietLog, handlers: serverJobHandlers({ drivers: selectOutboxDrivers({}), codeSecret: testApp.env.CODE_SECRET ?? '' }).filter((handler) => names.includes(handler.name)) });
+  return runDueJobs({ db: testApp.db, clock: testApp.clock, log: quietLog, handlers: serverJobHandlers({ drivers: selectOutboxDrivers({}), codeSecret: testApp.env.CODE_SECRET ?? '', payments: paymentsContextFor({ production: false, sandboxSecret: 'x'.repeat(32), effects: {} }) }).filter((handler) => names.includes(handler.name)) });
 }
 
 describe('background jobs', () => {

@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS } from '@kartu/core/calendar';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@kartu/core/calendar';
 import type { Database } from '../db/database.ts';
 import { grantBirthdayRewards } from '../modules/cards/reward-grants.service.ts';
 import type { JobHandler, RecurringJob } from '../modules/jobs/job-worker.ts';
@@ -8,6 +8,7 @@ import { sealKeyFor } from '../modules/outbox/sealed-text.ts';
 import type { AppContext } from '../http/app-context.ts';
 import { expireLots } from '../modules/ledger/expiry.service.ts';
 import { listMerchantTimeZones } from '../modules/tenancy/tenancy.service.ts';
+import { reconcilePayments } from '../modules/payments/payment-reconciliation.service.ts';
 
 /** Moves expired value of every merchant's member accounts to the expiry account. */
 export async function expireLotsOfEveryMerchant({ db, now }: { db: Database; now: Date }): Promise<number> {
@@ -17,10 +18,11 @@ export async function expireLotsOfEveryMerchant({ db, now }: { db: Database; now
 }
 
 /** What the server's workers run (docs/operations.md Background jobs). Each is safe to run again. */
-export const serverJobHandlers = ({ drivers, codeSecret }: Pick<AppContext, 'drivers' | 'codeSecret'>): JobHandler[] => [
+export const serverJobHandlers = ({ drivers, codeSecret, payments }: Pick<AppContext, 'drivers' | 'codeSecret' | 'payments'>): JobHandler[] => [
   deliveryJob({ drivers, sealKey: sealKeyFor(codeSecret) }),
   { name: 'expire-lots', run: expireLotsOfEveryMerchant },
   { name: 'birthday-rewards', run: grantBirthdayRewards },
+  { name: 'reconcile-payments', run: ({ db, now, log }) => reconcilePayments({ db, payments, now, log }) },
   // Finished jobs are kept a week for operators to look into, then forgotten.
   { name: 'purge-jobs', run: ({ db, now }) => purgeDoneJobs({ db, now, keepMs: 7 * DAY_MS }) },
 ];
@@ -30,4 +32,6 @@ export const serverRecurringJobs: RecurringJob[] = [
   // Every 6 hours, so every time zone's day is covered soon after it starts; grants are once a year.
   { name: 'birthday-rewards', everyMs: 6 * HOUR_MS },
   { name: 'purge-jobs', everyMs: DAY_MS },
+  // Intents whose provider message never came settle within minutes of their expiry.
+  { name: 'reconcile-payments', everyMs: 5 * MINUTE_MS },
 ];

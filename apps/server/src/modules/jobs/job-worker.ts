@@ -9,6 +9,7 @@ export interface JobContext {
   now: Date;
   payload: Record<string, unknown>;
   job: JobRow;
+  log: JobLog;
 }
 
 /** The code behind one job name. It may run more than once for a job (a worker that died mid-run): make it idempotent. */
@@ -87,7 +88,7 @@ async function runClaimed(job: JobRow, handler: JobHandler, { db, clock, log }: 
   // A worker that died holding this job may have used up its last try.
   if (job.attempts > job.maxAttempts) return fail(new Error('Abandoned by its worker on the last try'), false);
   try {
-    await handler.run({ db, now: clock.now(), payload: job.payload, job });
+    await handler.run({ db, now: clock.now(), payload: job.payload, job, log });
   } catch (error) {
     return fail(error, !(error instanceof PermanentJobError));
   }

@@ -149,7 +149,7 @@ describe('queueMessage', () => {
     expect(provider.delivered).toEqual([expect.objectContaining({ id, recipient: '+6281200000011', text: expect.stringContaining('menghapus akun') })]);
     expect(await messageRow(id)).toMatchObject({ status: 'sent', attempts: 1 });
     // A second run of the same job (a worker that died after sending) sends nothing more.
-    await deliveryJob({ drivers: driversWith(provider), sealKey }).run({ db: testApp.db, now: testApp.clock.now(), payload: { messageId: id }, job: (await deliveryJobOf(id))! });
+    await deliveryJob({ drivers: driversWith(provider), sealKey }).run({ db: testApp.db, now: testApp.clock.now(), payload: { messageId: id }, job: (await deliveryJobOf(id))!, log: { info: () => {}, error: () => {} } });
     expect(provider.delivered).toHaveLength(1);
   });
 

@@ -1,0 +1,39 @@
+import type { PaymentSubjectType } from '@kartu/contracts';
+import type { Database } from '../../db/database.ts';
+import type { PaymentIntentRow } from './payments.table.ts';
+
+export interface PaymentEffectInput {
+  /** The transaction that moves the intent's status: the effect commits with it or not at all. */
+  tx: Database;
+  /** The intent as it is after the move. */
+  intent: PaymentIntentRow;
+  now: Date;
+}
+
+type Effect = (input: PaymentEffectInput) => Promise<void>;
+
+/** What the module owning a kind of subject does when its payment settles. */
+export interface PaymentEffect {
+  onPaid?: Effect;
+  onFailed?: Effect;
+  onExpired?: Effect;
+  onCancelled?: Effect;
+}
+
+/** One effect per subject type; a subject type without one settles with no effect. */
+export type PaymentEffects = Partial<Record<PaymentSubjectType, PaymentEffect>>;
+
+const hookOf = {
+  paid: 'onPaid',
+  failed: 'onFailed',
+  expired: 'onExpired',
+  cancelled: 'onCancelled',
+} as const satisfies Record<string, keyof PaymentEffect>;
+
+/** Runs the subject's effect of the intent's new status, if it has one. */
+export async function runPaymentEffect(effects: PaymentEffects, input: PaymentEffectInput): Promise<void> {
+  const { status, subjectType } = input.intent;
+  if (!(status in hookOf)) return;
+  const hook = effects[subjectType]?.[hookOf[status as keyof typeof hookOf]];
+  await hook?.(input);
+}

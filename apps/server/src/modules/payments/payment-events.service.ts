@@ -1,0 +1,90 @@
+import type { PaymentProviderName, PaymentWebhookAnswer } from '@kartu/contracts';
+import type { Database } from '../../db/database.ts';
+import { isUuid } from '../../db/uuid.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { runPaymentEffect, type PaymentEffects } from './payment-effects.ts';
+import type { PaymentEvent, WebhookHeaders } from './payment-provider.ts';
+import { canMovePayment } from './payment-status.ts';
+import type { PaymentsContext } from './payments.context.ts';
+import { findEvent, insertEvent, lockIntent, moveIntent } from './payments.repository.ts';
+import type { PaymentIntentRow } from './payments.table.ts';
+
+/** Where a refused message is reported: an operator has to look at it. */
+export interface PaymentLog {
+  error(details: object, message: string): void;
+}
+
+/** A message id seen since the intent was locked (the provider reused it for another intent). */
+class DuplicateEvent extends Error {}
+
+function outcomeOf(intent: PaymentIntentRow, event: PaymentEvent): 'applied' | 'ignored' | 'refused' {
+  const claimsOtherAmount = event.amountMinor !== null && event.amountMinor !== intent.amountMinor;
+  const claimsOtherCurrency = event.currency !== null && event.currency !== intent.currency;
+  if (claimsOtherAmount || claimsOtherCurrency) return 'refused';
+  // A stale or repeated status (a late "pending", a "paid" after "paid") changes nothing.
+  return canMovePayment(intent.status, event.status) ? 'applied' : 'ignored';
+}
+
+export interface ApplyPaymentEventOptions {
+  db: Database;
+  effects: PaymentEffects;
+  provider: PaymentProviderName;
+  event: PaymentEvent;
+  now: Date;
+  log: PaymentLog;
+}
+
+/**
+ * Records a provider's message and applies it once: the status move, the subject's effect and the
+ * event log row commit together. A message seen before answers `duplicate` and changes nothing.
+ */
+export async function applyPaymentEvent({ db, effects, provider, event, now, log }: ApplyPaymentEventOptions): Promise<PaymentWebhookAnswer> {
+  try {
+    return await db.transaction(async (tx) => {
+      const intent = isUuid(event.intentId) ? await lockIntent(tx, event.intentId) : undefined;
+      if (!intent || intent.provider !== provider) throw new AppError('PAYMENT_NOT_FOUND');
+      if (await findEvent(tx, { provider, providerEventId: event.providerEventId })) return { outcome: 'duplicate' as const };
+      const outcome = outcomeOf(intent, event);
+      if (outcome === 'refused') {
+        log.error(
+          { intentId: intent.id, provider, providerEventId: event.providerEventId, reported: { amount: String(event.amountMinor), currency: event.currency } },
+          'payment message refused: its amount or currency is not the intent\'s',
+        );
+      }
+      if (outcome === 'ignored' && event.status === 'paid' && intent.status !== 'paid') {
+        log.error({ intentId: intent.id, provider, providerEventId: event.providerEventId, status: intent.status }, 'payment reported paid after it was final: it needs a refund');
+      }
+      if (outcome === 'applied') {
+        const failureReason = event.status === 'failed' ? (event.failureReason ?? 'failed') : null;
+        const moved = await moveIntent(tx, { id: intent.id, from: [intent.status], to: event.status, failureReason, now });
+        if (!moved) throw new Error('A locked payment intent did not move');
+        await runPaymentEffect(effects, { tx, intent: moved, now });
+      }
+      const { providerEventId, kind, payload } = event;
+      const recorded = await insertEvent(tx, { intentId: intent.id, merchantId: intent.merchantId, provider, providerEventId, kind, outcome, payload, receivedAt: now });
+      if (!recorded) throw new DuplicateEvent();
+      return { outcome };
+    });
+  } catch (error) {
+    if (error instanceof DuplicateEvent) return { outcome: 'duplicate' };
+    throw error;
+  }
+}
+
+export interface ReceivePaymentWebhookOptions {
+  db: Database;
+  payments: PaymentsContext;
+  provider: PaymentProviderName;
+  rawBody: string;
+  headers: WebhookHeaders;
+  now: Date;
+  log: PaymentLog;
+}
+
+/** A provider's webhook: nothing is read or written before its signature is checked. */
+export async function receivePaymentWebhook({ db, payments, provider: name, rawBody, headers, now, log }: ReceivePaymentWebhookOptions): Promise<PaymentWebhookAnswer> {
+  const provider = payments.providers.get(name);
+  if (!provider) throw new AppError('NOT_FOUND', { message: 'This payment provider is not available here' });
+  const event = provider.parseWebhook({ rawBody, headers });
+  return applyPaymentEvent({ db, effects: payments.effects, provider: name, event, now, log });
+}

@@ -1,0 +1,43 @@
+import type { PaymentInstructions, PaymentProviderName, PaymentStatus } from '@kartu/contracts';
+import type { PaymentIntentRow } from './payments.table.ts';
+
+/** The charge a provider made for an intent: its id there, and what the member must do to pay. */
+export interface PaymentCharge {
+  providerReference: string;
+  instructions: PaymentInstructions;
+}
+
+/** A provider's message in our terms, whichever provider sent it. */
+export interface PaymentEvent {
+  /** The provider's id of the message: a second delivery of it changes nothing. */
+  providerEventId: string;
+  intentId: string;
+  /** `reconciliation` when it answers our own question about the intent; else the status reported. */
+  kind: string;
+  status: Exclude<PaymentStatus, 'pending'>;
+  /** What the provider says was charged; null when its message does not say. */
+  amountMinor: bigint | null;
+  currency: string | null;
+  failureReason: string | null;
+  /** The message as received, for the event log. */
+  payload: Record<string, unknown>;
+}
+
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
+/** What a provider answers when asked about an intent (reconciliation). */
+export type PaymentStatusAnswer = Pick<PaymentEvent, 'status' | 'amountMinor' | 'currency' | 'failureReason' | 'payload'>;
+
+/**
+ * One payment provider behind the same three calls. Adapters for real providers (Xendit,
+ * Midtrans) implement this; the sandbox does for development.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Makes the charge at the provider. Called outside any database transaction. */
+  createCharge(input: { intent: PaymentIntentRow; now: Date }): Promise<PaymentCharge>;
+  /** Checks the message's signature (throws PAYMENT_SIGNATURE_INVALID) and reads it. */
+  parseWebhook(input: { rawBody: string; headers: WebhookHeaders }): PaymentEvent;
+  /** The intent's status at the provider, for intents whose message never came. */
+  queryStatus(input: { intent: PaymentIntentRow; now: Date }): Promise<PaymentStatusAnswer>;
+}

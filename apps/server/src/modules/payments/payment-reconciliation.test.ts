@@ -1,0 +1,71 @@
+import { HOUR_MS, MINUTE_MS } from '@kartu/core/calendar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverJobHandlers, serverRecurringJobs } from '../../jobs/jobs.ts';
+import { newMember, type TestMember } from '../../test/members.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { runDueJobs, scheduleRecurringJobs } from '../jobs/job-worker.ts';
+import { selectOutboxDrivers } from '../outbox/outbox.drivers.ts';
+import { applyPaymentEvent } from './payment-events.service.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { reconcilePayments } from './payment-reconciliation.service.ts';
+import { findIntentEvents } from './payments.repository.ts';
+import { getMemberPayment } from './payments.service.ts';
+import { createPaymentsTestApp, newPayment, testPayments } from './payments.test-support.ts';
+
+let testApp: TestApp;
+let member: TestMember;
+const quietLog = { info: () => {}, error: () => {} };
+
+beforeAll(async () => {
+  testApp = await createPaymentsTestApp();
+  member = await newMember(testApp);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+const statusOf = async (id: string) => (await getMemberPayment({ db: testApp.db, merchantId: member.user.merchantId, userId: member.userId, paymentId: id })).status;
+
+/** Queues this period's reconcile-payments job and runs it, as a worker would. */
+async function runReconcileJob() {
+  await scheduleRecurringJobs({ db: testApp.db, recurring: serverRecurringJobs.filter((job) => job.name === 'reconcile-payments'), now: testApp.clock.now() });
+  const handlers = serverJobHandlers({ drivers: selectOutboxDrivers({}), codeSecret: '', payments: testPayments() }).filter((handler) => handler.name === 'reconcile-payments');
+  return runDueJobs({ db: testApp.db, clock: testApp.clock, log: quietLog, handlers });
+}
+
+describe('reconcile-payments', () => {
+  it('expires sandbox payments left open past their expiry, once, and leaves the others', async () => {
+    const qris = await newPayment(testApp, { member, method: 'qris' });
+    const account = await newPayment(testApp, { member, method: 'virtual_account' });
+    const paid = await newPayment(testApp, { member, method: 'qris' });
+    await applyPaymentEvent({ db: testApp.db, effects: {}, provider: 'sandbox', event: { providerEventId: `evt-${paid.id}`, intentId: paid.id, kind: 'paid', status: 'paid', amountMinor: 150_000n, currency: 'IDR', failureReason: null, payload: {} }, now: testApp.clock.now(), log: quietLog });
+
+    // Before the QR's 15 minutes are up, nothing moves.
+    testApp.clock.advance(14 * MINUTE_MS);
+    expect(await runReconcileJob()).toEqual({ claimed: 1, failed: 0 });
+    expect(await statusOf(qris.id)).toBe('waiting_payment');
+
+    testApp.clock.advance(2 * MINUTE_MS);
+    expect(await runReconcileJob()).toEqual({ claimed: 1, failed: 0 });
+    expect([await statusOf(qris.id), await statusOf(account.id), await statusOf(paid.id)]).toEqual(['expired', 'waiting_payment', 'paid']);
+    expect((await findIntentEvents(testApp.db, qris.id)).map((event) => [event.providerEventId, event.kind, event.outcome])).toEqual([[`reconciliation:${qris.id}:expired`, 'reconciliation', 'applied']]);
+
+    // A run repeated (a worker that died after its work) settles nothing more and records nothing twice.
+    expect(await reconcilePayments({ db: testApp.db, payments: testPayments(), now: testApp.clock.now(), log: quietLog })).toBe(0);
+    expect(await findIntentEvents(testApp.db, qris.id)).toHaveLength(1);
+
+    testApp.clock.advance(24 * HOUR_MS);
+    expect(await reconcilePayments({ db: testApp.db, payments: testPayments(), now: testApp.clock.now(), log: quietLog })).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(account.id)).toBe('expired');
+  });
+
+  it("applies the provider's answer: a payment it says was paid becomes paid, not expired", async () => {
+    const payment = await newPayment(testApp, { member, method: 'qris' });
+    const base = testPayments();
+    const paidThere: PaymentProvider = { ...base.sandbox!, queryStatus: async ({ intent }) => ({ status: 'paid', amountMinor: intent.amountMinor, currency: intent.currency, failureReason: null, payload: {} }) };
+    testApp.clock.advance(16 * MINUTE_MS);
+    const settled = await reconcilePayments({ db: testApp.db, payments: { ...base, providers: new Map([['sandbox', paidThere]] as const) }, now: testApp.clock.now(), log: quietLog });
+    expect(settled).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(payment.id)).toBe('paid');
+  });
+});

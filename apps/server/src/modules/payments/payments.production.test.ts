@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { paymentsContextFor, providerForMerchant } from './payments.context.ts';
+import { sandboxMessage } from './payments.test-support.ts';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ env: { NODE_ENV: 'production' } });
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('payments in production', () => {
+  it('has no sandbox: its webhook and development endpoints do not exist', async () => {
+    const message = sandboxMessage({ intentId: randomUUID(), status: 'paid', amountMinor: '1000' });
+    const webhook = await testApp.app.inject({ method: 'POST', url: '/webhooks/payments/sandbox', payload: message.body, headers: message.headers });
+    expect(webhook.statusCode).toBe(404);
+    expect((await testApp.app.inject({ url: '/api/dev/payments', headers: { host: 'localhost' } })).statusCode).toBe(404);
+    expect((await testApp.app.inject({ method: 'POST', url: `/api/dev/payments/${randomUUID()}/pay`, headers: { host: 'localhost' } })).statusCode).toBe(404);
+  });
+
+  it('refuses to take payments until a real provider is wired in', async () => {
+    const payments = paymentsContextFor({ production: true, sandboxSecret: 'unused-unused-unused-unused-unused', effects: {} });
+    expect(payments.sandbox).toBeUndefined();
+    await expect(providerForMerchant(payments, 1)).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', statusCode: 503 });
+  });
+});

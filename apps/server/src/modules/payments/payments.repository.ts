@@ -1,0 +1,88 @@
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import type { PaymentProviderName, PaymentStatus } from '@kartu/contracts';
+import type { Database } from '../../db/database.ts';
+import type { PaymentCharge } from './payment-provider.ts';
+import { openPaymentStatuses } from './payment-status.ts';
+import { paymentEvents, paymentIntents, type NewPaymentIntentRow, type PaymentEventRow, type PaymentIntentRow } from './payments.table.ts';
+
+export async function insertIntent(db: Database, values: NewPaymentIntentRow): Promise<PaymentIntentRow> {
+  const [row] = await db.insert(paymentIntents).values(values).returning();
+  if (!row) throw new Error('The payment intent was not inserted');
+  return row;
+}
+
+export async function findIntent(db: Database, { merchantId, id }: { merchantId: number; id: string }): Promise<PaymentIntentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.id, id), eq(paymentIntents.merchantId, merchantId)))
+    .limit(1);
+  return row;
+}
+
+/** Reads the intent and locks it until the transaction ends: its messages are applied one at a time. */
+export async function lockIntent(tx: Database, id: string): Promise<PaymentIntentRow | undefined> {
+  const [row] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, id)).for('update');
+  return row;
+}
+
+export interface MoveIntent {
+  id: string;
+  from: readonly PaymentStatus[];
+  to: PaymentStatus;
+  failureReason?: string | null;
+  now: Date;
+}
+
+/** Moves the intent's status when it is still in one of `from`; undefined when it was not. */
+export async function moveIntent(db: Database, { id, from, to, failureReason = null, now }: MoveIntent): Promise<PaymentIntentRow | undefined> {
+  const [row] = await db
+    .update(paymentIntents)
+    .set({ status: to, failureReason, updatedAt: now })
+    .where(and(eq(paymentIntents.id, id), inArray(paymentIntents.status, [...from])))
+    .returning();
+  return row;
+}
+
+/** Keeps the provider's charge and waits for payment, unless a message has already moved the intent on. */
+export async function recordCharge(db: Database, { id, charge, now }: { id: string; charge: PaymentCharge; now: Date }): Promise<PaymentIntentRow | undefined> {
+  const [row] = await db
+    .update(paymentIntents)
+    .set({ status: 'waiting_payment', providerReference: charge.providerReference, instructions: charge.instructions, updatedAt: now })
+    .where(and(eq(paymentIntents.id, id), eq(paymentIntents.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Open intents whose expiry has passed, oldest expiry first. */
+export async function findOverdueIntents(db: Database, { now, limit }: { now: Date; limit: number }): Promise<PaymentIntentRow[]> {
+  return db
+    .select()
+    .from(paymentIntents)
+    .where(and(inArray(paymentIntents.status, [...openPaymentStatuses]), lte(paymentIntents.expiresAt, now)))
+    .orderBy(asc(paymentIntents.expiresAt))
+    .limit(limit);
+}
+
+export async function findMerchantIntents(db: Database, { merchantId, limit }: { merchantId: number; limit: number }): Promise<PaymentIntentRow[]> {
+  return db.select().from(paymentIntents).where(eq(paymentIntents.merchantId, merchantId)).orderBy(desc(paymentIntents.createdAt)).limit(limit);
+}
+
+export async function findEvent(db: Database, { provider, providerEventId }: { provider: PaymentProviderName; providerEventId: string }): Promise<PaymentEventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.providerEventId, providerEventId)))
+    .limit(1);
+  return row;
+}
+
+/** Appends a provider's message; false when the provider sent this message id before. */
+export async function insertEvent(db: Database, values: typeof paymentEvents.$inferInsert): Promise<boolean> {
+  const inserted = await db.insert(paymentEvents).values(values).onConflictDoNothing().returning({ id: paymentEvents.id });
+  return inserted.length > 0;
+}
+
+export async function findIntentEvents(db: Database, intentId: string): Promise<PaymentEventRow[]> {
+  return db.select().from(paymentEvents).where(eq(paymentEvents.intentId, intentId)).orderBy(asc(paymentEvents.id));
+}

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paymentAnswerSchema, paymentParamsSchema, paymentWebhookAnswerSchema, paymentWebhookParamsSchema } from '@kartu/contracts';
+import type { AppContext } from '../../http/app-context.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
+import { siteOf } from '../../http/request-context.ts';
+import { signedIn } from '../auth/auth.http.ts';
+import { receivePaymentWebhook } from './payment-events.service.ts';
+import { getMemberPayment } from './payments.service.ts';
+
+/** A member follows a payment; providers report on payments through their webhooks. */
+export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock, payments }) => {
+  app.get(
+    '/api/v2/payments/:id',
+    {
+      preHandler: app.requireSession(),
+      schema: {
+        tags: ['payments'],
+        summary: "One of the member's payments: its status, amount, method, what to pay with and until when (poll until the status is final)",
+        params: paymentParamsSchema,
+        response: { 200: paymentAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      return getMemberPayment({ db, merchantId: siteOf(request).merchant.id, userId: user.id, paymentId: request.params.id });
+    },
+  );
+
+  // A signature covers the bytes sent, so this plugin's JSON bodies are kept as received.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/webhooks/payments/:provider',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "A payment provider's message about a payment, signed by the provider; a message delivered again changes nothing",
+        params: paymentWebhookParamsSchema,
+        body: z.string().describe('The provider\'s JSON message, exactly as signed'),
+        response: { 200: paymentWebhookAnswerSchema, ...errorAnswers([400, 401, 404, 500, 503] as const) },
+      },
+    },
+    async (request) =>
+      receivePaymentWebhook({ db, payments, provider: request.params.provider, rawBody: request.body, headers: request.headers, now: clock.now(), log: request.log }),
+  );
+};

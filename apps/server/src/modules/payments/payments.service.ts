@@ -1,0 +1,108 @@
+import { HOUR_MS, MINUTE_MS } from '@kartu/core/calendar';
+import type { PaymentAnswer, PaymentMethod, PaymentSubjectType } from '@kartu/contracts';
+import type { Database } from '../../db/database.ts';
+import { isUuid } from '../../db/uuid.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { toJsonNumber } from '../../lib/json-number.ts';
+import { withIdempotency, type IdempotentAnswer } from '../idempotency/idempotency.service.ts';
+import { providerForMerchant, type PaymentsContext } from './payments.context.ts';
+import { findIntent, insertIntent, moveIntent, recordCharge } from './payments.repository.ts';
+import type { PaymentIntentRow } from './payments.table.ts';
+
+/**
+ * How long a member has to pay, by method. spec business-rules §4: a QR payment expires after a
+ * time limit and then needs a new order.
+ */
+export const paymentWindowMs: Record<PaymentMethod, number> = {
+  qris: 15 * MINUTE_MS,
+  ewallet: 30 * MINUTE_MS,
+  credit_card: 30 * MINUTE_MS,
+  virtual_account: 24 * HOUR_MS,
+  manual_transfer: 24 * HOUR_MS,
+  cash_on_delivery: 7 * 24 * HOUR_MS,
+};
+
+export function toPaymentAnswer(intent: PaymentIntentRow): PaymentAnswer {
+  return {
+    id: intent.id,
+    status: intent.status,
+    subject: { type: intent.subjectType, id: intent.subjectId },
+    amount: toJsonNumber(intent.amountMinor),
+    currency: intent.currency,
+    method: intent.method,
+    instructions: intent.instructions ?? null,
+    failureReason: intent.failureReason,
+    expiresAt: intent.expiresAt.toISOString(),
+    createdAt: intent.createdAt.toISOString(),
+    updatedAt: intent.updatedAt.toISOString(),
+  };
+}
+
+export interface CreatePaymentIntentOptions {
+  /** Not a transaction: the provider is called between the intent's insert and its charge's record. */
+  db: Database;
+  payments: PaymentsContext;
+  merchant: { id: number };
+  user: { id: string };
+  subject: { type: PaymentSubjectType; id: string };
+  /** Worked out by the subject's module from its own rows, never taken from a client. */
+  amountMinor: bigint;
+  currency: string;
+  method: PaymentMethod;
+  idempotencyKey: string;
+  now: Date;
+}
+
+/**
+ * Opens a payment for a subject at the merchant's provider and answers what the member must do
+ * to pay. The same key answers the same intent; the provider is called outside any transaction.
+ */
+export async function createPaymentIntent(options: CreatePaymentIntentOptions): Promise<IdempotentAnswer<PaymentAnswer>> {
+  const { db, payments, merchant, user, subject, amountMinor, currency, method, idempotencyKey, now } = options;
+  if (amountMinor <= 0n) throw new AppError('UNPROCESSABLE', { message: 'A payment needs an amount above zero' });
+  if (!/^[A-Z]{3}$/.test(currency)) throw new AppError('UNPROCESSABLE', { message: 'A payment needs an ISO 4217 currency code' });
+  const body = { subject, amountMinor: amountMinor.toString(), currency, method };
+  // Keyed per member: another member's key can neither replay nor block this one's payment.
+  return withIdempotency({
+    db,
+    merchantId: merchant.id,
+    scope: `payments.create:${user.id}`,
+    key: idempotencyKey,
+    body,
+    now,
+    run: async () => {
+      const provider = await providerForMerchant(payments, merchant.id);
+      const intent = await insertIntent(db, {
+        merchantId: merchant.id,
+        userId: user.id,
+        subjectType: subject.type,
+        subjectId: subject.id,
+        amountMinor,
+        currency,
+        method,
+        provider: provider.name,
+        expiresAt: new Date(now.getTime() + paymentWindowMs[method]),
+        createdAt: now,
+        updatedAt: now,
+      });
+      let charge;
+      try {
+        charge = await provider.createCharge({ intent, now });
+      } catch (error) {
+        await moveIntent(db, { id: intent.id, from: ['pending'], to: 'failed', failureReason: 'provider_unavailable', now });
+        throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: error });
+      }
+      // A message may have settled the intent while the charge was being made: it wins.
+      const charged = (await recordCharge(db, { id: intent.id, charge, now })) ?? (await findIntent(db, { merchantId: merchant.id, id: intent.id }));
+      return { statusCode: 201, body: toPaymentAnswer(charged ?? intent) };
+    },
+  });
+}
+
+/** A payment of the member's: anyone else's, or another merchant's, is not found rather than forbidden. */
+export async function getMemberPayment({ db, merchantId, userId, paymentId }: { db: Database; merchantId: number; userId: string; paymentId: string }): Promise<PaymentAnswer> {
+  const intent = isUuid(paymentId) ? await findIntent(db, { merchantId, id: paymentId }) : undefined;
+  if (!intent || intent.userId !== userId) throw new AppError('PAYMENT_NOT_FOUND');
+  return toPaymentAnswer(intent);
+}
+

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  paymentEventOutcomes,
+  paymentMethods,
+  paymentProviderNames,
+  paymentStatuses,
+  paymentSubjectTypes,
+  type PaymentInstructions,
+} from '@kartu/contracts';
+import { isOneOf } from '../../db/checks.ts';
+import { users } from '../auth/users.table.ts';
+import { merchants } from '../tenancy/merchants.table.ts';
+
+/**
+ * One thing a member pays for, at one provider. Its status only moves as decision 017 allows, and
+ * what is paid, by whom and for what never changes: a trigger refuses anything else.
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    subjectType: text('subject_type', { enum: paymentSubjectTypes }).notNull(),
+    /** The subject's id in its own module (a subscription, an order…). */
+    subjectId: text('subject_id').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    method: text('method', { enum: paymentMethods }).notNull(),
+    provider: text('provider', { enum: paymentProviderNames }).notNull(),
+    /** The provider's id of the charge, once made. */
+    providerReference: text('provider_reference'),
+    instructions: jsonb('instructions').$type<PaymentInstructions>(),
+    status: text('status', { enum: paymentStatuses }).notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('payment_intents_user_idx').on(table.merchantId, table.userId, table.createdAt),
+    index('payment_intents_subject_idx').on(table.merchantId, table.subjectType, table.subjectId),
+    // What reconciliation looks for: open intents by expiry.
+    index('payment_intents_open_idx').on(table.expiresAt).where(sql`${table.status} in ('pending', 'waiting_payment')`),
+    unique('payment_intents_provider_reference_unique').on(table.provider, table.providerReference),
+    check('payment_intents_subject_type_check', isOneOf(table.subjectType, paymentSubjectTypes)),
+    check('payment_intents_method_check', isOneOf(table.method, paymentMethods)),
+    check('payment_intents_provider_check', isOneOf(table.provider, paymentProviderNames)),
+    check('payment_intents_status_check', isOneOf(table.status, paymentStatuses)),
+    check('payment_intents_amount_check', sql`${table.amountMinor} > 0`),
+    check('payment_intents_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+/** Every message a provider sent about an intent, as received: never changed or removed (a trigger refuses it). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    intentId: uuid('intent_id')
+      .notNull()
+      .references(() => paymentIntents.id),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    provider: text('provider', { enum: paymentProviderNames }).notNull(),
+    /** Unique per provider: a second delivery of the same message is recognised and changes nothing. */
+    providerEventId: text('provider_event_id').notNull(),
+    /** The status the message reports, or `reconciliation` for an answer to our own status question. */
+    kind: text('kind').notNull(),
+    /** What the message did to the intent. */
+    outcome: text('outcome', { enum: paymentEventOutcomes }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    unique('payment_events_provider_event_unique').on(table.provider, table.providerEventId),
+    index('payment_events_intent_idx').on(table.intentId, table.receivedAt),
+    check('payment_events_provider_check', isOneOf(table.provider, paymentProviderNames)),
+    check('payment_events_outcome_check', isOneOf(table.outcome, paymentEventOutcomes)),
+  ],
+);
+
+export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
+export type NewPaymentIntentRow = typeof paymentIntents.$inferInsert;
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;

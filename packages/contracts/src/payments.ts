@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/*
+ * Payments (docs/decisions/017-payments.md): a payment intent is one thing a member pays for, at
+ * one provider, followed from creation to a final status. Amounts are integers in minor units.
+ */
+
+/** What is paid for: the module that owns the subject reacts when its payment settles. */
+export const paymentSubjectTypes = ['subscription', 'order', 'qris', 'bill'] as const;
+export const paymentSubjectTypeSchema = z.enum(paymentSubjectTypes);
+export type PaymentSubjectType = z.infer<typeof paymentSubjectTypeSchema>;
+
+/** spec business-rules §2: the payment method choice. */
+export const paymentMethods = ['virtual_account', 'qris', 'ewallet', 'credit_card', 'manual_transfer', 'cash_on_delivery'] as const;
+export const paymentMethodSchema = z.enum(paymentMethods);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const paymentProviderNames = ['sandbox', 'xendit', 'midtrans'] as const;
+export const paymentProviderNameSchema = z.enum(paymentProviderNames);
+export type PaymentProviderName = z.infer<typeof paymentProviderNameSchema>;
+
+/** spec business-rules §4 transaction statuses; the transitions are in decision 017. */
+export const paymentStatuses = ['pending', 'waiting_payment', 'paid', 'failed', 'expired', 'cancelled'] as const;
+export const paymentStatusSchema = z.enum(paymentStatuses);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/** What the member needs to pay, by the kind of method the provider gave. */
+export const paymentInstructionsSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('virtual_account'), bank: z.string().min(1).max(40), accountNumber: z.string().regex(/^\d{6,30}$/) }),
+  z.object({ kind: z.literal('qris'), qrString: z.string().min(1).max(2000) }),
+  /** E-wallets and cards: the member finishes on the provider's page. */
+  z.object({ kind: z.literal('redirect'), url: z.string().min(1).max(2000) }),
+  z.object({ kind: z.literal('manual_transfer'), bank: z.string().min(1).max(40), accountNumber: z.string().min(1).max(40), accountName: z.string().min(1).max(100) }),
+  z.object({ kind: z.literal('cash_on_delivery') }),
+]);
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+
+export const paymentIdSchema = z.uuid({ message: 'Payment not found' });
+export const paymentParamsSchema = z.object({ id: paymentIdSchema });
+
+/** A payment as its member follows it: poll until the status is final. */
+export const paymentAnswerSchema = z.object({
+  id: z.string(),
+  status: paymentStatusSchema,
+  subject: z.object({ type: paymentSubjectTypeSchema, id: z.string() }),
+  amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  method: paymentMethodSchema,
+  /** Null until the provider has made the charge. */
+  instructions: paymentInstructionsSchema.nullable(),
+  failureReason: z.string().nullable(),
+  expiresAt: z.string().datetime(),
+  createdAt: z.string().datetime(),
+  updatedAt: z.string().datetime(),
+});
+export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
+
+/** What a provider's message did: a duplicate or a stale message changes nothing. */
+export const paymentEventOutcomes = ['applied', 'ignored', 'refused'] as const;
+export const paymentEventOutcomeSchema = z.enum(paymentEventOutcomes);
+export type PaymentEventOutcome = z.infer<typeof paymentEventOutcomeSchema>;
+export const paymentWebhookAnswerSchema = z.object({ outcome: z.enum([...paymentEventOutcomes, 'duplicate']) });
+export type PaymentWebhookAnswer = z.infer<typeof paymentWebhookAnswerSchema>;
+export const paymentWebhookParamsSchema = z.object({ provider: paymentProviderNameSchema });
+
+/** Development only: what the sandbox provider can make happen to a payment. */
+export const sandboxPaymentActions = ['pay', 'fail', 'expire'] as const;
+export const sandboxPaymentParamsSchema = z.object({ id: paymentIdSchema, action: z.enum(sandboxPaymentActions) });
+export const sandboxPaymentAnswerSchema = z.object({ outcome: paymentWebhookAnswerSchema.shape.outcome, payment: paymentAnswerSchema });
+export const sandboxPaymentListSchema = z.object({ data: z.array(paymentAnswerSchema.extend({ provider: paymentProviderNameSchema, userId: z.string() })) });
