@@ -230,9 +230,10 @@ function parametersOf(operation: Operation, where: Parameter['in'], known: Known
 
 /** Requests for one operation: the document's values (mostly real ones), then one mutation or none. */
 export function requestsFor(operation: Operation, pools: Pools): fc.Arbitrary<FuzzRequest> {
+  const encoded = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([name, value]) => [name, encodeURIComponent(value)]));
   const draft = fc.record({
-    path: parametersOf(operation, 'path', pools.own).map((values) => Object.fromEntries(Object.entries(values).map(([name, value]) => [name, encodeURIComponent(value)]))),
-    query: parametersOf(operation, 'query', pools.own).map((values) => Object.fromEntries(Object.entries(values).map(([name, value]) => [name, encodeURIComponent(value)]))),
+    path: parametersOf(operation, 'path', pools.own).map(encoded),
+    query: parametersOf(operation, 'query', pools.own).map(encoded),
     headers: parametersOf(operation, 'header', pools.own),
     body: operation.body ? valueFor(operation.body, pools.own) : fc.constant(undefined),
   });
