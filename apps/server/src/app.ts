@@ -16,6 +16,7 @@ import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { devOutboxRoutes } from './dev/outbox.routes.ts';
 import { devPaymentsRoutes } from './dev/payments.routes.ts';
+import { devSubscriptionsRoutes } from './dev/subscriptions.routes.ts';
 import { integrationRoutes } from './integration/integration.plugin.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -33,7 +34,11 @@ import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { rewardsRoutes } from './modules/cards/rewards.routes.ts';
 import { selectOutboxDrivers } from './modules/outbox/outbox.drivers.ts';
 import { paymentsContextFor } from './modules/payments/payments.context.ts';
+import { configuredProviders } from './modules/payments/providers/configured-providers.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { paymentOptionsRoutes } from './modules/payments/payment-options.routes.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { subscriptionPaymentEffect } from './modules/subscriptions/subscription-payments.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
 
@@ -85,8 +90,9 @@ export function buildAppContext({ env, database, clock = systemClock }: Pick<Cre
     payments: paymentsContextFor({
       production: env.NODE_ENV === 'production',
       sandboxSecret: env.PAYMENTS_SANDBOX_SECRET ?? randomBytes(32).toString('base64url'),
-      // The subscription and order modules add their effects here as they come.
-      effects: {},
+      providers: configuredProviders(env),
+      // Each module that sells something says what its payments do when they settle.
+      effects: { subscription: subscriptionPaymentEffect },
     }),
     rateLimits: {
       signIn: { perAddress: env.AUTH_RATE_LIMIT_PER_MINUTE, perIdentifier: env.AUTH_IDENTIFIER_RATE_LIMIT_PER_MINUTE },
@@ -146,7 +152,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     cardTransferRoutes,
     integrationRoutes,
     paymentsRoutes,
-    ...(env.NODE_ENV === 'production' ? [] : [devOutboxRoutes, devPaymentsRoutes]),
+    paymentOptionsRoutes,
+    subscriptionsRoutes,
+    ...(env.NODE_ENV === 'production' ? [] : [devOutboxRoutes, devPaymentsRoutes, devSubscriptionsRoutes]),
     healthRoutes,
     tenancyRoutes,
     mediaRoutes,

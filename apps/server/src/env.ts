@@ -53,6 +53,21 @@ const envSchema = z.object({
    * not exist in production). Unset, each process makes one up.
    */
   PAYMENTS_SANDBOX_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  /** Xendit: the secret API key and the webhook's callback token, both or neither (docs/operations.md Payments). */
+  XENDIT_SECRET_KEY: z.string().min(1).optional(),
+  XENDIT_CALLBACK_TOKEN: z.string().min(16, 'use the token from the Xendit dashboard').optional(),
+  /** Xendit's API; its default is Xendit's own. */
+  XENDIT_BASE_URL: z.url().optional(),
+  /** The key members' browsers tokenise cards with at Xendit. */
+  XENDIT_PUBLIC_KEY: z.string().min(1).optional(),
+  /** Midtrans: the server key signs its notifications and authenticates our calls. */
+  MIDTRANS_SERVER_KEY: z.string().min(1).optional(),
+  MIDTRANS_CLIENT_KEY: z.string().min(1).optional(),
+  /** Midtrans's Core API and Snap; their defaults are Midtrans's sandbox. */
+  MIDTRANS_CORE_API_URL: z.url().optional(),
+  MIDTRANS_SNAP_URL: z.url().optional(),
+  /** How long one call to a payment provider may take before the payment fails with 503. */
+  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
   /** smtp:// or smtps:// URL: e-mail is sent through it instead of the development outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional(),
   /** An SMS/WhatsApp provider endpoint and its token: both, or neither. */
@@ -82,6 +97,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     .superRefine((config, context) => {
       if (config.NODE_ENV === 'production' && !config.CODE_SECRET) {
         context.addIssue({ code: 'custom', path: ['CODE_SECRET'], message: 'required in production' });
+      }
+      if ((config.XENDIT_SECRET_KEY === undefined) !== (config.XENDIT_CALLBACK_TOKEN === undefined)) {
+        context.addIssue({ code: 'custom', path: ['XENDIT_CALLBACK_TOKEN'], message: 'set XENDIT_SECRET_KEY and XENDIT_CALLBACK_TOKEN together' });
       }
       if ((config.SMS_PROVIDER_URL === undefined) !== (config.SMS_PROVIDER_TOKEN === undefined)) {
         context.addIssue({ code: 'custom', path: ['SMS_PROVIDER_TOKEN'], message: 'set SMS_PROVIDER_URL and SMS_PROVIDER_TOKEN together' });

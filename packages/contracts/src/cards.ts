@@ -2,6 +2,7 @@ import { ACTIVATION_CODE_MAX_LENGTH, ACTIVATION_CODE_MIN_LENGTH, CARD_NUMBER_LEN
 import { z } from 'zod';
 import { imageSchema } from './media.ts';
 import { currencySchema } from './site.ts';
+import { cardSubscriptionSchema } from './subscriptions.ts';
 
 /*
  * The member's cards (spec app-core §3 Card list, Card detail, Currency, Level; §7 api/v2/cards).
@@ -86,7 +87,7 @@ export const cardDetailSchema = z.object({
   status: cardStatusSchema,
   validTill: z.string().nullable(),
   programType: programTypeSchema,
-  subscription: z.object({ isExpired: z.boolean() }).nullable(),
+  subscription: cardSubscriptionSchema.nullable(),
   cardProgram: z.object({ iconUrl: z.string().nullable(), cardArt: imageSchema.nullable(), programId: z.string(), programName: z.string() }),
   merchant: z.object({ brand: z.string(), id: z.number().int(), countryCode: z.string() }),
   customer: z.object({ id: z.string() }),

@@ -45,6 +45,13 @@ export const errorStatus = {
   PAYMENT_NOT_FOUND: 404,
   PAYMENT_SIGNATURE_INVALID: 401,
   PAYMENT_PROVIDER_UNAVAILABLE: 503,
+  PAYMENT_METHOD_UNAVAILABLE: 422,
+  SUBSCRIPTION_PLAN_NOT_FOUND: 404,
+  SUBSCRIPTION_NOT_AVAILABLE: 409,
+  SUBSCRIPTION_ALREADY_ACTIVE: 409,
+  SUBSCRIPTION_NOT_RENEWABLE: 409,
+  SUBSCRIPTION_NOT_ACTIVE: 409,
+  SUBSCRIPTION_CARD_REQUIRED: 422,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -92,6 +99,13 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   PAYMENT_NOT_FOUND: 'Payment not found',
   PAYMENT_SIGNATURE_INVALID: 'The payment message signature is not valid',
   PAYMENT_PROVIDER_UNAVAILABLE: 'The payment provider is not available right now, please try again later',
+  PAYMENT_METHOD_UNAVAILABLE: 'This payment method is not available, please choose another',
+  SUBSCRIPTION_PLAN_NOT_FOUND: 'Subscription plan not found',
+  SUBSCRIPTION_NOT_AVAILABLE: 'This card has no subscription',
+  SUBSCRIPTION_ALREADY_ACTIVE: 'Your subscription is already active',
+  SUBSCRIPTION_NOT_RENEWABLE: 'This subscription cannot be renewed now',
+  SUBSCRIPTION_NOT_ACTIVE: 'This subscription is not active',
+  SUBSCRIPTION_CARD_REQUIRED: 'Add a card to renew automatically',
 };
 
 export const fieldIssueSchema = z.object({

@@ -7,3 +7,4 @@ export * from './media.ts';
 export * from './site.ts';
 export * from './idempotency.ts';
 export * from './payments.ts';
+export * from './subscriptions.ts';

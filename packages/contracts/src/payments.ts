@@ -68,3 +68,38 @@ export const sandboxPaymentActions = ['pay', 'fail', 'expire'] as const;
 export const sandboxPaymentParamsSchema = z.object({ id: paymentIdSchema, action: z.enum(sandboxPaymentActions) });
 export const sandboxPaymentAnswerSchema = z.object({ outcome: paymentWebhookAnswerSchema.shape.outcome, payment: paymentAnswerSchema });
 export const sandboxPaymentListSchema = z.object({ data: z.array(paymentAnswerSchema.extend({ provider: paymentProviderNameSchema, userId: z.string() })) });
+
+/** The fee lines a price can carry (spec: app-core §3 fees list; the shop's and bills' fees too). */
+export const feeLineTypes = ['shipping', 'insurance', 'application', 'admin', 'packaging', 'convenience', 'additional', 'tax', 'rounding'] as const;
+export const feeLineTypeSchema = z.enum(feeLineTypes);
+export type FeeLineType = z.infer<typeof feeLineTypeSchema>;
+export const feeLineSchema = z.object({ type: feeLineTypeSchema, amount: z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER) });
+export type FeeLine = z.infer<typeof feeLineSchema>;
+
+/** A saved card as the app shows it: the provider keeps the number. */
+export const savedCardSchema = z.object({
+  brand: z.string(),
+  last4: z.string().regex(/^\d{4}$/),
+  expiryMonth: z.number().int().min(1).max(12),
+  expiryYear: z.number().int().min(2000).max(2100),
+  nameOnCard: z.string(),
+});
+export type SavedCard = z.infer<typeof savedCardSchema>;
+
+/** A card the member's browser tokenised at the provider: its token, and what the app may show of it. */
+export const cardTokenInputSchema = savedCardSchema.extend({
+  token: z.string().trim().min(1).max(200),
+  brand: z.string().trim().min(1).max(20),
+  nameOnCard: z.string().trim().min(1).max(100),
+});
+export type CardTokenInput = z.infer<typeof cardTokenInputSchema>;
+
+/** POST /api/v2/payments: can this card's members pay, by what, and the key to tokenise a card with. */
+export const paymentCheckBodySchema = z.object({ cardId: z.string().min(1).max(64) });
+export const paymentCheckAnswerSchema = z.object({
+  isValid: z.boolean(),
+  listPayment: z.array(paymentMethodSchema),
+  publicKey: z.string().nullable(),
+  provider: paymentProviderNameSchema.nullable(),
+});
+export type PaymentCheckAnswer = z.infer<typeof paymentCheckAnswerSchema>;

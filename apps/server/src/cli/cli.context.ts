@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { PaymentsContext } from '../modules/payments/payments.context.ts';
 import type { Database } from '../db/database.ts';
 import type { MerchantRow } from '../modules/tenancy/merchants.table.ts';
 import { findMerchantByMid } from './operator.repository.ts';
@@ -6,6 +7,8 @@ import { findMerchantByMid } from './operator.repository.ts';
 /** What every command runs with: the tests pass their own database and collect the output. */
 export interface CliContext {
   db: Database;
+  /** The payment providers this deployment has keys for, as the server sees them. */
+  payments?: PaymentsContext;
   out(line: string): void;
   error(line: string): void;
   now(): Date;

@@ -13,7 +13,7 @@ import { programs } from '../modules/programs/programs.table.ts';
 import { findActiveSsoKey } from '../modules/sso/sso.repository.ts';
 import { getSiteState } from '../modules/tenancy/tenancy.service.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { runKartu } from './commands.ts';
+import { kartuOn } from './cli.test-support.ts';
 import { findMerchantByMid } from './operator.repository.ts';
 import { parseEarnRate } from './programs.command.ts';
 
@@ -26,12 +26,7 @@ afterAll(async () => {
   await testApp.close();
 });
 
-async function kartu(...args: string[]) {
-  const out: string[] = [];
-  const error: string[] = [];
-  const code = await runKartu(args, { db: testApp.db, out: (line) => out.push(line), error: (line) => error.push(line), now: () => new Date() });
-  return { code, out: out.join('\n'), error: error.join('\n') };
-}
+const kartu = kartuOn(() => testApp);
 
 describe('kartu merchants and sites', () => {
   it('creates a merchant with the currency format of its country, and a site that serves it', async () => {

@@ -5,6 +5,7 @@ import { setMerchantImagesCommand, setProgramArtCommand } from './images.command
 import { createApiKeyCommand, createSsoKeyCommand, listApiKeysCommand, revokeApiKeyCommand } from './keys.command.ts';
 import { createMerchantCommand, createSiteCommand, listMerchantsCommand, updateMerchantCommand } from './merchants.command.ts';
 import { migrateCommand } from './migrate.command.ts';
+import { createPlanCommand, setMerchantPaymentsCommand } from './payments.command.ts';
 import { createProgramCommand } from './programs.command.ts';
 
 export const usage = `Kartu operator commands (database from DATABASE_URL, else the embedded one in DATA_DIR)
@@ -16,11 +17,16 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
   kartu merchants list
   kartu merchants images --mid <MID> [--banner <file>|none] [--icon <file>|none]
                          JPEG, PNG or WebP up to 10 MB; banner 480x270 and icon 64x64 at least
+  kartu merchants payments --mid <MID> --provider sandbox|xendit|midtrans --methods qris,virtual_account,...
+                         methods: virtual_account, qris, ewallet, credit_card, manual_transfer, cash_on_delivery
   kartu sites create --host <host> --merchant <MID> [--language en|id|my|ja]
-  kartu programs create --merchant <MID> --name <name> --type points|stamps|cash
+  kartu programs create --merchant <MID> --name <name> --type points|stamps|cash|subscription
                         [--earn-rate 1/1000] [--expiry-days 365]
   kartu programs art --program <program id> --file <file>  card art, 343x216 at least
   kartu programs art --program <program id> --remove
+  kartu plans create --merchant <MID> --program <program id> --name <name> --months 1 --price 49000
+                     [--auto-renew yes|no] [--fees "admin:2500 tax:11% convenience:1.5%@credit_card"]
+                     price and fixed fees in minor units; a share applies to the price
   kartu api-keys create --merchant <MID> --name <name>     prints the key once
   kartu api-keys list --merchant <MID>
   kartu api-keys revoke --id <key id>
@@ -40,6 +46,8 @@ const commands: Record<string, Command> = {
   'merchants update': updateMerchantCommand,
   'merchants list': listMerchantsCommand,
   'merchants images': setMerchantImagesCommand,
+  'merchants payments': setMerchantPaymentsCommand,
+  'plans create': createPlanCommand,
   'sites create': createSiteCommand,
   'programs create': createProgramCommand,
   'programs art': setProgramArtCommand,

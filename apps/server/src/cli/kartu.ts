@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../db/client.ts';
+import { paymentsContextFor } from '../modules/payments/payments.context.ts';
+import { configuredProviders } from '../modules/payments/providers/configured-providers.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { loadEnv } from '../env.ts';
 import { startChangeRelay } from '../lib/change-relay.ts';
@@ -14,7 +17,14 @@ try {
     await migrateDatabase(connection);
     // A key revoked here must stop working on every running server at once, not when its cache times out.
     const relay = startChangeRelay({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, log: { info: () => {}, warn: () => {} }, listen: false });
-    exitCode = await runKartu(process.argv.slice(2), { db: connection.db, out: (line) => console.log(line), error: (line) => console.error(line), now: () => new Date() });
+    const payments = paymentsContextFor({
+      production: config.NODE_ENV === 'production',
+      // The command line signs no sandbox messages.
+      sandboxSecret: randomBytes(32).toString('base64url'),
+      providers: configuredProviders(config),
+      effects: {},
+    });
+    exitCode = await runKartu(process.argv.slice(2), { db: connection.db, payments, out: (line) => console.log(line), error: (line) => console.error(line), now: () => new Date() });
     await relay?.close();
   } finally {
     await connection.close();

@@ -2,7 +2,8 @@ import { createProgram } from '../modules/programs/programs.service.ts';
 import type { BalanceUnit, NewProgramRow } from '../modules/programs/programs.table.ts';
 import { merchantByMid, oneOf, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
 
-const unitOfType = { points: 'POINT', stamps: 'STAMP', cash: 'CASH' } as const satisfies Record<string, BalanceUnit>;
+// A subscription program's cards earn points too; what it sells is its plans (kartu plans create).
+const unitOfType = { points: 'POINT', stamps: 'STAMP', cash: 'CASH', subscription: 'POINT' } as const satisfies Record<string, BalanceUnit>;
 
 /** `1/1000` (one point per 1,000 minor units spent) or a whole number per minor unit. */
 export function parseEarnRate(text: string): { earnRateNumerator: bigint; earnRateDenominator: bigint } {
@@ -27,7 +28,7 @@ export async function createProgramCommand(args: string[], { db, out }: CliConte
     'expiry-days': { type: 'string' },
   });
   const name = required(values, 'name');
-  const type = oneOf(required(values, 'type'), ['points', 'stamps', 'cash'], 'points', 'type');
+  const type = oneOf(required(values, 'type'), ['points', 'stamps', 'cash', 'subscription'], 'points', 'type');
   const rate = parseEarnRate(values['earn-rate'] ?? '1/1000');
   const expiry = parseExpiryDays(values['expiry-days']);
   const merchant = await merchantByMid(db, required(values, 'merchant').toUpperCase());

@@ -24,3 +24,4 @@ export * from '../integration/purchases.table.ts';
 export * from '../modules/jobs/jobs.table.ts';
 export * from '../modules/media/images.table.ts';
 export * from '../modules/payments/payments.table.ts';
+export * from '../modules/subscriptions/subscriptions.table.ts';

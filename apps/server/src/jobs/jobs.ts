@@ -9,6 +9,7 @@ import type { AppContext } from '../http/app-context.ts';
 import { expireLots } from '../modules/ledger/expiry.service.ts';
 import { listMerchantTimeZones } from '../modules/tenancy/tenancy.service.ts';
 import { reconcilePayments } from '../modules/payments/payment-reconciliation.service.ts';
+import { renewSubscriptions } from '../modules/subscriptions/subscription-renewal.service.ts';
 
 /** Moves expired value of every merchant's member accounts to the expiry account. */
 export async function expireLotsOfEveryMerchant({ db, now }: { db: Database; now: Date }): Promise<number> {
@@ -23,6 +24,7 @@ export const serverJobHandlers = ({ drivers, codeSecret, payments }: Pick<AppCon
   { name: 'expire-lots', run: expireLotsOfEveryMerchant },
   { name: 'birthday-rewards', run: grantBirthdayRewards },
   { name: 'reconcile-payments', run: ({ db, now, log }) => reconcilePayments({ db, payments, now, log }) },
+  { name: 'renew-subscriptions', run: ({ db, now, log }) => renewSubscriptions({ db, payments, now, log }) },
   // Finished jobs are kept a week for operators to look into, then forgotten.
   { name: 'purge-jobs', run: ({ db, now }) => purgeDoneJobs({ db, now, keepMs: 7 * DAY_MS }) },
 ];
@@ -34,4 +36,6 @@ export const serverRecurringJobs: RecurringJob[] = [
   { name: 'purge-jobs', everyMs: DAY_MS },
   // Intents whose provider message never came settle within minutes of their expiry.
   { name: 'reconcile-payments', everyMs: 5 * MINUTE_MS },
+  // Lapsed subscriptions are written down, and saved cards charged a day before their period ends.
+  { name: 'renew-subscriptions', everyMs: HOUR_MS },
 ];

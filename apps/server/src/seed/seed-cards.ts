@@ -34,6 +34,7 @@ export const demoProgramIds = {
   kopiSenjaRewards: '5eed0000-0000-4000-8000-000000000001',
   kopiStamps: '5eed0000-0000-4000-8000-000000000002',
   luminaGlow: '5eed0000-0000-4000-8000-000000000003',
+  kopiSenjaClub: '5eed0000-0000-4000-8000-000000000004',
 } as const;
 
 /** 16-digit numbers with a valid Luhn check digit, named in the README. */
@@ -44,13 +45,16 @@ export const demoCardNumbers = {
   /** Kopi Senja Rewards cards nobody owns yet; the last one needs activation code 1234. */
   kopiSenjaFree: ['6001010000001011', '6001010000001029', '6001010000001037', '6001010000001045', '6001010000001052'],
   luminaFree: ['6002010000001010', '6002010000001028', '6002010000001036'],
+  /** Kopi Senja Club (the subscription program): Rani's, whose subscription has expired, and cards to add. */
+  raniClub: '6001030000000011',
+  clubFree: ['6001030000001019', '6001030000001027', '6001030000001035'],
 } as const;
 export const demoActivationCode = { number: '6001010000001052', code: '1234' } as const;
 
 /** 'demo0000' and the card number: 24 lowercase characters, as card ids are. */
 export const demoCardId = (number: string) => `demo0000${number}`;
 
-async function upsertProgram(tx: Database, program: NewProgramRow & { id: string }, levels: Omit<NewProgramLevelRow, 'programId'>[], now: Date) {
+export async function upsertProgram(tx: Database, program: NewProgramRow & { id: string }, levels: Omit<NewProgramLevelRow, 'programId'>[], now: Date) {
   const { id, ...fields } = program;
   await tx
     .insert(programs)
@@ -74,12 +78,12 @@ async function upsertProgramReward(tx: Database, row: NewProgramRewardRow) {
   publishAfterCommit(tx, [changeTags.program(row.programId)]);
 }
 
-async function insertCards(tx: Database, rows: NewCardRow[]) {
+export async function insertCards(tx: Database, rows: NewCardRow[]) {
   if (rows.length > 0) await tx.insert(cards).values(rows).onConflictDoNothing();
 }
 
 /** A demo member, created with a hashed PIN only the first time; trusted on no device. */
-async function demoMember(tx: Database, { merchantId, phone, name, now }: { merchantId: number; phone: string; name: string; now: Date }): Promise<string> {
+export async function demoMember(tx: Database, { merchantId, phone, name, now }: { merchantId: number; phone: string; name: string; now: Date }): Promise<string> {
   const [existing] = await tx
     .select({ id: users.id })
     .from(users)

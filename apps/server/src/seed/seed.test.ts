@@ -13,9 +13,11 @@ import { getBalance, getLifetimeEarned } from '../modules/ledger/ledger.service.
 import { journalEntries, postings } from '../modules/ledger/journal.table.ts';
 import { images, imageVariants } from '../modules/media/images.table.ts';
 import { programLevels, programs } from '../modules/programs/programs.table.ts';
+import { getCardSubscription } from '../modules/subscriptions/card-subscription.service.ts';
+import { subscriptionPlans, subscriptions } from '../modules/subscriptions/subscriptions.table.ts';
 import { merchants } from '../modules/tenancy/merchants.table.ts';
 import { sites } from '../modules/tenancy/sites.table.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, merchantIdOf, type TestApp } from '../test/test-app.ts';
 import { demoActivationCode, demoCardId, demoCardNumbers, demoPin, demoProgramIds } from './seed-cards.ts';
 import { isEmptyDatabase, seedDemo } from './seed.ts';
 
@@ -29,8 +31,10 @@ afterAll(async () => {
   await testApp.close();
 });
 
+const snapshotTables = { merchants, sites, programs, programLevels, cards, users, journalEntries, postings, cardRewards, images, imageVariants, subscriptionPlans, subscriptions };
+
 async function rowCount(
-  table: typeof merchants | typeof sites | typeof programs | typeof programLevels | typeof cards | typeof users | typeof journalEntries | typeof postings | typeof cardRewards | typeof images | typeof imageVariants,
+  table: (typeof snapshotTables)[keyof typeof snapshotTables],
 ) {
   const [row] = await testApp.db.select({ value: count() }).from(table);
   return row?.value;
@@ -38,8 +42,7 @@ async function rowCount(
 
 async function snapshot() {
   const hosts = await testApp.db.select({ host: sites.host, merchantId: sites.merchantId }).from(sites).orderBy(sites.host);
-  const tables = { merchants, sites, programs, programLevels, cards, users, journalEntries, postings, cardRewards, images, imageVariants };
-  const counts = Object.fromEntries(await Promise.all(Object.entries(tables).map(async ([name, table]) => [name, await rowCount(table)] as const)));
+  const counts = Object.fromEntries(await Promise.all(Object.entries(snapshotTables).map(async ([name, table]) => [name, await rowCount(table)] as const)));
   return { counts, hosts };
 }
 
@@ -49,7 +52,7 @@ describe('seedDemo', () => {
     await seedDemo(testApp.db, { activationCodeKey });
     await seedDemo(testApp.db, { activationCodeKey });
     expect(await snapshot()).toEqual(before);
-    expect(before.counts).toMatchObject({ merchants: 3, programs: 3, programLevels: 3, cards: 11, users: 2, cardRewards: 2, images: 2, imageVariants: 4 });
+    expect(before.counts).toMatchObject({ merchants: 3, programs: 4, programLevels: 3, cards: 15, users: 2, cardRewards: 2, images: 2, imageVariants: 4, subscriptionPlans: 2, subscriptions: 1 });
     expect(before.hosts.map((row) => row.host)).toEqual(['127.0.0.1', 'age.localhost', 'localhost', 'v2.localhost']);
   });
 
@@ -95,8 +98,19 @@ describe('seedDemo', () => {
     ]);
   });
 
+  it("gives Rani a Kopi Senja Club card whose subscription has expired, with two plans on sale", async () => {
+    const merchantId = await merchantIdOf(testApp.db);
+    const club = await getCardSubscription({ db: testApp.db, merchantId, cardId: demoCardId(demoCardNumbers.raniClub), now: new Date() });
+    expect(club).toMatchObject({ isExpired: true, status: 'expired' });
+    const plans = await testApp.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.programId, demoProgramIds.kopiSenjaClub));
+    expect(plans.map((plan) => [plan.name, plan.priceMinor]).sort()).toEqual([
+      ['Monthly', 49_000n],
+      ['Yearly', 490_000n],
+    ]);
+  });
+
   it('uses valid Luhn numbers, the demo PIN, and stores the demo activation code only as a keyed hash', async () => {
-    const all = [demoCardNumbers.raniPoints, demoCardNumbers.budiPoints, demoCardNumbers.raniStamps, ...demoCardNumbers.kopiSenjaFree, ...demoCardNumbers.luminaFree];
+    const all = [demoCardNumbers.raniPoints, demoCardNumbers.budiPoints, demoCardNumbers.raniStamps, ...demoCardNumbers.kopiSenjaFree, ...demoCardNumbers.luminaFree, demoCardNumbers.raniClub, ...demoCardNumbers.clubFree];
     expect(all.every(hasValidCheckDigit)).toBe(true);
     const [rani] = await testApp.db.select().from(users).where(eq(users.phone, '+6281211112222'));
     expect(await verifyPinHash(demoPin, rani?.pinHash ?? '')).toBe(true);

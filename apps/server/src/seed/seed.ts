@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { merchants, type NewMerchantRow } from '../modules/tenancy/merchants.table.ts';
 import { sites, type NewSiteRow } from '../modules/tenancy/sites.table.ts';
 import { seedKopiSenjaCards, seedLuminaCards, type SeedCardsOptions } from './seed-cards.ts';
+import { seedKopiSenjaClub } from './seed-subscriptions.ts';
 
 interface DemoMerchant {
   merchant: NewMerchantRow;
@@ -43,7 +44,10 @@ const demoMerchants: DemoMerchant[] = [
       { host: 'localhost', defaultLanguage: 'en' },
       { host: '127.0.0.1', defaultLanguage: 'en' },
     ],
-    cards: seedKopiSenjaCards,
+    cards: async (tx, merchantId, options) => {
+      await seedKopiSenjaCards(tx, merchantId, options);
+      await seedKopiSenjaClub(tx, merchantId, options);
+    },
   },
   {
     merchant: {

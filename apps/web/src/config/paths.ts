@@ -83,6 +83,11 @@ export const paths = {
   cardPrivileges: route('/cards/:cardId/privileges'),
   cardPrivilege: route('/cards/:cardId/privileges/:privilegeId'),
   cardScanToEarn: route('/cards/:cardId/scan-to-earn'),
+  /** A subscription program's plans: subscribe, renew, auto-renew, change the payment method. */
+  cardSubscribe: route('/cards/:cardId/subscribe'),
+  /** Query `payment`: the payment intent followed live until it settles. */
+  cardSubscribePayment: route('/cards/:cardId/subscribe/payment'),
+  cardSubscribeCancel: route('/cards/:cardId/subscribe/cancel'),
 
   egifts: route('/egifts'),
   egiftDetail: route('/egifts/details/:egiftNumber?'),
@@ -113,6 +118,8 @@ export const paths = {
 
   /** Development only: every shared component in each brand and language (the server refuses it in production). */
   devUi: route('/dev/ui'),
+  /** Development only: the sandbox payment provider's page, to pay, fail or expire a payment. */
+  devPayments: route('/dev/payments/:paymentId?'),
   /** A v2 merchant's pages live under this prefix (spec: app-core §2 V2 routes). */
   v2: route('/v2'),
 } as const;

@@ -6,6 +6,7 @@ import { listExpiringLots } from '../ledger/expiry.service.ts';
 import { getBalance, getEarnedExperience } from '../ledger/ledger.service.ts';
 import { getImageView } from '../media/images.service.ts';
 import { getProgram, getProgramLevels } from '../programs/programs.service.ts';
+import { getCardSubscription } from '../subscriptions/card-subscription.service.ts';
 import type { ProgramRow } from '../programs/programs.table.ts';
 import { cardLevels } from './card-levels.ts';
 import { isRegistrationComplete, toFormFields } from './card-registration.service.ts';
@@ -34,24 +35,18 @@ function visualAttributesOf(program: ProgramRow): Record<string, boolean> {
   return Object.fromEntries(Object.entries(program.visualAttributes).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'));
 }
 
-/** A subscription has run out once its card expired or its valid-till day has passed. */
-function subscriptionOf(program: ProgramRow, card: { status: string; validTill: string | null }, now: Date): CardDetail['subscription'] {
-  if (program.type !== 'subscription') return null;
-  const today = now.toISOString().slice(0, 10);
-  return { isExpired: card.status === 'expired' || (card.validTill !== null && card.validTill < today) };
-}
-
 /** Everything the card page shows of one card in the member's wallet (spec: app-core §3 Card detail). */
 export async function getCardDetail({ db, merchant, user, cardId, now }: CardDetailOptions): Promise<CardDetail> {
   const card = await getMemberCard({ db, merchantId: merchant.id, userId: user.id, cardId });
   const { program } = await getProgram({ db, merchantId: merchant.id, programId: card.programId });
-  const [levelRows, balance, expiring, earned, claimableRewards, cardArt] = await Promise.all([
+  const [levelRows, balance, expiring, earned, claimableRewards, cardArt, subscription] = await Promise.all([
     getProgramLevels({ db, programId: program.id }),
     getBalance({ db, card, now }),
     listExpiringLots({ db, card, now }),
     getEarnedExperience({ db, card, now }),
     countClaimableRewards(db, { merchantId: merchant.id, cardId: card.id }),
     getImageView({ db, imageId: program.cardArtImageId }),
+    program.type === 'subscription' ? getCardSubscription({ db, merchantId: merchant.id, cardId: card.id, now }) : null,
   ]);
   const standing = cardLevels(levelRows, earned);
   return {
@@ -61,7 +56,7 @@ export async function getCardDetail({ db, merchant, user, cardId, now }: CardDet
     status: card.status,
     validTill: card.validTill,
     programType: program.type,
-    subscription: subscriptionOf(program, card, now),
+    subscription,
     cardProgram: { iconUrl: program.iconUrl, cardArt, programId: program.id, programName: program.name },
     merchant: { brand: merchant.brand, id: merchant.id, countryCode: merchant.countryCode },
     customer: { id: user.id },

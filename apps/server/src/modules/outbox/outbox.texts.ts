@@ -53,6 +53,10 @@ export interface MessageData {
   'account-deletion-requested': { brand: string };
   /** To the member whenever their PIN is changed or reset, so a change they did not make stands out. */
   'pin-changed': { brand: string };
+  /** The receipt of a subscription payment: what was paid and until when the benefits last. */
+  'subscription-paid': { brand: string; program: string; plan: string; amount: string; endsOn: string };
+  /** An automatic renewal was refused: the benefits last until `until` while the member fixes their card. */
+  'subscription-renewal-failed': { brand: string; program: string; until: string };
 }
 
 export type MessageTemplate = keyof MessageData;
@@ -103,6 +107,50 @@ const messageTexts: TemplateTexts = {
     ja: {
       subject: ({ brand }) => `${brand}：PINが変更されました`,
       text: ({ brand }) => `${brand}：お客様のアカウントのPINが変更されました。お心当たりがない場合は、PINを再設定し、すぐに${brand}までご連絡ください。`,
+    },
+  },
+  'subscription-paid': {
+    en: {
+      subject: ({ brand, program }) => `${brand}: your ${program} payment is received`,
+      text: ({ brand, program, plan, amount, endsOn }) =>
+        `${brand}: thank you, we have received ${amount} for ${program} (${plan}). Your benefits are active until ${endsOn}. Keep this message as your receipt.`,
+    },
+    id: {
+      subject: ({ brand, program }) => `${brand}: pembayaran ${program} Anda telah diterima`,
+      text: ({ brand, program, plan, amount, endsOn }) =>
+        `${brand}: terima kasih, kami telah menerima ${amount} untuk ${program} (${plan}). Manfaat Anda aktif hingga ${endsOn}. Simpan pesan ini sebagai bukti pembayaran.`,
+    },
+    my: {
+      subject: ({ brand, program }) => `${brand}: bayaran ${program} anda telah diterima`,
+      text: ({ brand, program, plan, amount, endsOn }) =>
+        `${brand}: terima kasih, kami telah menerima ${amount} untuk ${program} (${plan}). Faedah anda aktif sehingga ${endsOn}. Simpan mesej ini sebagai resit anda.`,
+    },
+    ja: {
+      subject: ({ brand, program }) => `${brand}：${program}のお支払いを受け付けました`,
+      text: ({ brand, program, plan, amount, endsOn }) =>
+        `${brand}：${program}（${plan}）のお支払い${amount}を受け付けました。特典は${endsOn}までご利用いただけます。このメッセージを領収書として保管してください。`,
+    },
+  },
+  'subscription-renewal-failed': {
+    en: {
+      subject: ({ brand, program }) => `${brand}: we could not renew ${program}`,
+      text: ({ brand, program, until }) =>
+        `${brand}: your card was declined when we tried to renew ${program}. Your benefits stay until ${until}: update your card in the app before then to keep them.`,
+    },
+    id: {
+      subject: ({ brand, program }) => `${brand}: kami tidak dapat memperpanjang ${program}`,
+      text: ({ brand, program, until }) =>
+        `${brand}: kartu Anda ditolak saat kami mencoba memperpanjang ${program}. Manfaat Anda tetap berlaku hingga ${until}: perbarui kartu Anda di aplikasi sebelum tanggal itu agar tetap aktif.`,
+    },
+    my: {
+      subject: ({ brand, program }) => `${brand}: kami tidak dapat memperbaharui ${program}`,
+      text: ({ brand, program, until }) =>
+        `${brand}: kad anda ditolak semasa kami cuba memperbaharui ${program}. Faedah anda kekal sehingga ${until}: kemas kini kad anda dalam aplikasi sebelum itu untuk mengekalkannya.`,
+    },
+    ja: {
+      subject: ({ brand, program }) => `${brand}：${program}を更新できませんでした`,
+      text: ({ brand, program, until }) =>
+        `${brand}：${program}の更新時にカードが承認されませんでした。特典は${until}までご利用いただけます。引き続きご利用いただくには、それまでにアプリでカード情報を更新してください。`,
     },
   },
 };

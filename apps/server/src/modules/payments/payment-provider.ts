@@ -1,10 +1,15 @@
-import type { PaymentInstructions, PaymentProviderName, PaymentStatus } from '@kartu/contracts';
+import type { PaymentInstructions, PaymentMethod, PaymentProviderName, PaymentStatus } from '@kartu/contracts';
 import type { PaymentIntentRow } from './payments.table.ts';
 
 /** The charge a provider made for an intent: its id there, and what the member must do to pay. */
 export interface PaymentCharge {
   providerReference: string;
   instructions: PaymentInstructions;
+  /**
+   * Set when the provider settled the charge in its answer (a saved card charged without the
+   * member): applied like a message from the provider, with this id.
+   */
+  settled?: PaymentStatusAnswer & { providerEventId: string };
 }
 
 /** A provider's message in our terms, whichever provider sent it. */
@@ -34,8 +39,15 @@ export type PaymentStatusAnswer = Pick<PaymentEvent, 'status' | 'amountMinor' | 
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
-  /** Makes the charge at the provider. Called outside any database transaction. */
-  createCharge(input: { intent: PaymentIntentRow; now: Date }): Promise<PaymentCharge>;
+  /** The key the member's browser tokenises a card with at the provider; null when it takes no cards that way. */
+  readonly publicKey: string | null;
+  /** The methods it takes; every method when absent. */
+  readonly methods?: readonly PaymentMethod[];
+  /**
+   * Makes the charge at the provider. Called outside any database transaction. `cardToken` is a
+   * card the provider tokenised earlier (the member's card on file), charged without redirecting.
+   */
+  createCharge(input: { intent: PaymentIntentRow; now: Date; cardToken?: string }): Promise<PaymentCharge>;
   /** Checks the message's signature (throws PAYMENT_SIGNATURE_INVALID) and reads it. */
   parseWebhook(input: { rawBody: string; headers: WebhookHeaders }): PaymentEvent;
   /** The intent's status at the provider, for intents whose message never came. */

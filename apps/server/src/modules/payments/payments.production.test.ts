@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { paymentsContextFor, providerForMerchant } from './payments.context.ts';
+import { paymentOptionsFor, paymentsContextFor } from './payments.context.ts';
 import { sandboxMessage } from './payments.test-support.ts';
 
 let testApp: TestApp;
@@ -22,9 +22,9 @@ describe('payments in production', () => {
     expect((await testApp.app.inject({ method: 'POST', url: `/api/dev/payments/${randomUUID()}/pay`, headers: { host: 'localhost' } })).statusCode).toBe(404);
   });
 
-  it('refuses to take payments until a real provider is wired in', async () => {
+  it('refuses to take payments without a real provider configured', async () => {
     const payments = paymentsContextFor({ production: true, sandboxSecret: 'unused-unused-unused-unused-unused', effects: {} });
     expect(payments.sandbox).toBeUndefined();
-    await expect(providerForMerchant(payments, 1)).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', statusCode: 503 });
+    await expect(paymentOptionsFor(testApp.db, payments, 1)).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', statusCode: 503 });
   });
 });

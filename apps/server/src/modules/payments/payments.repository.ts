@@ -3,7 +3,7 @@ import type { PaymentProviderName, PaymentStatus } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import type { PaymentCharge } from './payment-provider.ts';
 import { openPaymentStatuses } from './payment-status.ts';
-import { paymentEvents, paymentIntents, type NewPaymentIntentRow, type PaymentEventRow, type PaymentIntentRow } from './payments.table.ts';
+import { merchantPaymentSettings, paymentEvents, paymentIntents, type MerchantPaymentSettingsRow, type NewPaymentIntentRow, type PaymentEventRow, type PaymentIntentRow } from './payments.table.ts';
 
 export async function insertIntent(db: Database, values: NewPaymentIntentRow): Promise<PaymentIntentRow> {
   const [row] = await db.insert(paymentIntents).values(values).returning();
@@ -85,4 +85,16 @@ export async function insertEvent(db: Database, values: typeof paymentEvents.$in
 
 export async function findIntentEvents(db: Database, intentId: string): Promise<PaymentEventRow[]> {
   return db.select().from(paymentEvents).where(eq(paymentEvents.intentId, intentId)).orderBy(asc(paymentEvents.id));
+}
+
+export async function findMerchantPaymentSettings(db: Database, merchantId: number): Promise<MerchantPaymentSettingsRow | undefined> {
+  const [row] = await db.select().from(merchantPaymentSettings).where(eq(merchantPaymentSettings.merchantId, merchantId)).limit(1);
+  return row;
+}
+
+export async function saveMerchantPaymentSettings(db: Database, values: Pick<MerchantPaymentSettingsRow, 'merchantId' | 'provider' | 'methods' | 'updatedAt'>): Promise<void> {
+  await db
+    .insert(merchantPaymentSettings)
+    .values(values)
+    .onConflictDoUpdate({ target: merchantPaymentSettings.merchantId, set: { provider: values.provider, methods: values.methods, updatedAt: values.updatedAt } });
 }

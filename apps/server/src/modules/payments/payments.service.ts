@@ -1,12 +1,13 @@
 import { HOUR_MS, MINUTE_MS } from '@kartu/core/calendar';
-import type { PaymentAnswer, PaymentMethod, PaymentSubjectType } from '@kartu/contracts';
+import { paymentMethods, type PaymentAnswer, type PaymentMethod, type PaymentProviderName, type PaymentSubjectType } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { withIdempotency, type IdempotentAnswer } from '../idempotency/idempotency.service.ts';
-import { providerForMerchant, type PaymentsContext } from './payments.context.ts';
-import { findIntent, insertIntent, moveIntent, recordCharge } from './payments.repository.ts';
+import { applyPaymentEvent, type PaymentLog } from './payment-events.service.ts';
+import { paymentOptionsFor, type PaymentsContext } from './payments.context.ts';
+import { findIntent, insertIntent, moveIntent, recordCharge, saveMerchantPaymentSettings } from './payments.repository.ts';
 import type { PaymentIntentRow } from './payments.table.ts';
 
 /**
@@ -50,15 +51,21 @@ export interface CreatePaymentIntentOptions {
   currency: string;
   method: PaymentMethod;
   idempotencyKey: string;
+  /** A card the provider tokenised: charged at once, without sending the member anywhere. */
+  cardToken?: string;
   now: Date;
+  /** Where a refused settlement is reported. */
+  log?: PaymentLog;
 }
+
+const unlogged: PaymentLog = { error: () => undefined };
 
 /**
  * Opens a payment for a subject at the merchant's provider and answers what the member must do
  * to pay. The same key answers the same intent; the provider is called outside any transaction.
  */
 export async function createPaymentIntent(options: CreatePaymentIntentOptions): Promise<IdempotentAnswer<PaymentAnswer>> {
-  const { db, payments, merchant, user, subject, amountMinor, currency, method, idempotencyKey, now } = options;
+  const { db, payments, merchant, user, subject, amountMinor, currency, method, idempotencyKey, cardToken, now, log = unlogged } = options;
   if (amountMinor <= 0n) throw new AppError('UNPROCESSABLE', { message: 'A payment needs an amount above zero' });
   if (!/^[A-Z]{3}$/.test(currency)) throw new AppError('UNPROCESSABLE', { message: 'A payment needs an ISO 4217 currency code' });
   const body = { subject, amountMinor: amountMinor.toString(), currency, method };
@@ -71,7 +78,8 @@ export async function createPaymentIntent(options: CreatePaymentIntentOptions): 
     body,
     now,
     run: async () => {
-      const provider = await providerForMerchant(payments, merchant.id);
+      const { provider, methods } = await paymentOptionsFor(db, payments, merchant.id);
+      if (!methods.includes(method)) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
       const intent = await insertIntent(db, {
         merchantId: merchant.id,
         userId: user.id,
@@ -87,13 +95,22 @@ export async function createPaymentIntent(options: CreatePaymentIntentOptions): 
       });
       let charge;
       try {
-        charge = await provider.createCharge({ intent, now });
+        charge = await provider.createCharge({ intent, now, ...(cardToken !== undefined && { cardToken }) });
       } catch (error) {
-        await moveIntent(db, { id: intent.id, from: ['pending'], to: 'failed', failureReason: 'provider_unavailable', now });
+        // The provider refused what it was asked (an amount or method it does not take): the member can change it.
+        const refused = error instanceof AppError && error.statusCode < 500;
+        await moveIntent(db, { id: intent.id, from: ['pending'], to: 'failed', failureReason: refused ? 'refused_by_provider' : 'provider_unavailable', now });
+        if (refused) throw error;
         throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: error });
       }
       // A message may have settled the intent while the charge was being made: it wins.
-      const charged = (await recordCharge(db, { id: intent.id, charge, now })) ?? (await findIntent(db, { merchantId: merchant.id, id: intent.id }));
+      let charged = (await recordCharge(db, { id: intent.id, charge, now })) ?? (await findIntent(db, { merchantId: merchant.id, id: intent.id }));
+      if (charge.settled) {
+        const { providerEventId, ...answer } = charge.settled;
+        const event = { ...answer, providerEventId, intentId: intent.id, kind: answer.status };
+        await applyPaymentEvent({ db, effects: payments.effects, provider: provider.name, event, now, log });
+        charged = await findIntent(db, { merchantId: merchant.id, id: intent.id });
+      }
       return { statusCode: 201, body: toPaymentAnswer(charged ?? intent) };
     },
   });
@@ -106,3 +123,26 @@ export async function getMemberPayment({ db, merchantId, userId, paymentId }: { 
   return toPaymentAnswer(intent);
 }
 
+
+/** Which provider a merchant's members pay through and by which methods (the operator CLI sets it). */
+export async function setMerchantPaymentSettings({
+  db,
+  payments,
+  merchantId,
+  provider,
+  methods,
+  now,
+}: {
+  db: Database;
+  payments: PaymentsContext;
+  merchantId: number;
+  provider: PaymentProviderName;
+  methods: PaymentMethod[];
+  now: Date;
+}): Promise<void> {
+  const taken = payments.providers.get(provider);
+  if (!taken) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { message: `${provider} has no keys on this deployment (see the README's configuration)` });
+  const unknown = methods.filter((method) => taken.methods && !taken.methods.includes(method));
+  if (unknown.length > 0 || methods.length === 0) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', { message: `${provider} takes ${(taken.methods ?? paymentMethods).join(', ')}` });
+  await saveMerchantPaymentSettings(db, { merchantId, provider, methods: [...new Set(methods)], updatedAt: now });
+}

@@ -7,6 +7,7 @@ import {
   paymentStatuses,
   paymentSubjectTypes,
   type PaymentInstructions,
+  type PaymentMethod,
 } from '@kartu/contracts';
 import { isOneOf } from '../../db/checks.ts';
 import { users } from '../auth/users.table.ts';
@@ -86,6 +87,24 @@ export const paymentEvents = pgTable(
   ],
 );
 
+/** Which provider a merchant's members pay through, and by which methods (set with the operator CLI). */
+export const merchantPaymentSettings = pgTable(
+  'merchant_payment_settings',
+  {
+    merchantId: integer('merchant_id')
+      .primaryKey()
+      .references(() => merchants.id),
+    provider: text('provider', { enum: paymentProviderNames }).notNull(),
+    methods: jsonb('methods').$type<PaymentMethod[]>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('merchant_payment_settings_provider_check', isOneOf(table.provider, paymentProviderNames)),
+    check('merchant_payment_settings_methods_check', sql`jsonb_typeof(${table.methods}) = 'array' and jsonb_array_length(${table.methods}) > 0`),
+  ],
+);
+
+export type MerchantPaymentSettingsRow = typeof merchantPaymentSettings.$inferSelect;
 export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
 export type NewPaymentIntentRow = typeof paymentIntents.$inferInsert;
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;

@@ -19,29 +19,39 @@ export function testPayments(effects: PaymentEffects = {}): PaymentsContext {
   return paymentsContextFor({ production: false, sandboxSecret, effects });
 }
 
-export interface NewPaymentOptions {
+export interface OpenPaymentOptions {
   member: TestMember;
+  payments: PaymentsContext;
+  method: PaymentMethod;
   amountMinor?: bigint;
-  method?: PaymentMethod;
-  payments?: PaymentsContext;
   subjectType?: 'subscription' | 'order';
+  subjectId?: string;
+  cardToken?: string;
 }
 
-/** A payment of the member's at the sandbox, waiting to be paid. */
-export async function newPayment(testApp: TestApp, { member, amountMinor = 150_000n, method = 'virtual_account', payments = testPayments(), subjectType = 'order' }: NewPaymentOptions): Promise<PaymentAnswer> {
-  const answer = await createPaymentIntent({
+/** A payment of the member's opened at `payments`' provider, as a subject's module opens one. */
+export function openPayment(testApp: TestApp, options: OpenPaymentOptions) {
+  const { member, payments, method, amountMinor = 150_000n, subjectType = 'order', subjectId = `subject-${randomUUID()}`, cardToken } = options;
+  return createPaymentIntent({
     db: testApp.db,
     payments,
     merchant: { id: member.user.merchantId },
     user: { id: member.userId },
-    subject: { type: subjectType, id: `subject-${randomUUID()}` },
+    subject: { type: subjectType, id: subjectId },
     amountMinor,
     currency: 'IDR',
     method,
     idempotencyKey: randomUUID(),
     now: testApp.clock.now(),
+    ...(cardToken !== undefined && { cardToken }),
   });
-  return answer.body;
+}
+
+export type NewPaymentOptions = Omit<OpenPaymentOptions, 'payments' | 'method'> & { payments?: PaymentsContext; method?: PaymentMethod };
+
+/** A payment of the member's at the sandbox, waiting to be paid. */
+export async function newPayment(testApp: TestApp, { payments = testPayments(), method = 'virtual_account', ...options }: NewPaymentOptions): Promise<PaymentAnswer> {
+  return (await openPayment(testApp, { payments, method, ...options })).body;
 }
 
 export interface SandboxMessageFields {

@@ -39,6 +39,22 @@ function sandboxInstructions(intent: PaymentIntentRow): PaymentInstructions {
   return byMethod[intent.method]();
 }
 
+/** What the member's browser tokenises sandbox cards with: the sandbox has nothing secret about it. */
+export const sandboxPublicKey = 'sandbox_public_key';
+
+/**
+ * A sandbox card token, made in the member's browser from the card's brand and last four digits
+ * (the number itself never leaves it): `sandbox_card_<ok|decline>_<brand>_<last4>`.
+ */
+const sandboxCardToken = /^sandbox_card_(ok|decline)_([a-z]{2,12})_(\d{4})$/;
+
+export function readSandboxCardToken(token: string): { declines: boolean; brand: string; last4: string } {
+  const match = sandboxCardToken.exec(token);
+  if (!match) throw new AppError('UNPROCESSABLE', { message: 'Invalid Credit Card information' });
+  const [, outcome, brand = '', last4 = ''] = match;
+  return { declines: outcome === 'decline', brand, last4 };
+}
+
 export function signSandboxMessage(secret: string, rawBody: string): string {
   return createHmac('sha256', secret).update(rawBody).digest('hex');
 }
@@ -69,7 +85,22 @@ export interface SandboxProvider extends PaymentProvider {
 export function sandboxProvider(secret: string): SandboxProvider {
   return {
     name: 'sandbox',
-    createCharge: async ({ intent }) => ({ providerReference: `sandbox_${intent.id}`, instructions: sandboxInstructions(intent) }),
+    publicKey: sandboxPublicKey,
+    createCharge: async ({ intent, cardToken }) => {
+      const charge = { providerReference: `sandbox_${intent.id}`, instructions: sandboxInstructions(intent) };
+      if (cardToken === undefined) return charge;
+      const card = readSandboxCardToken(cardToken);
+      const status = card.declines ? 'failed' : 'paid';
+      const settled = {
+        providerEventId: `sandbox_charge_${intent.id}`,
+        status,
+        amountMinor: intent.amountMinor,
+        currency: intent.currency,
+        failureReason: card.declines ? 'card_declined' : null,
+        payload: { intentId: intent.id, card: `${card.brand} ${card.last4}`, status },
+      } as const;
+      return { ...charge, settled };
+    },
     parseWebhook: ({ rawBody, headers }): PaymentEvent => {
       if (!hasValidSignature(secret, rawBody, headers)) throw new AppError('PAYMENT_SIGNATURE_INVALID');
       const message = readMessage(rawBody);

@@ -1,0 +1,70 @@
+import { feeLineTypes, paymentMethods, paymentProviderNames, type FeeLineType, type PaymentMethod } from '@kartu/contracts';
+import { setMerchantPaymentSettings } from '../modules/payments/payments.service.ts';
+import type { FeeRule } from '../modules/payments/fee-lines.ts';
+import { createSubscriptionPlan } from '../modules/subscriptions/subscriptions.service.ts';
+import { CommandError, merchantByMid, oneOf, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
+
+function methodsOf(text: string, separator = ','): PaymentMethod[] {
+  const methods = text.split(separator).map((method) => method.trim());
+  const unknown = methods.filter((method) => !(paymentMethods as readonly string[]).includes(method));
+  if (unknown.length > 0 || methods.length === 0) throw new UsageError(`--methods takes a comma-separated list of ${paymentMethods.join(', ')}`);
+  return methods as PaymentMethod[];
+}
+
+/** `kartu merchants payments`: the provider a merchant's members pay through, and the methods they may choose. */
+export async function setMerchantPaymentsCommand(args: string[], { db, payments, out, now }: CliContext): Promise<void> {
+  const values = readOptions(args, { mid: { type: 'string' }, provider: { type: 'string' }, methods: { type: 'string' } });
+  const merchant = await merchantByMid(db, required(values, 'mid').toUpperCase());
+  const provider = oneOf(required(values, 'provider'), paymentProviderNames, 'sandbox', 'provider');
+  const methods = methodsOf(required(values, 'methods'));
+  if (!payments) throw new CommandError('The payment providers of this deployment are not known here');
+  await setMerchantPaymentSettings({ db, payments, merchantId: merchant.id, provider, methods, now: now() });
+  out(`${merchant.mid} takes payments through ${provider}: ${methods.join(', ')}.`);
+}
+
+/** `admin:2500` (a fixed fee in minor units), `tax:11%` (a share of the price), `convenience:1.5%@credit_card+ewallet` (only for those methods). */
+export function parseFeeRule(text: string): FeeRule {
+  const match = /^([a-z]+):(\d{1,12})(?:(\.\d{1,2})?%)?(?:@([a-z_+]+))?$/.exec(text.trim());
+  const type = match?.[1];
+  if (!match || !type || !(feeLineTypes as readonly string[]).includes(type)) {
+    throw new UsageError(`--fee must look like admin:2500 or tax:11% (types: ${feeLineTypes.join(', ')})`);
+  }
+  const methods = match[4] ? { methods: methodsOf(match[4], '+') } : {};
+  const isShare = text.includes('%');
+  if (!isShare) return { type: type as FeeLineType, fixedMinor: Number(match[2]), ...methods };
+  const basisPoints = Math.round(Number(`${match[2]}${match[3] ?? ''}`) * 100);
+  if (basisPoints > 10_000) throw new UsageError('--fee shares are at most 100%');
+  return { type: type as FeeLineType, basisPoints, ...methods };
+}
+
+/** `kartu plans create`: a plan on sale for a subscription program. */
+export async function createPlanCommand(args: string[], { db, out }: CliContext): Promise<void> {
+  const values = readOptions(args, {
+    merchant: { type: 'string' },
+    program: { type: 'string' },
+    name: { type: 'string' },
+    months: { type: 'string' },
+    price: { type: 'string' },
+    'auto-renew': { type: 'string' },
+    fees: { type: 'string' },
+  });
+  const merchant = await merchantByMid(db, required(values, 'merchant').toUpperCase());
+  const months = Number(required(values, 'months'));
+  if (!Number.isInteger(months) || months < 1 || months > 36) throw new UsageError('--months must be a whole number from 1 to 36');
+  const price = required(values, 'price');
+  if (!/^\d{1,15}$/.test(price) || BigInt(price) === 0n) throw new UsageError('--price must be a whole amount above zero in minor units');
+  const plan = await createSubscriptionPlan({
+    db,
+    plan: {
+      merchantId: merchant.id,
+      programId: required(values, 'program'),
+      name: required(values, 'name'),
+      durationMonths: months,
+      priceMinor: BigInt(price),
+      currency: merchant.currencyCode,
+      autoRenewDefault: oneOf(values['auto-renew'], ['yes', 'no'], 'no', 'auto-renew') === 'yes',
+      feeRules: (values.fees ?? '').split(/\s+/).filter(Boolean).map(parseFeeRule),
+    },
+  });
+  out(`Plan "${plan.name}" created: id ${plan.id}, ${plan.durationMonths} month(s) for ${plan.priceMinor} ${plan.currency} (minor units).`);
+}

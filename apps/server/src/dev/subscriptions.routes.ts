@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cardSubscriptionSchema, subscriptionCardParamsSchema } from '@kartu/contracts';
+import type { AppContext } from '../http/app-context.ts';
+import { errorAnswers } from '../http/error-answers.ts';
+import { siteOf } from '../http/request-context.ts';
+import { endSubscriptionPeriodNow } from '../modules/subscriptions/dev-subscriptions.service.ts';
+
+/** Development only: a subscription's period run to its end, to try an expired subscription at once. */
+export const devSubscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
+  app.post(
+    '/api/dev/subscriptions/:cardId/end-period',
+    {
+      schema: {
+        tags: ['development'],
+        summary: "Moves a card's paid subscription period into the past, as if its end date had come (development only)",
+        params: subscriptionCardParamsSchema,
+        response: { 200: cardSubscriptionSchema, ...errorAnswers([400, 404, 409, 500] as const) },
+      },
+    },
+    async (request) => endSubscriptionPeriodNow({ db, merchantId: siteOf(request).merchant.id, cardId: request.params.cardId, now: clock.now() }),
+  );
+};

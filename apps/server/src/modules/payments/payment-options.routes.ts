@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paymentCheckAnswerSchema, paymentCheckBodySchema } from '@kartu/contracts';
+import type { AppContext } from '../../http/app-context.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
+import { merchantOf, signedIn } from '../auth/auth.http.ts';
+import { checkPaymentOptions } from './payment-options.service.ts';
+
+/** spec app-core §7 `POST api/v2/payments`: whether a card's members can pay, by what, and the key to tokenise a card with. */
+export const paymentOptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, payments }) => {
+  app.post(
+    '/api/v2/payments',
+    {
+      preHandler: app.requireSession(),
+      schema: {
+        tags: ['payments'],
+        summary: "Whether the card's merchant takes payments (isValid), by which methods (listPayment), and the provider's public key for tokenising a card",
+        body: paymentCheckBodySchema,
+        response: { 200: paymentCheckAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      return checkPaymentOptions({ db, payments, merchant: merchantOf(request), user, cardId: request.body.cardId });
+    },
+  );
+};

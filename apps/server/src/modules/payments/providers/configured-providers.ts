@@ -1,0 +1,51 @@
+import type { Env } from '../../../env.ts';
+import type { PaymentProvider } from '../payment-provider.ts';
+import { midtransProvider } from './midtrans.provider.ts';
+import { xenditProvider } from './xendit.provider.ts';
+
+type ProviderEnv = Pick<
+  Env,
+  | 'XENDIT_SECRET_KEY'
+  | 'XENDIT_CALLBACK_TOKEN'
+  | 'XENDIT_BASE_URL'
+  | 'XENDIT_PUBLIC_KEY'
+  | 'MIDTRANS_SERVER_KEY'
+  | 'MIDTRANS_CLIENT_KEY'
+  | 'MIDTRANS_CORE_API_URL'
+  | 'MIDTRANS_SNAP_URL'
+  | 'PAYMENT_PROVIDER_TIMEOUT_MS'
+  | 'PUBLIC_URL'
+>;
+
+/** The real providers the deployment has keys for (README Configuration); a merchant picks one with the operator CLI. */
+export function configuredProviders(env: ProviderEnv): PaymentProvider[] {
+  const providers: PaymentProvider[] = [];
+  const timeoutMs = env.PAYMENT_PROVIDER_TIMEOUT_MS;
+  // After an e-wallet or card page the member comes back to their wallet, where the payment's card shows its state.
+  const walletUrl = env.PUBLIC_URL ? `${env.PUBLIC_URL.replace(/\/+$/, '')}/cards` : '/cards';
+  if (env.XENDIT_SECRET_KEY && env.XENDIT_CALLBACK_TOKEN) {
+    providers.push(
+      xenditProvider({
+        secretKey: env.XENDIT_SECRET_KEY,
+        callbackToken: env.XENDIT_CALLBACK_TOKEN,
+        timeoutMs,
+        returnUrl: () => walletUrl,
+        ...(env.XENDIT_BASE_URL && { baseUrl: env.XENDIT_BASE_URL }),
+        ...(env.XENDIT_PUBLIC_KEY && { publicKey: env.XENDIT_PUBLIC_KEY }),
+      }),
+    );
+  }
+  if (env.MIDTRANS_SERVER_KEY) {
+    providers.push(
+      midtransProvider({
+        serverKey: env.MIDTRANS_SERVER_KEY,
+        timeoutMs,
+        finishUrl: walletUrl,
+        ...(env.MIDTRANS_CLIENT_KEY && { clientKey: env.MIDTRANS_CLIENT_KEY }),
+        ...(env.MIDTRANS_CORE_API_URL && { coreApiUrl: env.MIDTRANS_CORE_API_URL }),
+        ...(env.MIDTRANS_SNAP_URL && { snapUrl: env.MIDTRANS_SNAP_URL }),
+      }),
+    );
+  }
+  return providers;
+}

@@ -1,0 +1,313 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { PaymentInstructions, PaymentStatus } from '@kartu/contracts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { PaymentCharge, PaymentEvent, PaymentProvider, PaymentStatusAnswer } from '../payment-provider.ts';
+import type { PaymentIntentRow } from '../payments.table.ts';
+
+/** Midtrans's sandbox, from its public documentation; production is api.midtrans.com and app.midtrans.com. */
+export const midtransSandboxCoreApiUrl = 'https://api.sandbox.midtrans.com';
+export const midtransSandboxSnapUrl = 'https://app.sandbox.midtrans.com';
+
+export const midtransVirtualAccountBanks = ['bca', 'bni', 'bri', 'permata'] as const;
+export type MidtransVirtualAccountBank = (typeof midtransVirtualAccountBanks)[number];
+export const midtransEwallets = ['gopay', 'shopeepay'] as const;
+export type MidtransEwallet = (typeof midtransEwallets)[number];
+
+export interface MidtransProviderOptions {
+  serverKey: string;
+  /** What the member's browser tokenises cards with (Midtrans's client key). */
+  clientKey?: string;
+  coreApiUrl?: string;
+  snapUrl?: string;
+  timeoutMs?: number;
+  /** The bank a virtual account is opened at. */
+  virtualAccountBank?: MidtransVirtualAccountBank;
+  /** The e-wallet the member is sent to. */
+  ewallet?: MidtransEwallet;
+  /** Where a member lands when a card charge settled without a page of Midtrans's to finish on. */
+  finishUrl?: string;
+}
+
+/** Midtrans's signature of a transaction notification: hex SHA-512 of these fields and the server key. */
+export function midtransSignature(fields: { orderId: string; statusCode: string; grossAmount: string }, serverKey: string): string {
+  return createHash('sha512').update(`${fields.orderId}${fields.statusCode}${fields.grossAmount}${serverKey}`).digest('hex');
+}
+
+const signedFieldsSchema = z.object({
+  order_id: z.string(),
+  status_code: z.string(),
+  gross_amount: z.string(),
+  signature_key: z.string().regex(/^[0-9a-fA-F]{128}$/),
+});
+
+/** A transaction as Midtrans reports it, in a notification or a status answer. */
+const transactionSchema = z.object({
+  order_id: z.string().min(1).max(100),
+  transaction_id: z.string().min(1).max(100),
+  transaction_status: z.string().min(1).max(40),
+  status_code: z.string().max(10),
+  gross_amount: z.string().max(40),
+  fraud_status: z.string().max(40).optional(),
+  currency: z.string().max(3).optional(),
+});
+type MidtransTransaction = z.output<typeof transactionSchema>;
+
+/** Anything Midtrans answers over HTTP: its own status code rides in the body. */
+const answerSchema = z.looseObject({ status_code: z.string().optional(), status_message: z.string().optional() });
+type MidtransAnswer = z.output<typeof answerSchema>;
+
+function hasValidSignature(message: unknown, serverKey: string): boolean {
+  const signed = signedFieldsSchema.safeParse(message);
+  if (!signed.success) return false;
+  const { order_id: orderId, status_code: statusCode, gross_amount: grossAmount, signature_key: given } = signed.data;
+  const expected = midtransSignature({ orderId, statusCode, grossAmount }, serverKey);
+  return timingSafeEqual(Buffer.from(given.toLowerCase(), 'hex'), Buffer.from(expected, 'hex'));
+}
+
+/** IDR has no minor unit at Midtrans: "150000.00" is 150000; a fraction of a rupiah is refused. */
+function readGrossAmount(grossAmount: string): bigint {
+  const match = /^(\d{1,19})(?:\.(\d{1,2}))?$/.exec(grossAmount);
+  if (!match || /[1-9]/.test(match[2] ?? '')) throw new AppError('VALIDATION_FAILED', { message: `Midtrans reported an amount that is not whole rupiah: ${grossAmount}` });
+  return BigInt(match[1] ?? '');
+}
+
+/**
+ * Midtrans's transaction statuses in ours. A refund or chargeback follows a settled payment: it
+ * reads as the paid status the intent already holds, so it is logged and ignored, and refunding is
+ * left to the refunds slice.
+ */
+function statusOf(transaction: MidtransTransaction): { status: Exclude<PaymentStatus, 'pending'>; failureReason: string | null } {
+  const { transaction_status: status, fraud_status: fraud } = transaction;
+  switch (status) {
+    case 'capture':
+      // A card captured but challenged by fraud screening waits for the merchant's review.
+      if (fraud === 'deny') return { status: 'failed', failureReason: 'fraud_denied' };
+      return { status: fraud === 'challenge' ? 'waiting_payment' : 'paid', failureReason: null };
+    case 'settlement':
+      return { status: 'paid', failureReason: null };
+    case 'pending':
+    case 'authorize':
+      return { status: 'waiting_payment', failureReason: null };
+    case 'deny':
+    case 'failure':
+      return { status: 'failed', failureReason: status === 'deny' ? 'denied' : 'failure' };
+    case 'expire':
+      return { status: 'expired', failureReason: null };
+    case 'cancel':
+      return { status: 'cancelled', failureReason: null };
+    case 'refund':
+    case 'partial_refund':
+    case 'chargeback':
+    case 'partial_chargeback':
+      return { status: 'paid', failureReason: null };
+    default:
+      throw new AppError('VALIDATION_FAILED', { message: `Midtrans reported an unknown transaction status: ${status}` });
+  }
+}
+
+function answerOf(transaction: MidtransTransaction, payload: Record<string, unknown>): PaymentStatusAnswer {
+  return {
+    ...statusOf(transaction),
+    amountMinor: readGrossAmount(transaction.gross_amount),
+    // Midtrans charges in rupiah; older messages leave the currency out.
+    currency: transaction.currency ?? 'IDR',
+    payload,
+  };
+}
+
+/** One notification per transaction and status: Midtrans gives its messages no id of their own. */
+function eventIdOf(transaction: MidtransTransaction): string {
+  return `${transaction.transaction_id}:${transaction.transaction_status}:${transaction.status_code}`;
+}
+
+function readTransaction(message: Record<string, unknown>, what: string): MidtransTransaction {
+  const parsed = transactionSchema.safeParse(message);
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', { message: `This is not a Midtrans ${what}` });
+  return parsed.data;
+}
+
+function parseJson(rawBody: string): unknown {
+  try {
+    return JSON.parse(rawBody);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', { message: 'This is not a Midtrans notification' });
+  }
+}
+
+function actionUrl(answer: MidtransAnswer, name: string): string | undefined {
+  const actions = z.array(z.object({ name: z.string(), url: z.string().min(1).max(2000) })).safeParse(answer.actions);
+  return actions.success ? actions.data.find((action) => action.name === name)?.url : undefined;
+}
+
+function stringField(answer: MidtransAnswer, name: string): string | undefined {
+  const value = answer[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+class MidtransAnswerError extends Error {
+  constructor(what: string, answer: MidtransAnswer | string) {
+    const said = typeof answer === 'string' ? answer : `${answer.status_code ?? '?'} ${answer.status_message ?? ''}`.trim();
+    super(`Midtrans ${what}: ${said}`);
+    this.name = 'MidtransAnswerError';
+  }
+}
+
+interface MidtransRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: object;
+}
+
+/** One call to Midtrans: Basic auth with the server key and an empty password, and a time limit. */
+async function callMidtrans({ method, url, body }: MidtransRequest, { serverKey, timeoutMs }: { serverKey: string; timeoutMs: number }): Promise<{ httpStatus: number; answer: MidtransAnswer }> {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      accept: 'application/json',
+      authorization: `Basic ${Buffer.from(`${serverKey}:`).toString('base64')}`,
+      ...(body && { 'content-type': 'application/json' }),
+    },
+    ...(body && { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new MidtransAnswerError(`answered ${response.status} with no JSON`, text.slice(0, 200));
+  }
+  const answer = answerSchema.safeParse(json);
+  if (!answer.success) throw new MidtransAnswerError(`answered ${response.status} with no object`, text.slice(0, 200));
+  return { httpStatus: response.status, answer: answer.data };
+}
+
+function idrAmountOf(intent: PaymentIntentRow): number {
+  if (intent.currency !== 'IDR') throw new AppError('UNPROCESSABLE', { message: `Midtrans takes payments in IDR only, not ${intent.currency}` });
+  if (intent.amountMinor > BigInt(Number.MAX_SAFE_INTEGER)) throw new AppError('UNPROCESSABLE', { message: 'This amount is too large for Midtrans' });
+  return Number(intent.amountMinor);
+}
+
+/** The charge request's body by method, for the methods Midtrans's Core API takes here. */
+function chargeBody(intent: PaymentIntentRow, grossAmount: number, options: Required<Pick<MidtransProviderOptions, 'virtualAccountBank' | 'ewallet'>>, cardToken: string | undefined): object {
+  const transaction_details = { order_id: intent.id, gross_amount: grossAmount };
+  switch (intent.method) {
+    case 'virtual_account':
+      return { payment_type: 'bank_transfer', transaction_details, bank_transfer: { bank: options.virtualAccountBank } };
+    case 'qris':
+      return { payment_type: 'qris', transaction_details };
+    case 'ewallet':
+      return { payment_type: options.ewallet, transaction_details };
+    case 'credit_card':
+      return { payment_type: 'credit_card', transaction_details, credit_card: { token_id: cardToken } };
+    default:
+      throw new AppError('UNPROCESSABLE', { message: `Midtrans does not take ${intent.method} payments` });
+  }
+}
+
+function virtualAccountOf(answer: MidtransAnswer): PaymentInstructions | undefined {
+  const permata = stringField(answer, 'permata_va_number');
+  if (permata) return { kind: 'virtual_account', bank: 'PERMATA', accountNumber: permata };
+  const numbers = z.array(z.object({ bank: z.string().min(1).max(40), va_number: z.string() })).safeParse(answer.va_numbers);
+  const [first] = numbers.success ? numbers.data : [];
+  return first && { kind: 'virtual_account', bank: first.bank.toUpperCase(), accountNumber: first.va_number };
+}
+
+/**
+ * What the member does to pay, from Midtrans's charge answer. A QRIS answer without the QR string
+ * sends the member to the QR image Midtrans renders instead.
+ */
+function instructionsOf(intent: PaymentIntentRow, answer: MidtransAnswer, finishUrl: string): PaymentInstructions | undefined {
+  switch (intent.method) {
+    case 'virtual_account':
+      return virtualAccountOf(answer);
+    case 'qris': {
+      const qrString = stringField(answer, 'qr_string');
+      const image = actionUrl(answer, 'generate-qr-code');
+      return qrString ? { kind: 'qris', qrString } : image ? { kind: 'redirect', url: image } : undefined;
+    }
+    case 'ewallet': {
+      const url = actionUrl(answer, 'deeplink-redirect') ?? actionUrl(answer, 'generate-qr-code');
+      return url ? { kind: 'redirect', url } : undefined;
+    }
+    case 'credit_card':
+      return { kind: 'redirect', url: stringField(answer, 'redirect_url') ?? finishUrl };
+    default:
+      return undefined;
+  }
+}
+
+/** A card charge Midtrans settled in its answer (captured, or denied), applied like its notification. */
+function settledOf(answer: MidtransAnswer): PaymentCharge['settled'] {
+  const transaction = transactionSchema.safeParse(answer);
+  if (!transaction.success) return undefined;
+  const reported = answerOf(transaction.data, answer);
+  if (reported.status === 'waiting_payment') return undefined;
+  return { ...reported, providerEventId: eventIdOf(transaction.data) };
+}
+
+/**
+ * Midtrans behind the payment provider interface: its Core API makes virtual account, QRIS,
+ * e-wallet and saved-card charges, and Snap a page where the member enters a new card. Its
+ * notifications are signed with SHA-512 over the order, status and amount with the server key.
+ */
+export function midtransProvider(options: MidtransProviderOptions): PaymentProvider {
+  const { serverKey, clientKey, timeoutMs = 10_000, virtualAccountBank = 'bca', ewallet = 'gopay', finishUrl = '/' } = options;
+  const coreApiUrl = (options.coreApiUrl ?? midtransSandboxCoreApiUrl).replace(/\/+$/, '');
+  const snapUrl = (options.snapUrl ?? midtransSandboxSnapUrl).replace(/\/+$/, '');
+  const call = (request: MidtransRequest) => callMidtrans(request, { serverKey, timeoutMs });
+
+  const snapCharge = async (intent: PaymentIntentRow, grossAmount: number): Promise<PaymentCharge> => {
+    const body = { transaction_details: { order_id: intent.id, gross_amount: grossAmount }, enabled_payments: ['credit_card'], credit_card: { secure: true } };
+    const { httpStatus, answer } = await call({ method: 'POST', url: `${snapUrl}/snap/v1/transactions`, body });
+    const url = stringField(answer, 'redirect_url');
+    if (httpStatus >= 300 || !url) throw new MidtransAnswerError(`refused the Snap transaction (HTTP ${httpStatus})`, answer);
+    return { providerReference: intent.id, instructions: { kind: 'redirect', url } };
+  };
+
+  const coreCharge = async (intent: PaymentIntentRow, grossAmount: number, cardToken: string | undefined): Promise<PaymentCharge> => {
+    const body = chargeBody(intent, grossAmount, { virtualAccountBank, ewallet }, cardToken);
+    const { httpStatus, answer } = await call({ method: 'POST', url: `${coreApiUrl}/v2/charge`, body });
+    const isCard = intent.method === 'credit_card';
+    // 201 is a charge waiting for the member; a card also answers 200 (captured) or 202 (denied).
+    const accepted = isCard ? ['200', '201', '202'] : ['201'];
+    if (httpStatus >= 300 || !accepted.includes(answer.status_code ?? '')) throw new MidtransAnswerError(`refused the charge (HTTP ${httpStatus})`, answer);
+    const instructions = instructionsOf(intent, answer, finishUrl);
+    if (!instructions) throw new MidtransAnswerError('answered the charge without payment instructions', answer);
+    const providerReference = stringField(answer, 'transaction_id') ?? intent.id;
+    const settled = isCard ? settledOf(answer) : undefined;
+    return { providerReference, instructions, ...(settled && { settled }) };
+  };
+
+  return {
+    name: 'midtrans',
+    publicKey: clientKey ?? null,
+    methods: ['virtual_account', 'qris', 'ewallet', 'credit_card'],
+    createCharge: async ({ intent, cardToken }) => {
+      const grossAmount = idrAmountOf(intent);
+      if (intent.method === 'credit_card' && cardToken === undefined) return snapCharge(intent, grossAmount);
+      return coreCharge(intent, grossAmount, cardToken);
+    },
+    parseWebhook: ({ rawBody }): PaymentEvent => {
+      const message = parseJson(rawBody);
+      // Nothing in the message is read before its signature is checked.
+      if (!hasValidSignature(message, serverKey)) throw new AppError('PAYMENT_SIGNATURE_INVALID');
+      const payload = message as Record<string, unknown>;
+      const transaction = readTransaction(payload, 'notification');
+      return { providerEventId: eventIdOf(transaction), intentId: transaction.order_id, kind: transaction.transaction_status, ...answerOf(transaction, payload) };
+    },
+    queryStatus: async ({ intent, now }) => {
+      const { httpStatus, answer } = await call({ method: 'GET', url: `${coreApiUrl}/v2/${encodeURIComponent(intent.id)}/status` });
+      // Midtrans never made the charge (its call failed or timed out): nothing can be paid there.
+      if (httpStatus === 404 || answer.status_code === '404') {
+        const expired = intent.expiresAt.getTime() <= now.getTime();
+        return { status: expired ? 'expired' : 'waiting_payment', amountMinor: null, currency: null, failureReason: null, payload: answer };
+      }
+      if (httpStatus >= 300) throw new MidtransAnswerError(`refused the status request (HTTP ${httpStatus})`, answer);
+      const transaction = readTransaction(answer, 'transaction status');
+      if (transaction.order_id !== intent.id) throw new MidtransAnswerError('answered the status of another order', transaction.order_id);
+      return answerOf(transaction, answer);
+    },
+  };
+}

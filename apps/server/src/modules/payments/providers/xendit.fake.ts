@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { xenditCallbackTokenHeader } from './xendit.provider.ts';
+
+/*
+ * A stand-in for Xendit's Payment Requests API in tests: the three routes the adapter calls, with
+ * Xendit's snake_case bodies and Basic auth, payment requests kept in memory, and callbacks signed
+ * with the callback token as Xendit sends them.
+ *
+ * Saved cards (`payment_method_id`) answer by their id: `pm-decline…` is declined, `pm-3ds…` asks
+ * the member to confirm on a page, any other `pm-…` is charged at once.
+ */
+
+export type FakeRequestStatus = 'PENDING' | 'REQUIRES_ACTION' | 'AWAITING_CAPTURE' | 'SUCCEEDED' | 'FAILED' | 'EXPIRED' | 'CANCELED' | 'VOIDED';
+export type FakeCallbackEvent = 'payment.succeeded' | 'payment.failed' | 'payment_method.expired';
+
+/** A callback as it travels: the exact body and its headers. */
+export interface XenditCallback {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** What the receiving end answered a callback. */
+export interface CallbackAnswer {
+  statusCode: number;
+  body: string;
+}
+
+export interface FakeXenditOptions {
+  secretKey: string;
+  callbackToken: string;
+  /** Where callbacks go: a URL they are POSTed to, or a function that takes them (an app's `inject`). */
+  deliverTo?: string | ((callback: XenditCallback) => Promise<CallbackAnswer>);
+}
+
+/** How the next create call behaves; each knob applies to that call only. */
+export interface NextCreate {
+  /** Answers this much later. */
+  delayMs?: number;
+  /** Never answers: the connection stays open until the caller gives up or the fake closes. */
+  hang?: boolean;
+  /** Pays the request and delivers its `payment.succeeded` callback before answering it as still pending. */
+  payBeforeAnswer?: boolean;
+}
+
+export interface FakePaymentRequest {
+  id: string;
+  referenceId: string;
+  amount: number;
+  currency: string;
+  status: FakeRequestStatus;
+  failureCode: string | null;
+  paymentMethod: Record<string, unknown>;
+  actions: Record<string, unknown>[];
+  created: string;
+  updated: string;
+}
+
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export interface FakeXendit {
+  baseUrl: string;
+  /** Every call received, in order, whether answered or not. */
+  received: ReceivedRequest[];
+  /** The answers to callbacks delivered while a create call was held (`payBeforeAnswer`). */
+  earlyCallbackAnswers: CallbackAnswer[];
+  nextCreate(knobs: NextCreate): void;
+  paymentRequest(id: string): FakePaymentRequest | undefined;
+  byReference(referenceId: string): FakePaymentRequest | undefined;
+  /** Moves a request's status at Xendit, as a payment or an expiry there would. */
+  setStatus(id: string, status: FakeRequestStatus, failureCode?: string | null): void;
+  /** A callback about a request, signed with the callback token unless another `token` is given. */
+  callbackFor(id: string, event: FakeCallbackEvent, overrides?: { amount?: number; currency?: string; token?: string; failureCode?: string }): XenditCallback;
+  /** Delivers a callback where the options said. */
+  deliver(callback: XenditCallback): Promise<CallbackAnswer>;
+  close(): Promise<void>;
+}
+
+class FakeError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorCode: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Json = Record<string, unknown>;
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function send(response: ServerResponse, statusCode: number, body: unknown): void {
+  response.writeHead(statusCode, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+function objectAt(value: unknown, field: string): Json {
+  const found = typeof value === 'object' && value !== null ? (value as Json)[field] : undefined;
+  if (typeof found !== 'object' || found === null || Array.isArray(found)) throw new FakeError(400, 'API_VALIDATION_ERROR', `${field} is required`);
+  return found as Json;
+}
+
+function stringAt(value: Json, field: string): string {
+  const found = value[field];
+  if (typeof found !== 'string' || found.length === 0) throw new FakeError(400, 'API_VALIDATION_ERROR', `${field} is required`);
+  return found;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startFakeXendit(options: FakeXenditOptions): Promise<FakeXendit> {
+  const requests = new Map<string, FakePaymentRequest>();
+  const byIdempotencyKey = new Map<string, string>();
+  const received: ReceivedRequest[] = [];
+  const earlyCallbackAnswers: CallbackAnswer[] = [];
+  let pendingKnobs: NextCreate = {};
+  let vaCount = 0;
+  const expectedAuth = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
+
+  const server = createServer((request, response) => {
+    void handle(request, response).catch((error: unknown) => {
+      if (error instanceof FakeError) return send(response, error.statusCode, { error_code: error.errorCode, message: error.message });
+      send(response, 500, { error_code: 'SERVER_ERROR', message: String(error) });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  function toJson(stored: FakePaymentRequest): Json {
+    return {
+      id: stored.id,
+      business_id: 'fake-business',
+      reference_id: stored.referenceId,
+      amount: stored.amount,
+      currency: stored.currency,
+      country: 'ID',
+      status: stored.status,
+      capture_method: 'AUTOMATIC',
+      failure_code: stored.failureCode,
+      payment_method: stored.paymentMethod,
+      actions: stored.actions,
+      created: stored.created,
+      updated: stored.updated,
+    };
+  }
+
+  function authAction(urlType: 'WEB' | 'MOBILE', path: string): Json {
+    return { action: 'AUTH', url_type: urlType, method: 'GET', url: `${baseUrl}${path}`, qr_code: null };
+  }
+
+  /** The payment method Xendit would answer for one described in a create call, with its status and actions. */
+  function paymentMethodOf(id: string, body: Json, amount: number): Pick<FakePaymentRequest, 'paymentMethod' | 'status' | 'actions' | 'failureCode'> {
+    if (typeof body.payment_method_id === 'string') {
+      const token = body.payment_method_id;
+      if (!token.startsWith('pm-')) throw new FakeError(404, 'DATA_NOT_FOUND', 'The payment method was not found');
+      const paymentMethod = { id: token, type: 'CARD', reusability: 'MULTIPLE_USE', status: 'ACTIVE' };
+      if (token.startsWith('pm-decline')) return { paymentMethod, status: 'FAILED', actions: [], failureCode: 'CARD_DECLINED' };
+      if (token.startsWith('pm-3ds')) return { paymentMethod, status: 'REQUIRES_ACTION', actions: [authAction('WEB', `/3ds/${id}`)], failureCode: null };
+      return { paymentMethod, status: 'SUCCEEDED', actions: [], failureCode: null };
+    }
+    const method = objectAt(body, 'payment_method');
+    const type = stringAt(method, 'type');
+    const common = { id: `pm-${randomUUID()}`, type, reusability: stringAt(method, 'reusability'), reference_id: method.reference_id ?? null, status: 'ACTIVE' };
+    if (type === 'VIRTUAL_ACCOUNT') {
+      const account = objectAt(method, 'virtual_account');
+      const properties = objectAt(account, 'channel_properties');
+      stringAt(properties, 'customer_name');
+      vaCount += 1;
+      const virtualAccountNumber = `8808${String(vaCount).padStart(10, '0')}`;
+      const virtual_account = { channel_code: stringAt(account, 'channel_code'), amount, currency: 'IDR', channel_properties: { ...properties, virtual_account_number: virtualAccountNumber } };
+      return { paymentMethod: { ...common, virtual_account }, status: 'PENDING', actions: [], failureCode: null };
+    }
+    if (type === 'QR_CODE') {
+      const qr = objectAt(method, 'qr_code');
+      const properties = typeof qr.channel_properties === 'object' && qr.channel_properties !== null ? (qr.channel_properties as Json) : {};
+      const qr_code = { channel_code: stringAt(qr, 'channel_code'), channel_properties: { ...properties, qr_string: `00020101021226FAKEQRIS${id}5303360540${amount}6304` } };
+      return { paymentMethod: { ...common, qr_code }, status: 'PENDING', actions: [], failureCode: null };
+    }
+    if (type === 'EWALLET') {
+      const wallet = objectAt(method, 'ewallet');
+      stringAt(objectAt(wallet, 'channel_properties'), 'success_return_url');
+      stringAt(wallet, 'channel_code');
+      const actions = [authAction('WEB', `/ewallet/${id}`), authAction('MOBILE', `/ewallet/${id}?mobile=1`)];
+      return { paymentMethod: { ...common, ewallet: wallet }, status: 'REQUIRES_ACTION', actions, failureCode: null };
+    }
+    if (type === 'CARD') {
+      const card = objectAt(method, 'card');
+      stringAt(objectAt(card, 'channel_properties'), 'success_return_url');
+      return { paymentMethod: { ...common, card }, status: 'REQUIRES_ACTION', actions: [authAction('WEB', `/card/${id}`)], failureCode: null };
+    }
+    throw new FakeError(400, 'API_VALIDATION_ERROR', `The payment method type ${type} is not taken here`);
+  }
+
+  async function create(request: IncomingMessage, rawBody: string, response: ServerResponse): Promise<void> {
+    const knobs = pendingKnobs;
+    pendingKnobs = {};
+    if (knobs.hang) return;
+    if (knobs.delayMs) await sleep(knobs.delayMs);
+    const key = request.headers['idempotency-key'];
+    const earlier = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
+    const repeated = earlier === undefined ? undefined : requests.get(earlier);
+    if (repeated) return send(response, 200, toJson(repeated));
+    let body: Json;
+    try {
+      body = JSON.parse(rawBody) as Json;
+    } catch {
+      throw new FakeError(400, 'API_VALIDATION_ERROR', 'The body is not JSON');
+    }
+    const referenceId = stringAt(body, 'reference_id');
+    if (body.currency !== 'IDR') throw new FakeError(400, 'API_VALIDATION_ERROR', 'Only IDR is taken here');
+    const amount = body.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) throw new FakeError(400, 'API_VALIDATION_ERROR', 'amount must be a whole number of rupiah');
+    const id = `pr-${randomUUID()}`;
+    const now = new Date().toISOString();
+    const stored: FakePaymentRequest = { id, referenceId, amount, currency: 'IDR', created: now, updated: now, ...paymentMethodOf(id, body, amount) };
+    requests.set(id, stored);
+    if (typeof key === 'string') byIdempotencyKey.set(key, id);
+    const answer = toJson(stored);
+    if (knobs.payBeforeAnswer) {
+      setStatus(id, 'SUCCEEDED');
+      earlyCallbackAnswers.push(await deliver(callbackFor(id, 'payment.succeeded')));
+    }
+    send(response, 201, answer);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const rawBody = await readBody(request);
+    const method = request.method ?? 'GET';
+    received.push({ method, url: request.url ?? '/', headers: request.headers, body: rawBody });
+    if (request.headers.authorization !== expectedAuth) throw new FakeError(401, 'INVALID_API_KEY', 'The API key is not valid');
+    const url = new URL(request.url ?? '/', baseUrl);
+    const byId = /^\/payment_requests\/([^/]+)$/.exec(url.pathname);
+    if (method === 'POST' && url.pathname === '/payment_requests') return create(request, rawBody, response);
+    if (method === 'GET' && byId?.[1]) {
+      const stored = requests.get(decodeURIComponent(byId[1]));
+      if (!stored) throw new FakeError(404, 'DATA_NOT_FOUND', 'The payment request was not found');
+      return send(response, 200, toJson(stored));
+    }
+    if (method === 'GET' && url.pathname === '/payment_requests') {
+      const references = url.searchParams.getAll('reference_id');
+      const limit = Number(url.searchParams.get('limit') ?? 10);
+      const found = [...requests.values()].filter((stored) => references.length === 0 || references.includes(stored.referenceId));
+      return send(response, 200, { data: found.slice(0, limit).map(toJson), has_more: found.length > limit });
+    }
+    throw new FakeError(404, 'NOT_FOUND', `${method} ${url.pathname} is not a route here`);
+  }
+
+  function required(id: string): FakePaymentRequest {
+    const stored = requests.get(id);
+    if (!stored) throw new Error(`The fake Xendit has no payment request ${id}`);
+    return stored;
+  }
+
+  function setStatus(id: string, status: FakeRequestStatus, failureCode: string | null = null): void {
+    const stored = required(id);
+    stored.status = status;
+    stored.failureCode = failureCode;
+    stored.updated = new Date().toISOString();
+  }
+
+  function callbackFor(id: string, event: FakeCallbackEvent, overrides: { amount?: number; currency?: string; token?: string; failureCode?: string } = {}): XenditCallback {
+    const stored = required(id);
+    const created = new Date().toISOString();
+    const data =
+      event === 'payment_method.expired'
+        ? { ...stored.paymentMethod, status: 'EXPIRED', updated: created }
+        : {
+            id: `py-${randomUUID()}`,
+            payment_request_id: stored.id,
+            reference_id: stored.referenceId,
+            currency: overrides.currency ?? stored.currency,
+            amount: overrides.amount ?? stored.amount,
+            country: 'ID',
+            status: event === 'payment.succeeded' ? 'SUCCEEDED' : 'FAILED',
+            failure_code: event === 'payment.failed' ? (overrides.failureCode ?? 'INSUFFICIENT_BALANCE') : null,
+            payment_method: stored.paymentMethod,
+            created: stored.created,
+            updated: created,
+          };
+    const body = JSON.stringify({ event, business_id: 'fake-business', created, api_version: null, data });
+    return { body, headers: { 'content-type': 'application/json', [xenditCallbackTokenHeader]: overrides.token ?? options.callbackToken } };
+  }
+
+  async function deliver(callback: XenditCallback): Promise<CallbackAnswer> {
+    const target = options.deliverTo;
+    if (target === undefined) throw new Error('The fake Xendit was given nowhere to deliver callbacks');
+    if (typeof target !== 'string') return target(callback);
+    const answer = await fetch(target, { method: 'POST', headers: callback.headers, body: callback.body, signal: AbortSignal.timeout(30_000) });
+    return { statusCode: answer.status, body: await answer.text() };
+  }
+
+  return {
+    baseUrl,
+    received,
+    earlyCallbackAnswers,
+    nextCreate: (knobs) => {
+      pendingKnobs = knobs;
+    },
+    paymentRequest: (id) => requests.get(id),
+    byReference: (referenceId) => [...requests.values()].find((stored) => stored.referenceId === referenceId),
+    setStatus,
+    callbackFor,
+    deliver,
+    close: async () => {
+      // A hung call is still open: end it so the server can close.
+      server.closeAllConnections();
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}

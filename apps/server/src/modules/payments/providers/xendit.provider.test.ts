@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentAnswer, PaymentMethod } from '@kartu/contracts';
+import { buildAppContext, createApp } from '../../../app.ts';
+import { newMember, type TestMember } from '../../../test/members.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { PaymentProvider } from '../payment-provider.ts';
+import type { PaymentsContext } from '../payments.context.ts';
+import { findIntent, findIntentEvents, findMerchantIntents } from '../payments.repository.ts';
+import { openPayment } from '../payments.test-support.ts';
+import type { PaymentIntentRow } from '../payments.table.ts';
+import { startFakeXendit, type FakePaymentRequest, type FakeRequestStatus, type FakeXendit, type XenditCallback } from './xendit.fake.ts';
+import { xenditCallbackTokenHeader, xenditProvider } from './xendit.provider.ts';
+
+const secretKey = 'xnd_development_secret_key_of_the_fake';
+const callbackToken = 'callback-token-of-the-fake-0123456789';
+const returnUrl = (intent: PaymentIntentRow) => `https://kartu.test/payments/${intent.id}`;
+
+let testApp: TestApp;
+/** The real app, with Xendit as its only provider. */
+let xenditApp: FastifyInstance;
+let fake: FakeXendit;
+let provider: PaymentProvider;
+let payments: PaymentsContext;
+let member: TestMember;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  fake = await startFakeXendit({
+    secretKey,
+    callbackToken,
+    deliverTo: (callback) => xenditApp.inject({ method: 'POST', url: '/webhooks/payments/xendit', payload: callback.body, headers: callback.headers }),
+  });
+  provider = xenditProvider({ secretKey, callbackToken, baseUrl: fake.baseUrl, timeoutMs: 5_000, returnUrl });
+  payments = { providers: new Map([['xendit', provider]]), sandbox: undefined, effects: {} };
+  const { env, db: database, clock } = testApp;
+  xenditApp = await createApp({ env, database, clock, context: { ...buildAppContext({ env, database, clock }), payments } });
+  member = await newMember(testApp);
+});
+afterAll(async () => {
+  await xenditApp?.close();
+  await fake?.close();
+  await testApp?.close();
+});
+
+function pay(method: PaymentMethod, { cardToken, context = payments, subjectId }: { cardToken?: string; context?: PaymentsContext; subjectId?: string } = {}) {
+  return openPayment(testApp, { member, payments: context, method, ...(subjectId !== undefined && { subjectId }), ...(cardToken !== undefined && { cardToken }) });
+}
+
+async function intentOf(payment: PaymentAnswer): Promise<PaymentIntentRow> {
+  const intent = await findIntent(testApp.db, { merchantId: member.user.merchantId, id: payment.id });
+  if (!intent) throw new Error(`No intent ${payment.id}`);
+  return intent;
+}
+
+/** A payment waiting at Xendit, and its payment request there. */
+async function waitingPayment(method: PaymentMethod = 'virtual_account') {
+  const { body: payment } = await pay(method);
+  const request = fake.byReference(payment.id);
+  if (!request) throw new Error('The fake holds no request for the payment');
+  return { payment, request };
+}
+
+/** The channel properties Xendit answered for a request's payment method. */
+function channelProperties(request: FakePaymentRequest, kind: 'virtual_account' | 'qr_code'): Record<string, string> {
+  const details = request.paymentMethod[kind] as { channel_properties: Record<string, string> } | undefined;
+  if (!details) throw new Error(`The request has no ${kind}`);
+  return details.channel_properties;
+}
+
+async function deliver(callback: XenditCallback) {
+  const answer = await fake.deliver(callback);
+  return { statusCode: answer.statusCode, body: JSON.parse(answer.body) as unknown };
+}
+
+describe('Xendit charges', () => {
+  it.each([
+    ['virtual_account', 'VIRTUAL_ACCOUNT', (request: FakePaymentRequest) => ({ kind: 'virtual_account', bank: 'BNI', accountNumber: channelProperties(request, 'virtual_account').virtual_account_number })],
+    ['qris', 'QR_CODE', (request: FakePaymentRequest) => ({ kind: 'qris', qrString: channelProperties(request, 'qr_code').qr_string })],
+    ['ewallet', 'EWALLET', (request: FakePaymentRequest) => ({ kind: 'redirect', url: `${fake.baseUrl}/ewallet/${request.id}` })],
+    ['credit_card', 'CARD', (request: FakePaymentRequest) => ({ kind: 'redirect', url: `${fake.baseUrl}/card/${request.id}` })],
+  ] as const)('opens a %s payment request (%s) for the intent and answers its instructions', async (method, type, expected) => {
+    const { payment, request } = await waitingPayment(method);
+    expect(payment.status).toBe('waiting_payment');
+    expect(payment.instructions).toEqual(expected(request));
+    expect(request).toMatchObject({ referenceId: payment.id, amount: 150_000, currency: 'IDR', paymentMethod: { type, reference_id: payment.id } });
+    expect((await intentOf(payment)).providerReference).toBe(request.id);
+    const call = fake.received.find((received) => received.method === 'POST' && JSON.parse(received.body).reference_id === payment.id);
+    // Keyed by the intent: a retried call cannot open a second request.
+    expect(call?.headers['idempotency-key']).toBe(payment.id);
+  });
+
+  it('sets the expiry of a virtual account and a QR code to the intent\'s', async () => {
+    for (const method of ['virtual_account', 'qris'] as const) {
+      const { payment, request } = await waitingPayment(method);
+      expect(channelProperties(request, method === 'qris' ? 'qr_code' : 'virtual_account').expires_at).toBe(payment.expiresAt);
+    }
+  });
+
+  it('charges a saved card at once: paid when Xendit charged it, failed when declined, waiting when the bank asks the member', async () => {
+    const paid = await pay('credit_card', { cardToken: 'pm-saved-card-1' });
+    expect(paid.body.status).toBe('paid');
+    const declined = await pay('credit_card', { cardToken: 'pm-decline-card-2' });
+    expect([declined.body.status, declined.body.failureReason]).toEqual(['failed', 'card_declined']);
+    const confirming = await pay('credit_card', { cardToken: 'pm-3ds-card-3' });
+    expect(confirming.body.status).toBe('waiting_payment');
+    expect(confirming.body.instructions).toEqual({ kind: 'redirect', url: `${fake.baseUrl}/3ds/${fake.byReference(confirming.body.id)?.id}` });
+    const events = await findIntentEvents(testApp.db, paid.body.id);
+    expect(events.map((event) => [event.kind, event.outcome])).toEqual([['paid', 'applied']]);
+  });
+
+  it('refuses methods and currencies Xendit does not take here, without calling it', async () => {
+    const { payment } = await waitingPayment('qris');
+    const intent = await intentOf(payment);
+    const calls = fake.received.length;
+    for (const method of ['manual_transfer', 'cash_on_delivery'] as const) {
+      await expect(provider.createCharge({ intent: { ...intent, method }, now: testApp.clock.now() })).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
+    }
+    await expect(provider.createCharge({ intent: { ...intent, currency: 'USD' }, now: testApp.clock.now() })).rejects.toMatchObject({
+      code: 'UNPROCESSABLE',
+      message: expect.stringContaining('IDR'),
+    });
+    await expect(pay('manual_transfer')).rejects.toMatchObject({ code: 'PAYMENT_METHOD_UNAVAILABLE' });
+    expect(fake.received.length).toBe(calls);
+  });
+
+  it('fails the charge when Xendit refuses the secret key', async () => {
+    const { payment } = await waitingPayment('qris');
+    const wrongKey = xenditProvider({ secretKey: 'xnd_development_not_the_key', callbackToken, baseUrl: fake.baseUrl });
+    await expect(wrongKey.createCharge({ intent: await intentOf(payment), now: testApp.clock.now() })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('answers 503 and fails the intent when Xendit does not answer in time', async () => {
+    const impatient = xenditProvider({ secretKey, callbackToken, baseUrl: fake.baseUrl, timeoutMs: 200, returnUrl });
+    const context: PaymentsContext = { ...payments, providers: new Map([['xendit', impatient]]) };
+    fake.nextCreate({ hang: true });
+    const subjectId = `order-${randomUUID()}`;
+    const started = Date.now();
+    await expect(pay('qris', { context, subjectId })).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', statusCode: 503 });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const intents = await findMerchantIntents(testApp.db, { merchantId: member.user.merchantId, limit: 1_000 });
+    const timedOut = intents.filter((intent) => intent.subjectId === subjectId);
+    expect(timedOut.map((intent) => [intent.status, intent.failureReason, intent.providerReference])).toEqual([['failed', 'provider_unavailable', null]]);
+    expect(fake.received.at(-1)).toMatchObject({ method: 'POST', url: '/payment_requests' });
+    // A slow answer inside the limit still makes the charge.
+    fake.nextCreate({ delayMs: 50 });
+    expect((await pay('qris', { context })).body.status).toBe('waiting_payment');
+  });
+});
+
+describe('Xendit callbacks through POST /webhooks/payments/xendit', () => {
+  it('answers 401 to a forged or missing callback token and changes nothing', async () => {
+    const { payment, request } = await waitingPayment();
+    const good = fake.callbackFor(request.id, 'payment.succeeded');
+    const sameLength = fake.callbackFor(request.id, 'payment.succeeded', { token: 'x'.repeat(callbackToken.length) });
+    const shorter = fake.callbackFor(request.id, 'payment.succeeded', { token: callbackToken.slice(0, -1) });
+    const { [xenditCallbackTokenHeader]: _token, ...unsigned } = good.headers;
+    // The token is checked before the body is read: a forged message is never parsed.
+    const forgedGarbage = { body: 'not json', headers: sameLength.headers };
+    for (const forged of [sameLength, shorter, { body: good.body, headers: unsigned }, forgedGarbage]) {
+      const answer = await deliver(forged);
+      expect(answer).toMatchObject({ statusCode: 401, body: { code: 'PAYMENT_SIGNATURE_INVALID' } });
+    }
+    expect((await intentOf(payment)).status).toBe('waiting_payment');
+    expect(await findIntentEvents(testApp.db, payment.id)).toEqual([]);
+  });
+
+  it('applies a payment.succeeded once and answers duplicate when Xendit sends it again', async () => {
+    const { payment, request } = await waitingPayment();
+    fake.setStatus(request.id, 'SUCCEEDED');
+    const callback = fake.callbackFor(request.id, 'payment.succeeded');
+    expect(await deliver(callback)).toEqual({ statusCode: 200, body: { outcome: 'applied' } });
+    expect(await deliver(callback)).toEqual({ statusCode: 200, body: { outcome: 'duplicate' } });
+    expect((await intentOf(payment)).status).toBe('paid');
+    const events = await findIntentEvents(testApp.db, payment.id);
+    expect(events.map((event) => [event.kind, event.outcome])).toEqual([['paid', 'applied']]);
+    expect(events[0]?.payload).toMatchObject({ event: 'payment.succeeded', data: { reference_id: payment.id, payment_request_id: request.id } });
+  });
+
+  it('keeps the intent paid when the callback comes before the create call answers', async () => {
+    fake.nextCreate({ payBeforeAnswer: true });
+    const { body: payment } = await pay('qris');
+    expect(fake.earlyCallbackAnswers.at(-1)).toMatchObject({ statusCode: 200, body: JSON.stringify({ outcome: 'applied' }) });
+    expect(payment.status).toBe('paid');
+    const intent = await intentOf(payment);
+    // The late charge record did not move it back to waiting.
+    expect([intent.status, intent.providerReference]).toEqual(['paid', null]);
+    expect((await provider.queryStatus({ intent, now: testApp.clock.now() })).status).toBe('paid');
+  });
+
+  it('refuses a callback whose amount or currency is not the intent\'s', async () => {
+    const { payment, request } = await waitingPayment();
+    expect(await deliver(fake.callbackFor(request.id, 'payment.succeeded', { amount: 1_000 }))).toEqual({ statusCode: 200, body: { outcome: 'refused' } });
+    expect(await deliver(fake.callbackFor(request.id, 'payment.succeeded', { currency: 'PHP' }))).toEqual({ statusCode: 200, body: { outcome: 'refused' } });
+    expect((await intentOf(payment)).status).toBe('waiting_payment');
+  });
+
+  it('fails the intent on payment.failed and expires it on payment_method.expired', async () => {
+    const failing = await waitingPayment('ewallet');
+    expect(await deliver(fake.callbackFor(failing.request.id, 'payment.failed'))).toMatchObject({ body: { outcome: 'applied' } });
+    expect(await intentOf(failing.payment)).toMatchObject({ status: 'failed', failureReason: 'insufficient_balance' });
+    const expiring = await waitingPayment('virtual_account');
+    expect(await deliver(fake.callbackFor(expiring.request.id, 'payment_method.expired'))).toMatchObject({ body: { outcome: 'applied' } });
+    expect((await intentOf(expiring.payment)).status).toBe('expired');
+  });
+
+  it('takes a callback the fake POSTs over HTTP to the listening app', async () => {
+    const address = await xenditApp.listen({ port: 0, host: '127.0.0.1' });
+    const overHttp = await startFakeXendit({ secretKey, callbackToken, deliverTo: `${address}/webhooks/payments/xendit` });
+    try {
+      const { payment, request } = await waitingPayment();
+      const callback = fake.callbackFor(request.id, 'payment.succeeded');
+      expect(await overHttp.deliver(callback)).toEqual({ statusCode: 200, body: JSON.stringify({ outcome: 'applied' }) });
+      expect((await intentOf(payment)).status).toBe('paid');
+    } finally {
+      await overHttp.close();
+    }
+  });
+
+  it('answers 400 to a body that is not a settling payment callback', async () => {
+    const headers = fake.callbackFor((await waitingPayment()).request.id, 'payment.succeeded').headers;
+    for (const body of ['not json', JSON.stringify({ event: 'payment.succeeded', data: {} }), JSON.stringify({ event: 'payment.pending', data: { reference_id: randomUUID(), status: 'PENDING' } })]) {
+      expect(await deliver({ body, headers })).toMatchObject({ statusCode: 400, body: { code: 'VALIDATION_FAILED' } });
+    }
+  });
+});
+
+describe('Xendit status questions', () => {
+  it.each([
+    ['PENDING', 'waiting_payment'],
+    ['REQUIRES_ACTION', 'waiting_payment'],
+    ['SUCCEEDED', 'paid'],
+    ['FAILED', 'failed'],
+    ['EXPIRED', 'expired'],
+    ['CANCELED', 'cancelled'],
+    ['VOIDED', 'cancelled'],
+  ] as const)('reads a payment request %s as %s', async (xenditStatus: FakeRequestStatus, status) => {
+    const { payment, request } = await waitingPayment();
+    fake.setStatus(request.id, xenditStatus, xenditStatus === 'FAILED' ? 'EXPIRED_CARD' : null);
+    const answer = await provider.queryStatus({ intent: await intentOf(payment), now: testApp.clock.now() });
+    expect(answer).toMatchObject({ status, amountMinor: 150_000n, currency: 'IDR', failureReason: status === 'failed' ? 'expired_card' : null });
+  });
+
+  it('looks the request up by the intent id when no charge was recorded, and expires an intent Xendit never saw once its time is up', async () => {
+    const { payment, request } = await waitingPayment();
+    const intent = await intentOf(payment);
+    fake.setStatus(request.id, 'SUCCEEDED');
+    expect((await provider.queryStatus({ intent: { ...intent, providerReference: null }, now: testApp.clock.now() })).status).toBe('paid');
+    const unknown = { ...intent, id: randomUUID(), providerReference: null };
+    expect((await provider.queryStatus({ intent: unknown, now: testApp.clock.now() })).status).toBe('waiting_payment');
+    expect((await provider.queryStatus({ intent: unknown, now: new Date(intent.expiresAt.getTime() + 1) })).status).toBe('expired');
+  });
+});

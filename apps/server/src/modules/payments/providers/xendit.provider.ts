@@ -1,0 +1,297 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Configuration, PaymentRequest as PaymentRequestClient } from 'xendit-node';
+import type {
+  EWalletChannelCode,
+  PaymentMethodParameters,
+  PaymentRequest,
+  PaymentRequestParameters,
+  VirtualAccountChannelCode,
+} from 'xendit-node/payment_request/models';
+import { z } from 'zod';
+import { paymentInstructionsSchema, type PaymentInstructions, type PaymentMethod, type PaymentStatus } from '@kartu/contracts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { PaymentCharge, PaymentEvent, PaymentProvider, PaymentStatusAnswer, WebhookHeaders } from '../payment-provider.ts';
+import type { PaymentIntentRow } from '../payments.table.ts';
+
+/*
+ * Xendit through its Payments API as the xendit-node 7 SDK speaks it: Payment Requests v1
+ * (`POST /payment_requests`, `GET /payment_requests/{id}`, `GET /payment_requests?reference_id=`),
+ * whose payment callbacks are `payment.succeeded` and `payment.failed`, and whose one-time payment
+ * methods report their expiry as `payment_method.expired`. Xendit's later `/v3/payment_requests`
+ * (api-version 2024-11-11) is not in this SDK and not followed here.
+ */
+
+export const xenditCallbackTokenHeader = 'x-callback-token';
+
+const defaultBaseUrl = 'https://api.xendit.co';
+const defaultTimeoutMs = 10_000;
+
+export interface XenditProviderOptions {
+  /** The secret API key (`xnd_development_…` or `xnd_production_…`): Basic auth on every call. */
+  secretKey: string;
+  /** The webhook verification token of the Xendit dashboard, sent back as `x-callback-token`. */
+  callbackToken: string;
+  baseUrl?: string;
+  /** How long one call to Xendit may take before the charge fails. */
+  timeoutMs?: number;
+  /** Where the member lands after an e-wallet or card page: required for those methods. */
+  returnUrl?: (intent: PaymentIntentRow) => string;
+  /** The public key the member's browser tokenises cards with. */
+  publicKey?: string;
+  /** The bank whose virtual accounts members pay into. */
+  virtualAccountBank?: VirtualAccountChannelCode;
+  /** The e-wallet members are sent to; one that finishes on a redirect page. */
+  ewalletChannel?: EWalletChannelCode;
+  /** The name the payer's bank shows for a virtual account. */
+  virtualAccountName?: string;
+}
+
+type SettledStatus = Exclude<PaymentStatus, 'pending'>;
+
+/** A payment request's status in our terms; anything not listed is still open. */
+const statusOfRequest: Readonly<Record<string, SettledStatus>> = {
+  SUCCEEDED: 'paid',
+  FAILED: 'failed',
+  EXPIRED: 'expired',
+  CANCELED: 'cancelled',
+  VOIDED: 'cancelled',
+};
+
+/** The callbacks that settle a payment, by event. */
+const statusOfEvent: Readonly<Record<string, SettledStatus>> = {
+  'payment.succeeded': 'paid',
+  'payment.failed': 'failed',
+  'payment.expired': 'expired',
+  'payment_method.expired': 'expired',
+  'payment_request.expiry': 'expired',
+};
+
+export const xenditMethods = ['virtual_account', 'qris', 'ewallet', 'credit_card'] as const satisfies readonly PaymentMethod[];
+
+/**
+ * The SDK's payment request client with a time limit on every call. xendit-node 7 takes a base URL
+ * (`xenditURL`) but neither a fetch nor an AbortSignal per call, so this subclass replaces the
+ * configuration it built with one whose fetch gives up after `timeoutMs`.
+ */
+class TimedPaymentRequestClient extends PaymentRequestClient {
+  constructor({ secretKey, baseUrl, timeoutMs }: { secretKey: string; baseUrl: string; timeoutMs: number }) {
+    super({ secretKey, xenditURL: baseUrl });
+    this.configuration = new Configuration({
+      basePath: baseUrl,
+      fetchApi: (url: string | URL | Request, init?: RequestInit) => fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
+    });
+  }
+}
+
+/**
+ * Xendit's amount for ours. Xendit counts IDR in whole rupiah and we count IDR with no minor
+ * digits, so the numbers are the same; the channels here (QRIS, Indonesian banks and e-wallets)
+ * take nothing but IDR.
+ */
+function xenditAmount(intent: PaymentIntentRow): number {
+  if (intent.currency !== 'IDR') throw new AppError('UNPROCESSABLE', { message: `Xendit takes IDR payments only here, not ${intent.currency}` });
+  const amount = Number(intent.amountMinor);
+  if (!Number.isSafeInteger(amount)) throw new AppError('UNPROCESSABLE', { message: 'This amount is too large for Xendit' });
+  return amount;
+}
+
+function amountMinorOf(amount: number | null | undefined): bigint | null {
+  if (amount === null || amount === undefined) return null;
+  if (!Number.isSafeInteger(amount)) throw new AppError('VALIDATION_FAILED', { message: 'A Xendit IDR amount is a whole number of rupiah' });
+  return BigInt(amount);
+}
+
+function requireReturnUrl(options: XenditProviderOptions, intent: PaymentIntentRow): string {
+  if (!options.returnUrl) throw new Error('Xendit e-wallet and card payments need a return URL');
+  return options.returnUrl(intent);
+}
+
+function paymentMethodFor(intent: PaymentIntentRow, options: XenditProviderOptions): PaymentMethodParameters {
+  // The payment method carries our id too: its expiry callback names it, not the payment request.
+  const base = { reusability: 'ONE_TIME_USE', referenceId: intent.id } as const;
+  const byMethod: Record<PaymentMethod, () => PaymentMethodParameters> = {
+    virtual_account: () => ({
+      ...base,
+      type: 'VIRTUAL_ACCOUNT',
+      virtualAccount: {
+        channelCode: options.virtualAccountBank ?? 'BNI',
+        channelProperties: { customerName: options.virtualAccountName ?? 'Kartu', expiresAt: intent.expiresAt },
+      },
+    }),
+    qris: () => ({ ...base, type: 'QR_CODE', qrCode: { channelCode: 'QRIS', channelProperties: { expiresAt: intent.expiresAt } } }),
+    ewallet: () => {
+      const url = requireReturnUrl(options, intent);
+      return {
+        ...base,
+        type: 'EWALLET',
+        ewallet: { channelCode: options.ewalletChannel ?? 'DANA', channelProperties: { successReturnUrl: url, failureReturnUrl: url, cancelReturnUrl: url } },
+      };
+    },
+    credit_card: () => {
+      const url = requireReturnUrl(options, intent);
+      return { ...base, type: 'CARD', card: { channelProperties: { successReturnUrl: url, failureReturnUrl: url, expiresAt: intent.expiresAt } } };
+    },
+    manual_transfer: () => notTaken(intent.method),
+    cash_on_delivery: () => notTaken(intent.method),
+  };
+  return byMethod[intent.method]();
+}
+
+function notTaken(method: PaymentMethod): never {
+  throw new AppError('UNPROCESSABLE', { message: `Xendit does not take ${method} payments here` });
+}
+
+/** The page the member finishes on: the web one first, then the phone's. */
+function redirectUrlOf(request: PaymentRequest): string | undefined {
+  const actions = request.actions ?? [];
+  for (const urlType of ['WEB', 'MOBILE', 'DEEPLINK'] as const) {
+    const action = actions.find((candidate) => candidate.urlType === urlType && candidate.url);
+    if (action?.url) return action.url;
+  }
+  return undefined;
+}
+
+function instructionsOf(request: PaymentRequest, method: PaymentMethod): PaymentInstructions {
+  const { virtualAccount, qrCode } = request.paymentMethod ?? {};
+  const candidate: Partial<Record<PaymentMethod, unknown>> = {
+    virtual_account: { kind: 'virtual_account', bank: virtualAccount?.channelCode, accountNumber: virtualAccount?.channelProperties?.virtualAccountNumber },
+    qris: { kind: 'qris', qrString: qrCode?.channelProperties?.qrString },
+    ewallet: { kind: 'redirect', url: redirectUrlOf(request) },
+    credit_card: { kind: 'redirect', url: redirectUrlOf(request) },
+  };
+  const read = paymentInstructionsSchema.safeParse(candidate[method]);
+  if (!read.success) throw new Error(`Xendit answered payment request ${request.id} without the ${method} instructions`);
+  return read.data;
+}
+
+/** What we keep of a payment request in the event log. */
+function requestPayload(request: PaymentRequest): Record<string, unknown> {
+  return {
+    id: request.id,
+    reference_id: request.referenceId,
+    status: request.status,
+    amount: request.amount ?? null,
+    currency: request.currency,
+    failure_code: request.failureCode ?? null,
+  };
+}
+
+function answerOf(request: PaymentRequest, status: SettledStatus): PaymentStatusAnswer {
+  return {
+    status,
+    amountMinor: amountMinorOf(request.amount),
+    currency: request.currency,
+    failureReason: status === 'failed' ? (request.failureCode ?? 'failed').toLowerCase() : null,
+    payload: requestPayload(request),
+  };
+}
+
+function hasCallbackToken(expected: string, headers: WebhookHeaders): boolean {
+  const given = headers[xenditCallbackTokenHeader];
+  if (typeof given !== 'string') return false;
+  const givenBytes = Buffer.from(given);
+  const expectedBytes = Buffer.from(expected);
+  return givenBytes.length === expectedBytes.length && timingSafeEqual(givenBytes, expectedBytes);
+}
+
+const callbackSchema = z.object({
+  event: z.string().min(1).max(100),
+  data: z.object({
+    id: z.string().min(1).max(200).optional(),
+    reference_id: z.string().min(1).max(200),
+    status: z.string().max(50).optional(),
+    amount: z.number().nonnegative().nullish(),
+    currency: z.string().max(3).nullish(),
+    failure_code: z.string().max(200).nullish(),
+  }),
+});
+
+function readCallback(rawBody: string): { callback: z.output<typeof callbackSchema>; payload: Record<string, unknown> } {
+  try {
+    const payload: unknown = JSON.parse(rawBody);
+    const callback = callbackSchema.parse(payload);
+    return { callback, payload: payload as Record<string, unknown> };
+  } catch {
+    throw new AppError('VALIDATION_FAILED', { message: 'This is not a Xendit payment callback' });
+  }
+}
+
+/**
+ * Xendit's payments behind our provider interface: virtual accounts, QRIS, an e-wallet and cards
+ * through payment requests, each request carrying our intent id as its `reference_id`.
+ */
+export function xenditProvider(options: XenditProviderOptions): PaymentProvider {
+  const client = new TimedPaymentRequestClient({
+    secretKey: options.secretKey,
+    baseUrl: options.baseUrl ?? defaultBaseUrl,
+    timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
+  });
+
+  async function createRequest(intent: PaymentIntentRow, data: Omit<PaymentRequestParameters, 'referenceId' | 'amount' | 'currency'>): Promise<PaymentRequest> {
+    const amount = xenditAmount(intent);
+    // The intent id as idempotency key: a retried call answers the request already made.
+    return client.createPaymentRequest({ idempotencyKey: intent.id, data: { ...data, referenceId: intent.id, amount, currency: 'IDR' } });
+  }
+
+  /** A saved card charged at once: settled in the answer unless the bank asks the member to confirm. */
+  async function chargeCard(intent: PaymentIntentRow, cardToken: string): Promise<PaymentCharge> {
+    if (intent.method !== 'credit_card') throw new AppError('UNPROCESSABLE', { message: 'Only a card payment takes a saved card' });
+    const returnUrl = options.returnUrl?.(intent);
+    const request = await createRequest(intent, {
+      paymentMethodId: cardToken,
+      ...(returnUrl !== undefined && { channelProperties: { successReturnUrl: returnUrl, failureReturnUrl: returnUrl } }),
+    });
+    const status = statusOfRequest[request.status];
+    const url = redirectUrlOf(request) ?? returnUrl;
+    if (!url) throw new Error(`Xendit answered payment request ${request.id} with nowhere to send the member`);
+    const charge = { providerReference: request.id, instructions: { kind: 'redirect', url } } as const;
+    if (status !== 'paid' && status !== 'failed') return charge;
+    return { ...charge, settled: { ...answerOf(request, status), providerEventId: `charge:${request.id}:${request.status}` } };
+  }
+
+  async function findRequest(intent: PaymentIntentRow): Promise<PaymentRequest | undefined> {
+    if (intent.providerReference) return client.getPaymentRequestByID({ paymentRequestId: intent.providerReference });
+    // The charge was never recorded (a message won the race, or the answer was lost): look it up by our id.
+    const { data } = await client.getAllPaymentRequests({ referenceId: [intent.id], limit: 1 });
+    return data[0];
+  }
+
+  return {
+    name: 'xendit',
+    publicKey: options.publicKey ?? null,
+    methods: xenditMethods,
+    createCharge: async ({ intent, cardToken }) => {
+      if (cardToken !== undefined) return chargeCard(intent, cardToken);
+      const paymentMethod = paymentMethodFor(intent, options);
+      const request = await createRequest(intent, { paymentMethod });
+      return { providerReference: request.id, instructions: instructionsOf(request, intent.method) };
+    },
+    parseWebhook: ({ rawBody, headers }): PaymentEvent => {
+      if (!hasCallbackToken(options.callbackToken, headers)) throw new AppError('PAYMENT_SIGNATURE_INVALID');
+      const { callback, payload } = readCallback(rawBody);
+      const { event, data } = callback;
+      const status = statusOfEvent[event] ?? (data.status === undefined ? undefined : statusOfRequest[data.status]);
+      if (!status) throw new AppError('VALIDATION_FAILED', { message: `The Xendit event ${event} does not settle a payment` });
+      return {
+        // Xendit sends the same body again on a retry; its callbacks carry no id of their own.
+        providerEventId: data.id ? `${event}:${data.id}` : `body:${createHash('sha256').update(rawBody).digest('hex')}`,
+        intentId: data.reference_id,
+        kind: status,
+        status,
+        amountMinor: amountMinorOf(data.amount),
+        currency: data.currency ?? null,
+        failureReason: status === 'failed' ? (data.failure_code ?? 'failed').toLowerCase() : null,
+        payload,
+      };
+    },
+    queryStatus: async ({ intent, now }) => {
+      const request = await findRequest(intent);
+      if (!request) {
+        // Xendit never made a request for it: nobody can pay it, so it ends with its time to pay.
+        const status = intent.expiresAt.getTime() <= now.getTime() ? 'expired' : 'waiting_payment';
+        return { status, amountMinor: null, currency: null, failureReason: null, payload: { reference_id: intent.id, found: false } };
+      }
+      return answerOf(request, statusOfRequest[request.status] ?? 'waiting_payment');
+    },
+  };
+}

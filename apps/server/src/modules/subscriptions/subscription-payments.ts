@@ -1,0 +1,118 @@
+import { formatCurrency } from '@kartu/core';
+import { intlLocaleOf } from '@kartu/core/constants';
+import { languageSchema, type Language } from '@kartu/contracts';
+import type { Database } from '../../db/database.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
+import { queueMemberMessage } from '../outbox/outbox.service.ts';
+import type { PaymentEffect, PaymentEffectInput } from '../payments/payment-effects.ts';
+import { nextPeriod, RENEWAL_GRACE_MS } from './subscription-state.ts';
+import { findPlan, findSubscriber, lockCharge, lockSubscription, settleCharge, updateSubscription } from './subscriptions.repository.ts';
+import type { SubscriptionChargeRow, SubscriptionRow } from './subscriptions.table.ts';
+
+type Subscriber = NonNullable<Awaited<ReturnType<typeof findSubscriber>>>;
+
+function languageOf(subscriber: Subscriber): Language {
+  const stored = languageSchema.safeParse(subscriber.language);
+  return stored.success ? stored.data : subscriber.defaultLanguage;
+}
+
+function dateIn(subscriber: Subscriber, instant: Date): string {
+  return new Intl.DateTimeFormat(intlLocaleOf(languageOf(subscriber)), { dateStyle: 'long', timeZone: subscriber.timezone }).format(instant);
+}
+
+function amountIn(subscriber: Subscriber, charge: Pick<SubscriptionChargeRow, 'amountMinor' | 'currency'>): string {
+  const { currencyCode, currencySymbol, currencyDecimals, thousandSeparator, decimalSeparator } = subscriber;
+  const format =
+    charge.currency === currencyCode
+      ? { code: currencyCode, symbol: currencySymbol, decimalDigits: currencyDecimals, thousandSeparator, decimalSeparator }
+      : { code: charge.currency, symbol: charge.currency, decimalDigits: 2, thousandSeparator, decimalSeparator };
+  return formatCurrency(charge.amountMinor, format);
+}
+
+/** The charge an intent pays for, locked with its subscription; nothing when already settled. */
+async function openChargeOf(tx: Database, subjectId: string): Promise<{ charge: SubscriptionChargeRow; subscription: SubscriptionRow } | undefined> {
+  const charge = await lockCharge(tx, subjectId);
+  if (!charge || charge.status !== 'open') return undefined;
+  const subscription = await lockSubscription(tx, charge.subscriptionId);
+  if (!subscription) throw new Error('A subscription charge without its subscription');
+  return { charge, subscription };
+}
+
+/** Paid: the plan's period is added (from the end of the current one if it still runs) and a receipt goes out. */
+async function onPaid({ tx, intent, now }: PaymentEffectInput): Promise<void> {
+  const open = await openChargeOf(tx, intent.subjectId);
+  if (!open) return;
+  const { charge, subscription } = open;
+  const plan = await findPlan(tx, { merchantId: charge.merchantId, planId: charge.planId });
+  if (!plan) throw new Error('A subscription charge without its plan');
+  const period = nextPeriod(subscription, plan.durationMonths, now);
+  const autoRenew = charge.kind === 'auto_renewal' ? subscription.autoRenew : charge.autoRenew && subscription.cardToken !== null;
+  await updateSubscription(tx, subscription.id, {
+    status: 'active',
+    planId: plan.id,
+    autoRenew,
+    periodStartsAt: subscription.periodStartsAt && period.startsAt.getTime() === subscription.periodEndsAt?.getTime() ? subscription.periodStartsAt : period.startsAt,
+    periodEndsAt: period.endsAt,
+    lastBilledAt: now,
+    graceUntil: null,
+    cancelledAt: null,
+    updatedAt: now,
+  });
+  await settleCharge(tx, { id: charge.id, status: 'paid', period, now });
+  const subscriber = await findSubscriber(tx, subscription.id);
+  if (subscriber) {
+    await queueMemberMessage({
+      db: tx,
+      merchantId: charge.merchantId,
+      member: subscriber,
+      template: 'subscription-paid',
+      data: { brand: subscriber.brand, program: subscriber.programName, plan: plan.name, amount: amountIn(subscriber, charge), endsOn: dateIn(subscriber, period.endsAt) },
+      fallbackLanguage: subscriber.defaultLanguage,
+      now,
+    });
+  }
+  publishAfterCommit(tx, [changeTags.card(subscription.cardId), changeTags.wallet(subscription.userId)]);
+}
+
+/**
+ * Not paid: the charge is closed. A failed automatic renewal starts the grace (benefits kept while
+ * the member fixes their card) and tells the member.
+ */
+function onNotPaid(status: 'failed' | 'expired' | 'cancelled') {
+  return async ({ tx, intent, now }: PaymentEffectInput): Promise<void> => {
+    const open = await openChargeOf(tx, intent.subjectId);
+    if (!open) return;
+    const { charge, subscription } = open;
+    await settleCharge(tx, { id: charge.id, status, now });
+    if (charge.kind !== 'auto_renewal' || subscription.periodEndsAt === null) return;
+    await startGrace(tx, subscription, now);
+  };
+}
+
+/** The grace after a failed automatic renewal, once per period, with a message to the member. */
+export async function startGrace(tx: Database, subscription: SubscriptionRow, now: Date): Promise<void> {
+  if (subscription.graceUntil !== null || subscription.periodEndsAt === null) return;
+  const graceUntil = new Date(subscription.periodEndsAt.getTime() + RENEWAL_GRACE_MS);
+  await updateSubscription(tx, subscription.id, { graceUntil, updatedAt: now });
+  const subscriber = await findSubscriber(tx, subscription.id);
+  if (subscriber) {
+    await queueMemberMessage({
+      db: tx,
+      merchantId: subscription.merchantId,
+      member: subscriber,
+      template: 'subscription-renewal-failed',
+      data: { brand: subscriber.brand, program: subscriber.programName, until: dateIn(subscriber, graceUntil) },
+      fallbackLanguage: subscriber.defaultLanguage,
+      now,
+    });
+  }
+  publishAfterCommit(tx, [changeTags.card(subscription.cardId)]);
+}
+
+/** What a subscription payment does when it settles (registered in app.ts). */
+export const subscriptionPaymentEffect: PaymentEffect = {
+  onPaid,
+  onFailed: onNotPaid('failed'),
+  onExpired: onNotPaid('expired'),
+  onCancelled: onNotPaid('cancelled'),
+};

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { cardTokenInputSchema, feeLineSchema, paymentAnswerSchema, paymentMethodSchema, savedCardSchema } from './payments.ts';
+
+/*
+ * Paid subscriptions (docs/decisions/018-subscriptions.md): a subscription program's card unlocks
+ * its menus while its member has paid for the current period.
+ */
+
+/**
+ * spec business-rules §4 Subscription states: inactive (never paid), active, cancelled (benefits
+ * kept until the end date), expired (the period ran out unpaid), ended (a cancelled one past its end).
+ */
+export const subscriptionStatuses = ['inactive', 'active', 'cancelled', 'expired', 'ended'] as const;
+export const subscriptionStatusSchema = z.enum(subscriptionStatuses);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** spec app-core §7: a first subscription, or the renewal of one that ran out or was cancelled. */
+export const subscriptionTransactionTypes = ['subscriptionNew', 'subscriptionRenewal'] as const;
+export const subscriptionTransactionTypeSchema = z.enum(subscriptionTransactionTypes);
+export type SubscriptionTransactionType = z.infer<typeof subscriptionTransactionTypeSchema>;
+
+const money = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const instant = z.string().datetime();
+
+export const subscriptionPlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  durationMonths: z.number().int().min(1),
+  /** In minor units of `currency`. */
+  price: money,
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  autoRenewDefault: z.boolean(),
+});
+export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
+
+/** What the card detail carries of a subscription program's card (spec: app-core §3 Card detail). */
+export const cardSubscriptionSchema = z.object({
+  /** True while the member has no paid period: never subscribed, expired or ended. */
+  isExpired: z.boolean(),
+  status: subscriptionStatusSchema,
+  /** When the paid period ends (benefits last until then); null before the first payment. */
+  endsAt: instant.nullable(),
+});
+export type CardSubscription = z.infer<typeof cardSubscriptionSchema>;
+
+export const subscriptionSchema = cardSubscriptionSchema.extend({
+  id: z.string(),
+  plan: subscriptionPlanSchema.pick({ id: true, name: true, durationMonths: true }),
+  autoRenew: z.boolean(),
+  /** An expired, ended or cancelled subscription can be paid for again. */
+  isRenewable: z.boolean(),
+  /** When the saved card is charged next: null unless auto-renew is on. */
+  nextBillingDate: instant.nullable(),
+  lastBillingDate: instant.nullable(),
+  /** Set after a failed automatic renewal: benefits stay until then while the member fixes the card. */
+  graceUntil: instant.nullable(),
+  card: savedCardSchema.nullable(),
+  /** A payment started and not settled yet, to go back to. */
+  openPayment: z.object({ id: z.string(), status: z.enum(['pending', 'waiting_payment']) }).nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const subscriptionCardParamsSchema = z.object({ cardId: z.string().min(1).max(64) });
+
+/** GET /api/v2/cards/{cardId}/subscription: the program's plans and the member's subscription. */
+export const subscriptionPageSchema = z.object({
+  plans: z.array(subscriptionPlanSchema),
+  subscription: subscriptionSchema.nullable(),
+});
+export type SubscriptionPage = z.infer<typeof subscriptionPageSchema>;
+
+/** POST /api/v2/fees/subscription. */
+export const subscriptionFeesBodySchema = z.object({
+  cardId: z.string().min(1).max(64),
+  planId: z.string().min(1).max(64),
+  paymentMethod: paymentMethodSchema.optional(),
+});
+export const subscriptionFeesAnswerSchema = z.object({
+  data: z.array(feeLineSchema),
+  subtotal: money,
+  total: money,
+  currency: z.string(),
+});
+export type SubscriptionFees = z.infer<typeof subscriptionFeesAnswerSchema>;
+
+/** POST /api/v2/cards/subscriptions (with an Idempotency-Key). */
+export const subscribeBodySchema = z.object({
+  cardId: z.string().min(1).max(64),
+  planId: z.string().min(1).max(64),
+  transactionType: subscriptionTransactionTypeSchema,
+  paymentMethod: paymentMethodSchema,
+  autoRenew: z.boolean().default(false),
+  /** A card the provider tokenised: required for credit cards, kept for automatic renewals. */
+  card: cardTokenInputSchema.optional(),
+});
+export type SubscribeBody = z.input<typeof subscribeBodySchema>;
+export const subscribeAnswerSchema = z.object({ subscription: subscriptionSchema, payment: paymentAnswerSchema });
+export type SubscribeAnswer = z.infer<typeof subscribeAnswerSchema>;
+
+/** POST /api/v2/cards/subscriptions/cancel. */
+export const cancelSubscriptionBodySchema = z.object({ cardId: z.string().min(1).max(64) });
+export const subscriptionAnswerSchema = z.object({ data: subscriptionSchema });
+
+/** PATCH /api/v2/cards/{cardId}/subscription: auto-renew, and the card renewals are charged to. */
+export const subscriptionSettingsBodySchema = z
+  .object({
+    autoRenew: z.boolean().optional(),
+    /** A new card to charge, or null to forget the saved one (which turns auto-renew off). */
+    card: cardTokenInputSchema.nullable().optional(),
+  })
+  .refine((body) => body.autoRenew !== undefined || body.card !== undefined, { message: 'Nothing to change' });
+export type SubscriptionSettingsBody = z.input<typeof subscriptionSettingsBodySchema>;
