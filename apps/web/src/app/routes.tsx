@@ -63,6 +63,8 @@ const AccountDeletionPage = lazyPage(() =>
   import('../features/settings/routes/account-deletion-page.tsx').then((m) => m.AccountDeletionPage),
 );
 const UiGalleryPage = lazyPage(() => import('../features/dev/routes/ui-gallery-page.tsx').then((m) => m.UiGalleryPage));
+const DevPaymentsPage = lazyPage(() => import('../features/dev/routes/dev-payments-page.tsx').then((m) => m.DevPaymentsPage));
+const PaymentPage = lazyPage(() => import('../features/payments/routes/payment-page.tsx').then((m) => m.PaymentPage));
 const AgeGate = lazyPage(() => import('../features/age-gate/components/age-gate.tsx').then((m) => m.AgeGate));
 
 /** The route tree for the booted site (read from SiteProvider); render inside a router. */
@@ -106,6 +108,7 @@ export function AppRoutes() {
                 <Route path={paths.cardTransferPoint.path} element={<TransferPointsPage />} />
                 <Route path={paths.cardClaimRewards.path} element={<ClaimRewardsPage />} />
                 <Route path={paths.cardLevels.path} element={<LevelsPage />} />
+                <Route path={paths.cardSubscribePayment.path} element={<PaymentPage />} />
                 {/* Pages that come with later features still hold their guards; until then they answer 404. */}
                 <Route path="*" element={<NotFoundPage />} />
               </Route>
@@ -117,6 +120,7 @@ export function AppRoutes() {
               <Route path={paths.settings.path} element={<SettingsPage />} />
               <Route path={paths.changePin.path} element={<ChangePinPage />} />
               <Route path={paths.accountDeletion.path} element={<AccountDeletionGuard><AccountDeletionPage /></AccountDeletionGuard>} />
+              <Route path={paths.devPayments.path} element={<DevPaymentsPage />} />
             </Route>
 
             <Route path={paths.v2.path} element={<RequireSession><QueryLayout /></RequireSession>}>

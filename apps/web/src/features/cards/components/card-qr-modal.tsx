@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { formatCardNumber } from '@kartu/core';
 import { ClearIcon } from '../../../components/layout/icons.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { QrCode } from './qr-code.tsx';
+import { QrCode } from '../../../components/ui/qr-code.tsx';
 
 export interface CardQrModalProps {
   cardNumber: string;

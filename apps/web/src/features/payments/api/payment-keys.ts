@@ -1,0 +1,6 @@
+/** Query keys of payments: a payment the member follows sits under `detail(id)`. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  details: () => [...paymentKeys.all, 'detail'] as const,
+  detail: (paymentId: string) => [...paymentKeys.details(), paymentId] as const,
+};

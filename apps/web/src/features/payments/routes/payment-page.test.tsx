@@ -1,0 +1,176 @@
+import { afterEach, describe, it, expect, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { paymentAnswerSchema, type PaymentAnswer } from '@kartu/contracts';
+import { toast } from '../../../components/feedback/toast-store.ts';
+import { paths } from '../../../config/paths.ts';
+import { cardKeys } from '../../../lib/card-keys.ts';
+import { errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { PaymentPage } from './payment-page.tsx';
+
+const cardId = 'card00000000000000000001';
+const paymentId = '0b7c9e2a-4d1f-4c3e-8a5b-6f7e8d9c0a1b';
+const paymentPath = `/api/v2/payments/${paymentId}`;
+
+function paymentFixture(overrides: Partial<PaymentAnswer> = {}): PaymentAnswer {
+  return paymentAnswerSchema.parse({
+    id: paymentId,
+    status: 'waiting_payment',
+    subject: { type: 'subscription', id: 'sub-1' },
+    amount: 150000,
+    currency: 'IDR',
+    method: 'virtual_account',
+    instructions: { kind: 'virtual_account', bank: 'SANDBOX', accountNumber: '8808123456789012' },
+    failureReason: null,
+    expiresAt: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString(),
+    createdAt: '2026-11-24T10:00:00.000Z',
+    updatedAt: '2026-11-24T10:00:00.000Z',
+    ...overrides,
+  });
+}
+
+function renderPayment(query = `?payment=${paymentId}`) {
+  return renderPage(<PaymentPage />, {
+    path: paths.cardSubscribePayment.path,
+    history: [`/cards/${cardId}/subscribe`, `/cards/${cardId}/subscribe/payment${query}`],
+  });
+}
+
+function setTabHidden(hidden: boolean) {
+  Object.defineProperty(document, 'visibilityState', { value: hidden ? 'hidden' : 'visible', configurable: true });
+  document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+}
+
+afterEach(() => {
+  toast.clear();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  setTabHidden(false);
+});
+
+describe('PaymentPage', () => {
+  it('shows a waiting virtual account with its number to copy and the time left', async () => {
+    const writeText = vi.fn(async () => undefined);
+    stubApi({ [`GET ${paymentPath}`]: () => okAnswer(paymentFixture()) });
+    renderPayment();
+
+    expect(await screen.findByRole('heading', { name: 'Waiting for your payment' })).toBeInTheDocument();
+    expect(screen.getByText('Rp 150.000')).toBeInTheDocument();
+    expect(screen.getByText('Virtual account')).toBeInTheDocument();
+    expect(screen.getByText('8808 1234 5678 9012')).toBeInTheDocument();
+    expect(screen.getByRole('timer', { name: 'Time left to pay' })).toHaveTextContent(/^0[12]:\d\d:\d\d$/);
+
+    const user = userEvent.setup();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copy virtual account number' }));
+
+    expect(writeText).toHaveBeenCalledWith('8808123456789012');
+    expect(toast.getToasts().map((item) => item.message)).toEqual(['Copied to clipboard']);
+  });
+
+  it('shows a QR code for QRIS and a same-tab link for a provider page, bringing the member back', async () => {
+    stubApi({
+      [`GET ${paymentPath}`]: () =>
+        okAnswer(paymentFixture({ method: 'ewallet', instructions: { kind: 'redirect', url: `/dev/payments/${paymentId}` } })),
+    });
+    renderPayment();
+
+    const link = await screen.findByRole('link', { name: 'Continue to payment' });
+    const back = encodeURIComponent(`/cards/${cardId}/subscribe/payment?payment=${paymentId}`);
+    expect(link).toHaveAttribute('href', `/dev/payments/${paymentId}?return=${back}`);
+    expect(link).not.toHaveAttribute('target');
+  });
+
+  it('draws the QRIS code to scan', async () => {
+    stubApi({ [`GET ${paymentPath}`]: () => okAnswer(paymentFixture({ method: 'qris', instructions: { kind: 'qris', qrString: 'SANDBOX-QRIS|x|150000|IDR' } })) });
+    renderPayment();
+    expect(await screen.findByRole('img', { name: 'QRIS code for this payment' })).toBeInTheDocument();
+  });
+
+  it('shows a paid payment as a success with the way back to the card, and reloads the card', async () => {
+    stubApi({ [`GET ${paymentPath}`]: () => okAnswer(paymentFixture({ status: 'paid', instructions: null })) });
+    const { queryClient } = renderPayment();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+
+    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to card' })).toHaveAttribute('href', `/cards/${cardId}`);
+    expect(screen.getByRole('status')).toHaveTextContent('Payment successful');
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: cardKeys.detail(cardId) }));
+  });
+
+  it('opens the failure dialog once with the reason in the member’s words; Try again goes back to the plans', async () => {
+    stubApi({ [`GET ${paymentPath}`]: () => okAnswer(paymentFixture({ status: 'failed', failureReason: 'card_declined' })) });
+    renderPayment();
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Payment failed' });
+    expect(dialog).toHaveAccessibleDescription('Your card was declined. Please use another card or another payment method.');
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Try again' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/cards/${cardId}/subscribe`);
+  });
+
+  it('says ‘payment failed’ for a reason it does not know', async () => {
+    stubApi({ [`GET ${paymentPath}`]: () => okAnswer(paymentFixture({ status: 'failed', failureReason: 'do_not_honour_51' })) });
+    renderPayment();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Payment failed' });
+    expect(dialog).toHaveAccessibleDescription('The payment failed. Please try again.');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/cards/${cardId}/subscribe`);
+  });
+
+  it('offers to start again when the payment expired', async () => {
+    stubApi({ [`GET ${paymentPath}`]: () => okAnswer(paymentFixture({ status: 'expired' })) });
+    renderPayment();
+    expect(await screen.findByRole('heading', { name: 'Payment expired' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', `/cards/${cardId}/subscribe`);
+  });
+
+  it('reads the payment every 3 seconds until it is final, then stops', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = stubApi({ [`GET ${paymentPath}`]: [() => okAnswer(paymentFixture({ status: 'pending', instructions: null })), () => okAnswer(paymentFixture()), () => okAnswer(paymentFixture({ status: 'paid' }))] });
+    renderPayment();
+
+    expect(await screen.findByRole('heading', { name: 'Preparing your payment' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(await screen.findByRole('heading', { name: 'Waiting for your payment' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Payment successful');
+    expect(api.to('GET', paymentPath)).toHaveLength(3);
+
+    await act(() => vi.advanceTimersByTimeAsync(15000));
+    expect(api.to('GET', paymentPath)).toHaveLength(3);
+  });
+
+  it('does not poll while the tab is hidden', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = stubApi({ [`GET ${paymentPath}`]: () => okAnswer(paymentFixture()) });
+    renderPayment();
+    await screen.findByRole('heading', { name: 'Waiting for your payment' });
+
+    act(() => setTabHidden(true));
+    const before = api.to('GET', paymentPath).length;
+    await act(() => vi.advanceTimersByTimeAsync(12000));
+    expect(api.to('GET', paymentPath)).toHaveLength(before);
+  });
+
+  it('shows the 404 page for a payment that is not the member’s', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubApi({ [`GET ${paymentPath}`]: () => errorAnswer('PAYMENT_NOT_FOUND') });
+    renderPayment();
+    expect(await screen.findByTestId('page-error')).toHaveTextContent('PageNotFoundError: This payment could not be found');
+  });
+
+  it('shows the 404 page without a payment to follow', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const api = stubApi({});
+    renderPayment('');
+    expect(await screen.findByTestId('page-error')).toHaveTextContent('PageNotFoundError: This payment could not be found');
+    expect(api.requests).toHaveLength(0);
+  });
+});
