@@ -46,6 +46,8 @@ export const paymentAnswerSchema = z.object({
   amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   currency: z.string().regex(/^[A-Z]{3}$/),
   method: paymentMethodSchema,
+  /** Who takes the payment: the sandbox only outside production. */
+  provider: paymentProviderNameSchema,
   /** Null until the provider has made the charge. */
   instructions: paymentInstructionsSchema.nullable(),
   failureReason: z.string().nullable(),
@@ -67,7 +69,7 @@ export const paymentWebhookParamsSchema = z.object({ provider: paymentProviderNa
 export const sandboxPaymentActions = ['pay', 'fail', 'expire'] as const;
 export const sandboxPaymentParamsSchema = z.object({ id: paymentIdSchema, action: z.enum(sandboxPaymentActions) });
 export const sandboxPaymentAnswerSchema = z.object({ outcome: paymentWebhookAnswerSchema.shape.outcome, payment: paymentAnswerSchema });
-export const sandboxPaymentListSchema = z.object({ data: z.array(paymentAnswerSchema.extend({ provider: paymentProviderNameSchema, userId: z.string() })) });
+export const sandboxPaymentListSchema = z.object({ data: z.array(paymentAnswerSchema.extend({ userId: z.string() })) });
 
 /** The fee lines a price can carry (spec: app-core §3 fees list; the shop's and bills' fees too). */
 export const feeLineTypes = ['shipping', 'insurance', 'application', 'admin', 'packaging', 'convenience', 'additional', 'tax', 'rounding'] as const;

@@ -65,6 +65,7 @@ export const subscriptionCardParamsSchema = z.object({ cardId: z.string().min(1)
 
 /** GET /api/v2/cards/{cardId}/subscription: the program's plans and the member's subscription. */
 export const subscriptionPageSchema = z.object({
+  program: z.object({ id: z.string(), name: z.string() }),
   plans: z.array(subscriptionPlanSchema),
   subscription: subscriptionSchema.nullable(),
 });

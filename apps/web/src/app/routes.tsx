@@ -64,6 +64,11 @@ const AccountDeletionPage = lazyPage(() =>
 );
 const UiGalleryPage = lazyPage(() => import('../features/dev/routes/ui-gallery-page.tsx').then((m) => m.UiGalleryPage));
 const DevPaymentsPage = lazyPage(() => import('../features/dev/routes/dev-payments-page.tsx').then((m) => m.DevPaymentsPage));
+const SubscribePage = lazyPage(() => import('../features/subscriptions/routes/subscribe-page.tsx').then((m) => m.SubscribePage));
+const CancelSubscriptionPage = lazyPage(() =>
+  import('../features/subscriptions/routes/cancel-subscription-page.tsx').then((m) => m.CancelSubscriptionPage),
+);
+const ActiveSubscriptionGuard = lazyPage(() => import('./subscription-guard.tsx').then((m) => m.ActiveSubscriptionGuard));
 const PaymentPage = lazyPage(() => import('../features/payments/routes/payment-page.tsx').then((m) => m.PaymentPage));
 const AgeGate = lazyPage(() => import('../features/age-gate/components/age-gate.tsx').then((m) => m.AgeGate));
 
@@ -102,13 +107,18 @@ export function AppRoutes() {
               <Route path={paths.addCardByNumber.path} element={<AddCardPage />} />
               <Route path={paths.cardDetail.path} element={<CardGuard />}>
                 <Route index element={<CardDetailPage />} />
-                <Route path={paths.cardRegister.path} element={<CardRegistrationPage />} />
-                <Route path={paths.cardTransactionHistory.path} element={<TransactionHistoryPage />} />
-                <Route path={paths.cardTransactionDetail.path} element={<TransactionDetailPage />} />
-                <Route path={paths.cardTransferPoint.path} element={<TransferPointsPage />} />
-                <Route path={paths.cardClaimRewards.path} element={<ClaimRewardsPage />} />
-                <Route path={paths.cardLevels.path} element={<LevelsPage />} />
+                {/* An expired subscription closes these; the catalog and subscription pages stay open. */}
+                <Route element={<ActiveSubscriptionGuard />}>
+                  <Route path={paths.cardRegister.path} element={<CardRegistrationPage />} />
+                  <Route path={paths.cardTransactionHistory.path} element={<TransactionHistoryPage />} />
+                  <Route path={paths.cardTransactionDetail.path} element={<TransactionDetailPage />} />
+                  <Route path={paths.cardTransferPoint.path} element={<TransferPointsPage />} />
+                  <Route path={paths.cardClaimRewards.path} element={<ClaimRewardsPage />} />
+                  <Route path={paths.cardLevels.path} element={<LevelsPage />} />
+                </Route>
+                <Route path={paths.cardSubscribe.path} element={<SubscribePage />} />
                 <Route path={paths.cardSubscribePayment.path} element={<PaymentPage />} />
+                <Route path={paths.cardSubscribeCancel.path} element={<CancelSubscriptionPage />} />
                 {/* Pages that come with later features still hold their guards; until then they answer 404. */}
                 <Route path="*" element={<NotFoundPage />} />
               </Route>
@@ -127,10 +137,12 @@ export function AppRoutes() {
               <Route path={v2PathOf(paths.cards.path)} element={<CardListPage />} />
               <Route path={v2PathOf(paths.cardDetail.path)} element={<CardGuard />}>
                 <Route index element={<CardDetailPage />} />
-                <Route path={v2PathOf(paths.cardRegister.path)} element={<CardRegistrationPage />} />
-                <Route path={v2PathOf(paths.cardTransactionHistory.path)} element={<TransactionHistoryPage />} />
-                <Route path={v2PathOf(paths.cardTransactionDetail.path)} element={<TransactionDetailPage />} />
-                <Route path={v2PathOf(paths.cardLevels.path)} element={<LevelsPage />} />
+                <Route element={<ActiveSubscriptionGuard />}>
+                  <Route path={v2PathOf(paths.cardRegister.path)} element={<CardRegistrationPage />} />
+                  <Route path={v2PathOf(paths.cardTransactionHistory.path)} element={<TransactionHistoryPage />} />
+                  <Route path={v2PathOf(paths.cardTransactionDetail.path)} element={<TransactionDetailPage />} />
+                  <Route path={v2PathOf(paths.cardLevels.path)} element={<LevelsPage />} />
+                </Route>
               </Route>
               <Route path={v2PathOf(paths.settings.path)} element={<SettingsPage />} />
               <Route path="*" element={<NotFoundPage />} />

@@ -13,6 +13,12 @@ export const cardKeys = {
   transactions: (cardId: string) => [...cardKeys.detail(cardId), 'transactions'] as const,
   transaction: (cardId: string, transactionId: string) => [...cardKeys.transactions(cardId), transactionId] as const,
   rewards: (cardId: string) => [...cardKeys.detail(cardId), 'rewards'] as const,
+  /** A subscription program card's plans and the member's subscription. */
+  subscription: (cardId: string) => [...cardKeys.detail(cardId), 'subscription'] as const,
+  /** A plan's price and fee lines for a payment method. */
+  subscriptionFees: (cardId: string, planId: string, method: string | null) => [...cardKeys.subscription(cardId), 'fees', planId, method ?? 'none'] as const,
+  /** The methods the card's merchant takes, and the key to tokenise a card with. */
+  paymentOptions: (cardId: string) => [...cardKeys.detail(cardId), 'payment-options'] as const,
   /** Looking a number up while adding a card; never shared with the member's own cards. */
   preview: (cardNumber: string) => [...cardKeys.all, 'preview', cardNumber] as const,
 };

@@ -31,6 +31,7 @@ export function toPaymentAnswer(intent: PaymentIntentRow): PaymentAnswer {
     amount: toJsonNumber(intent.amountMinor),
     currency: intent.currency,
     method: intent.method,
+    provider: intent.provider,
     instructions: intent.instructions ?? null,
     failureReason: intent.failureReason,
     expiresAt: intent.expiresAt.toISOString(),

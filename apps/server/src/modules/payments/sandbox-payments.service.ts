@@ -20,7 +20,7 @@ function sandboxOf(payments: PaymentsContext) {
 /** The merchant's latest payments, newest first, for the development page. */
 export async function listSandboxPayments({ db, merchantId }: { db: Database; merchantId: number }): Promise<SandboxPaymentList> {
   const rows = await findMerchantIntents(db, { merchantId, limit: 50 });
-  return { data: rows.map((row) => ({ ...toPaymentAnswer(row), provider: row.provider, userId: row.userId })) };
+  return { data: rows.map((row) => ({ ...toPaymentAnswer(row), userId: row.userId })) };
 }
 
 export interface SimulateSandboxPaymentOptions {

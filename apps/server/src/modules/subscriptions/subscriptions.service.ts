@@ -45,11 +45,15 @@ interface MemberCardRequest {
 }
 
 /** The member's card of a subscription program: any other card has no subscription to show. */
-async function subscriptionCard({ db, merchant, user, cardId }: MemberCardRequest): Promise<CardRow> {
+async function subscriptionCard(request: MemberCardRequest): Promise<CardRow> {
+  return (await subscriptionProgramCard(request)).card;
+}
+
+async function subscriptionProgramCard({ db, merchant, user, cardId }: MemberCardRequest): Promise<{ card: CardRow; program: { id: string; name: string } }> {
   const card = await getMemberCard({ db, merchantId: merchant.id, userId: user.id, cardId });
   const { program } = await getProgram({ db, merchantId: merchant.id, programId: card.programId });
   if (program.type !== 'subscription') throw new AppError('SUBSCRIPTION_NOT_AVAILABLE');
-  return card;
+  return { card, program };
 }
 
 export function toPlan(plan: SubscriptionPlanRow): SubscriptionPlan {
@@ -98,12 +102,12 @@ async function subscriptionView(db: Database, row: SubscriptionRow, now: Date): 
 /** GET /api/v2/cards/{cardId}/subscription: the plans on sale and the member's subscription. */
 export async function getSubscriptionPage(options: MemberCardRequest & { now: Date }): Promise<SubscriptionPage> {
   const { db, merchant, now } = options;
-  const card = await subscriptionCard(options);
+  const { card, program } = await subscriptionProgramCard(options);
   const [plans, row] = await Promise.all([
     listActivePlans(db, { merchantId: merchant.id, programId: card.programId }),
     findSubscriptionOfCard(db, { merchantId: merchant.id, cardId: card.id }),
   ]);
-  return { plans: plans.map(toPlan), subscription: row ? await subscriptionView(db, row, now) : null };
+  return { program: { id: program.id, name: program.name }, plans: plans.map(toPlan), subscription: row ? await subscriptionView(db, row, now) : null };
 }
 
 /** A plan on sale for a subscription program (the demo seed and the operator CLI make them). */

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { requireCardId } from './card-guards.ts';
+import { requireCardId, requireActiveSubscription } from './card-guards.ts';
 
 describe('requireCardId', () => {
   it('sends a card page without a cardId to /cards', () => {
@@ -8,5 +8,19 @@ describe('requireCardId', () => {
   });
   it('lets a card page with a cardId through', () => {
     expect(requireCardId('64f1c2a9e4b0a1b2c3d4e5f6')).toBeNull();
+  });
+});
+
+describe('requireActiveSubscription', () => {
+  const cardId = 'club00000000000000000001';
+  it("sends an expired subscription's card sub-pages to the card page", () => {
+    expect(requireActiveSubscription({ programType: 'subscription', subscription: { isExpired: true, status: 'expired', endsAt: null } }, cardId)).toBe(`/cards/${cardId}`);
+    expect(requireActiveSubscription({ programType: 'subscription', subscription: { isExpired: true, status: 'inactive', endsAt: null } }, cardId)).toBe(`/cards/${cardId}`);
+  });
+
+  it('lets a running or cancelled subscription, and any other program, through', () => {
+    expect(requireActiveSubscription({ programType: 'subscription', subscription: { isExpired: false, status: 'active', endsAt: null } }, cardId)).toBeNull();
+    expect(requireActiveSubscription({ programType: 'subscription', subscription: { isExpired: false, status: 'cancelled', endsAt: null } }, cardId)).toBeNull();
+    expect(requireActiveSubscription({ programType: 'points', subscription: null }, cardId)).toBeNull();
   });
 });

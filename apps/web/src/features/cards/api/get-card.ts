@@ -1,17 +1,1 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { cardDetailSchema, type CardDetail } from '@kartu/contracts';
-import { api } from '../../../lib/api-client.ts';
-import { cardKeys } from '../../../lib/card-keys.ts';
-
-/** GET /api/v2/cards/{id} → the card with its balance, levels, menus and registration state. */
-export function getCard(cardId: string, signal?: AbortSignal): Promise<CardDetail> {
-  return api.get(`/api/v2/cards/${encodeURIComponent(cardId)}`, { schema: cardDetailSchema, signal });
-}
-
-export function cardQueryOptions(cardId: string) {
-  return queryOptions({ queryKey: cardKeys.detail(cardId), queryFn: ({ signal }) => getCard(cardId, signal) });
-}
-
-export function useCard(cardId: string) {
-  return useQuery(cardQueryOptions(cardId));
-}
+export { cardQueryOptions, getCard, useCard } from '../../../lib/card-detail.ts';

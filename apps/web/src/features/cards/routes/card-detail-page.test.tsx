@@ -98,6 +98,20 @@ describe('CardDetailPage', () => {
     expect(await screen.findByRole('link', { name: /Complete your registration/ })).toHaveAttribute('href', `/cards/${cardId}/register`);
   });
 
+  it('says why an expired membership closed the menus and offers to renew it', async () => {
+    renderDetail(cardDetail({ programType: 'subscription', subscription: { isExpired: true, status: 'expired', endsAt: '2026-11-19T03:00:00.000Z' } }));
+    expect(await screen.findByRole('heading', { name: 'Your membership has expired' })).toBeInTheDocument();
+    expect(screen.getByText(/It ended on November 19, 2026/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Renew membership' })).toHaveAttribute('href', `/cards/${cardId}/subscribe`);
+  });
+
+  it('shows until when a running membership lasts, with a way to manage it', async () => {
+    renderDetail(cardDetail({ programType: 'subscription', subscription: { isExpired: false, status: 'active', endsAt: '2026-12-24T03:00:00.000Z' } }));
+    expect(await screen.findByText('Member until December 24, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage membership' })).toHaveAttribute('href', `/cards/${cardId}/subscribe`);
+    expect(screen.queryByRole('heading', { name: 'Your membership has expired' })).not.toBeInTheDocument();
+  });
+
   it('opens the card QR with the number grouped by 4, and closes it with Escape', async () => {
     renderDetail(cardDetail());
     const show = await screen.findByRole('button', { name: 'Show card' });

@@ -12,6 +12,7 @@ import { CardHeader } from '../components/card-header.tsx';
 import { CardLoadError } from '../components/card-load-error.tsx';
 import { CardMenu } from '../components/card-menu.tsx';
 import { LevelStepper } from '../components/level-stepper.tsx';
+import { SubscriptionNotice } from '../components/subscription-notice.tsx';
 import { useSingleCardMode } from '../use-single-card-mode.ts';
 import '../components/cards.css';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -45,6 +46,7 @@ export function CardDetailPage() {
       {card ? (
         <div className="card-detail">
           <CardBalancePanel card={card} />
+          <SubscriptionNotice card={card} />
           {card.registration.required && !card.registration.completed ? (
             <Link className="card-notice" to={paths.cardRegister.href({ cardId: card.id })}>
               <strong>{t('detail.registerTitle')}</strong>

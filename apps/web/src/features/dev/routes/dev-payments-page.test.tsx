@@ -20,6 +20,7 @@ function sandboxPayment(overrides: Partial<SandboxPayment> = {}): SandboxPayment
     amount: 150000,
     currency: 'IDR',
     method: 'ewallet',
+    provider: 'sandbox',
     instructions: { kind: 'redirect', url: `/dev/payments/${newer}` },
     failureReason: null,
     expiresAt: '2026-11-24T10:30:00.000Z',

@@ -21,6 +21,7 @@ function paymentFixture(overrides: Partial<PaymentAnswer> = {}): PaymentAnswer {
     amount: 150000,
     currency: 'IDR',
     method: 'virtual_account',
+    provider: 'sandbox',
     instructions: { kind: 'virtual_account', bank: 'SANDBOX', accountNumber: '8808123456789012' },
     failureReason: null,
     expiresAt: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString(),
@@ -68,6 +69,13 @@ describe('PaymentPage', () => {
 
     expect(writeText).toHaveBeenCalledWith('8808123456789012');
     expect(toast.getToasts().map((item) => item.message)).toEqual(['Copied to clipboard']);
+  });
+
+  it('offers the sandbox provider\'s page for a sandbox payment, bringing the member back', async () => {
+    stubApi({ [`GET ${paymentPath}`]: () => okAnswer(paymentFixture()) });
+    renderPayment();
+    const link = await screen.findByRole('link', { name: 'Pay in the sandbox' });
+    expect(link).toHaveAttribute('href', `/dev/payments/${paymentId}?return=${encodeURIComponent(`/cards/${cardId}/subscribe/payment?payment=${paymentId}`)}`);
   });
 
   it('shows a QR code for QRIS and a same-tab link for a provider page, bringing the member back', async () => {

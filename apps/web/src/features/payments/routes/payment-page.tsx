@@ -89,15 +89,25 @@ export function PaymentPage() {
         return null;
       case 'waiting_payment':
         return answer.instructions ? (
-          <div className="payment-page__instructions card-surface">
-            <PaymentInstructions
-              instructions={answer.instructions}
-              expiresAt={answer.expiresAt}
-              onExpire={() => void query.refetch()}
-              returnTo={`${location.pathname}${location.search}`}
-              headingLevel={3}
-            />
-          </div>
+          <>
+            <div className="payment-page__instructions card-surface">
+              <PaymentInstructions
+                instructions={answer.instructions}
+                expiresAt={answer.expiresAt}
+                onExpire={() => void query.refetch()}
+                returnTo={`${location.pathname}${location.search}`}
+                headingLevel={3}
+              />
+            </div>
+            {answer.provider === 'sandbox' && answer.instructions.kind !== 'redirect' ? (
+              <div className="payment-page__sandbox">
+                <ButtonLink variant="secondary" block to={paths.devPayments.href({ paymentId: answer.id }, { return: `${location.pathname}${location.search}` })}>
+                  {t('page.sandboxLink')}
+                </ButtonLink>
+                <p className="muted">{t('page.sandboxHint')}</p>
+              </div>
+            ) : null}
+          </>
         ) : null;
       case 'paid':
         return <div className="payment-page__actions">{backToCard('primary')}</div>;
