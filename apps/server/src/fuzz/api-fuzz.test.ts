@@ -8,6 +8,7 @@ import { newCard } from '../modules/cards/cards.test-support.ts';
 import { grantProgramReward } from '../modules/cards/rewards.service.ts';
 import { images } from '../modules/media/images.table.ts';
 import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';
+import { newSubscriptionProgram, sandboxCard, subscribeAs } from '../modules/subscriptions/subscriptions.test-support.ts';
 import { demoProgramIds } from '../seed/seed-cards.ts';
 import { memberPin, newMember, type TestMember } from '../test/members.ts';
 import { createTestApp, merchantIdOf, type TestApp } from '../test/test-app.ts';
@@ -50,6 +51,8 @@ let member: Member;
 let throwaway: Member | undefined;
 let victims: TestMember[];
 let pools: Pools;
+/** The member's paid card the development endpoint may end the period of. */
+let periodEndingCardId: string;
 let operations: Operation[];
 
 const ownEntryIds = async (someone: TestMember, cardId: string) => {
@@ -61,6 +64,30 @@ async function earn(key: string, cardNumber: string, amount: number, billNumber 
   const answer = await callIntegration(testApp, 'POST', '/purchases', { key, body: { cardNumber, amount, billNumber } });
   if (answer.statusCode !== 201) throw new Error(`The setup purchase answered ${answer.statusCode}: ${answer.body}`);
   return billNumber;
+}
+
+/**
+ * Cards of a subscription program for the member: some with a paid period (cancelling one leaves
+ * nothing to change on it), two never subscribed, and a paid one kept for the development endpoint
+ * that ends a period; and one for the victim of the same merchant, never subscribed, since that
+ * endpoint ends anyone's period.
+ */
+async function subscriptionCards(merchantId: number, victim: TestMember) {
+  const club = await newSubscriptionProgram(testApp, merchantId);
+  const issue = (owner: TestMember) => newCard(testApp, { merchantId, programId: club.programId, owner });
+  const paid = [await issue(member), await issue(member), await issue(member), await issue(member)];
+  for (const card of paid) {
+    // A sandbox card is charged in the answer: the period is paid at once.
+    const answer = await subscribeAs(testApp, { ...member, card }, { planId: club.monthly.id, paymentMethod: 'credit_card', card: sandboxCard() });
+    if (answer.statusCode !== 201) throw new Error(`The setup subscription answered ${answer.statusCode}: ${answer.body}`);
+  }
+  const unpaid = [await issue(member), await issue(member)];
+  return {
+    planIds: [club.monthly.id, club.yearly.id],
+    ownCardIds: [...paid, ...unpaid].map((card) => card.id),
+    periodEndingCardId: paid[0]!.id,
+    theirCardId: (await issue(victim)).id,
+  };
 }
 
 /** The member under test, another of the same merchant, and one of another merchant, with cards, points and rewards. */
@@ -96,6 +123,11 @@ async function setUp() {
   const theirKopiCard = await newCard(testApp, { merchantId: kopi.merchantId, programId: demoProgramIds.kopiSenjaRewards, owner: sameMerchant });
   const theirReward = await grantProgramReward({ db: testApp.db, card: theirKopiCard, kind: 'welcome', now: testApp.clock.now() });
 
+  const club = await subscriptionCards(kopi.merchantId, sameMerchant);
+  periodEndingCardId = club.periodEndingCardId;
+  const luminaClub = await newSubscriptionProgram(testApp, luminaId);
+  const foreignClubCard = await newCard(testApp, { merchantId: luminaId, programId: luminaClub.programId, owner: otherMerchant });
+
   const unowned = [...kopi.cards, await newCard(testApp, { merchantId: kopi.merchantId, programId: kopi.program.id, activationCode: '4321' })];
   pools = {
     own: {
@@ -117,6 +149,9 @@ async function setUp() {
       imageId: (await testApp.db.select({ id: images.id }).from(images).where(eq(images.merchantId, kopi.merchantId))).map((image) => image.id),
       countryCode: ['62'],
       amount: [1, 25, 100, 25_000],
+      cardId: [...club.ownCardIds, ownCards[0]!.id],
+      planId: club.planIds,
+      token: [sandboxCard().token],
     },
     others: {
       id: [theirCard.id, foreignCard.id, theirKopiCard.id],
@@ -129,6 +164,8 @@ async function setUp() {
       billNumber: [foreignBill],
       imageId: (await testApp.db.select({ id: images.id }).from(images).where(eq(images.merchantId, luminaId))).map((image) => image.id),
       programId: [lumina.program.id, demoProgramIds.luminaGlow],
+      cardId: [club.theirCardId, foreignClubCard.id, theirCard.id],
+      planId: [luminaClub.monthly.id, luminaClub.yearly.id],
     },
   };
   operations = operationsOf(testApp.app);
@@ -199,8 +236,12 @@ async function send(request: FuzzRequest): Promise<{ status: number; body: strin
 }
 
 function requestsOfChunk(chunk: number): FuzzRequest[] {
-  const poolsFor = (operation: Operation): Pools =>
-    operation.path.startsWith('/api/v2/merchants/') ? { own: { ...pools.own, id: [1, 2, 3] }, others: { ...pools.others, id: [99999] } } : pools;
+  const poolsFor = (operation: Operation): Pools => {
+    if (operation.path.startsWith('/api/v2/merchants/')) return { own: { ...pools.own, id: [1, 2, 3] }, others: { ...pools.others, id: [99999] } };
+    // Ending a period leaves the card with nothing to cancel or change: that endpoint gets one card of its own.
+    if (operation.path.startsWith('/api/dev/subscriptions/')) return { ...pools, own: { ...pools.own, cardId: [periodEndingCardId] } };
+    return pools;
+  };
   const anyRequest = fc.oneof(...operations.map((operation) => requestsFor(operation, poolsFor(operation))));
   // Each chunk's seed is mixed from the run's, so runs with neighbouring seeds share no chunks.
   return fc.sample(anyRequest, { seed: (seed ^ Math.imul(chunk + 1, 0x9e3779b1)) | 0, numRuns: CHUNK });
@@ -260,6 +301,7 @@ describe('the API under generated requests', () => {
         `  mutations: ${tally(outcomes, (outcome) => outcome.mutation)}`,
         `  callers: ${tally(outcomes, (outcome) => outcome.caller)}`,
         `  answered 2xx: ${succeeded.length} requests on ${new Set(succeeded.map((outcome) => outcome.operation)).size} operations`,
+        `  2xx by operation: ${tally(succeeded, (outcome) => outcome.operation)}`,
         `  never answered 2xx: ${operations.map((operation) => `${operation.method} ${operation.path}`).filter((name) => !succeeded.some((outcome) => outcome.operation === name)).join(', ')}`,
         `  5xx: ${outcomes.filter((outcome) => outcome.status >= 500).length}, undeclared or malformed answers: ${failures.length}`,
       ].join('\n'),

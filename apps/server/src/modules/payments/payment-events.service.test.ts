@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newMember, type TestMember } from '../../test/members.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { applyPaymentEvent } from './payment-events.service.ts';
+import { applyPaymentEvent, receivePaymentWebhook } from './payment-events.service.ts';
 import type { PaymentEffectInput, PaymentEffects } from './payment-effects.ts';
 import type { PaymentEvent, PaymentProvider } from './payment-provider.ts';
 import { findIntentEvents } from './payments.repository.ts';
 import { createPaymentIntent, getMemberPayment } from './payments.service.ts';
 import { listSandboxPayments } from './sandbox-payments.service.ts';
-import { createPaymentsTestApp, newPayment, testPayments } from './payments.test-support.ts';
+import { createPaymentsTestApp, newPayment, sandboxMessage, testPayments } from './payments.test-support.ts';
 
 let testApp: TestApp;
 let member: TestMember;
@@ -112,5 +112,32 @@ describe('messages out of order', () => {
       ['failed', 'provider_unavailable'],
       ['failed', 'provider_unavailable'],
     ]);
+  });
+});
+
+describe('a genuine message that settles no payment', () => {
+  it('answers ignored after the signature check, with no effect and no event recorded', async () => {
+    const paid: string[] = [];
+    const base = testPayments({ order: { onPaid: async ({ intent }) => void paid.push(intent.id) } });
+    const sandbox = base.sandbox!;
+    // A provider that checks the signature as the sandbox does, then finds nothing to settle.
+    const settlingNothing: PaymentProvider = {
+      ...sandbox,
+      parseWebhook: (input) => {
+        sandbox.parseWebhook(input);
+        return null;
+      },
+    };
+    const payments = { ...base, providers: new Map([['sandbox', settlingNothing]] as const) };
+    const payment = await newPayment(testApp, { member, payments });
+    const receive = (message: { body: string; headers: Record<string, string> }) =>
+      receivePaymentWebhook({ db: testApp.db, payments, provider: 'sandbox', rawBody: message.body, headers: message.headers, now: testApp.clock.now(), log: quietLog });
+    const message = sandboxMessage({ intentId: payment.id, status: 'paid', amountMinor: String(payment.amount) });
+    expect(await receive(message)).toEqual({ outcome: 'ignored' });
+    expect(await receive(message)).toEqual({ outcome: 'ignored' });
+    await expect(receive(sandboxMessage({ intentId: payment.id, status: 'paid', amountMinor: '1' }, 'not-the-secret-not-the-secret'))).rejects.toMatchObject({ code: 'PAYMENT_SIGNATURE_INVALID' });
+    expect(await statusOf(payment.id)).toBe('waiting_payment');
+    expect(paid).toEqual([]);
+    expect(await findIntentEvents(testApp.db, payment.id)).toEqual([]);
   });
 });

@@ -81,10 +81,15 @@ export interface ReceivePaymentWebhookOptions {
   log: PaymentLog;
 }
 
-/** A provider's webhook: nothing is read or written before its signature is checked. */
+/**
+ * A provider's webhook: nothing is read or written before its signature is checked, nor for a
+ * message that settles no payment here.
+ */
 export async function receivePaymentWebhook({ db, payments, provider: name, rawBody, headers, now, log }: ReceivePaymentWebhookOptions): Promise<PaymentWebhookAnswer> {
   const provider = payments.providers.get(name);
   if (!provider) throw new AppError('NOT_FOUND', { message: 'This payment provider is not available here' });
   const event = provider.parseWebhook({ rawBody, headers });
+  // Nothing of ours to settle: answered without a row, so the log holds messages about intents only.
+  if (!event) return { outcome: 'ignored' };
   return applyPaymentEvent({ db, effects: payments.effects, provider: name, event, now, log });
 }

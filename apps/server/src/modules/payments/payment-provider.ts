@@ -48,8 +48,12 @@ export interface PaymentProvider {
    * card the provider tokenised earlier (the member's card on file), charged without redirecting.
    */
   createCharge(input: { intent: PaymentIntentRow; now: Date; cardToken?: string }): Promise<PaymentCharge>;
-  /** Checks the message's signature (throws PAYMENT_SIGNATURE_INVALID) and reads it. */
-  parseWebhook(input: { rawBody: string; headers: WebhookHeaders }): PaymentEvent;
+  /**
+   * Checks the message's signature (throws PAYMENT_SIGNATURE_INVALID) and reads it. Null for a
+   * genuine message that settles no payment of ours (a refund, a saved card's callback): the
+   * provider is answered 200 so it stops delivering it. A body it cannot read still throws.
+   */
+  parseWebhook(input: { rawBody: string; headers: WebhookHeaders }): PaymentEvent | null;
   /** The intent's status at the provider, for intents whose message never came. */
   queryStatus(input: { intent: PaymentIntentRow; now: Date }): Promise<PaymentStatusAnswer>;
 }

@@ -227,6 +227,14 @@ describe("Midtrans's notifications through the webhook", () => {
     expect((await intentOf(id)).status).toBe('paid');
   });
 
+  it('answers a refund of a payment whose settlement never came 200 ignored: still waiting, nothing delivered or recorded', async () => {
+    const id = await newPaymentId();
+    expect((await fake.notify(id, 'refund')).map(outcomeOf)).toEqual(['ignored']);
+    expect((await intentOf(id)).status).toBe('waiting_payment');
+    expect(paidIntents).not.toContain(id);
+    expect(await findIntentEvents(testApp.db, id)).toEqual([]);
+  });
+
   it('refuses a notification whose amount is not the intent\'s, leaving the intent waiting', async () => {
     const id = await newPaymentId();
     fake.setStatus(id, 'settlement');
@@ -261,6 +269,14 @@ describe('reading notifications', () => {
     expect(provider().parseWebhook({ rawBody: signedBody({ ...base, fraud_status: 'deny' }), headers: {} })).toMatchObject({ status: 'failed', failureReason: 'fraud_denied' });
   });
 
+  it.each(['refund', 'partial_refund', 'chargeback', 'partial_chargeback', 'authorize'])('reads a signed %s as settling nothing', (status) => {
+    expect(provider().parseWebhook({ rawBody: signedBody({ ...base, transaction_status: status }), headers: {} })).toBeNull();
+  });
+
+  it('reads a pending transaction as waiting', () => {
+    expect(provider().parseWebhook({ rawBody: signedBody({ ...base, transaction_status: 'pending', status_code: '201' }), headers: {} })).toMatchObject({ status: 'waiting_payment', kind: 'pending' });
+  });
+
   it('refuses a fraction of a rupiah and an unknown status, once the signature holds', () => {
     expect(() => provider().parseWebhook({ rawBody: signedBody({ ...base, gross_amount: '150000.50' }), headers: {} })).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
     expect(() => provider().parseWebhook({ rawBody: signedBody({ ...base, transaction_status: 'teleported' }), headers: {} })).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
@@ -281,6 +297,8 @@ describe('asking Midtrans about an intent', () => {
     ['deny', 'failed'],
     ['expire', 'expired'],
     ['cancel', 'cancelled'],
+    // Never paid on a refund: a settlement we missed must not deliver what was refunded.
+    ['refund', 'waiting_payment'],
   ] as const satisfies readonly (readonly [FakeMidtransStatus, string])[])('reads %s as %s', async (status, expected) => {
     const provider = providerAtFake();
     const intent = intentRow();

@@ -72,12 +72,15 @@ function readGrossAmount(grossAmount: string): bigint {
   return BigInt(match[1] ?? '');
 }
 
+type ReportedStatus = { status: Exclude<PaymentStatus, 'pending'>; failureReason: string | null };
+
 /**
- * Midtrans's transaction statuses in ours. A refund or chargeback follows a settled payment: it
- * reads as the paid status the intent already holds, so it is logged and ignored, and refunding is
- * left to the refunds slice.
+ * Midtrans's transaction statuses in ours; null for one that moves no intent. A refund or
+ * chargeback follows a settlement and never stands in for it (a lost settlement must not deliver
+ * what was refunded); refunding is left to the refunds slice. An authorised card waits for its
+ * capture, whose notification settles it.
  */
-function statusOf(transaction: MidtransTransaction): { status: Exclude<PaymentStatus, 'pending'>; failureReason: string | null } {
+function statusOf(transaction: MidtransTransaction): ReportedStatus | null {
   const { transaction_status: status, fraud_status: fraud } = transaction;
   switch (status) {
     case 'capture':
@@ -87,7 +90,6 @@ function statusOf(transaction: MidtransTransaction): { status: Exclude<PaymentSt
     case 'settlement':
       return { status: 'paid', failureReason: null };
     case 'pending':
-    case 'authorize':
       return { status: 'waiting_payment', failureReason: null };
     case 'deny':
     case 'failure':
@@ -96,19 +98,20 @@ function statusOf(transaction: MidtransTransaction): { status: Exclude<PaymentSt
       return { status: 'expired', failureReason: null };
     case 'cancel':
       return { status: 'cancelled', failureReason: null };
+    case 'authorize':
     case 'refund':
     case 'partial_refund':
     case 'chargeback':
     case 'partial_chargeback':
-      return { status: 'paid', failureReason: null };
+      return null;
     default:
       throw new AppError('VALIDATION_FAILED', { message: `Midtrans reported an unknown transaction status: ${status}` });
   }
 }
 
-function answerOf(transaction: MidtransTransaction, payload: Record<string, unknown>): PaymentStatusAnswer {
+function answerOf(transaction: MidtransTransaction, reported: ReportedStatus, payload: Record<string, unknown>): PaymentStatusAnswer {
   return {
-    ...statusOf(transaction),
+    ...reported,
     amountMinor: readGrossAmount(transaction.gross_amount),
     // Midtrans charges in rupiah; older messages leave the currency out.
     currency: transaction.currency ?? 'IDR',
@@ -242,9 +245,9 @@ function instructionsOf(intent: PaymentIntentRow, answer: MidtransAnswer, finish
 function settledOf(answer: MidtransAnswer): PaymentCharge['settled'] {
   const transaction = transactionSchema.safeParse(answer);
   if (!transaction.success) return undefined;
-  const reported = answerOf(transaction.data, answer);
-  if (reported.status === 'waiting_payment') return undefined;
-  return { ...reported, providerEventId: eventIdOf(transaction.data) };
+  const reported = statusOf(transaction.data);
+  if (!reported || reported.status === 'waiting_payment') return undefined;
+  return { ...answerOf(transaction.data, reported, answer), providerEventId: eventIdOf(transaction.data) };
 }
 
 /**
@@ -289,13 +292,15 @@ export function midtransProvider(options: MidtransProviderOptions): PaymentProvi
       if (intent.method === 'credit_card' && cardToken === undefined) return snapCharge(intent, grossAmount);
       return coreCharge(intent, grossAmount, cardToken);
     },
-    parseWebhook: ({ rawBody }): PaymentEvent => {
+    parseWebhook: ({ rawBody }): PaymentEvent | null => {
       const message = parseJson(rawBody);
       // Nothing in the message is read before its signature is checked.
       if (!hasValidSignature(message, serverKey)) throw new AppError('PAYMENT_SIGNATURE_INVALID');
       const payload = message as Record<string, unknown>;
       const transaction = readTransaction(payload, 'notification');
-      return { providerEventId: eventIdOf(transaction), intentId: transaction.order_id, kind: transaction.transaction_status, ...answerOf(transaction, payload) };
+      const reported = statusOf(transaction);
+      if (!reported) return null;
+      return { providerEventId: eventIdOf(transaction), intentId: transaction.order_id, kind: transaction.transaction_status, ...answerOf(transaction, reported, payload) };
     },
     queryStatus: async ({ intent, now }) => {
       const { httpStatus, answer } = await call({ method: 'GET', url: `${coreApiUrl}/v2/${encodeURIComponent(intent.id)}/status` });
@@ -307,7 +312,9 @@ export function midtransProvider(options: MidtransProviderOptions): PaymentProvi
       if (httpStatus >= 300) throw new MidtransAnswerError(`refused the status request (HTTP ${httpStatus})`, answer);
       const transaction = readTransaction(answer, 'transaction status');
       if (transaction.order_id !== intent.id) throw new MidtransAnswerError('answered the status of another order', transaction.order_id);
-      return answerOf(transaction, answer);
+      // A refund or chargeback of a settlement we never heard of is not reported paid (that would
+      // deliver what was refunded) nor expired (money moved): the intent stays open and is asked again.
+      return answerOf(transaction, statusOf(transaction) ?? { status: 'waiting_payment', failureReason: null }, answer);
     },
   };
 }

@@ -218,11 +218,30 @@ describe('Xendit callbacks through POST /webhooks/payments/xendit', () => {
     }
   });
 
-  it('answers 400 to a body that is not a settling payment callback', async () => {
+  it('answers 400 to a body that is not a Xendit callback, or a settling one that names no payment', async () => {
     const headers = fake.callbackFor((await waitingPayment()).request.id, 'payment.succeeded').headers;
-    for (const body of ['not json', JSON.stringify({ event: 'payment.succeeded', data: {} }), JSON.stringify({ event: 'payment.pending', data: { reference_id: randomUUID(), status: 'PENDING' } })]) {
+    for (const body of ['not json', JSON.stringify({ event: 'payment.succeeded', data: {} }), JSON.stringify({ event: 'payment.pending' })]) {
       expect(await deliver({ body, headers })).toMatchObject({ statusCode: 400, body: { code: 'VALIDATION_FAILED' } });
     }
+  });
+
+  it('answers 200 ignored to a genuine callback that settles no payment of ours, and records nothing', async () => {
+    const { payment, request } = await waitingPayment();
+    const { headers } = fake.callbackFor(request.id, 'payment.succeeded');
+    const savedCard = { id: 'pm-saved-card-9', type: 'CARD', reusability: 'MULTIPLE_USE', status: 'EXPIRED' };
+    const settlingNothing = [
+      { event: 'payment.pending', data: { id: `py-${randomUUID()}`, reference_id: payment.id, status: 'PENDING', amount: 150_000, currency: 'IDR' } },
+      { event: 'payment_method.activated', data: { id: `pm-${randomUUID()}`, reference_id: payment.id, reusability: 'ONE_TIME_USE', status: 'ACTIVE' } },
+      { event: 'payment_method.activated', data: { ...savedCard, status: 'ACTIVE' } },
+      { event: 'payment_method.expired', data: { ...savedCard, reference_id: payment.id } },
+      // A payment made at Xendit for something other than one of our intents.
+      { event: 'payment.succeeded', data: { id: `py-${randomUUID()}`, reference_id: 'invoice-2024-0001', status: 'SUCCEEDED', amount: 150_000, currency: 'IDR' } },
+    ];
+    for (const callback of settlingNothing) {
+      expect(await deliver({ body: JSON.stringify(callback), headers })).toEqual({ statusCode: 200, body: { outcome: 'ignored' } });
+    }
+    expect((await intentOf(payment)).status).toBe('waiting_payment');
+    expect(await findIntentEvents(testApp.db, payment.id)).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import type {
 } from 'xendit-node/payment_request/models';
 import { z } from 'zod';
 import { paymentInstructionsSchema, type PaymentInstructions, type PaymentMethod, type PaymentStatus } from '@kartu/contracts';
+import { isUuid } from '../../../db/uuid.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { PaymentCharge, PaymentEvent, PaymentProvider, PaymentStatusAnswer, WebhookHeaders } from '../payment-provider.ts';
 import type { PaymentIntentRow } from '../payments.table.ts';
@@ -198,13 +199,28 @@ const callbackSchema = z.object({
   event: z.string().min(1).max(100),
   data: z.object({
     id: z.string().min(1).max(200).optional(),
-    reference_id: z.string().min(1).max(200),
+    // A payment method saved for later (a card on file) may carry none: it is not an intent's.
+    reference_id: z.string().min(1).max(200).optional(),
     status: z.string().max(50).optional(),
+    reusability: z.string().max(50).optional(),
     amount: z.number().nonnegative().nullish(),
     currency: z.string().max(3).nullish(),
     failure_code: z.string().max(200).nullish(),
   }),
 });
+
+/**
+ * What a callback settles: null for one that settles no payment of ours (`payment.pending`,
+ * `payment_method.activated`, a saved card's own callbacks, a reference that is not an intent id).
+ */
+function settlementOf({ event, data }: z.output<typeof callbackSchema>): { status: SettledStatus; intentId: string } | null {
+  const status = statusOfEvent[event] ?? (data.status === undefined ? undefined : statusOfRequest[data.status]);
+  if (!status) return null;
+  // Our payment methods are one-time: a reusable one's expiry ends a saved card, not a payment.
+  if (event.startsWith('payment_method.') && data.reusability !== undefined && data.reusability !== 'ONE_TIME_USE') return null;
+  if (data.reference_id === undefined) throw new AppError('VALIDATION_FAILED', { message: `The Xendit event ${event} names no reference_id` });
+  return isUuid(data.reference_id) ? { status, intentId: data.reference_id } : null;
+}
 
 function readCallback(rawBody: string): { callback: z.output<typeof callbackSchema>; payload: Record<string, unknown> } {
   try {
@@ -266,16 +282,17 @@ export function xenditProvider(options: XenditProviderOptions): PaymentProvider 
       const request = await createRequest(intent, { paymentMethod });
       return { providerReference: request.id, instructions: instructionsOf(request, intent.method) };
     },
-    parseWebhook: ({ rawBody, headers }): PaymentEvent => {
+    parseWebhook: ({ rawBody, headers }): PaymentEvent | null => {
       if (!hasCallbackToken(options.callbackToken, headers)) throw new AppError('PAYMENT_SIGNATURE_INVALID');
       const { callback, payload } = readCallback(rawBody);
+      const settlement = settlementOf(callback);
+      if (!settlement) return null;
       const { event, data } = callback;
-      const status = statusOfEvent[event] ?? (data.status === undefined ? undefined : statusOfRequest[data.status]);
-      if (!status) throw new AppError('VALIDATION_FAILED', { message: `The Xendit event ${event} does not settle a payment` });
+      const { status, intentId } = settlement;
       return {
         // Xendit sends the same body again on a retry; its callbacks carry no id of their own.
         providerEventId: data.id ? `${event}:${data.id}` : `body:${createHash('sha256').update(rawBody).digest('hex')}`,
-        intentId: data.reference_id,
+        intentId,
         kind: status,
         status,
         amountMinor: amountMinorOf(data.amount),
