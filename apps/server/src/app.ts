@@ -37,6 +37,7 @@ import { paymentsContextFor } from './modules/payments/payments.context.ts';
 import { configuredProviders } from './modules/payments/providers/configured-providers.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { paymentOptionsRoutes } from './modules/payments/payment-options.routes.ts';
+import { paymentProofsRoutes } from './modules/payments/payment-proofs.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { subscriptionPaymentEffect } from './modules/subscriptions/subscription-payments.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
@@ -153,6 +154,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     integrationRoutes,
     paymentsRoutes,
     paymentOptionsRoutes,
+    paymentProofsRoutes,
     subscriptionsRoutes,
     ...(env.NODE_ENV === 'production' ? [] : [devOutboxRoutes, devPaymentsRoutes, devSubscriptionsRoutes]),
     healthRoutes,

@@ -15,7 +15,8 @@ export const paymentMethods = ['virtual_account', 'qris', 'ewallet', 'credit_car
 export const paymentMethodSchema = z.enum(paymentMethods);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-export const paymentProviderNames = ['sandbox', 'xendit', 'midtrans'] as const;
+/** `manual`: a transfer into the merchant's own bank account, settled when the merchant accepts its proof. */
+export const paymentProviderNames = ['sandbox', 'xendit', 'midtrans', 'manual'] as const;
 export const paymentProviderNameSchema = z.enum(paymentProviderNames);
 export type PaymentProviderName = z.infer<typeof paymentProviderNameSchema>;
 
@@ -38,6 +39,20 @@ export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
 export const paymentIdSchema = z.uuid({ message: 'Payment not found' });
 export const paymentParamsSchema = z.object({ id: paymentIdSchema });
 
+/** A proof of a manual transfer: the merchant checks it and accepts or rejects it (with a note). */
+export const paymentProofStatuses = ['submitted', 'accepted', 'rejected'] as const;
+export const paymentProofStatusSchema = z.enum(paymentProofStatuses);
+export type PaymentProofStatus = z.infer<typeof paymentProofStatusSchema>;
+/** The image types a proof is uploaded as (the request's Content-Type). */
+export const paymentProofContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const paymentProofSchema = z.object({
+  status: paymentProofStatusSchema,
+  uploadedAt: z.string().datetime(),
+  /** The merchant's note, given with a rejection. */
+  note: z.string().nullable(),
+});
+export type PaymentProof = z.infer<typeof paymentProofSchema>;
+
 /** A payment as its member follows it: poll until the status is final. */
 export const paymentAnswerSchema = z.object({
   id: z.string(),
@@ -54,6 +69,8 @@ export const paymentAnswerSchema = z.object({
   expiresAt: z.string().datetime(),
   createdAt: z.string().datetime(),
   updatedAt: z.string().datetime(),
+  /** The latest proof of a manual transfer; null for other methods or before one is uploaded. */
+  proof: paymentProofSchema.nullable(),
 });
 export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 
@@ -105,3 +122,24 @@ export const paymentCheckAnswerSchema = z.object({
   provider: paymentProviderNameSchema.nullable(),
 });
 export type PaymentCheckAnswer = z.infer<typeof paymentCheckAnswerSchema>;
+
+/** GET /integration/v1/payments/{id}: a payment of the merchant's, as it reviews a manual transfer. */
+export const integrationPaymentAnswerSchema = z.object({
+  id: z.string(),
+  status: paymentStatusSchema,
+  amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  method: paymentMethodSchema,
+  subject: z.object({ type: paymentSubjectTypeSchema, id: z.string() }),
+  expiresAt: z.string().datetime(),
+  proof: paymentProofSchema.extend({ id: z.string(), reviewedAt: z.string().datetime().nullable() }).nullable(),
+});
+export type IntegrationPaymentAnswer = z.infer<typeof integrationPaymentAnswerSchema>;
+
+/** POST /integration/v1/payments/{id}/proof/review: the merchant's decision on the latest proof. */
+export const paymentProofReviewBodySchema = z.object({
+  decision: z.enum(['accept', 'reject']),
+  /** Shown to the member; worth giving with a rejection (what was wrong, what to send instead). */
+  note: z.string().trim().min(1).max(500).optional(),
+});
+export type PaymentProofReviewBody = z.infer<typeof paymentProofReviewBodySchema>;

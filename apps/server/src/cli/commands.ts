@@ -5,7 +5,7 @@ import { setMerchantImagesCommand, setProgramArtCommand } from './images.command
 import { createApiKeyCommand, createSsoKeyCommand, listApiKeysCommand, revokeApiKeyCommand } from './keys.command.ts';
 import { createMerchantCommand, createSiteCommand, listMerchantsCommand, updateMerchantCommand } from './merchants.command.ts';
 import { migrateCommand } from './migrate.command.ts';
-import { createPlanCommand, setMerchantPaymentsCommand } from './payments.command.ts';
+import { createPlanCommand, setMerchantBankAccountCommand, setMerchantPaymentsCommand } from './payments.command.ts';
 import { createProgramCommand } from './programs.command.ts';
 
 export const usage = `Kartu operator commands (database from DATABASE_URL, else the embedded one in DATA_DIR)
@@ -19,6 +19,9 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
                          JPEG, PNG or WebP up to 10 MB; banner 480x270 and icon 64x64 at least
   kartu merchants payments --mid <MID> --provider sandbox|xendit|midtrans --methods qris,virtual_account,...
                          methods: virtual_account, qris, ewallet, credit_card, manual_transfer, cash_on_delivery
+  kartu merchants bank-account --mid <MID> --bank <name> --account-number <digits> --account-name <name>
+  kartu merchants bank-account --mid <MID> --remove
+                         members pay manual transfers into it and upload a proof; the merchant reviews it
   kartu sites create --host <host> --merchant <MID> [--language en|id|my|ja]
   kartu programs create --merchant <MID> --name <name> --type points|stamps|cash|subscription
                         [--earn-rate 1/1000] [--expiry-days 365]
@@ -47,6 +50,7 @@ const commands: Record<string, Command> = {
   'merchants list': listMerchantsCommand,
   'merchants images': setMerchantImagesCommand,
   'merchants payments': setMerchantPaymentsCommand,
+  'merchants bank-account': setMerchantBankAccountCommand,
   'plans create': createPlanCommand,
   'sites create': createSiteCommand,
   'programs create': createProgramCommand,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { merchantPaymentSettings } from '../modules/payments/payments.table.ts';
+import { merchantBankAccounts, merchantPaymentSettings } from '../modules/payments/payments.table.ts';
 import { testPayments } from '../modules/payments/payments.test-support.ts';
 import { subscriptionPlans } from '../modules/subscriptions/subscriptions.table.ts';
 import { createTestApp, merchantIdOf, type TestApp } from '../test/test-app.ts';
@@ -31,6 +31,25 @@ describe('kartu merchants payments', () => {
     expect(xendit.error).toContain('xendit has no keys');
     const mistyped = await kartu('merchants', 'payments', '--mid', 'kopisenja', '--provider', 'sandbox', '--methods', 'cheque');
     expect(mistyped.code).toBe(2);
+  });
+});
+
+describe('kartu merchants bank-account', () => {
+  it("sets the merchant's account for manual transfers without pinning its provider, and removes it", async () => {
+    const merchantId = await merchantIdOf(testApp.db, 'LUMINABEAUTY');
+    const set = await kartu('merchants', 'bank-account', '--mid', 'luminabeauty', '--bank', 'Mandiri', '--account-number', '1230-0045-6789', '--account-name', 'PT Lumina Cantik');
+    expect(set).toMatchObject({ code: 0, error: '' });
+    expect(set.out).toContain('Mandiri 123000456789');
+    const [account] = await testApp.db.select().from(merchantBankAccounts).where(eq(merchantBankAccounts.merchantId, merchantId));
+    expect(account).toMatchObject({ bank: 'Mandiri', accountNumber: '123000456789', accountName: 'PT Lumina Cantik' });
+    expect(await testApp.db.select().from(merchantPaymentSettings).where(eq(merchantPaymentSettings.merchantId, merchantId))).toEqual([]);
+
+    expect((await kartu('merchants', 'bank-account', '--mid', 'luminabeauty', '--bank', 'Mandiri', '--account-number', '12ab', '--account-name', 'X')).code).toBe(2);
+    expect((await kartu('merchants', 'bank-account', '--mid', 'luminabeauty', '--bank', 'Mandiri', '--account-number', '1234567')).code).toBe(2);
+    expect((await kartu('merchants', 'payments', '--mid', 'luminabeauty', '--provider', 'manual', '--methods', 'manual_transfer')).code).toBe(2);
+
+    expect(await kartu('merchants', 'bank-account', '--mid', 'luminabeauty', '--remove')).toMatchObject({ code: 0, out: expect.stringContaining('no longer') });
+    expect(await testApp.db.select().from(merchantBankAccounts).where(eq(merchantBankAccounts.merchantId, merchantId))).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { feeLineTypes, paymentMethods, paymentProviderNames, type FeeLineType, type PaymentMethod } from '@kartu/contracts';
-import { setMerchantPaymentSettings } from '../modules/payments/payments.service.ts';
+import { setMerchantBankAccount, setMerchantPaymentSettings } from '../modules/payments/payments.service.ts';
 import type { FeeRule } from '../modules/payments/fee-lines.ts';
 import { createSubscriptionPlan } from '../modules/subscriptions/subscriptions.service.ts';
 import { CommandError, merchantByMid, oneOf, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
@@ -15,11 +15,37 @@ function methodsOf(text: string, separator = ','): PaymentMethod[] {
 export async function setMerchantPaymentsCommand(args: string[], { db, payments, out, now }: CliContext): Promise<void> {
   const values = readOptions(args, { mid: { type: 'string' }, provider: { type: 'string' }, methods: { type: 'string' } });
   const merchant = await merchantByMid(db, required(values, 'mid').toUpperCase());
-  const provider = oneOf(required(values, 'provider'), paymentProviderNames, 'sandbox', 'provider');
+  // A manual transfer goes into the merchant's own account: `kartu merchants bank-account` sets it.
+  const provider = oneOf(required(values, 'provider'), paymentProviderNames.filter((name) => name !== 'manual'), 'sandbox', 'provider');
   const methods = methodsOf(required(values, 'methods'));
   if (!payments) throw new CommandError('The payment providers of this deployment are not known here');
   await setMerchantPaymentSettings({ db, payments, merchantId: merchant.id, provider, methods, now: now() });
   out(`${merchant.mid} takes payments through ${provider}: ${methods.join(', ')}.`);
+}
+
+/**
+ * `kartu merchants bank-account`: the merchant's own account its members pay manual transfers into
+ * (beside its provider, which this leaves as it is), or `--remove` to stop taking them.
+ */
+export async function setMerchantBankAccountCommand(args: string[], { db, out, now }: CliContext): Promise<void> {
+  const values = readOptions(args, {
+    mid: { type: 'string' },
+    bank: { type: 'string' },
+    'account-number': { type: 'string' },
+    'account-name': { type: 'string' },
+    remove: { type: 'boolean' },
+  });
+  const merchant = await merchantByMid(db, required(values, 'mid').toUpperCase());
+  if (values.remove) {
+    await setMerchantBankAccount({ db, merchantId: merchant.id, account: null, now: now() });
+    out(`${merchant.mid} no longer takes manual transfers.`);
+    return;
+  }
+  const accountNumber = required(values, 'account-number').replace(/[\s-]/g, '');
+  if (!/^\d{5,30}$/.test(accountNumber)) throw new UsageError('--account-number takes 5 to 30 digits');
+  const account = { bank: required(values, 'bank'), accountNumber, accountName: required(values, 'account-name') };
+  await setMerchantBankAccount({ db, merchantId: merchant.id, account, now: now() });
+  out(`${merchant.mid} takes manual transfers into ${account.bank} ${account.accountNumber} (${account.accountName}); the merchant reviews each proof through the integration API.`);
 }
 
 /** `admin:2500` (a fixed fee in minor units), `tax:11%` (a share of the price), `convenience:1.5%@credit_card+ewallet` (only for those methods). */

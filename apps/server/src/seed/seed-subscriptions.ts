@@ -1,18 +1,23 @@
 import { DAY_MS } from '@kartu/core/calendar';
 import type { Database } from '../db/database.ts';
+import { setMerchantBankAccount } from '../modules/payments/payments.service.ts';
 import { addMonths } from '../modules/subscriptions/subscription-state.ts';
 import { subscriptionCharges, subscriptionPlans, subscriptions, type NewSubscriptionPlanRow } from '../modules/subscriptions/subscriptions.table.ts';
 import { demoCardId, demoCardNumbers, demoMember, demoProgramIds, insertCards, upsertProgram, type SeedCardsOptions } from './seed-cards.ts';
 
 /*
  * The subscription demo (README "Demo data"): Kopi Senja Club, a paid membership with a monthly and
- * a yearly plan; Rani's Club card, whose month ran out five days ago; and Club cards to add.
+ * a yearly plan; Rani's Club card, whose month ran out five days ago; Club cards to add; and a bank
+ * account its members pay manual transfers into.
  */
 
 export const demoPlanIds = {
   clubMonthly: '5eed0000-0000-4000-8000-000000000101',
   clubYearly: '5eed0000-0000-4000-8000-000000000102',
 } as const;
+
+/** Kopi Senja's own account for manual transfers (a made-up number). */
+export const kopiSenjaBankAccount = { bank: 'BCA', accountNumber: '8730456789', accountName: 'PT Kopi Senja Nusantara' } as const;
 
 const raniSubscriptionId = '5eed0000-0000-4000-8000-000000000201';
 
@@ -77,6 +82,8 @@ export async function seedKopiSenjaClub(tx: Database, merchantId: number, { now 
     const { id: _id, ...fields } = plan;
     await tx.insert(subscriptionPlans).values(plan).onConflictDoUpdate({ target: subscriptionPlans.id, set: fields });
   }
+  // Members may also pay by manual transfer into this account; its provider stays the deployment's default.
+  await setMerchantBankAccount({ db: tx, merchantId, account: kopiSenjaBankAccount, now });
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const rani = await demoMember(tx, { merchantId, phone: '+6281211112222', name: 'Rani Saputra', now: daysAgo(120) });
   const club = (number: string, extra: { ownerUserId?: string } = {}) => ({

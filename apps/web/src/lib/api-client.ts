@@ -16,6 +16,8 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<T> {
   body?: unknown;
+  /** A file sent as the body as it is, its type as the Content-Type (an uploaded image), instead of JSON. */
+  file?: Blob;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
   schema?: AnswerSchema<T>;
@@ -92,9 +94,9 @@ export function buildUrl(path: string, query: Record<string, QueryValue> | undef
   return text ? `${url}?${text}` : url;
 }
 
-function buildHeaders(hasBody: boolean, extra: Record<string, string> | undefined): Headers {
+function buildHeaders(contentType: string | undefined, extra: Record<string, string> | undefined): Headers {
   const headers = new Headers({ accept: 'application/json', ...extra });
-  if (hasBody) headers.set('content-type', 'application/json');
+  if (contentType) headers.set('content-type', contentType);
   if (merchantId) headers.set(requestHeaders.merchant, merchantId);
   const position = getPosition();
   if (position) {
@@ -149,14 +151,15 @@ function handleUnauthorized(): void {
 
 async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
   const hasBody = options.body !== undefined;
+  const contentType = options.file ? options.file.type : hasBody ? 'application/json' : undefined;
   setPending(pending + 1);
   try {
     let response: Response;
     try {
       response = await fetch(buildUrl(path, options.query), {
         method,
-        headers: buildHeaders(hasBody, options.headers),
-        body: hasBody ? JSON.stringify(options.body) : undefined,
+        headers: buildHeaders(contentType, options.headers),
+        body: options.file ?? (hasBody ? JSON.stringify(options.body) : undefined),
         credentials: 'same-origin',
         signal: options.signal,
       });

@@ -51,12 +51,8 @@ function variantsFor(purpose: ImagePurpose, { width, height }: { width: number; 
   return fitting;
 }
 
-/**
- * Checks an uploaded picture (size, format, pixels) and makes it in every size of its purpose, as
- * WebP without metadata. The crop is chosen once, on the largest variant, and the smaller ones are
- * made from it, so every size shows the same part of the picture.
- */
-export async function resizeImage({ purpose, bytes }: { purpose: ImagePurpose; bytes: Buffer }): Promise<ResizedImage> {
+/** The upright size of an uploaded picture in a format the app takes and within its pixel limit; refused otherwise. */
+async function acceptedSize(bytes: Buffer): Promise<{ width: number; height: number }> {
   const header = await readHeader(bytes);
   const format: string = header.format;
   if (!imageInputLimits.formats.some((known) => known === format)) {
@@ -66,6 +62,16 @@ export async function resizeImage({ purpose, bytes }: { purpose: ImagePurpose; b
   if (upright.width * upright.height > imageInputLimits.maxPixels) {
     throw refused('PAYLOAD_TOO_LARGE', 'too_big', `The image has more than ${megapixels} million pixels`);
   }
+  return upright;
+}
+
+/**
+ * Checks an uploaded picture (size, format, pixels) and makes it in every size of its purpose, as
+ * WebP without metadata. The crop is chosen once, on the largest variant, and the smaller ones are
+ * made from it, so every size shows the same part of the picture.
+ */
+export async function resizeImage({ purpose, bytes }: { purpose: ImagePurpose; bytes: Buffer }): Promise<ResizedImage> {
+  const upright = await acceptedSize(bytes);
   const sizes = variantsFor(purpose, upright);
   const largest = sizes.at(-1) ?? upright;
   try {
@@ -85,6 +91,32 @@ export async function resizeImage({ purpose, bytes }: { purpose: ImagePurpose; b
       })),
     );
     return { width: largest.width, height: largest.height, variants };
+  } catch {
+    throw unreadable();
+  }
+}
+
+/** A picture checked like an upload and re-encoded once, no larger than the box it must fit in. */
+export interface FittedImage {
+  width: number;
+  height: number;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/**
+ * Checks an uploaded picture (size, format, pixels) and re-encodes it as WebP without metadata,
+ * shrunk to fit `maxSide` when larger and never enlarged, keeping its shape: for a picture read
+ * whole (a receipt), not cropped into a layout's sizes.
+ */
+export async function fitImage({ bytes, maxSide }: { bytes: Buffer; maxSide: number }): Promise<FittedImage> {
+  await acceptedSize(bytes);
+  try {
+    const { data, info } = await sharp(bytes, inputOptions)
+      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: variantQuality })
+      .toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, contentType: variantContentType, bytes: data };
   } catch {
     throw unreadable();
   }

@@ -57,3 +57,17 @@ export interface PaymentProvider {
   /** The intent's status at the provider, for intents whose message never came. */
   queryStatus(input: { intent: PaymentIntentRow; now: Date }): Promise<PaymentStatusAnswer>;
 }
+
+/**
+ * The answer of a provider that keeps no state of its own to ask (the sandbox, a transfer into the
+ * merchant's account): an intent still open past its expiry has expired.
+ */
+export function openUntilExpiry(intent: PaymentIntentRow, now: Date): PaymentStatusAnswer {
+  return {
+    status: intent.expiresAt.getTime() <= now.getTime() ? 'expired' : 'waiting_payment',
+    amountMinor: intent.amountMinor,
+    currency: intent.currency,
+    failureReason: null,
+    payload: { intentId: intent.id, asked: now.toISOString() },
+  };
+}

@@ -3,7 +3,9 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaymentEffects } from './payment-effects.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import { findMerchantPaymentSettings } from './payments.repository.ts';
+import { manualProvider } from './manual.provider.ts';
+import { findMerchantBankAccount, findMerchantPaymentSettings } from './payments.repository.ts';
+import type { MerchantPaymentSettingsRow } from './payments.table.ts';
 import { sandboxProvider, type SandboxProvider } from './sandbox.provider.ts';
 
 /** What every payment use case needs from the app: the providers wired in, and the subjects' effects. */
@@ -25,31 +27,66 @@ export interface PaymentsContextOptions {
 /** The providers of this deployment: those it has keys for, and the sandbox outside production. */
 export function paymentsContextFor({ production, sandboxSecret, effects, providers: real = [] }: PaymentsContextOptions): PaymentsContext {
   const sandbox = production ? undefined : sandboxProvider(sandboxSecret);
-  const providers = new Map<PaymentProviderName, PaymentProvider>([...(sandbox ? [sandbox] : []), ...real].map((provider) => [provider.name, provider]));
+  // Manual transfers need no keys: every deployment answers for them (their charges need the merchant's account).
+  const all = [...(sandbox ? [sandbox] : []), ...real, manualProvider()];
+  const providers = new Map<PaymentProviderName, PaymentProvider>(all.map((provider) => [provider.name, provider]));
   return { providers, sandbox, effects };
 }
 
-/** Where a merchant's members pay, and by which methods. */
+/** Where a merchant's members pay, by which methods, and who takes each method. */
 export interface MerchantPaymentOptions {
+  /** The merchant's provider: its public key tokenises cards. */
   provider: PaymentProvider;
   methods: readonly PaymentMethod[];
+  /** Who takes a payment by this method: the manual provider for a transfer into the merchant's account. */
+  providerFor(method: PaymentMethod): PaymentProvider;
 }
 
 /**
  * The provider and methods a merchant's members pay with: its settings (set with the operator
- * CLI), else the deployment's only provider with every method it takes. A merchant whose provider
- * is not configured here, or a deployment without one, refuses to take payments.
+ * CLI), else the deployment's only provider with every method it takes. A merchant with a bank
+ * account also takes manual transfers into it (decision 019), even without a provider. A merchant
+ * whose provider is not configured here, or a deployment without one, refuses other payments.
  */
 export async function paymentOptionsFor(db: Database, payments: PaymentsContext, merchantId: number): Promise<MerchantPaymentOptions> {
   const settings = await findMerchantPaymentSettings(db, merchantId);
+  // A deployment wired without the manual provider (paymentsContextFor always adds it) takes no transfers into accounts.
+  const account = payments.providers.has('manual') ? await findMerchantBankAccount(db, merchantId) : undefined;
+  if (!account) {
+    const { provider, methods } = providerOptions(payments, settings, false);
+    return { provider, methods, providerFor: () => provider };
+  }
+  const manual = manualProvider(account);
+  const providerFor = (provider: PaymentProvider) => (method: PaymentMethod) => (method === 'manual_transfer' ? manual : provider);
+  try {
+    const { provider, methods } = providerOptions(payments, settings, true);
+    return { provider, methods, providerFor: providerFor(provider) };
+  } catch (error) {
+    // No provider to take other methods: the merchant's own account still takes transfers, if it chose them.
+    const unavailable = error instanceof AppError && error.code === 'PAYMENT_PROVIDER_UNAVAILABLE';
+    if (!unavailable || (settings && !settings.methods.includes('manual_transfer'))) throw error;
+    return { provider: manual, methods: ['manual_transfer'], providerFor: () => manual };
+  }
+}
+
+/**
+ * The merchant's chosen methods when it has settings, else every method of the deployment's only
+ * provider; a merchant with a bank account takes manual transfers whatever its provider takes,
+ * when its settings name them or when it has none.
+ */
+function providerOptions(payments: PaymentsContext, settings: MerchantPaymentSettingsRow | undefined, hasBankAccount: boolean): Pick<MerchantPaymentOptions, 'provider' | 'methods'> {
+  const takes = (provider: PaymentProvider) => (method: PaymentMethod) => (hasBankAccount && method === 'manual_transfer') || methodsOf(provider).includes(method);
   if (settings) {
     const provider = payments.providers.get(settings.provider);
     if (!provider) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
-    return { provider, methods: settings.methods.filter((method) => methodsOf(provider).includes(method)) };
+    return { provider, methods: settings.methods.filter(takes(provider)) };
   }
-  const [only] = payments.providers.values();
-  if (!only || payments.providers.size !== 1) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
-  return { provider: only, methods: methodsOf(only) };
+  // The manual provider takes nobody's payments on its own: it needs the merchant's account.
+  const takers = [...payments.providers.values()].filter((provider) => provider.name !== 'manual');
+  const [only] = takers;
+  if (!only || takers.length !== 1) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
+  const methods = methodsOf(only);
+  return { provider: only, methods: hasBankAccount && !methods.includes('manual_transfer') ? [...methods, 'manual_transfer'] : methods };
 }
 
 function methodsOf(provider: PaymentProvider): readonly PaymentMethod[] {

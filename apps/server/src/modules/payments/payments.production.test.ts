@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, merchantIdOf, type TestApp } from '../../test/test-app.ts';
 import { paymentOptionsFor, paymentsContextFor } from './payments.context.ts';
 import { sandboxMessage } from './payments.test-support.ts';
 
@@ -22,9 +22,13 @@ describe('payments in production', () => {
     expect((await testApp.app.inject({ method: 'POST', url: `/api/dev/payments/${randomUUID()}/pay`, headers: { host: 'localhost' } })).statusCode).toBe(404);
   });
 
-  it('refuses to take payments without a real provider configured', async () => {
+  it('refuses to take payments without a real provider configured, but manual transfers into a bank account', async () => {
     const payments = paymentsContextFor({ production: true, sandboxSecret: 'unused-unused-unused-unused-unused', effects: {} });
     expect(payments.sandbox).toBeUndefined();
-    await expect(paymentOptionsFor(testApp.db, payments, 1)).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', statusCode: 503 });
+    const lumina = await merchantIdOf(testApp.db, 'LUMINABEAUTY');
+    await expect(paymentOptionsFor(testApp.db, payments, lumina)).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', statusCode: 503 });
+    // Kopi Senja's demo has a bank account: its members can still pay into it.
+    const options = await paymentOptionsFor(testApp.db, payments, await merchantIdOf(testApp.db, 'KOPISENJA'));
+    expect(options).toMatchObject({ methods: ['manual_transfer'], provider: { name: 'manual' } });
   });
 });

@@ -3,7 +3,17 @@ import type { PaymentProviderName, PaymentStatus } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import type { PaymentCharge } from './payment-provider.ts';
 import { openPaymentStatuses } from './payment-status.ts';
-import { merchantPaymentSettings, paymentEvents, paymentIntents, type MerchantPaymentSettingsRow, type NewPaymentIntentRow, type PaymentEventRow, type PaymentIntentRow } from './payments.table.ts';
+import {
+  merchantBankAccounts,
+  merchantPaymentSettings,
+  paymentEvents,
+  paymentIntents,
+  type MerchantBankAccountRow,
+  type MerchantPaymentSettingsRow,
+  type NewPaymentIntentRow,
+  type PaymentEventRow,
+  type PaymentIntentRow,
+} from './payments.table.ts';
 
 export async function insertIntent(db: Database, values: NewPaymentIntentRow): Promise<PaymentIntentRow> {
   const [row] = await db.insert(paymentIntents).values(values).returning();
@@ -97,4 +107,19 @@ export async function saveMerchantPaymentSettings(db: Database, values: Pick<Mer
     .insert(merchantPaymentSettings)
     .values(values)
     .onConflictDoUpdate({ target: merchantPaymentSettings.merchantId, set: { provider: values.provider, methods: values.methods, updatedAt: values.updatedAt } });
+}
+
+export async function findMerchantBankAccount(db: Database, merchantId: number): Promise<MerchantBankAccountRow | undefined> {
+  const [row] = await db.select().from(merchantBankAccounts).where(eq(merchantBankAccounts.merchantId, merchantId)).limit(1);
+  return row;
+}
+
+export async function saveMerchantBankAccount(db: Database, values: Omit<MerchantBankAccountRow, 'updatedAt'> & { updatedAt: Date }): Promise<void> {
+  const { bank, accountNumber, accountName, updatedAt } = values;
+  await db.insert(merchantBankAccounts).values(values).onConflictDoUpdate({ target: merchantBankAccounts.merchantId, set: { bank, accountNumber, accountName, updatedAt } });
+}
+
+export async function deleteMerchantBankAccount(db: Database, merchantId: number): Promise<boolean> {
+  const deleted = await db.delete(merchantBankAccounts).where(eq(merchantBankAccounts.merchantId, merchantId)).returning({ merchantId: merchantBankAccounts.merchantId });
+  return deleted.length > 0;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAnswerSchema, sandboxPaymentListSchema, type PaymentAnswer } from '@kartu/contracts';
 import { newMember, type TestMember } from '../../test/members.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import { merchantIdOf, type TestApp } from '../../test/test-app.ts';
 import { findIntentEvents } from './payments.repository.ts';
 import { createPaymentIntent } from './payments.service.ts';
 import { createPaymentsTestApp, deliver, newPayment, sandboxMessage, sandboxSecret, testPayments } from './payments.test-support.ts';
@@ -84,7 +84,9 @@ describe('creating a payment intent', () => {
 
   it('refuses a deployment without a provider before writing anything', async () => {
     const none = { ...testPayments(), providers: new Map(), sandbox: undefined };
-    await expect(createPaymentIntent({ db: testApp.db, payments: none, merchant: { id: member.user.merchantId }, user: { id: member.userId }, subject: { type: 'order', id: 'x' }, amountMinor: 10n, currency: 'IDR', method: 'qris', idempotencyKey: randomUUID(), now: testApp.clock.now() })).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
+    // A merchant without a bank account: one with an account would still take manual transfers.
+    const lumina = await merchantIdOf(testApp.db, 'LUMINABEAUTY');
+    await expect(createPaymentIntent({ db: testApp.db, payments: none, merchant: { id: lumina }, user: { id: member.userId }, subject: { type: 'order', id: 'x' }, amountMinor: 10n, currency: 'IDR', method: 'qris', idempotencyKey: randomUUID(), now: testApp.clock.now() })).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
   });
 });
 

@@ -1,13 +1,24 @@
+import { z } from 'zod';
 import { HOUR_MS, MINUTE_MS } from '@kartu/core/calendar';
-import { paymentMethods, type PaymentAnswer, type PaymentMethod, type PaymentProviderName, type PaymentSubjectType } from '@kartu/contracts';
+import { paymentMethods, type PaymentAnswer, type PaymentMethod, type PaymentProof, type PaymentProviderName, type PaymentSubjectType } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { withIdempotency, type IdempotentAnswer } from '../idempotency/idempotency.service.ts';
 import { applyPaymentEvent, type PaymentLog } from './payment-events.service.ts';
+import { findLatestProof, type PaymentProofSummary } from './payment-proofs.repository.ts';
 import { paymentOptionsFor, type PaymentsContext } from './payments.context.ts';
-import { findIntent, insertIntent, moveIntent, recordCharge, saveMerchantPaymentSettings } from './payments.repository.ts';
+import type { BankAccount } from './manual.provider.ts';
+import {
+  deleteMerchantBankAccount,
+  findIntent,
+  insertIntent,
+  moveIntent,
+  recordCharge,
+  saveMerchantBankAccount,
+  saveMerchantPaymentSettings,
+} from './payments.repository.ts';
 import type { PaymentIntentRow } from './payments.table.ts';
 
 /**
@@ -23,7 +34,21 @@ export const paymentWindowMs: Record<PaymentMethod, number> = {
   cash_on_delivery: 7 * 24 * HOUR_MS,
 };
 
-export function toPaymentAnswer(intent: PaymentIntentRow): PaymentAnswer {
+/** What the member is shown to pay into: the same limits as the instructions' schema and the table. */
+const bankAccountSchema = z.object({
+  bank: z.string().trim().min(1, 'The bank name is required').max(40, 'The bank name is at most 40 characters'),
+  accountNumber: z.string().regex(/^\d{5,30}$/, 'The account number is 5 to 30 digits'),
+  accountName: z.string().trim().min(1, 'The account name is required').max(100, 'The account name is at most 100 characters'),
+});
+
+/** What the member is told of a proof of transfer: its status, and the merchant's note. */
+export function toProofAnswer(proof: PaymentProofSummary | undefined): PaymentProof | null {
+  if (!proof) return null;
+  return { status: proof.status, uploadedAt: proof.uploadedAt.toISOString(), note: proof.note };
+}
+
+/** The payment as its member follows it, with the latest proof of a manual transfer when there is one. */
+export function toPaymentAnswer(intent: PaymentIntentRow, proof: PaymentProof | null = null): PaymentAnswer {
   return {
     id: intent.id,
     status: intent.status,
@@ -37,6 +62,7 @@ export function toPaymentAnswer(intent: PaymentIntentRow): PaymentAnswer {
     expiresAt: intent.expiresAt.toISOString(),
     createdAt: intent.createdAt.toISOString(),
     updatedAt: intent.updatedAt.toISOString(),
+    proof,
   };
 }
 
@@ -79,8 +105,9 @@ export async function createPaymentIntent(options: CreatePaymentIntentOptions): 
     body,
     now,
     run: async () => {
-      const { provider, methods } = await paymentOptionsFor(db, payments, merchant.id);
+      const { methods, providerFor } = await paymentOptionsFor(db, payments, merchant.id);
       if (!methods.includes(method)) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+      const provider = providerFor(method);
       const intent = await insertIntent(db, {
         merchantId: merchant.id,
         userId: user.id,
@@ -121,7 +148,8 @@ export async function createPaymentIntent(options: CreatePaymentIntentOptions): 
 export async function getMemberPayment({ db, merchantId, userId, paymentId }: { db: Database; merchantId: number; userId: string; paymentId: string }): Promise<PaymentAnswer> {
   const intent = isUuid(paymentId) ? await findIntent(db, { merchantId, id: paymentId }) : undefined;
   if (!intent || intent.userId !== userId) throw new AppError('PAYMENT_NOT_FOUND');
-  return toPaymentAnswer(intent);
+  const proof = intent.method === 'manual_transfer' ? await findLatestProof(db, { merchantId, intentId: intent.id }) : undefined;
+  return toPaymentAnswer(intent, toProofAnswer(proof));
 }
 
 
@@ -141,9 +169,25 @@ export async function setMerchantPaymentSettings({
   methods: PaymentMethod[];
   now: Date;
 }): Promise<void> {
+  // A transfer into the merchant's own account is set with its bank account, beside a provider.
+  if (provider === 'manual') throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { message: 'Manual transfers need a bank account, not a provider: see `kartu merchants bank-account`' });
   const taken = payments.providers.get(provider);
   if (!taken) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { message: `${provider} has no keys on this deployment (see the README's configuration)` });
   const unknown = methods.filter((method) => taken.methods && !taken.methods.includes(method));
   if (unknown.length > 0 || methods.length === 0) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', { message: `${provider} takes ${(taken.methods ?? paymentMethods).join(', ')}` });
   await saveMerchantPaymentSettings(db, { merchantId, provider, methods: [...new Set(methods)], updatedAt: now });
+}
+
+/**
+ * The merchant's own bank account for manual transfers (the operator CLI sets it), or null to stop
+ * taking them. Payments opened before keep the account they were given.
+ */
+export async function setMerchantBankAccount({ db, merchantId, account, now }: { db: Database; merchantId: number; account: BankAccount | null; now: Date }): Promise<void> {
+  if (!account) {
+    await deleteMerchantBankAccount(db, merchantId);
+    return;
+  }
+  const parsed = bankAccountSchema.safeParse(account);
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', { message: parsed.error.issues.map((issue) => issue.message).join('; ') });
+  await saveMerchantBankAccount(db, { merchantId, ...parsed.data, updatedAt: now });
 }

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from '../../db/bytea.ts';
 import {
   paymentEventOutcomes,
   paymentMethods,
+  paymentProofStatuses,
   paymentProviderNames,
   paymentStatuses,
   paymentSubjectTypes,
@@ -104,6 +106,60 @@ export const merchantPaymentSettings = pgTable(
   ],
 );
 
+/**
+ * The merchant's own bank account, where members pay by manual transfer (decision 019). Kept apart
+ * from `merchant_payment_settings`, so giving an account never pins the merchant's provider.
+ */
+export const merchantBankAccounts = pgTable(
+  'merchant_bank_accounts',
+  {
+    merchantId: integer('merchant_id')
+      .primaryKey()
+      .references(() => merchants.id),
+    bank: text('bank').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('merchant_bank_accounts_bank_check', sql`length(${table.bank}) between 1 and 40`),
+    check('merchant_bank_accounts_account_number_check', sql`${table.accountNumber} ~ '^[0-9]{5,30}$'`),
+    check('merchant_bank_accounts_account_name_check', sql`length(${table.accountName}) between 1 and 100`),
+  ],
+);
+
+/**
+ * A member's proof of a manual transfer, kept privately (never served by /media): the merchant
+ * reads it through the integration API and accepts or rejects it. The latest upload counts.
+ */
+export const paymentProofs = pgTable(
+  'payment_proofs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    intentId: uuid('intent_id')
+      .notNull()
+      .references(() => paymentIntents.id),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    status: text('status', { enum: paymentProofStatuses }).notNull().default('submitted'),
+    note: text('note'),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    byteLength: integer('byte_length').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('payment_proofs_intent_idx').on(table.intentId, table.uploadedAt),
+    check('payment_proofs_status_check', isOneOf(table.status, paymentProofStatuses)),
+    check('payment_proofs_byte_length_check', sql`${table.byteLength} = octet_length(${table.bytes})`),
+    check('payment_proofs_reviewed_check', sql`(${table.status} = 'submitted') = (${table.reviewedAt} is null)`),
+  ],
+);
+
+export type MerchantBankAccountRow = typeof merchantBankAccounts.$inferSelect;
+export type PaymentProofRow = typeof paymentProofs.$inferSelect;
 export type MerchantPaymentSettingsRow = typeof merchantPaymentSettings.$inferSelect;
 export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
 export type NewPaymentIntentRow = typeof paymentIntents.$inferInsert;

@@ -74,3 +74,13 @@ export function deliver(testApp: TestApp, message: { body: string; headers: Reco
   return testApp.app.inject({ method: 'POST', url: `/webhooks/payments/${provider}`, payload: message.body, headers: message.headers });
 }
 
+
+/** The member uploads `bytes` as the proof of a manual transfer. */
+export function uploadProof(testApp: TestApp, { member, paymentId, bytes, contentType = 'image/png' }: { member: TestMember; paymentId: string; bytes: Buffer | string; contentType?: string }) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: `/api/v2/payments/${paymentId}/proof`,
+    headers: { host: 'localhost', authorization: `Bearer ${member.token}`, 'content-type': contentType },
+    payload: bytes,
+  });
+}

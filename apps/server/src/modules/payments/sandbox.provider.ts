@@ -2,7 +2,7 @@ import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto
 import { z } from 'zod';
 import type { PaymentInstructions, PaymentMethod, sandboxPaymentActions } from '@kartu/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import type { PaymentEvent, PaymentProvider, WebhookHeaders } from './payment-provider.ts';
+import { openUntilExpiry, type PaymentEvent, type PaymentProvider, type WebhookHeaders } from './payment-provider.ts';
 import type { PaymentIntentRow } from './payments.table.ts';
 
 export const sandboxSignatureHeader = 'x-sandbox-signature';
@@ -116,13 +116,7 @@ export function sandboxProvider(secret: string): SandboxProvider {
       };
     },
     // The sandbox keeps nothing of its own: an open intent past its expiry has expired there too.
-    queryStatus: async ({ intent, now }) => ({
-      status: intent.expiresAt.getTime() <= now.getTime() ? 'expired' : 'waiting_payment',
-      amountMinor: intent.amountMinor,
-      currency: intent.currency,
-      failureReason: null,
-      payload: { intentId: intent.id, asked: now.toISOString() },
-    }),
+    queryStatus: async ({ intent, now }) => openUntilExpiry(intent, now),
     messageFor: (intent, action) => {
       const message: SandboxMessage = {
         id: `sandbox_evt_${randomUUID()}`,

@@ -198,6 +198,11 @@ describe('subscribing and paying', () => {
     expect(cardless.statusCode).toBe(422);
     const autoRenewByTransfer = await subscribeAs(testApp, member, { planId: program.monthly.id, autoRenew: true });
     expect(autoRenewByTransfer.json()).toMatchObject({ code: 'SUBSCRIPTION_CARD_REQUIRED' });
+    const cardWithTransfer = await subscribeAs(testApp, member, { planId: program.monthly.id, card: sandboxCard() });
+    expect(cardWithTransfer.statusCode).toBe(422);
+    const expiredCard = await subscribeAs(testApp, member, { planId: program.monthly.id, paymentMethod: 'credit_card', card: { ...sandboxCard(), expiryYear: 2025 } });
+    expect(expiredCard.json()).toMatchObject({ code: 'UNPROCESSABLE', message: 'Invalid Credit Card information' });
+    expect((await page(member)).subscription).toBeNull();
 
     const { payment } = await subscribed(member);
     await sandboxAction(testApp, payment.id, 'pay');

@@ -137,6 +137,14 @@ export async function quoteSubscription(options: MemberCardRequest & { planId: s
   return { data: toFeeLines(priced), subtotal: toJsonNumber(priced.subtotalMinor), total: toJsonNumber(priced.totalMinor), currency: plan.currency };
 }
 
+/** A card whose expiry month has passed cannot be charged: refused before it is saved. */
+function assertCardUsable(card: CardTokenInput | null | undefined, now: Date): void {
+  if (!card) return;
+  const lastMonth = card.expiryYear * 12 + (card.expiryMonth - 1);
+  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  if (lastMonth < thisMonth) throw new AppError('UNPROCESSABLE', { message: 'Invalid Credit Card information' });
+}
+
 function cardColumns(card: CardTokenInput | null): SubscriptionChanges {
   return {
     cardToken: card?.token ?? null,
@@ -193,6 +201,9 @@ export async function subscribe(options: SubscribeOptions): Promise<IdempotentAn
       const plan = await planOfCard(db, card, planId);
       if (paymentMethod === 'cash_on_delivery') throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
       if (paymentMethod === 'credit_card' && !savedCard) throw new AppError('UNPROCESSABLE', { message: 'Invalid Credit Card information' });
+      // A card only goes with a card payment: it is neither charged nor kept for another method.
+      if (paymentMethod !== 'credit_card' && savedCard) throw new AppError('UNPROCESSABLE', { message: 'A card goes only with the credit card method' });
+      assertCardUsable(savedCard, now);
       if (autoRenew && paymentMethod !== 'credit_card') throw new AppError('SUBSCRIPTION_CARD_REQUIRED');
       const priced = priceOfPlan(plan, paymentMethod);
       const { subscription, charge } = await db.transaction(async (tx) => {
@@ -262,6 +273,7 @@ export async function changeSubscriptionSettings(
   return db.transaction(async (tx) => {
     const row = await findSubscriptionOfCard(tx, { merchantId: merchant.id, cardId: card.id });
     if (!row || subscriptionStatusAt(row, now) !== 'active') throw new AppError('SUBSCRIPTION_NOT_ACTIVE');
+    assertCardUsable(newCard, now);
     const changes: SubscriptionChanges = newCard === undefined ? {} : cardColumns(newCard);
     const hasCard = newCard === undefined ? row.cardToken !== null : newCard !== null;
     const wantsRenewal = autoRenew ?? (newCard === null ? false : row.autoRenew);

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { PaymentInstructions as Instructions } from '@kartu/contracts';
 import { formatCountdown } from '@kartu/core';
 import { resolveTimezone } from '../../lib/api-client.ts';
@@ -23,6 +23,8 @@ export interface PaymentInstructionsProps {
   returnTo?: string;
   /** 2 on a page of its own (the default); 3 inside a titled section, such as a status hero. */
   headingLevel?: 2 | 3;
+  /** Shown under a manual transfer's bank details, before the countdown: where the member sends the proof. */
+  transferProof?: ReactNode;
 }
 
 /** A path of this site, not a protocol-relative address to another one. */
@@ -85,7 +87,7 @@ export function PaymentCountdown({ expiresAt, onExpire }: { expiresAt: string; o
 }
 
 /** What the member does to pay, by the kind of method the provider gave (a VA number, a QR, a page to finish on). */
-export function PaymentInstructions({ instructions, expiresAt, onExpire, returnTo, headingLevel = 2 }: PaymentInstructionsProps) {
+export function PaymentInstructions({ instructions, expiresAt, onExpire, returnTo, headingLevel = 2, transferProof }: PaymentInstructionsProps) {
   const { t } = useTranslation('payments');
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -156,6 +158,7 @@ export function PaymentInstructions({ instructions, expiresAt, onExpire, returnT
             <dd>{instructions.accountName}</dd>
           </dl>
           <p className="payment-instructions__hint muted">{t('instructions.manualTransfer.hint')}</p>
+          {transferProof}
           {countdown}
         </section>
       );

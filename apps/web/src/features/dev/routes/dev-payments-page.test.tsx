@@ -26,6 +26,7 @@ function sandboxPayment(overrides: Partial<SandboxPayment> = {}): SandboxPayment
     expiresAt: '2026-11-24T10:30:00.000Z',
     createdAt: '2026-11-24T10:00:00.000Z',
     updatedAt: '2026-11-24T10:00:00.000Z',
+    proof: null,
   });
   return { ...payment, provider: 'sandbox', userId: 'u-7', ...overrides };
 }

@@ -27,6 +27,7 @@ function paymentFixture(overrides: Partial<PaymentAnswer> = {}): PaymentAnswer {
     expiresAt: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString(),
     createdAt: '2026-11-24T10:00:00.000Z',
     updatedAt: '2026-11-24T10:00:00.000Z',
+    proof: null,
     ...overrides,
   });
 }
@@ -89,6 +90,27 @@ describe('PaymentPage', () => {
     const back = encodeURIComponent(`/cards/${cardId}/subscribe/payment?payment=${paymentId}`);
     expect(link).toHaveAttribute('href', `/dev/payments/${paymentId}?return=${back}`);
     expect(link).not.toHaveAttribute('target');
+  });
+
+  it("offers the proof upload under the bank details of a transfer into the merchant's account, and shows a rejection's note", async () => {
+    const instructions = { kind: 'manual_transfer', bank: 'BCA', accountNumber: '8730456789', accountName: 'PT Kopi Senja Nusantara' } as const;
+    const rejected = { status: 'rejected', uploadedAt: '2026-11-24T10:05:00.000Z', note: 'Blurry photo' } as const;
+    stubApi({ [`GET ${paymentPath}`]: () => okAnswer(paymentFixture({ method: 'manual_transfer', provider: 'manual', instructions, proof: rejected })) });
+    renderPayment();
+
+    const section = await screen.findByRole('region', { name: 'Pay by bank transfer' });
+    expect(within(section).getByText('PT Kopi Senja Nusantara')).toBeInTheDocument();
+    expect(within(section).getByLabelText('Upload proof of transfer')).toBeInTheDocument();
+    expect(within(section).getByText("Merchant's note: Blurry photo")).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pay in the sandbox' })).not.toBeInTheDocument();
+  });
+
+  it("offers no proof upload for the sandbox's made-up transfer", async () => {
+    const instructions = { kind: 'manual_transfer', bank: 'SANDBOX', accountNumber: '0000123456', accountName: 'Kartu Sandbox' } as const;
+    stubApi({ [`GET ${paymentPath}`]: () => okAnswer(paymentFixture({ method: 'manual_transfer', instructions })) });
+    renderPayment();
+    expect(await screen.findByText('Kartu Sandbox')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Upload proof of transfer')).not.toBeInTheDocument();
   });
 
   it('draws the QRIS code to scan', async () => {

@@ -17,6 +17,7 @@ import { PaymentFailureDialog } from '../../../components/payment/payment-failur
 import { PaymentInstructions } from '../../../components/payment/payment-instructions.tsx';
 import { paymentCurrency } from '../../../components/payment/payment-currency.ts';
 import { usePayment } from '../api/get-payment.ts';
+import { PaymentProofUpload } from '../components/payment-proof-upload.tsx';
 import { PaymentStatusHero } from '../components/payment-status-hero.tsx';
 import { PaymentSummary } from '../components/payment-summary.tsx';
 import '../components/payment-page.css';
@@ -97,6 +98,7 @@ export function PaymentPage() {
                 onExpire={() => void query.refetch()}
                 returnTo={`${location.pathname}${location.search}`}
                 headingLevel={3}
+                transferProof={answer.provider === 'manual' ? <PaymentProofUpload paymentId={answer.id} proof={answer.proof} /> : undefined}
               />
             </div>
             {answer.provider === 'sandbox' && answer.instructions.kind !== 'redirect' ? (

@@ -27,6 +27,7 @@ const waitingPayment = {
   expiresAt: '2026-11-25T03:00:00.000Z',
   createdAt: '2026-11-24T03:00:00.000Z',
   updatedAt: '2026-11-24T03:00:00.000Z',
+  proof: null,
 };
 
 function subscription(overrides: Partial<Subscription> = {}): Subscription {
