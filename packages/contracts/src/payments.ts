@@ -74,6 +74,9 @@ export const paymentAnswerSchema = z.object({
 });
 export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 
+/** GET /api/v2/payments/{id}/page: the app path where the member follows the payment. */
+export const paymentPageAnswerSchema = z.object({ path: z.string().startsWith('/') });
+
 /** What a provider's message did: a duplicate or a stale message changes nothing. */
 export const paymentEventOutcomes = ['applied', 'ignored', 'refused'] as const;
 export const paymentEventOutcomeSchema = z.enum(paymentEventOutcomes);

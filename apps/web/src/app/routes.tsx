@@ -69,6 +69,7 @@ const CancelSubscriptionPage = lazyPage(() =>
   import('../features/subscriptions/routes/cancel-subscription-page.tsx').then((m) => m.CancelSubscriptionPage),
 );
 const ActiveSubscriptionGuard = lazyPage(() => import('./subscription-guard.tsx').then((m) => m.ActiveSubscriptionGuard));
+const PaymentReturnPage = lazyPage(() => import('../features/payments/routes/payment-return-page.tsx').then((m) => m.PaymentReturnPage));
 const PaymentPage = lazyPage(() => import('../features/payments/routes/payment-page.tsx').then((m) => m.PaymentPage));
 const AgeGate = lazyPage(() => import('../features/age-gate/components/age-gate.tsx').then((m) => m.AgeGate));
 
@@ -131,6 +132,7 @@ export function AppRoutes() {
               <Route path={paths.changePin.path} element={<ChangePinPage />} />
               <Route path={paths.accountDeletion.path} element={<AccountDeletionGuard><AccountDeletionPage /></AccountDeletionGuard>} />
               <Route path={paths.devPayments.path} element={<DevPaymentsPage />} />
+              <Route path={paths.paymentReturn.path} element={<PaymentReturnPage />} />
             </Route>
 
             <Route path={paths.v2.path} element={<RequireSession><QueryLayout /></RequireSession>}>

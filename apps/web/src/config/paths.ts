@@ -89,6 +89,12 @@ export const paths = {
   cardSubscribePayment: route('/cards/:cardId/subscribe/payment'),
   cardSubscribeCancel: route('/cards/:cardId/subscribe/cancel'),
 
+  /**
+   * Where a payment provider's page sends the member back: the payment's own page in the app. The
+   * id is the path's, or Midtrans's `order_id` query.
+   */
+  paymentReturn: route('/payments/:paymentId?'),
+
   egifts: route('/egifts'),
   egiftDetail: route('/egifts/details/:egiftNumber?'),
   egiftStack: route('/egifts/stacks/:egiftId?'),

@@ -18,6 +18,8 @@ export interface PaymentEffect {
   onFailed?: Effect;
   onExpired?: Effect;
   onCancelled?: Effect;
+  /** The app page where the member follows this payment (a provider's page sends them back to it). */
+  memberPath?: (input: { db: Database; intent: PaymentIntentRow }) => Promise<string | null>;
 }
 
 /** One effect per subject type; a subject type without one settles with no effect. */

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentAnswerSchema, paymentParamsSchema, paymentWebhookAnswerSchema, paymentWebhookParamsSchema } from '@kartu/contracts';
+import { paymentAnswerSchema, paymentPageAnswerSchema, paymentParamsSchema, paymentWebhookAnswerSchema, paymentWebhookParamsSchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { siteOf } from '../../http/request-context.ts';
 import { signedIn } from '../auth/auth.http.ts';
 import { receivePaymentWebhook } from './payment-events.service.ts';
-import { getMemberPayment } from './payments.service.ts';
+import { getMemberPayment, getMemberPaymentPath } from './payments.service.ts';
 
 /** A member follows a payment; providers report on payments through their webhooks. */
 export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock, payments }) => {
@@ -24,6 +24,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     async (request) => {
       const { user } = signedIn(request);
       return getMemberPayment({ db, merchantId: siteOf(request).merchant.id, userId: user.id, paymentId: request.params.id });
+    },
+  );
+
+  app.get(
+    '/api/v2/payments/:id/page',
+    {
+      preHandler: app.requireSession(),
+      schema: {
+        tags: ['payments'],
+        summary: "The app page where the member follows one of their payments (where a provider's page sends them back)",
+        params: paymentParamsSchema,
+        response: { 200: paymentPageAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      return getMemberPaymentPath({ db, payments, merchantId: siteOf(request).merchant.id, userId: user.id, paymentId: request.params.id });
     },
   );
 

@@ -153,6 +153,18 @@ export async function getMemberPayment({ db, merchantId, userId, paymentId }: { 
 }
 
 
+/**
+ * Where the member follows one of their payments in the app: the page of what it pays for, or the
+ * wallet when its module names none. A provider's page sends the member back through here.
+ */
+export async function getMemberPaymentPath(options: { db: Database; payments: PaymentsContext; merchantId: number; userId: string; paymentId: string }): Promise<{ path: string }> {
+  const { db, payments, merchantId, userId, paymentId } = options;
+  const intent = isUuid(paymentId) ? await findIntent(db, { merchantId, id: paymentId }) : undefined;
+  if (!intent || intent.userId !== userId) throw new AppError('PAYMENT_NOT_FOUND');
+  const path = await payments.effects[intent.subjectType]?.memberPath?.({ db, intent });
+  return { path: path ?? '/cards' };
+}
+
 /** Which provider a merchant's members pay through and by which methods (the operator CLI sets it). */
 export async function setMerchantPaymentSettings({
   db,

@@ -5,8 +5,9 @@ import type { Database } from '../../db/database.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { queueMemberMessage } from '../outbox/outbox.service.ts';
 import type { PaymentEffect, PaymentEffectInput } from '../payments/payment-effects.ts';
+import type { PaymentIntentRow } from '../payments/payments.table.ts';
 import { nextPeriod, RENEWAL_GRACE_MS } from './subscription-state.ts';
-import { findPlan, findSubscriber, lockCharge, lockSubscription, settleCharge, updateSubscription } from './subscriptions.repository.ts';
+import { findCardOfCharge, findPlan, findSubscriber, lockCharge, lockSubscription, settleCharge, updateSubscription } from './subscriptions.repository.ts';
 import type { SubscriptionChargeRow, SubscriptionRow } from './subscriptions.table.ts';
 
 type Subscriber = NonNullable<Awaited<ReturnType<typeof findSubscriber>>>;
@@ -109,8 +110,15 @@ export async function startGrace(tx: Database, subscription: SubscriptionRow, no
   publishAfterCommit(tx, [changeTags.card(subscription.cardId)]);
 }
 
+/** A subscription payment is followed on its card's membership payment page. */
+async function memberPath({ db, intent }: { db: Database; intent: PaymentIntentRow }): Promise<string | null> {
+  const cardId = await findCardOfCharge(db, intent.subjectId);
+  return cardId ? `/cards/${encodeURIComponent(cardId)}/subscribe/payment?payment=${encodeURIComponent(intent.id)}` : null;
+}
+
 /** What a subscription payment does when it settles (registered in app.ts). */
 export const subscriptionPaymentEffect: PaymentEffect = {
+  memberPath,
   onPaid,
   onFailed: onNotPaid('failed'),
   onExpired: onNotPaid('expired'),

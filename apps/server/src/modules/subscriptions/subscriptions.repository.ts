@@ -189,3 +189,14 @@ export async function listDueRenewals(db: Database, { now, leadMs, retryMs, limi
     .orderBy(asc(subscriptions.periodEndsAt))
     .limit(limit);
 }
+
+/** The card a subscription charge pays for, if the charge exists. */
+export async function findCardOfCharge(db: Database, chargeId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ cardId: subscriptions.cardId })
+    .from(subscriptionCharges)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCharges.subscriptionId))
+    .where(eq(subscriptionCharges.id, chargeId))
+    .limit(1);
+  return row?.cardId;
+}

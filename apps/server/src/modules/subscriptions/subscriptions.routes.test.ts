@@ -159,6 +159,16 @@ describe('subscribing and paying', () => {
     expect(await messagesTo(member, 'subscription-paid')).toBe(1);
   });
 
+  it("says where the member follows a subscription payment, for a provider's page to send them back to", async () => {
+    const member = await subscriber(testApp, merchantId, program);
+    const { payment } = await subscribed(member);
+    const answer = await send(testApp, 'GET', `/api/v2/payments/${payment.id}/page`, { member });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ path: `/cards/${member.card.id}/subscribe/payment?payment=${payment.id}` });
+    const stranger = await subscriber(testApp, merchantId, program);
+    expect((await send(testApp, 'GET', `/api/v2/payments/${payment.id}/page`, { member: stranger })).statusCode).toBe(404);
+  });
+
   it('answers the first payment again for the same Idempotency-Key, and needs one', async () => {
     const member = await subscriber(testApp, merchantId, program);
     const key = randomUUID();

@@ -21,15 +21,16 @@ type ProviderEnv = Pick<
 export function configuredProviders(env: ProviderEnv): PaymentProvider[] {
   const providers: PaymentProvider[] = [];
   const timeoutMs = env.PAYMENT_PROVIDER_TIMEOUT_MS;
-  // After an e-wallet or card page the member comes back to their wallet, where the payment's card shows its state.
-  const walletUrl = env.PUBLIC_URL ? `${env.PUBLIC_URL.replace(/\/+$/, '')}/cards` : '/cards';
+  // After an e-wallet or card page the member comes back to the app's page for the payment, which
+  // sends them on to where it is followed (GET /api/v2/payments/{id}/page).
+  const paymentsUrl = `${env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : ''}/payments`;
   if (env.XENDIT_SECRET_KEY && env.XENDIT_CALLBACK_TOKEN) {
     providers.push(
       xenditProvider({
         secretKey: env.XENDIT_SECRET_KEY,
         callbackToken: env.XENDIT_CALLBACK_TOKEN,
         timeoutMs,
-        returnUrl: () => walletUrl,
+        returnUrl: (intent) => `${paymentsUrl}/${intent.id}`,
         ...(env.XENDIT_BASE_URL && { baseUrl: env.XENDIT_BASE_URL }),
         ...(env.XENDIT_PUBLIC_KEY && { publicKey: env.XENDIT_PUBLIC_KEY }),
       }),
@@ -40,7 +41,8 @@ export function configuredProviders(env: ProviderEnv): PaymentProvider[] {
       midtransProvider({
         serverKey: env.MIDTRANS_SERVER_KEY,
         timeoutMs,
-        finishUrl: walletUrl,
+        // Midtrans adds the intent id as `order_id`.
+        finishUrl: paymentsUrl,
         ...(env.MIDTRANS_CLIENT_KEY && { clientKey: env.MIDTRANS_CLIENT_KEY }),
         ...(env.MIDTRANS_CORE_API_URL && { coreApiUrl: env.MIDTRANS_CORE_API_URL }),
         ...(env.MIDTRANS_SNAP_URL && { snapUrl: env.MIDTRANS_SNAP_URL }),

@@ -262,7 +262,8 @@ export function midtransProvider(options: MidtransProviderOptions): PaymentProvi
   const call = (request: MidtransRequest) => callMidtrans(request, { serverKey, timeoutMs });
 
   const snapCharge = async (intent: PaymentIntentRow, grossAmount: number): Promise<PaymentCharge> => {
-    const body = { transaction_details: { order_id: intent.id, gross_amount: grossAmount }, enabled_payments: ['credit_card'], credit_card: { secure: true } };
+    // Snap sends the member back to `finish` with `order_id` (our intent id) in the query.
+    const body = { transaction_details: { order_id: intent.id, gross_amount: grossAmount }, enabled_payments: ['credit_card'], credit_card: { secure: true }, callbacks: { finish: finishUrl } };
     const { httpStatus, answer } = await call({ method: 'POST', url: `${snapUrl}/snap/v1/transactions`, body });
     const url = stringField(answer, 'redirect_url');
     if (httpStatus >= 300 || !url) throw new MidtransAnswerError(`refused the Snap transaction (HTTP ${httpStatus})`, answer);
