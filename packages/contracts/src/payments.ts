@@ -139,6 +139,9 @@ export const integrationPaymentAnswerSchema = z.object({
 });
 export type IntegrationPaymentAnswer = z.infer<typeof integrationPaymentAnswerSchema>;
 
+/** GET /integration/v1/payments/awaiting-review: open manual transfers whose proof waits for the merchant, oldest first. */
+export const integrationPaymentListSchema = z.object({ data: z.array(integrationPaymentAnswerSchema) });
+
 /** POST /integration/v1/payments/{id}/proof/review: the merchant's decision on the latest proof. */
 export const paymentProofReviewBodySchema = z.object({
   decision: z.enum(['accept', 'reject']),

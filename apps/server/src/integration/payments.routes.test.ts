@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { integrationPaymentAnswerSchema, paymentAnswerSchema, subscribeAnswerSchema, subscriptionPageSchema } from '@kartu/contracts';
+import { integrationPaymentAnswerSchema, integrationPaymentListSchema, paymentAnswerSchema, subscribeAnswerSchema, subscriptionPageSchema } from '@kartu/contracts';
 import sharp from 'sharp';
 import { send } from '../modules/cards/cards.test-support.ts';
 import { testPicture } from '../modules/media/media.test-support.ts';
+import { HOUR_MS } from '@kartu/core/calendar';
+import { reconcilePayments } from '../modules/payments/payment-reconciliation.service.ts';
 import { paymentEvents } from '../modules/payments/payments.table.ts';
-import { newPayment, uploadProof } from '../modules/payments/payments.test-support.ts';
+import { newPayment, testPayments, uploadProof } from '../modules/payments/payments.test-support.ts';
 import { newSubscriptionProgram, subscribeAs, subscriber } from '../modules/subscriptions/subscriptions.test-support.ts';
 import { newMember, type TestMember } from '../test/members.ts';
 import { createTestApp, merchantIdOf, type TestApp } from '../test/test-app.ts';
@@ -77,6 +79,27 @@ describe('GET /integration/v1/payments/{id} and its proof', () => {
     const unproven = await newPayment(testApp, { member, method: 'manual_transfer' });
     expect((await callIntegration(testApp, 'GET', `/payments/${unproven.id}`, { key })).json()).toMatchObject({ proof: null });
     expect((await callIntegration(testApp, 'GET', `/payments/${unproven.id}/proof`, { key })).json()).toMatchObject({ statusCode: 404, code: 'PAYMENT_PROOF_NOT_FOUND' });
+  });
+});
+
+describe('GET /integration/v1/payments/awaiting-review', () => {
+  it("lists the merchant's transfers whose proof waits, and no other merchant's; a proof waiting keeps its payment open past its expiry", async () => {
+    const waiting = await provenPayment();
+    const unproven = await newPayment(testApp, { member, method: 'manual_transfer' });
+    const listed = await callIntegration(testApp, 'GET', '/payments/awaiting-review', { key });
+    expect(listed.statusCode).toBe(200);
+    const ids = integrationPaymentListSchema.parse(listed.json()).data.map((payment) => payment.id);
+    expect(ids).toContain(waiting.id);
+    expect(ids).not.toContain(unproven.id);
+    const elsewhere = integrationPaymentListSchema.parse((await callIntegration(testApp, 'GET', '/payments/awaiting-review', { key: otherKey })).json());
+    expect(elsewhere.data.map((payment) => payment.id)).not.toContain(waiting.id);
+
+    testApp.clock.advance(25 * HOUR_MS);
+    await reconcilePayments({ db: testApp.db, payments: testPayments(), now: testApp.clock.now(), log: { error: () => undefined } });
+    expect((await memberView(waiting.id)).status).toBe('waiting_payment');
+    expect((await memberView(unproven.id)).status).toBe('expired');
+    expect((await review(waiting.id, { decision: 'accept' })).statusCode).toBe(200);
+    expect((await memberView(waiting.id)).status).toBe('paid');
   });
 });
 

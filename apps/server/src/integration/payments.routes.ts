@@ -1,15 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { integrationPaymentAnswerSchema, paymentParamsSchema, paymentProofReviewBodySchema } from '@kartu/contracts';
+import { integrationPaymentAnswerSchema, integrationPaymentListSchema, paymentParamsSchema, paymentProofReviewBodySchema } from '@kartu/contracts';
 import { errorAnswers } from '../http/error-answers.ts';
 import type { AppContext } from '../http/app-context.ts';
-import { getMerchantPayment, getPaymentProofFile, reviewPaymentProof } from '../modules/payments/payment-proofs.service.ts';
+import { getMerchantPayment, getPaymentProofFile, listPaymentsAwaitingReview, reviewPaymentProof } from '../modules/payments/payment-proofs.service.ts';
 import { idempotentWriteRoute } from './idempotent-route.ts';
 import { holderOf, integrationRouteConfig, integrationSecurity } from './integration.http.ts';
 
 /** The merchant reviews its members' manual transfers: the payment, its proof, and the decision (docs/integration.md). */
 export const integrationPaymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
   const { db, clock, payments } = options;
+
+  app.get(
+    '/payments/awaiting-review',
+    {
+      config: integrationRouteConfig,
+      schema: {
+        tags: ['integration'],
+        summary: "The merchant's open manual transfers whose proof waits for its review, oldest proof first (at most 100)",
+        security: integrationSecurity,
+        response: { 200: integrationPaymentListSchema, ...errorAnswers([401, 429, 500] as const) },
+      },
+    },
+    async (request) => listPaymentsAwaitingReview({ db, merchantId: holderOf(request).merchantId }),
+  );
 
   app.get(
     '/payments/:id',

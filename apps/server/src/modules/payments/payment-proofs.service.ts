@@ -7,7 +7,7 @@ import { fitImage } from '../media/image-variants.ts';
 import { applyPaymentEvent, type PaymentLog } from './payment-events.service.ts';
 import { deleteSubmittedProofs, findLatestProof, findLatestProofFile, insertProof, reviewProof, type PaymentProofSummary } from './payment-proofs.repository.ts';
 import type { PaymentsContext } from './payments.context.ts';
-import { findIntent, lockIntent } from './payments.repository.ts';
+import { findIntent, findIntentsAwaitingReview, lockIntent } from './payments.repository.ts';
 import { toPaymentAnswer, toProofAnswer } from './payments.service.ts';
 import type { PaymentIntentRow } from './payments.table.ts';
 
@@ -83,6 +83,13 @@ function toIntegrationAnswer(intent: PaymentIntentRow, proof: PaymentProofSummar
 export async function getMerchantPayment({ db, merchantId, paymentId }: { db: Database; merchantId: number; paymentId: string }): Promise<IntegrationPaymentAnswer> {
   const intent = await merchantIntent(db, { merchantId, paymentId });
   return toIntegrationAnswer(intent, await findLatestProof(db, { merchantId, intentId: intent.id }));
+}
+
+/** The merchant's manual transfers waiting for its review (at most 100, oldest proof first). */
+export async function listPaymentsAwaitingReview({ db, merchantId }: { db: Database; merchantId: number }): Promise<{ data: IntegrationPaymentAnswer[] }> {
+  const intents = await findIntentsAwaitingReview(db, { merchantId, limit: 100 });
+  const data = await Promise.all(intents.map(async (intent) => toIntegrationAnswer(intent, await findLatestProof(db, { merchantId, intentId: intent.id }))));
+  return { data };
 }
 
 /** The image of the latest proof of one of the merchant's payments. */

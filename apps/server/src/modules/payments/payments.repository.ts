@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { PaymentProviderName, PaymentStatus } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import type { PaymentCharge } from './payment-provider.ts';
@@ -8,6 +8,7 @@ import {
   merchantPaymentSettings,
   paymentEvents,
   paymentIntents,
+  paymentProofs,
   type MerchantBankAccountRow,
   type MerchantPaymentSettingsRow,
   type NewPaymentIntentRow,
@@ -65,11 +66,19 @@ export async function recordCharge(db: Database, { id, charge, now }: { id: stri
 }
 
 /** Open intents whose expiry has passed, oldest expiry first. */
+/**
+ * Open intents past their expiry, to ask their provider about. A manual transfer whose proof waits
+ * for the merchant's review is not overdue: the member paid in time, and the review settles it.
+ */
 export async function findOverdueIntents(db: Database, { now, limit }: { now: Date; limit: number }): Promise<PaymentIntentRow[]> {
+  const awaitingReview = db
+    .select({ one: sql`1` })
+    .from(paymentProofs)
+    .where(and(eq(paymentProofs.intentId, paymentIntents.id), eq(paymentProofs.status, 'submitted')));
   return db
     .select()
     .from(paymentIntents)
-    .where(and(inArray(paymentIntents.status, [...openPaymentStatuses]), lte(paymentIntents.expiresAt, now)))
+    .where(and(inArray(paymentIntents.status, [...openPaymentStatuses]), lte(paymentIntents.expiresAt, now), notExists(awaitingReview)))
     .orderBy(asc(paymentIntents.expiresAt))
     .limit(limit);
 }
@@ -122,4 +131,16 @@ export async function saveMerchantBankAccount(db: Database, values: Omit<Merchan
 export async function deleteMerchantBankAccount(db: Database, merchantId: number): Promise<boolean> {
   const deleted = await db.delete(merchantBankAccounts).where(eq(merchantBankAccounts.merchantId, merchantId)).returning({ merchantId: merchantBankAccounts.merchantId });
   return deleted.length > 0;
+}
+
+/** The merchant's open intents whose latest proof of transfer waits for its review, oldest upload first. */
+export async function findIntentsAwaitingReview(db: Database, { merchantId, limit }: { merchantId: number; limit: number }): Promise<PaymentIntentRow[]> {
+  const rows = await db
+    .select({ intent: paymentIntents })
+    .from(paymentIntents)
+    .innerJoin(paymentProofs, and(eq(paymentProofs.intentId, paymentIntents.id), eq(paymentProofs.status, 'submitted')))
+    .where(and(eq(paymentIntents.merchantId, merchantId), inArray(paymentIntents.status, [...openPaymentStatuses])))
+    .orderBy(asc(paymentProofs.uploadedAt))
+    .limit(limit);
+  return rows.map((row) => row.intent);
 }
