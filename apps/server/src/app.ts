@@ -131,7 +131,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   errors.register(app);
   declareTransportAnswers(app);
   refuseUnstorableText(app);
-  registerSecurity(app, { production: env.NODE_ENV === 'production' });
+  const tokenizationOrigins = [...context.payments.providers.values()].flatMap((provider) => (provider.tokenizationUrl ? [new URL(provider.tokenizationUrl).origin] : []));
+  registerSecurity(app, { production: env.NODE_ENV === 'production', connectOrigins: tokenizationOrigins });
   await registerCompression(app);
   await registerRateLimit(app, { perAddress: env.RATE_LIMIT_PER_MINUTE, perSession: env.SESSION_RATE_LIMIT_PER_MINUTE, redisUrl: env.REDIS_URL });
   await registerOpenApi(app);

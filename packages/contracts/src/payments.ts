@@ -123,6 +123,8 @@ export const paymentCheckAnswerSchema = z.object({
   listPayment: z.array(paymentMethodSchema),
   publicKey: z.string().nullable(),
   provider: paymentProviderNameSchema.nullable(),
+  /** Where the browser tokenises a card with the public key; null where the provider's own page takes cards. */
+  tokenizationUrl: z.string().nullable(),
 });
 export type PaymentCheckAnswer = z.infer<typeof paymentCheckAnswerSchema>;
 

@@ -30,6 +30,18 @@ describe('security headers', () => {
     expect(policy).not.toContain('unsafe-eval');
   });
 
+  it("lets pages reach only their own origin, and a card-tokenising provider's API where one has keys", async () => {
+    const policy = String((await testApp.app.inject({ url: '/cards', headers: { host: 'localhost' } })).headers['content-security-policy']);
+    expect(policy).toMatch(/connect-src 'self'(;|$)/);
+    const withMidtrans = await createTestApp({ env: { MIDTRANS_SERVER_KEY: 'SB-Mid-server-test', MIDTRANS_CLIENT_KEY: 'SB-Mid-client-test', MIDTRANS_CORE_API_URL: 'https://api.sandbox.midtrans.com' } });
+    try {
+      const page = await withMidtrans.app.inject({ url: '/cards', headers: { host: 'localhost' } });
+      expect(String(page.headers['content-security-policy'])).toMatch(/connect-src 'self' https:\/\/api\.sandbox\.midtrans\.com(;|$)/);
+    } finally {
+      await withMidtrans.close();
+    }
+  });
+
   it('forbids sniffing and sets HSTS on API answers and pages, and the pages their referrer and frame policies', async () => {
     for (const url of ['/api/health', '/cards']) {
       const response = await testApp.app.inject({ url, headers: { host: 'localhost' } });

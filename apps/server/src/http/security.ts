@@ -50,7 +50,7 @@ export const docsContentSecurityPolicy = [
  * The headers helmet sets with our options. None of them depends on the request (the policy uses
  * no nonces), so they are worked out once at start instead of on every answer.
  */
-export function securityHeaders({ production }: { production: boolean }): Record<string, string> {
+export function securityHeaders({ production, connectOrigins = [] }: { production: boolean; connectOrigins?: readonly string[] }): Record<string, string> {
   const headers: Record<string, string> = {};
   const collector = {
     setHeader(name: string, value: string | number) {
@@ -64,7 +64,12 @@ export function securityHeaders({ production }: { production: boolean }): Record
     contentSecurityPolicy: {
       useDefaults: false,
       // Browsers would rewrite http://localhost to https in development, so only production upgrades.
-      directives: { ...contentSecurityPolicy, upgradeInsecureRequests: production ? [] : null },
+      directives: {
+        ...contentSecurityPolicy,
+        // A payment provider's card tokenisation is called by the browser itself.
+        connectSrc: [...contentSecurityPolicy.connectSrc, ...connectOrigins],
+        upgradeInsecureRequests: production ? [] : null,
+      },
     },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -115,7 +120,7 @@ export function assetSecurityHeaders(pageHeaders: Record<string, string>): Recor
   };
 }
 
-export function registerSecurity(app: FastifyInstance, options: { production: boolean }): void {
+export function registerSecurity(app: FastifyInstance, options: { production: boolean; connectOrigins?: readonly string[] }): void {
   const headers = securityHeaders(options);
   const apiHeaders = apiSecurityHeaders(headers);
   const assetHeaders = assetSecurityHeaders(headers);

@@ -23,6 +23,8 @@ export interface CardToTokenize {
 export interface TokenizeCardOptions {
   provider: PaymentProviderName;
   publicKey: string;
+  /** Where the provider tokenises cards for browsers (the payment check's answer). */
+  tokenizationUrl?: string | null;
   card: CardToTokenize;
 }
 
@@ -53,16 +55,34 @@ function tokenizeAtSandbox(card: CardToTokenize): CardToken {
 }
 
 /**
- * Where a real provider's browser tokenisation goes: each needs its own script loaded with the
- * merchant's public key (Xendit.js, Midtrans' 3DS script). Until an adapter is written it refuses.
+ * Midtrans's Core API gives a one-time card token to the browser for the merchant's client key
+ * (GET /v2/token): the number and CVV go from the member's browser to Midtrans and nowhere else.
  */
-function tokenizeAtProviderScript(provider: Exclude<PaymentProviderName, 'sandbox'>): Promise<CardToken> {
-  return Promise.reject(new CardTokenizationError(provider));
+async function tokenizeAtMidtrans(card: CardToTokenize, { publicKey, tokenizationUrl }: { publicKey: string; tokenizationUrl: string }): Promise<CardToken> {
+  const digits = paymentCardDigits(card.number);
+  const query = new URLSearchParams({
+    client_key: publicKey,
+    card_number: digits,
+    card_exp_month: String(card.expiryMonth).padStart(2, '0'),
+    card_exp_year: String(card.expiryYear),
+    card_cvv: card.cvv,
+  });
+  let answer: { status_code?: string; token_id?: string };
+  try {
+    const response = await fetch(`${tokenizationUrl.replace(/\/+$/, '')}/v2/token?${query.toString()}`, { headers: { accept: 'application/json' }, credentials: 'omit' });
+    answer = (await response.json()) as typeof answer;
+  } catch {
+    throw new CardTokenizationError('midtrans', 'Midtrans could not be reached to tokenise the card');
+  }
+  if (answer.status_code !== '200' || typeof answer.token_id !== 'string') throw new CardTokenizationError('midtrans', 'Midtrans refused the card');
+  return { token: answer.token_id, brand: paymentCardBrandOf(digits), last4: digits.slice(-4) };
 }
 
 /** Tokenises a card at the merchant's provider; throws CardTokenizationError when it cannot. */
-export async function tokenizeCard({ provider, publicKey, card }: TokenizeCardOptions): Promise<CardToken> {
+export async function tokenizeCard({ provider, publicKey, tokenizationUrl, card }: TokenizeCardOptions): Promise<CardToken> {
   if (publicKey.trim() === '') throw new CardTokenizationError(provider, 'No public key to tokenise the card with');
   if (provider === 'sandbox') return tokenizeAtSandbox(card);
-  return tokenizeAtProviderScript(provider);
+  // Xendit tokenises through its own script, which is not wired in: its members pay by card on Xendit's page.
+  if (provider === 'midtrans' && tokenizationUrl) return tokenizeAtMidtrans(card, { publicKey, tokenizationUrl });
+  throw new CardTokenizationError(provider);
 }

@@ -24,9 +24,9 @@ export async function checkPaymentOptions({
   await getMemberCard({ db, merchantId: merchant.id, userId: user.id, cardId });
   try {
     const { provider, methods } = await paymentOptionsFor(db, payments, merchant.id);
-    return { isValid: methods.length > 0, listPayment: [...methods], publicKey: provider.publicKey, provider: provider.name };
+    return { isValid: methods.length > 0, listPayment: [...methods], publicKey: provider.publicKey, provider: provider.name, tokenizationUrl: provider.tokenizationUrl ?? null };
   } catch (error) {
-    if (error instanceof AppError && error.code === 'PAYMENT_PROVIDER_UNAVAILABLE') return { isValid: false, listPayment: [], publicKey: null, provider: null };
+    if (error instanceof AppError && error.code === 'PAYMENT_PROVIDER_UNAVAILABLE') return { isValid: false, listPayment: [], publicKey: null, provider: null, tokenizationUrl: null };
     throw error;
   }
 }

@@ -10,6 +10,8 @@ export interface PaymentCharge {
    * member): applied like a message from the provider, with this id.
    */
   settled?: PaymentStatusAnswer & { providerEventId: string };
+  /** A token the provider keeps for the card just charged, to charge it again later (a saved card). */
+  reusableCardToken?: string;
 }
 
 /** A provider's message in our terms, whichever provider sent it. */
@@ -41,6 +43,8 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** The key the member's browser tokenises a card with at the provider; null when it takes no cards that way. */
   readonly publicKey: string | null;
+  /** Where the member's browser tokenises a card (its origin is allowed by the app's CSP); absent when the provider takes no cards that way. */
+  readonly tokenizationUrl?: string;
   /** The methods it takes; every method when absent. */
   readonly methods?: readonly PaymentMethod[];
   /**

@@ -83,6 +83,8 @@ export interface CreatePaymentIntentOptions {
   now: Date;
   /** Where a refused settlement is reported. */
   log?: PaymentLog;
+  /** Told the provider's reusable token for the card just charged, for the subject to keep. */
+  onReusableCardToken?: (token: string) => Promise<void>;
 }
 
 const unlogged: PaymentLog = { error: () => undefined };
@@ -92,7 +94,7 @@ const unlogged: PaymentLog = { error: () => undefined };
  * to pay. The same key answers the same intent; the provider is called outside any transaction.
  */
 export async function createPaymentIntent(options: CreatePaymentIntentOptions): Promise<IdempotentAnswer<PaymentAnswer>> {
-  const { db, payments, merchant, user, subject, amountMinor, currency, method, idempotencyKey, cardToken, now, log = unlogged } = options;
+  const { db, payments, merchant, user, subject, amountMinor, currency, method, idempotencyKey, cardToken, now, log = unlogged, onReusableCardToken } = options;
   if (amountMinor <= 0n) throw new AppError('UNPROCESSABLE', { message: 'A payment needs an amount above zero' });
   if (!/^[A-Z]{3}$/.test(currency)) throw new AppError('UNPROCESSABLE', { message: 'A payment needs an ISO 4217 currency code' });
   const body = { subject, amountMinor: amountMinor.toString(), currency, method };
@@ -133,6 +135,7 @@ export async function createPaymentIntent(options: CreatePaymentIntentOptions): 
       }
       // A message may have settled the intent while the charge was being made: it wins.
       let charged = (await recordCharge(db, { id: intent.id, charge, now })) ?? (await findIntent(db, { merchantId: merchant.id, id: intent.id }));
+      if (charge.reusableCardToken) await onReusableCardToken?.(charge.reusableCardToken);
       if (charge.settled) {
         const { providerEventId, ...answer } = charge.settled;
         const event = { ...answer, providerEventId, intentId: intent.id, kind: answer.status };

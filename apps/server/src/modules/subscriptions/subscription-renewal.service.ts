@@ -6,7 +6,7 @@ import { createPaymentIntent } from '../payments/payments.service.ts';
 import { startGrace } from './subscription-payments.ts';
 import { RENEWAL_LEAD_MS, RENEWAL_RETRY_MS } from './subscription-state.ts';
 import { priceOfPlan } from './subscriptions.service.ts';
-import { findPlan, insertCharge, listDueRenewals, lockSubscription, recordLapsedSubscriptions, setChargeIntent, settleCharge } from './subscriptions.repository.ts';
+import { findPlan, insertCharge, listDueRenewals, lockSubscription, recordLapsedSubscriptions, setChargeIntent, settleCharge, updateSubscription } from './subscriptions.repository.ts';
 import type { SubscriptionRow } from './subscriptions.table.ts';
 
 const renewalsPerRun = 100;
@@ -47,6 +47,7 @@ async function renew({ db, payments, subscription, now, log }: { db: Database; p
       cardToken: subscription.cardToken,
       now,
       log,
+      onReusableCardToken: (token) => updateSubscription(db, subscription.id, { cardToken: token, updatedAt: now }).then(() => undefined),
     });
     await setChargeIntent(db, { id: charge.id, intentId: payment.body.id });
     return payment.body.status === 'paid';

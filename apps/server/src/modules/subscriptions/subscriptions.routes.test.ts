@@ -11,6 +11,8 @@ import { createPaymentsTestApp, deliver, sandboxMessage, testPayments } from '..
 import { memberWithCard, newProgram, send, type CardMember } from '../cards/cards.test-support.ts';
 import { subscriptionPaymentEffect } from './subscription-payments.ts';
 import { renewSubscriptions } from './subscription-renewal.service.ts';
+import { subscribe } from './subscriptions.service.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { sandboxAction, sandboxCard, subscribeAs, subscriber, newSubscriptionProgram, type SubscriptionProgram } from './subscriptions.test-support.ts';
 import { afterAll } from 'vitest';
 import { everyTag, publishChanges } from '../../lib/change-feed.ts';
@@ -235,6 +237,32 @@ describe('subscribing and paying', () => {
     expect(after).toMatchObject({ status: 'active', autoRenew: true, card: { brand: 'visa', last4: '4242', expiryMonth: 12, expiryYear: 2030 } });
     expect(after?.nextBillingDate).toBe(after?.endsAt);
     expect(JSON.stringify(after)).not.toContain('sandbox_card');
+  });
+
+  it("keeps the provider's reusable token for renewals instead of the one-time token the browser made", async () => {
+    const member = await subscriber(testApp, merchantId, program);
+    const base = testPayments({ subscription: subscriptionPaymentEffect });
+    const sandbox = base.providers.get('sandbox');
+    if (!sandbox) throw new Error('no sandbox');
+    const savingSandbox: PaymentProvider = { ...sandbox, createCharge: async (input) => ({ ...(await sandbox.createCharge(input)), reusableCardToken: 'sandbox_card_ok_visa_9999' }) };
+    const payments = { ...base, providers: new Map([...base.providers].map(([name, provider]) => [name, name === 'sandbox' ? savingSandbox : provider] as const)) };
+    const answer = await subscribe({
+      db: testApp.db,
+      payments,
+      merchant: { id: merchantId },
+      user: { id: member.userId },
+      cardId: member.card.id,
+      planId: program.monthly.id,
+      transactionType: 'subscriptionNew',
+      paymentMethod: 'credit_card',
+      autoRenew: true,
+      card: sandboxCard(),
+      idempotencyKey: randomUUID(),
+      now: testApp.clock.now(),
+      log: silent,
+    });
+    expect(answer.body.payment.status).toBe('paid');
+    expect(await storedSubscription(member)).toMatchObject({ cardToken: 'sandbox_card_ok_visa_9999', cardLast4: '4242', autoRenew: true, status: 'active' });
   });
 
   it('applies a webhook delivered 20 times at once exactly once', async () => {

@@ -243,6 +243,8 @@ export async function subscribe(options: SubscribeOptions): Promise<IdempotentAn
         ...(savedCard && { cardToken: savedCard.token }),
         now,
         log,
+        // The provider's token for charging the card again replaces the one-time token kept for renewals.
+        onReusableCardToken: (token) => updateSubscription(db, subscription.id, { cardToken: token, updatedAt: now }).then(() => undefined),
       });
       await setChargeIntent(db, { id: charge.id, intentId: payment.body.id });
       const current = (await findSubscriptionOfCard(db, { merchantId: merchant.id, cardId: card.id })) ?? subscription;

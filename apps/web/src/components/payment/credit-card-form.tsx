@@ -23,6 +23,8 @@ export interface CreditCardFormProps {
   /** The merchant's provider and the public key the card is tokenised with (the payment check's answer). */
   provider: PaymentProviderName;
   publicKey: string;
+  /** Where the provider tokenises cards for browsers (the payment check's answer). */
+  tokenizationUrl?: string | null;
   /** The submit button's words: 'Pay Rp 50.000', 'Save card'. */
   submitLabel: string;
   /** Gets the token and what may be shown of the card; the number and the CVV never leave the form. */
@@ -54,7 +56,7 @@ const cvvDigits = (value: string) => value.replace(/\D/g, '').slice(0, 4);
  * A payment card's number, name, expiry and CVV, checked here with the shared card rules, then
  * tokenised in the browser at the merchant's provider (spec: business-rules §5 card fields).
  */
-export function CreditCardForm({ provider, publicKey, submitLabel, onTokenized, busy = false, now = () => new Date() }: CreditCardFormProps) {
+export function CreditCardForm({ provider, publicKey, tokenizationUrl = null, submitLabel, onTokenized, busy = false, now = () => new Date() }: CreditCardFormProps) {
   const { t } = useTranslation('payments');
   const formId = useId();
   const [tokenizing, setTokenizing] = useState(false);
@@ -73,7 +75,7 @@ export function CreditCardForm({ provider, publicKey, submitLabel, onTokenized, 
     setTokenizing(true);
     try {
       const card = { number: values.number, cvv: values.cvv, expiryMonth: expiry.month, expiryYear: expiry.year, nameOnCard: values.nameOnCard.trim() };
-      const { token, brand: tokenBrand, last4 } = await tokenizeCard({ provider, publicKey, card });
+      const { token, brand: tokenBrand, last4 } = await tokenizeCard({ provider, publicKey, tokenizationUrl, card });
       setTokenizing(false);
       await onTokenized({ token, brand: tokenBrand, last4, expiryMonth: expiry.month, expiryYear: expiry.year, nameOnCard: card.nameOnCard });
     } catch (error) {

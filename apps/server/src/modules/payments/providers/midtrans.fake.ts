@@ -91,7 +91,7 @@ interface ChargeRequest {
   payment_type?: unknown;
   transaction_details?: { order_id?: unknown; gross_amount?: unknown };
   bank_transfer?: { bank?: unknown };
-  credit_card?: { token_id?: unknown };
+  credit_card?: { token_id?: unknown; save_token_id?: unknown };
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -228,7 +228,8 @@ export async function startFakeMidtrans(options: FakeMidtransOptions): Promise<F
     if (behaviour.notifyBeforeAnswer) await notify(orderId, behaviour.notifyBeforeAnswer);
     const current = transactions.get(orderId) ?? transaction;
     const answered = card ? transaction : { ...current, transaction_status: 'pending', status_code: '201' };
-    send(response, 200, { ...answered, status_message: 'Success, transaction is created', ...extras });
+    const saved = card && request.credit_card?.save_token_id === true ? { saved_token_id: `saved-${String(request.credit_card.token_id)}` } : {};
+    send(response, 200, { ...answered, status_message: 'Success, transaction is created', ...extras, ...saved });
   };
 
   const snapTransaction = (request: ChargeRequest, response: ServerResponse): void => {

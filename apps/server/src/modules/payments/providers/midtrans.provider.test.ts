@@ -126,6 +126,11 @@ describe('making a charge at Midtrans', () => {
     expect(qris.instructions).toEqual({ kind: 'redirect', url: expect.stringMatching(/\/v2\/qris\/.+\/qr-code$/) });
   });
 
+  it("tells browsers where to tokenise a card with the client key, and nothing without one", () => {
+    expect(providerAtFake()).toMatchObject({ publicKey: 'SB-Mid-client-test', tokenizationUrl: fake.coreApiUrl });
+    expect(midtransProvider({ serverKey, coreApiUrl: fake.coreApiUrl }).tokenizationUrl).toBeUndefined();
+  });
+
   it('settles a saved card charged in the answer: captured is paid, denied is failed, challenged or 3-D Secure waits', async () => {
     const provider = providerAtFake();
     const charge = (cardToken: string) => {
@@ -135,6 +140,8 @@ describe('making a charge at Midtrans', () => {
     const captured = await charge('card-token-ok');
     expect(captured.made.settled).toMatchObject({ status: 'paid', amountMinor: 150_000n, currency: 'IDR', failureReason: null });
     expect(captured.made.settled?.providerEventId).toBe(`${captured.made.providerReference}:capture:200`);
+    // The one-time token is spent: the saved token Midtrans answers (the fake only when asked to save) charges the card for a renewal.
+    expect(captured.made.reusableCardToken).toBe('saved-card-token-ok');
 
     fake.behaviour.cardOutcome = 'deny';
     expect((await charge('card-token-denied')).made.settled).toMatchObject({ status: 'failed', failureReason: 'denied' });

@@ -203,7 +203,8 @@ function chargeBody(intent: PaymentIntentRow, grossAmount: number, options: Requ
     case 'ewallet':
       return { payment_type: options.ewallet, transaction_details };
     case 'credit_card':
-      return { payment_type: 'credit_card', transaction_details, credit_card: { token_id: cardToken } };
+      // Midtrans answers a saved_token_id for the card, to charge it again for a renewal.
+      return { payment_type: 'credit_card', transaction_details, credit_card: { token_id: cardToken, save_token_id: true } };
     default:
       throw new AppError('UNPROCESSABLE', { message: `Midtrans does not take ${intent.method} payments` });
   }
@@ -281,12 +282,15 @@ export function midtransProvider(options: MidtransProviderOptions): PaymentProvi
     if (!instructions) throw new MidtransAnswerError('answered the charge without payment instructions', answer);
     const providerReference = stringField(answer, 'transaction_id') ?? intent.id;
     const settled = isCard ? settledOf(answer) : undefined;
-    return { providerReference, instructions, ...(settled && { settled }) };
+    const reusableCardToken = isCard ? stringField(answer, 'saved_token_id') : undefined;
+    return { providerReference, instructions, ...(settled && { settled }), ...(reusableCardToken && { reusableCardToken }) };
   };
 
   return {
     name: 'midtrans',
     publicKey: clientKey ?? null,
+    // Browsers get a card's one-time token from the Core API's /v2/token with the client key.
+    ...(clientKey && { tokenizationUrl: coreApiUrl }),
     methods: ['virtual_account', 'qris', 'ewallet', 'credit_card'],
     createCharge: async ({ intent, cardToken }) => {
       const grossAmount = idrAmountOf(intent);

@@ -50,7 +50,7 @@ export function usePaymentOptions(cardId: string) {
       try {
         return await api.post('/api/v2/payments', { body: { cardId }, schema: paymentCheckAnswerSchema, signal });
       } catch {
-        return { isValid: false, listPayment: [], publicKey: null, provider: null };
+        return { isValid: false, listPayment: [], publicKey: null, provider: null, tokenizationUrl: null };
       }
     },
   });

@@ -143,6 +143,7 @@ export function MembershipOverview({ cardId, programName, subscription, payments
           <CreditCardForm
             provider={payments.provider}
             publicKey={payments.publicKey}
+            tokenizationUrl={payments.tokenizationUrl}
             submitLabel={t('card.save')}
             busy={settings.isPending}
             onTokenized={(card) =>

@@ -97,7 +97,8 @@ export function SubscribeForm({ cardId, plans, subscription, payments }: Subscri
               <span className="subscribe-form__auto-renew-hint">{t('autoRenew.formHint')}</span>
             </span>
           </label>
-          <CreditCardForm provider={payments.provider} publicKey={payments.publicKey} submitLabel={payLabel} busy={subscribe.isPending} onTokenized={pay} />
+          <CreditCardForm provider={payments.provider} publicKey={payments.publicKey}
+            tokenizationUrl={payments.tokenizationUrl} submitLabel={payLabel} busy={subscribe.isPending} onTokenized={pay} />
         </div>
       ) : (
         <Button block loading={subscribe.isPending} disabled={!plan || !method || subscribe.isPending} onClick={() => void pay()}>

@@ -12,7 +12,7 @@ const cardId = 'club00000000000000000001';
 const paymentId = '0b7c9e2a-4d1f-4c3e-8a5b-6f7e8d9c0a1b';
 const monthly = { id: 'plan-monthly', name: 'Monthly', description: 'A free coffee every week', durationMonths: 1, price: 49_000, currency: 'IDR', autoRenewDefault: false };
 const yearly = { id: 'plan-yearly', name: 'Yearly', description: null, durationMonths: 12, price: 490_000, currency: 'IDR', autoRenewDefault: true };
-const sandbox: PaymentCheckAnswer = { isValid: true, listPayment: ['virtual_account', 'qris', 'credit_card', 'cash_on_delivery'], publicKey: 'sandbox_public_key', provider: 'sandbox' };
+const sandbox: PaymentCheckAnswer = { isValid: true, listPayment: ['virtual_account', 'qris', 'credit_card', 'cash_on_delivery'], publicKey: 'sandbox_public_key', provider: 'sandbox', tokenizationUrl: null };
 
 const waitingPayment = {
   id: paymentId,
@@ -140,7 +140,7 @@ describe('SubscribePage', () => {
   });
 
   it('says payments are unavailable when the payment check fails', async () => {
-    stubs({ plans: [monthly], subscription: null }, { isValid: false, listPayment: [], publicKey: null, provider: null });
+    stubs({ plans: [monthly], subscription: null }, { isValid: false, listPayment: [], publicKey: null, provider: null, tokenizationUrl: null });
     renderSubscribe();
     expect(await screen.findByRole('alert')).toHaveTextContent('Payments are not available for this card right now');
     expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
