@@ -2,7 +2,7 @@ import { ACTIVATION_CODE_MAX_LENGTH, ACTIVATION_CODE_MIN_LENGTH, CARD_NUMBER_LEN
 import { z } from 'zod';
 import { imageSchema } from './media.ts';
 import { currencySchema } from './site.ts';
-import { cardSubscriptionSchema } from './subscriptions.ts';
+import { cardSubscriptionSchema } from './subscription-state.ts';
 
 /*
  * The member's cards (spec app-core §3 Card list, Card detail, Currency, Level; §7 api/v2/cards).

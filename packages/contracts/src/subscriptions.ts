@@ -1,23 +1,18 @@
 import { z } from 'zod';
 import { cardTokenInputSchema, feeLineSchema, paymentAnswerSchema, paymentMethodSchema, savedCardSchema } from './payments.ts';
+import { cardSubscriptionSchema } from './subscription-state.ts';
 
 /*
  * Paid subscriptions (docs/decisions/018-subscriptions.md): a subscription program's card unlocks
  * its menus while its member has paid for the current period.
  */
 
-/**
- * spec business-rules §4 Subscription states: inactive (never paid), active, cancelled (benefits
- * kept until the end date), expired (the period ran out unpaid), ended (a cancelled one past its end).
- */
-export const subscriptionStatuses = ['inactive', 'active', 'cancelled', 'expired', 'ended'] as const;
-export const subscriptionStatusSchema = z.enum(subscriptionStatuses);
-export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
-
 /** spec app-core §7: a first subscription, or the renewal of one that ran out or was cancelled. */
 export const subscriptionTransactionTypes = ['subscriptionNew', 'subscriptionRenewal'] as const;
 export const subscriptionTransactionTypeSchema = z.enum(subscriptionTransactionTypes);
 export type SubscriptionTransactionType = z.infer<typeof subscriptionTransactionTypeSchema>;
+
+export { cardSubscriptionSchema, subscriptionStatuses, subscriptionStatusSchema, type CardSubscription, type SubscriptionStatus } from './subscription-state.ts';
 
 const money = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const instant = z.string().datetime();
@@ -33,16 +28,6 @@ export const subscriptionPlanSchema = z.object({
   autoRenewDefault: z.boolean(),
 });
 export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
-
-/** What the card detail carries of a subscription program's card (spec: app-core §3 Card detail). */
-export const cardSubscriptionSchema = z.object({
-  /** True while the member has no paid period: never subscribed, expired or ended. */
-  isExpired: z.boolean(),
-  status: subscriptionStatusSchema,
-  /** When the paid period ends (benefits last until then); null before the first payment. */
-  endsAt: instant.nullable(),
-});
-export type CardSubscription = z.infer<typeof cardSubscriptionSchema>;
 
 export const subscriptionSchema = cardSubscriptionSchema.extend({
   id: z.string(),
