@@ -8,7 +8,7 @@ import { applyPaymentEvent, type PaymentLog } from './payment-events.service.ts'
 import { deleteSubmittedProofs, findLatestProof, findLatestProofFile, insertProof, reviewProof, type PaymentProofSummary } from './payment-proofs.repository.ts';
 import type { PaymentsContext } from './payments.context.ts';
 import { findIntent, findIntentsAwaitingReview, lockIntent } from './payments.repository.ts';
-import { toPaymentAnswer, toProofAnswer } from './payments.service.ts';
+import { findMemberIntent, toPaymentAnswer, toProofAnswer } from './payments.service.ts';
 import type { PaymentIntentRow } from './payments.table.ts';
 
 /** A receipt stays readable at this size (a phone screenshot is about 1200 × 2600) and weighs a few hundred KB. */
@@ -17,12 +17,6 @@ const proofMaxSide = 2000;
 /** Whether the member may send a proof now: a transfer into the merchant's account still waiting to be paid. */
 function takesProof(intent: PaymentIntentRow, now: Date): boolean {
   return intent.provider === 'manual' && intent.method === 'manual_transfer' && intent.status === 'waiting_payment' && intent.expiresAt.getTime() > now.getTime();
-}
-
-async function memberIntent(db: Database, { merchantId, userId, paymentId }: { merchantId: number; userId: string; paymentId: string }): Promise<PaymentIntentRow> {
-  const intent = isUuid(paymentId) ? await findIntent(db, { merchantId, id: paymentId }) : undefined;
-  if (!intent || intent.userId !== userId) throw new AppError('PAYMENT_NOT_FOUND');
-  return intent;
 }
 
 export interface UploadPaymentProofOptions {
@@ -40,7 +34,7 @@ export interface UploadPaymentProofOptions {
  * for review is replaced; a rejected one stays, with its note, under the new one.
  */
 export async function uploadPaymentProof({ db, merchantId, userId, paymentId, bytes, now }: UploadPaymentProofOptions): Promise<PaymentAnswer> {
-  const intent = await memberIntent(db, { merchantId, userId, paymentId });
+  const intent = await findMemberIntent(db, { merchantId, userId, paymentId });
   if (!takesProof(intent, now)) throw new AppError('PAYMENT_PROOF_NOT_ACCEPTED');
   // Re-encoded before the transaction opens: decoding takes a while and needs no database.
   const image = await fitImage({ bytes, maxSide: proofMaxSide });

@@ -148,9 +148,15 @@ export async function createPaymentIntent(options: CreatePaymentIntentOptions): 
 }
 
 /** A payment of the member's: anyone else's, or another merchant's, is not found rather than forbidden. */
-export async function getMemberPayment({ db, merchantId, userId, paymentId }: { db: Database; merchantId: number; userId: string; paymentId: string }): Promise<PaymentAnswer> {
+/** A payment of the member's: anyone else's, or another merchant's, is not found rather than forbidden. */
+export async function findMemberIntent(db: Database, { merchantId, userId, paymentId }: { merchantId: number; userId: string; paymentId: string }): Promise<PaymentIntentRow> {
   const intent = isUuid(paymentId) ? await findIntent(db, { merchantId, id: paymentId }) : undefined;
   if (!intent || intent.userId !== userId) throw new AppError('PAYMENT_NOT_FOUND');
+  return intent;
+}
+
+export async function getMemberPayment({ db, merchantId, userId, paymentId }: { db: Database; merchantId: number; userId: string; paymentId: string }): Promise<PaymentAnswer> {
+  const intent = await findMemberIntent(db, { merchantId, userId, paymentId });
   const proof = intent.method === 'manual_transfer' ? await findLatestProof(db, { merchantId, intentId: intent.id }) : undefined;
   return toPaymentAnswer(intent, toProofAnswer(proof));
 }
@@ -162,8 +168,7 @@ export async function getMemberPayment({ db, merchantId, userId, paymentId }: { 
  */
 export async function getMemberPaymentPath(options: { db: Database; payments: PaymentsContext; merchantId: number; userId: string; paymentId: string }): Promise<{ path: string }> {
   const { db, payments, merchantId, userId, paymentId } = options;
-  const intent = isUuid(paymentId) ? await findIntent(db, { merchantId, id: paymentId }) : undefined;
-  if (!intent || intent.userId !== userId) throw new AppError('PAYMENT_NOT_FOUND');
+  const intent = await findMemberIntent(db, { merchantId, userId, paymentId });
   const path = await payments.effects[intent.subjectType]?.memberPath?.({ db, intent });
   return { path: path ?? '/cards' };
 }

@@ -4,6 +4,7 @@ import { languageSchema, type Language } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { queueMemberMessage } from '../outbox/outbox.service.ts';
+import type { MessageData } from '../outbox/outbox.texts.ts';
 import type { PaymentEffect, PaymentEffectInput } from '../payments/payment-effects.ts';
 import type { PaymentIntentRow } from '../payments/payments.table.ts';
 import { nextPeriod, RENEWAL_GRACE_MS } from './subscription-state.ts';
@@ -28,6 +29,19 @@ function amountIn(subscriber: Subscriber, charge: Pick<SubscriptionChargeRow, 'a
       ? { code: currencyCode, symbol: currencySymbol, decimalDigits: currencyDecimals, thousandSeparator, decimalSeparator }
       : { code: charge.currency, symbol: charge.currency, decimalDigits: 2, thousandSeparator, decimalSeparator };
   return formatCurrency(charge.amountMinor, format);
+}
+
+/** Queues a message to the subscription's member, in their language, in the transaction that caused it. */
+async function tellSubscriber<T extends 'subscription-paid' | 'subscription-renewal-failed'>(
+  tx: Database,
+  subscription: Pick<SubscriptionRow, 'id' | 'merchantId'>,
+  template: T,
+  now: Date,
+  data: (subscriber: Subscriber) => MessageData[T],
+): Promise<void> {
+  const subscriber = await findSubscriber(tx, subscription.id);
+  if (!subscriber) return;
+  await queueMemberMessage({ db: tx, merchantId: subscription.merchantId, member: subscriber, template, data: data(subscriber), fallbackLanguage: subscriber.defaultLanguage, now });
 }
 
 /** The charge an intent pays for, locked with its subscription; nothing when already settled. */
@@ -60,18 +74,13 @@ async function onPaid({ tx, intent, now }: PaymentEffectInput): Promise<void> {
     updatedAt: now,
   });
   await settleCharge(tx, { id: charge.id, status: 'paid', period, now });
-  const subscriber = await findSubscriber(tx, subscription.id);
-  if (subscriber) {
-    await queueMemberMessage({
-      db: tx,
-      merchantId: charge.merchantId,
-      member: subscriber,
-      template: 'subscription-paid',
-      data: { brand: subscriber.brand, program: subscriber.programName, plan: plan.name, amount: amountIn(subscriber, charge), endsOn: dateIn(subscriber, period.endsAt) },
-      fallbackLanguage: subscriber.defaultLanguage,
-      now,
-    });
-  }
+  await tellSubscriber(tx, subscription, 'subscription-paid', now, (subscriber) => ({
+    brand: subscriber.brand,
+    program: subscriber.programName,
+    plan: plan.name,
+    amount: amountIn(subscriber, charge),
+    endsOn: dateIn(subscriber, period.endsAt),
+  }));
   publishAfterCommit(tx, [changeTags.card(subscription.cardId), changeTags.wallet(subscription.userId)]);
 }
 
@@ -85,8 +94,7 @@ function onNotPaid(status: 'failed' | 'expired' | 'cancelled') {
     if (!open) return;
     const { charge, subscription } = open;
     await settleCharge(tx, { id: charge.id, status, now });
-    if (charge.kind !== 'auto_renewal' || subscription.periodEndsAt === null) return;
-    await startGrace(tx, subscription, now);
+    if (charge.kind === 'auto_renewal') await startGrace(tx, subscription, now);
   };
 }
 
@@ -95,18 +103,11 @@ export async function startGrace(tx: Database, subscription: SubscriptionRow, no
   if (subscription.graceUntil !== null || subscription.periodEndsAt === null) return;
   const graceUntil = new Date(subscription.periodEndsAt.getTime() + RENEWAL_GRACE_MS);
   await updateSubscription(tx, subscription.id, { graceUntil, updatedAt: now });
-  const subscriber = await findSubscriber(tx, subscription.id);
-  if (subscriber) {
-    await queueMemberMessage({
-      db: tx,
-      merchantId: subscription.merchantId,
-      member: subscriber,
-      template: 'subscription-renewal-failed',
-      data: { brand: subscriber.brand, program: subscriber.programName, until: dateIn(subscriber, graceUntil) },
-      fallbackLanguage: subscriber.defaultLanguage,
-      now,
-    });
-  }
+  await tellSubscriber(tx, subscription, 'subscription-renewal-failed', now, (subscriber) => ({
+    brand: subscriber.brand,
+    program: subscriber.programName,
+    until: dateIn(subscriber, graceUntil),
+  }));
   publishAfterCommit(tx, [changeTags.card(subscription.cardId)]);
 }
 
