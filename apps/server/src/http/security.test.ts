@@ -42,6 +42,24 @@ describe('security headers', () => {
     }
   });
 
+  it("allows Xendit's API to pages only where a Xendit public key is set", async () => {
+    const xenditKeys = { XENDIT_SECRET_KEY: 'xnd_development_secret_test', XENDIT_CALLBACK_TOKEN: 'callback-token-of-the-test-0123' };
+    const withoutPublicKey = await createTestApp({ env: xenditKeys });
+    try {
+      const page = await withoutPublicKey.app.inject({ url: '/cards', headers: { host: 'localhost' } });
+      expect(String(page.headers['content-security-policy'])).toMatch(/connect-src 'self'(;|$)/);
+    } finally {
+      await withoutPublicKey.close();
+    }
+    const withPublicKey = await createTestApp({ env: { ...xenditKeys, XENDIT_PUBLIC_KEY: 'xnd_public_development_test' } });
+    try {
+      const page = await withPublicKey.app.inject({ url: '/cards', headers: { host: 'localhost' } });
+      expect(String(page.headers['content-security-policy'])).toMatch(/connect-src 'self' https:\/\/api\.xendit\.co(;|$)/);
+    } finally {
+      await withPublicKey.close();
+    }
+  });
+
   it('forbids sniffing and sets HSTS on API answers and pages, and the pages their referrer and frame policies', async () => {
     for (const url of ['/api/health', '/cards']) {
       const response = await testApp.app.inject({ url, headers: { host: 'localhost' } });

@@ -4,6 +4,7 @@ import type { PaymentInstructions, PaymentStatus } from '@kartu/contracts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { PaymentCharge, PaymentEvent, PaymentProvider, PaymentStatusAnswer } from '../payment-provider.ts';
 import type { PaymentIntentRow } from '../payments.table.ts';
+import { callProvider } from './provider-http.ts';
 
 /** Midtrans's sandbox, from its public documentation; production is api.midtrans.com and app.midtrans.com. */
 export const midtransSandboxCoreApiUrl = 'https://api.sandbox.midtrans.com';
@@ -164,26 +165,11 @@ interface MidtransRequest {
 
 /** One call to Midtrans: Basic auth with the server key and an empty password, and a time limit. */
 async function callMidtrans({ method, url, body }: MidtransRequest, { serverKey, timeoutMs }: { serverKey: string; timeoutMs: number }): Promise<{ httpStatus: number; answer: MidtransAnswer }> {
-  const response = await fetch(url, {
-    method,
-    headers: {
-      accept: 'application/json',
-      authorization: `Basic ${Buffer.from(`${serverKey}:`).toString('base64')}`,
-      ...(body && { 'content-type': 'application/json' }),
-    },
-    ...(body && { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new MidtransAnswerError(`answered ${response.status} with no JSON`, text.slice(0, 200));
-  }
+  const { status, json, text } = await callProvider({ method, url, secretKey: serverKey, body, timeoutMs });
+  if (json === undefined) throw new MidtransAnswerError(`answered ${status} with no JSON`, text.slice(0, 200));
   const answer = answerSchema.safeParse(json);
-  if (!answer.success) throw new MidtransAnswerError(`answered ${response.status} with no object`, text.slice(0, 200));
-  return { httpStatus: response.status, answer: answer.data };
+  if (!answer.success) throw new MidtransAnswerError(`answered ${status} with no object`, text.slice(0, 200));
+  return { httpStatus: status, answer: answer.data };
 }
 
 function idrAmountOf(intent: PaymentIntentRow): number {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { xenditCallbackTokenHeader } from './xendit.provider.ts';
@@ -10,7 +10,15 @@ import { xenditCallbackTokenHeader } from './xendit.provider.ts';
  *
  * Saved cards (`payment_method_id`) answer by their id: `pm-decline…` is declined, `pm-3ds…` asks
  * the member to confirm on a page, any other `pm-…` is charged at once.
+ *
+ * Xendit's card API too: `POST /v2/credit_card_tokens` with Basic auth of the public key (what a
+ * browser calls), and `POST /credit_card_charges` and `GET /credit_card_charges/{id}` with the secret
+ * key. Cards follow the sandbox's test numbers: 4000 0000 0000 0002 is declined when charged, any other
+ * number that passes the Luhn check is captured; a token asked to authenticate waits IN_REVIEW.
  */
+
+/** The card the fake declines when it is charged, as the sandbox does. */
+export const FAKE_XENDIT_DECLINED_CARD = '4000000000000002';
 
 export type FakeRequestStatus = 'PENDING' | 'REQUIRES_ACTION' | 'AWAITING_CAPTURE' | 'SUCCEEDED' | 'FAILED' | 'EXPIRED' | 'CANCELED' | 'VOIDED';
 export type FakeCallbackEvent = 'payment.succeeded' | 'payment.failed' | 'payment_method.expired';
@@ -30,6 +38,8 @@ export interface CallbackAnswer {
 export interface FakeXenditOptions {
   secretKey: string;
   callbackToken: string;
+  /** The public key browsers tokenise cards with; without one every tokenisation answers 401. */
+  publicKey?: string;
   /** Where callbacks go: a URL they are POSTed to, or a function that takes them (an app's `inject`). */
   deliverTo?: string | ((callback: XenditCallback) => Promise<CallbackAnswer>);
 }
@@ -57,6 +67,26 @@ export interface FakePaymentRequest {
   updated: string;
 }
 
+export interface FakeCardToken {
+  id: string;
+  accountNumber: string;
+  multipleUse: boolean;
+  status: 'VERIFIED' | 'IN_REVIEW';
+  /** A single-use token is spent by its first charge. */
+  charged: boolean;
+}
+
+export interface FakeCardCharge {
+  id: string;
+  externalId: string;
+  tokenId: string;
+  amount: number;
+  currency: string;
+  status: 'CAPTURED' | 'FAILED';
+  failureReason: string | null;
+  created: string;
+}
+
 export interface ReceivedRequest {
   method: string;
   url: string;
@@ -72,6 +102,8 @@ export interface FakeXendit {
   earlyCallbackAnswers: CallbackAnswer[];
   nextCreate(knobs: NextCreate): void;
   paymentRequest(id: string): FakePaymentRequest | undefined;
+  cardToken(id: string): FakeCardToken | undefined;
+  cardCharge(id: string): FakeCardCharge | undefined;
   byReference(referenceId: string): FakePaymentRequest | undefined;
   /** Moves a request's status at Xendit, as a payment or an expiry there would. */
   setStatus(id: string, status: FakeRequestStatus, failureCode?: string | null): void;
@@ -122,6 +154,29 @@ function stringAt(value: Json, field: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+function parseJsonBody(rawBody: string): Json {
+  try {
+    const parsed: unknown = JSON.parse(rawBody);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Json;
+  } catch {
+    // Answered below.
+  }
+  throw new FakeError(400, 'API_VALIDATION_ERROR', 'The body is not a JSON object');
+}
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Xendit's ids for tokens and card charges: 24 hex digits. */
+const hexId = () => randomBytes(12).toString('hex');
+
 export async function startFakeXendit(options: FakeXenditOptions): Promise<FakeXendit> {
   const requests = new Map<string, FakePaymentRequest>();
   const byIdempotencyKey = new Map<string, string>();
@@ -130,6 +185,9 @@ export async function startFakeXendit(options: FakeXenditOptions): Promise<FakeX
   let pendingKnobs: NextCreate = {};
   let vaCount = 0;
   const expectedAuth = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
+  const publicAuth = options.publicKey === undefined ? undefined : `Basic ${Buffer.from(`${options.publicKey}:`).toString('base64')}`;
+  const cardTokens = new Map<string, FakeCardToken>();
+  const cardCharges = new Map<string, FakeCardCharge>();
 
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
@@ -237,12 +295,86 @@ export async function startFakeXendit(options: FakeXenditOptions): Promise<FakeX
     send(response, 201, answer);
   }
 
+  /** A browser's tokenisation: the card's details, checked as Xendit checks them, for a token id. */
+  function tokenize(rawBody: string, response: ServerResponse): void {
+    const body = parseJsonBody(rawBody);
+    const card = objectAt(body, 'card_data');
+    const accountNumber = stringAt(card, 'account_number');
+    if (!/^\d{12,19}$/.test(accountNumber) || !passesLuhn(accountNumber)) throw new FakeError(400, 'API_VALIDATION_ERROR', 'Card number is invalid');
+    if (!/^(0[1-9]|1[0-2])$/.test(stringAt(card, 'exp_month'))) throw new FakeError(400, 'API_VALIDATION_ERROR', 'exp_month must be two digits');
+    if (!/^\d{4}$/.test(stringAt(card, 'exp_year'))) throw new FakeError(400, 'API_VALIDATION_ERROR', 'exp_year must be four digits');
+    const cvn = typeof body.card_cvn === 'string' ? body.card_cvn : card.cvn;
+    if (typeof cvn !== 'string' || !/^\d{3,4}$/.test(cvn)) throw new FakeError(400, 'API_VALIDATION_ERROR', 'Card CVN is invalid');
+    if (typeof body.is_single_use !== 'boolean' || typeof body.should_authenticate !== 'boolean') throw new FakeError(400, 'API_VALIDATION_ERROR', 'is_single_use and should_authenticate are booleans');
+    const token: FakeCardToken = { id: hexId(), accountNumber, multipleUse: !body.is_single_use, status: body.should_authenticate ? 'IN_REVIEW' : 'VERIFIED', charged: false };
+    cardTokens.set(token.id, token);
+    const masked = `${accountNumber.slice(0, 6)}${'X'.repeat(accountNumber.length - 10)}${accountNumber.slice(-4)}`;
+    send(response, 200, { id: token.id, status: token.status, masked_card_number: masked, ...(token.status === 'IN_REVIEW' && { authentication_id: hexId(), payer_authentication_url: `${baseUrl}/3ds/${token.id}` }) });
+  }
+
+  function cardChargeJson(charge: FakeCardCharge): Json {
+    const token = cardTokens.get(charge.tokenId);
+    const accountNumber = token?.accountNumber ?? '';
+    return {
+      id: charge.id,
+      created: charge.created,
+      business_id: 'fake-business',
+      external_id: charge.externalId,
+      status: charge.status,
+      authorized_amount: charge.amount,
+      capture_amount: charge.status === 'CAPTURED' ? charge.amount : 0,
+      currency: charge.currency,
+      charge_type: token?.multipleUse ? 'MULTIPLE_USE_TOKEN' : 'SINGLE_USE_TOKEN',
+      masked_card_number: `${accountNumber.slice(0, 6)}XXXXXX${accountNumber.slice(-4)}`,
+      ...(charge.failureReason !== null && { failure_reason: charge.failureReason }),
+    };
+  }
+
+  /** A charge of a token: declined for the declined test card, captured otherwise. */
+  function chargeToken(rawBody: string, response: ServerResponse): void {
+    const body = parseJsonBody(rawBody);
+    const token = cardTokens.get(stringAt(body, 'token_id'));
+    if (!token) throw new FakeError(404, 'DATA_NOT_FOUND', 'The credit card token was not found');
+    if (token.status !== 'VERIFIED') throw new FakeError(400, 'AUTHENTICATION_ID_MISSING_ERROR', 'The token was not authenticated');
+    if (token.charged && !token.multipleUse) throw new FakeError(400, 'TOKEN_ALREADY_USED_ERROR', 'A single-use token was charged already');
+    const externalId = stringAt(body, 'external_id');
+    const amount = body.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) throw new FakeError(400, 'API_VALIDATION_ERROR', 'amount must be a whole number of rupiah');
+    if (body.currency !== undefined && body.currency !== 'IDR') throw new FakeError(400, 'API_VALIDATION_ERROR', 'Only IDR is taken here');
+    token.charged = true;
+    const declined = token.accountNumber === FAKE_XENDIT_DECLINED_CARD;
+    const charge: FakeCardCharge = {
+      id: hexId(),
+      externalId,
+      tokenId: token.id,
+      amount,
+      currency: 'IDR',
+      status: declined ? 'FAILED' : 'CAPTURED',
+      failureReason: declined ? 'CARD_DECLINED' : null,
+      created: new Date().toISOString(),
+    };
+    cardCharges.set(charge.id, charge);
+    send(response, 200, cardChargeJson(charge));
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const rawBody = await readBody(request);
     const method = request.method ?? 'GET';
     received.push({ method, url: request.url ?? '/', headers: request.headers, body: rawBody });
-    if (request.headers.authorization !== expectedAuth) throw new FakeError(401, 'INVALID_API_KEY', 'The API key is not valid');
     const url = new URL(request.url ?? '/', baseUrl);
+    // Browsers tokenise with the public key, and only with it; everything else takes the secret key.
+    if (method === 'POST' && url.pathname === '/v2/credit_card_tokens') {
+      if (publicAuth === undefined || request.headers.authorization !== publicAuth) throw new FakeError(401, 'INVALID_API_KEY', 'The API key is not valid');
+      return tokenize(rawBody, response);
+    }
+    if (request.headers.authorization !== expectedAuth) throw new FakeError(401, 'INVALID_API_KEY', 'The API key is not valid');
+    if (method === 'POST' && url.pathname === '/credit_card_charges') return chargeToken(rawBody, response);
+    const chargeId = /^\/credit_card_charges\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (method === 'GET' && chargeId) {
+      const charge = cardCharges.get(decodeURIComponent(chargeId));
+      if (!charge) throw new FakeError(404, 'CREDIT_CARD_CHARGE_NOT_FOUND_ERROR', 'The card charge was not found');
+      return send(response, 200, cardChargeJson(charge));
+    }
     const byId = /^\/payment_requests\/([^/]+)$/.exec(url.pathname);
     if (method === 'POST' && url.pathname === '/payment_requests') return create(request, rawBody, response);
     if (method === 'GET' && byId?.[1]) {
@@ -311,6 +443,8 @@ export async function startFakeXendit(options: FakeXenditOptions): Promise<FakeX
       pendingKnobs = knobs;
     },
     paymentRequest: (id) => requests.get(id),
+    cardToken: (id) => cardTokens.get(id),
+    cardCharge: (id) => cardCharges.get(id),
     byReference: (referenceId) => [...requests.values()].find((stored) => stored.referenceId === referenceId),
     setStatus,
     callbackFor,

@@ -1,20 +1,27 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentAnswer, PaymentMethod } from '@kartu/contracts';
 import { buildAppContext, createApp } from '../../../app.ts';
 import { newMember, type TestMember } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { subscriptionPaymentEffect } from '../../subscriptions/subscription-payments.ts';
+import { renewSubscriptions } from '../../subscriptions/subscription-renewal.service.ts';
+import { subscribe } from '../../subscriptions/subscriptions.service.ts';
+import { subscriptions } from '../../subscriptions/subscriptions.table.ts';
+import { newSubscriptionProgram, subscriber } from '../../subscriptions/subscriptions.test-support.ts';
 import type { PaymentProvider } from '../payment-provider.ts';
 import type { PaymentsContext } from '../payments.context.ts';
 import { findIntent, findIntentEvents, findMerchantIntents } from '../payments.repository.ts';
 import { openPayment } from '../payments.test-support.ts';
 import type { PaymentIntentRow } from '../payments.table.ts';
-import { startFakeXendit, type FakePaymentRequest, type FakeRequestStatus, type FakeXendit, type XenditCallback } from './xendit.fake.ts';
+import { FAKE_XENDIT_DECLINED_CARD, startFakeXendit, type FakePaymentRequest, type FakeRequestStatus, type FakeXendit, type XenditCallback } from './xendit.fake.ts';
 import { xenditCallbackTokenHeader, xenditProvider } from './xendit.provider.ts';
 
 const secretKey = 'xnd_development_secret_key_of_the_fake';
 const callbackToken = 'callback-token-of-the-fake-0123456789';
+const publicKey = 'xnd_public_development_public_key_of_the_fake';
 const returnUrl = (intent: PaymentIntentRow) => `https://kartu.test/payments/${intent.id}`;
 
 let testApp: TestApp;
@@ -30,9 +37,10 @@ beforeAll(async () => {
   fake = await startFakeXendit({
     secretKey,
     callbackToken,
+    publicKey,
     deliverTo: (callback) => xenditApp.inject({ method: 'POST', url: '/webhooks/payments/xendit', payload: callback.body, headers: callback.headers }),
   });
-  provider = xenditProvider({ secretKey, callbackToken, baseUrl: fake.baseUrl, timeoutMs: 5_000, returnUrl });
+  provider = xenditProvider({ secretKey, callbackToken, publicKey, baseUrl: fake.baseUrl, timeoutMs: 5_000, returnUrl });
   payments = { providers: new Map([['xendit', provider]]), sandbox: undefined, effects: {} };
   const { env, db: database, clock } = testApp;
   xenditApp = await createApp({ env, database, clock, context: { ...buildAppContext({ env, database, clock }), payments } });
@@ -146,6 +154,130 @@ describe('Xendit charges', () => {
     // A slow answer inside the limit still makes the charge.
     fake.nextCreate({ delayMs: 50 });
     expect((await pay('qris', { context })).body.status).toBe('waiting_payment');
+  });
+});
+
+/** What the member's browser does: a multiple-use token for the card at Xendit, with the public key. */
+async function tokenizeAtFake(number: string, { key = publicKey, shouldAuthenticate = false }: { key?: string; shouldAuthenticate?: boolean } = {}) {
+  const response = await fetch(`${fake.baseUrl}/v2/credit_card_tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
+    body: JSON.stringify({ card_data: { account_number: number.replace(/\s/g, ''), exp_month: '12', exp_year: '2030', cvn: '123' }, card_cvn: '123', is_single_use: false, should_authenticate: shouldAuthenticate }),
+  });
+  return { statusCode: response.status, body: (await response.json()) as { id: string; status: string } };
+}
+
+async function cardToken(number: string): Promise<string> {
+  const { statusCode, body } = await tokenizeAtFake(number);
+  if (statusCode !== 200 || body.status !== 'VERIFIED') throw new Error(`The fake did not tokenise ${number}: ${statusCode} ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+describe('Xendit cards tokenised in the browser', () => {
+  it('tells browsers where to tokenise a card with the public key, and nothing without one', () => {
+    expect(provider).toMatchObject({ publicKey, tokenizationUrl: fake.baseUrl });
+    expect(xenditProvider({ secretKey, callbackToken, baseUrl: `${fake.baseUrl}/` }).tokenizationUrl).toBeUndefined();
+    expect(xenditProvider({ secretKey, callbackToken, publicKey }).tokenizationUrl).toBe('https://api.xendit.co');
+  });
+
+  it('charges the token at once through the card API with the secret key, and charges the same token again for a renewal', async () => {
+    const token = await cardToken('4111 1111 1111 1111');
+    const { body: paid } = await pay('credit_card', { cardToken: token });
+    expect(paid.status).toBe('paid');
+    const intent = await intentOf(paid);
+    expect(fake.cardCharge(intent.providerReference ?? '')).toMatchObject({ externalId: paid.id, tokenId: token, amount: 150_000, currency: 'IDR', status: 'CAPTURED' });
+    const call = fake.received.find((received) => received.url === '/credit_card_charges' && JSON.parse(received.body).external_id === paid.id);
+    expect(JSON.parse(call?.body ?? '{}')).toEqual({ token_id: token, external_id: paid.id, amount: 150_000, currency: 'IDR' });
+    expect(call?.headers.authorization).toBe(`Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`);
+    expect((await findIntentEvents(testApp.db, paid.id)).map((event) => [event.kind, event.outcome])).toEqual([['paid', 'applied']]);
+    // No payment request was opened for it.
+    expect(fake.byReference(paid.id)).toBeUndefined();
+
+    const renewal = await provider.createCharge({ intent: { ...intent, id: randomUUID(), providerReference: null }, now: testApp.clock.now(), cardToken: token });
+    expect(renewal.settled).toMatchObject({ status: 'paid', amountMinor: 150_000n, currency: 'IDR', failureReason: null, providerEventId: `card_charge:${renewal.providerReference}:CAPTURED` });
+    // The multiple-use token is what renewals charge.
+    expect(renewal.reusableCardToken).toBe(token);
+    expect(renewal.instructions).toEqual({ kind: 'redirect', url: expect.stringContaining('/payments/') });
+    expect((await pay('credit_card', { cardToken: token })).body.status).toBe('paid');
+  });
+
+  it('fails a declined card with the reason Xendit gives, and keeps no token of it', async () => {
+    const token = await cardToken(FAKE_XENDIT_DECLINED_CARD);
+    const { body: declined } = await pay('credit_card', { cardToken: token });
+    expect([declined.status, declined.failureReason]).toEqual(['failed', 'card_declined']);
+    const intent = await intentOf(declined);
+    expect(fake.cardCharge(intent.providerReference ?? '')).toMatchObject({ status: 'FAILED', failureReason: 'CARD_DECLINED' });
+    const again = await provider.createCharge({ intent: { ...intent, id: randomUUID() }, now: testApp.clock.now(), cardToken: token });
+    expect(again.settled).toMatchObject({ status: 'failed', failureReason: 'card_declined', amountMinor: null });
+    expect(again.reusableCardToken).toBeUndefined();
+  });
+
+  it("asks the card API, not the payment requests, for a card charge's status", async () => {
+    const paid = (await pay('credit_card', { cardToken: await cardToken('5555 5555 5555 4444') })).body;
+    const declined = (await pay('credit_card', { cardToken: await cardToken(FAKE_XENDIT_DECLINED_CARD) })).body;
+    const now = testApp.clock.now();
+    expect(await provider.queryStatus({ intent: await intentOf(paid), now })).toMatchObject({ status: 'paid', amountMinor: 150_000n, currency: 'IDR', failureReason: null });
+    expect(await provider.queryStatus({ intent: await intentOf(declined), now })).toMatchObject({ status: 'failed', amountMinor: null, failureReason: 'card_declined' });
+    const asked = fake.received.filter((received) => received.method === 'GET' && received.url.startsWith('/credit_card_charges/'));
+    expect(asked.map((received) => received.url)).toEqual([`/credit_card_charges/${(await intentOf(paid)).providerReference}`, `/credit_card_charges/${(await intentOf(declined)).providerReference}`]);
+  });
+
+  it('answers 401 to a tokenisation without the public key, and a charge without the secret key', async () => {
+    for (const key of [secretKey, 'xnd_public_development_not_the_key']) {
+      expect(await tokenizeAtFake('4111111111111111', { key })).toMatchObject({ statusCode: 401, body: { error_code: 'INVALID_API_KEY' } });
+    }
+    const token = await cardToken('4111111111111111');
+    const { payment } = await waitingPayment('credit_card');
+    const wrongKey = xenditProvider({ secretKey: 'xnd_development_not_the_key', callbackToken, baseUrl: fake.baseUrl });
+    await expect(wrongKey.createCharge({ intent: await intentOf(payment), now: testApp.clock.now(), cardToken: token })).rejects.toMatchObject({ name: 'XenditAnswerError', status: 401 });
+  });
+
+  it('fails the intent when Xendit will not charge the token (one waiting for 3-D Secure)', async () => {
+    const { statusCode, body } = await tokenizeAtFake('4111111111111111', { shouldAuthenticate: true });
+    expect([statusCode, body.status]).toEqual([200, 'IN_REVIEW']);
+    const subjectId = `order-${randomUUID()}`;
+    await expect(pay('credit_card', { cardToken: body.id, subjectId })).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', statusCode: 503 });
+    const intents = await findMerchantIntents(testApp.db, { merchantId: member.user.merchantId, limit: 1_000 });
+    expect(intents.filter((intent) => intent.subjectId === subjectId).map((intent) => [intent.status, intent.failureReason])).toEqual([['failed', 'provider_unavailable']]);
+  });
+});
+
+describe('a subscription paid by a card tokenised at Xendit', () => {
+  it('keeps the multiple-use token for auto-renew, and the renewal job charges it again through the card API', async () => {
+    const merchantId = member.user.merchantId;
+    const program = await newSubscriptionProgram(testApp, merchantId);
+    const holder = await subscriber(testApp, merchantId, program);
+    const context: PaymentsContext = { ...payments, effects: { subscription: subscriptionPaymentEffect } };
+    const silent = { error: () => undefined };
+    const token = await cardToken('4111 1111 1111 1111');
+    const answer = await subscribe({
+      db: testApp.db,
+      payments: context,
+      merchant: { id: merchantId },
+      user: { id: holder.userId },
+      cardId: holder.card.id,
+      planId: program.monthly.id,
+      transactionType: 'subscriptionNew',
+      paymentMethod: 'credit_card',
+      autoRenew: true,
+      card: { token, brand: 'visa', last4: '1111', expiryMonth: 12, expiryYear: 2030, nameOnCard: 'Rani' },
+      idempotencyKey: randomUUID(),
+      now: testApp.clock.now(),
+      log: silent,
+    });
+    expect(answer.body.payment.status).toBe('paid');
+    const stored = async () => (await testApp.db.select().from(subscriptions).where(eq(subscriptions.cardId, holder.card.id)))[0];
+    const first = await stored();
+    expect(first).toMatchObject({ cardToken: token, autoRenew: true, status: 'active' });
+    const endsAt = first?.periodEndsAt ?? new Date(0);
+
+    // An hour before the period ends, inside the renewal's lead.
+    await renewSubscriptions({ db: testApp.db, payments: context, now: new Date(endsAt.getTime() - 60 * 60 * 1_000), log: silent });
+    const charges = fake.received.filter((received) => received.method === 'POST' && received.url === '/credit_card_charges' && JSON.parse(received.body).token_id === token);
+    expect(charges).toHaveLength(2);
+    const renewed = await stored();
+    expect(renewed).toMatchObject({ cardToken: token, autoRenew: true, status: 'active' });
+    expect(renewed?.periodEndsAt?.getTime()).toBeGreaterThan(endsAt.getTime());
   });
 });
 

@@ -13,6 +13,7 @@ import { isUuid } from '../../../db/uuid.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { PaymentCharge, PaymentEvent, PaymentProvider, PaymentStatusAnswer, WebhookHeaders } from '../payment-provider.ts';
 import type { PaymentIntentRow } from '../payments.table.ts';
+import { callProvider } from './provider-http.ts';
 
 /*
  * Xendit through its Payments API as the xendit-node 7 SDK speaks it: Payment Requests v1
@@ -20,6 +21,11 @@ import type { PaymentIntentRow } from '../payments.table.ts';
  * whose payment callbacks are `payment.succeeded` and `payment.failed`, and whose one-time payment
  * methods report their expiry as `payment_method.expired`. Xendit's later `/v3/payment_requests`
  * (api-version 2024-11-11) is not in this SDK and not followed here.
+ *
+ * A card the member's browser tokenised with the public key (`POST /v2/credit_card_tokens`, a
+ * multiple-use token) is charged through Xendit's card API, which the SDK has no client for:
+ * `POST /credit_card_charges` with the token, settled in its answer, and `GET /credit_card_charges/{id}`
+ * when asked again. A saved card's payment method id (`pm-…`) still goes through a payment request.
  */
 
 export const xenditCallbackTokenHeader = 'x-callback-token';
@@ -37,7 +43,7 @@ export interface XenditProviderOptions {
   timeoutMs?: number;
   /** Where the member lands after an e-wallet or card page: required for those methods. */
   returnUrl?: (intent: PaymentIntentRow) => string;
-  /** The public key the member's browser tokenises cards with. */
+  /** The public key the member's browser tokenises cards with; with it, browsers tokenise at `baseUrl`. */
   publicKey?: string;
   /** The bank whose virtual accounts members pay into. */
   virtualAccountBank?: VirtualAccountChannelCode;
@@ -187,6 +193,64 @@ function answerOf(request: PaymentRequest, status: SettledStatus): PaymentStatus
   };
 }
 
+/** A card charge's status at Xendit in our terms; an authorisation not yet captured is still open. */
+const statusOfCardCharge: Readonly<Record<string, SettledStatus>> = {
+  CAPTURED: 'paid',
+  FAILED: 'failed',
+  REVERSED: 'cancelled',
+};
+
+/** A card charge as Xendit answers it, on its making and when asked again. */
+const cardChargeSchema = z.looseObject({
+  id: z.string().min(1).max(200),
+  external_id: z.string().max(255).nullish(),
+  status: z.string().min(1).max(50),
+  capture_amount: z.number().nullish(),
+  currency: z.string().max(3).nullish(),
+  failure_reason: z.string().max(200).nullish(),
+});
+type XenditCardCharge = z.output<typeof cardChargeSchema>;
+
+/** What Xendit answered over HTTP that is not what was asked for; `status` is its HTTP status. */
+export class XenditAnswerError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(`Xendit ${message}`);
+    this.name = 'XenditAnswerError';
+  }
+}
+
+/** What we keep of a card charge in the event log: never the token. */
+function cardChargePayload(charge: XenditCardCharge): Record<string, unknown> {
+  return {
+    id: charge.id,
+    external_id: charge.external_id ?? null,
+    status: charge.status,
+    capture_amount: charge.capture_amount ?? null,
+    currency: charge.currency ?? null,
+    failure_reason: charge.failure_reason ?? null,
+  };
+}
+
+function cardChargeAnswer(charge: XenditCardCharge, status: SettledStatus): PaymentStatusAnswer {
+  // Only a capture moves money: a declined or reversed charge claims no amount of its own.
+  const captured = status === 'paid';
+  return {
+    status,
+    amountMinor: captured ? amountMinorOf(charge.capture_amount) : null,
+    currency: captured ? (charge.currency ?? 'IDR') : null,
+    failureReason: status === 'failed' ? (charge.failure_reason ?? 'failed').toLowerCase() : null,
+    payload: cardChargePayload(charge),
+  };
+}
+
+/** A card intent charged through the card API carries the charge's id; a payment request's starts `pr-`. */
+function isCardChargeReference(intent: PaymentIntentRow): intent is PaymentIntentRow & { providerReference: string } {
+  return intent.method === 'credit_card' && intent.providerReference !== null && !intent.providerReference.startsWith('pr-');
+}
+
 function hasCallbackToken(expected: string, headers: WebhookHeaders): boolean {
   const given = headers[xenditCallbackTokenHeader];
   if (typeof given !== 'string') return false;
@@ -237,11 +301,22 @@ function readCallback(rawBody: string): { callback: z.output<typeof callbackSche
  * through payment requests, each request carrying our intent id as its `reference_id`.
  */
 export function xenditProvider(options: XenditProviderOptions): PaymentProvider {
-  const client = new TimedPaymentRequestClient({
-    secretKey: options.secretKey,
-    baseUrl: options.baseUrl ?? defaultBaseUrl,
-    timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
-  });
+  const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const client = new TimedPaymentRequestClient({ secretKey: options.secretKey, baseUrl, timeoutMs });
+
+  /** One call to Xendit's card API: Basic auth with the secret key and an empty password, and a time limit. */
+  async function callCardApi(method: 'GET' | 'POST', path: string, body?: object): Promise<XenditCardCharge> {
+    const { status, ok, json, text } = await callProvider({ method, url: `${baseUrl}${path}`, secretKey: options.secretKey, body, timeoutMs });
+    if (json === undefined) throw new XenditAnswerError(status, `answered ${method} ${path} with no JSON: ${text.slice(0, 200)}`);
+    if (!ok) {
+      const said = typeof json === 'object' && json !== null ? `${String((json as Record<string, unknown>).error_code ?? '')} ${String((json as Record<string, unknown>).message ?? '')}` : '';
+      throw new XenditAnswerError(status, `refused ${method} ${path} (HTTP ${status}): ${said.trim()}`);
+    }
+    const charge = cardChargeSchema.safeParse(json);
+    if (!charge.success) throw new XenditAnswerError(status, `answered ${method} ${path} with no card charge`);
+    return charge.data;
+  }
 
   async function createRequest(intent: PaymentIntentRow, data: Omit<PaymentRequestParameters, 'referenceId' | 'amount' | 'currency'>): Promise<PaymentRequest> {
     const amount = xenditAmount(intent);
@@ -265,6 +340,23 @@ export function xenditProvider(options: XenditProviderOptions): PaymentProvider 
     return { ...charge, settled: { ...answerOf(request, status), providerEventId: `charge:${request.id}:${request.status}` } };
   }
 
+  /**
+   * A card the member's browser tokenised, charged at once: Xendit captures it or declines it in its
+   * answer. The token is a multiple-use one, so the same call charges it again for a renewal.
+   */
+  async function chargeCardToken(intent: PaymentIntentRow, tokenId: string): Promise<PaymentCharge> {
+    if (intent.method !== 'credit_card') throw new AppError('UNPROCESSABLE', { message: 'Only a card payment takes a card token' });
+    const amount = xenditAmount(intent);
+    const charge = await callCardApi('POST', '/credit_card_charges', { token_id: tokenId, external_id: intent.id, amount, currency: 'IDR' });
+    if ((charge.external_id ?? intent.id) !== intent.id) throw new XenditAnswerError(200, `answered the charge of another payment: ${String(charge.external_id)}`);
+    const status = statusOfCardCharge[charge.status];
+    // Nothing for the member to do at Xendit: they come back to the app's page for the payment.
+    const made = { providerReference: charge.id, instructions: { kind: 'redirect', url: options.returnUrl?.(intent) ?? '/' } } as const;
+    if (status !== 'paid' && status !== 'failed') return made;
+    const settled = { ...cardChargeAnswer(charge, status), providerEventId: `card_charge:${charge.id}:${charge.status}` };
+    return { ...made, settled, ...(status === 'paid' && { reusableCardToken: tokenId }) };
+  }
+
   async function findRequest(intent: PaymentIntentRow): Promise<PaymentRequest | undefined> {
     if (intent.providerReference) return client.getPaymentRequestByID({ paymentRequestId: intent.providerReference });
     // The charge was never recorded (a message won the race, or the answer was lost): look it up by our id.
@@ -275,9 +367,13 @@ export function xenditProvider(options: XenditProviderOptions): PaymentProvider 
   return {
     name: 'xendit',
     publicKey: options.publicKey ?? null,
+    // Browsers get a card's multiple-use token from the same API with the public key.
+    ...(options.publicKey && { tokenizationUrl: baseUrl }),
     methods: xenditMethods,
     createCharge: async ({ intent, cardToken }) => {
-      if (cardToken !== undefined) return chargeCard(intent, cardToken);
+      // A saved card's payment method is charged through a payment request; a browser's token through the card API.
+      if (cardToken?.startsWith('pm-')) return chargeCard(intent, cardToken);
+      if (cardToken !== undefined) return chargeCardToken(intent, cardToken);
       const paymentMethod = paymentMethodFor(intent, options);
       const request = await createRequest(intent, { paymentMethod });
       return { providerReference: request.id, instructions: instructionsOf(request, intent.method) };
@@ -302,6 +398,11 @@ export function xenditProvider(options: XenditProviderOptions): PaymentProvider 
       };
     },
     queryStatus: async ({ intent, now }) => {
+      if (isCardChargeReference(intent)) {
+        const charge = await callCardApi('GET', `/credit_card_charges/${encodeURIComponent(intent.providerReference)}`);
+        if ((charge.external_id ?? intent.id) !== intent.id) throw new XenditAnswerError(200, `answered the status of another payment: ${String(charge.external_id)}`);
+        return cardChargeAnswer(charge, statusOfCardCharge[charge.status] ?? 'waiting_payment');
+      }
       const request = await findRequest(intent);
       if (!request) {
         // Xendit never made a request for it: nobody can pay it, so it ends with its time to pay.
