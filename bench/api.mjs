@@ -2,6 +2,8 @@
 //   1. GET /api/v2/cards as the signed-in demo member, next to a bare node:http server answering
 //      the same JSON from memory: how much of Node's raw speed the framework, the session check and
 //      the queries leave (target: at least 0.35 of it).
+//   1b. GET /api/v2/cards/{cardId}/catalogs, the shop's first page on the demo member's points card,
+//      next to a bare server answering the same JSON: the same target.
 //   2. POST /integration/v1/purchases (a ledger write each), next to pgbench's TPC-B on the same
 //      PostgreSQL server: how close a purchase comes to a classic small write transaction (target:
 //      at least half its rate).
@@ -252,8 +254,8 @@ const row = (label, rate, p99, unit = 'req/s') => `  ${label.padEnd(34)} ${rate.
 const verdict = (value, target) => `${value.toFixed(value < 0.1 ? 3 : 2)} (target ≥ ${target}) ${value >= target ? 'PASS' : 'MISS'}`;
 const verdictAtMost = (value, target) => `${value.toFixed(2)} (target ≤ ${target}) ${value <= target ? 'PASS' : 'MISS'}`;
 
-function printReads(kartuRead, bareRead) {
-  console.log(`${row('Kartu GET /api/v2/cards', kartuRead.rate, kartuRead.p99)}   rounds ${kartuRead.rates.join(' / ')}`);
+function printReads(kartuRead, bareRead, label = 'Kartu GET /api/v2/cards') {
+  console.log(`${row(label, kartuRead.rate, kartuRead.p99)}   rounds ${kartuRead.rates.join(' / ')}`);
   console.log(`${row('bare node:http, same JSON', bareRead.rate, bareRead.p99)}   rounds ${bareRead.rates.join(' / ')}`);
   const readRatio = ratio(kartuRead.rate, bareRead.rate);
   console.log(`  ratio ${verdict(readRatio, READ_TARGET)}`);
@@ -274,6 +276,26 @@ async function cachedReads(port) {
   ]);
   await stop(bare.child);
   return printReads(kartuRead, bareRead);
+}
+
+/**
+ * The first page of the shop on the demo member's points card, as its catalog opens: the app keeps
+ * the page for every member of the program, and checks the card is the member's on each request.
+ */
+async function catalogReads(port) {
+  const { cookie } = await signIn(port);
+  const cards = (await expectOk(call(port, 'GET', '/api/v2/cards', { headers: { cookie } }), 'GET /api/v2/cards')).json().data;
+  const card = cards.find((candidate) => candidate.programName === 'Kopi Senja Rewards') ?? cards[0];
+  const path = `/api/v2/cards/${card.id}/catalogs`;
+  const page = await expectOk(call(port, 'GET', path, { headers: { cookie } }), `GET ${path}`);
+  console.log(`\nCatalog: the first page of ${card.programName} holds ${page.json().data.length} of ${page.json().total} products (${page.text.length} bytes).`);
+  const bare = await startBareServer(page.text);
+  const [kartuRead, bareRead] = await alternate([
+    { title: 'GET catalog page', url: `http://127.0.0.1:${port}${path}`, headers: { host: 'localhost', cookie } },
+    { title: 'bare node:http', url: `http://127.0.0.1:${bare.port}${path}`, headers: { host: 'localhost' } },
+  ]);
+  await stop(bare.child);
+  return printReads(kartuRead, bareRead, 'Kartu GET …/catalogs');
 }
 
 /** Members made in bulk, each with a card of each of the demo member's programs and two entries on each. */
@@ -479,10 +501,11 @@ async function main() {
   await admin(`create database ${pgbenchDatabase}`);
   const server = await startKartu(appDatabase);
   const cachedPassed = await cachedReads(server.port);
+  const catalogPassed = await catalogReads(server.port);
   const uncachedPassed = await uncachedReads(server.port);
   const writesPassed = await ledgerWrites(server);
   const scalePassed = ledgerRows > 0 ? await ledgerAtScale() : true;
-  return cachedPassed && uncachedPassed && writesPassed && scalePassed;
+  return cachedPassed && catalogPassed && uncachedPassed && writesPassed && scalePassed;
 }
 
 async function cleanUp() {

@@ -39,6 +39,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { paymentOptionsRoutes } from './modules/payments/payment-options.routes.ts';
 import { paymentProofsRoutes } from './modules/payments/payment-proofs.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { subscriptionPaymentEffect } from './modules/subscriptions/subscription-payments.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
@@ -157,6 +158,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     paymentOptionsRoutes,
     paymentProofsRoutes,
     subscriptionsRoutes,
+    catalogRoutes,
     ...(env.NODE_ENV === 'production' ? [] : [devOutboxRoutes, devPaymentsRoutes, devSubscriptionsRoutes]),
     healthRoutes,
     tenancyRoutes,

@@ -54,6 +54,8 @@ export const errorStatus = {
   SUBSCRIPTION_NOT_RENEWABLE: 409,
   SUBSCRIPTION_NOT_ACTIVE: 409,
   SUBSCRIPTION_CARD_REQUIRED: 422,
+  CATALOG_PRICE_RANGE: 400,
+  PRODUCT_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -110,6 +112,8 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   SUBSCRIPTION_NOT_RENEWABLE: 'This subscription cannot be renewed now',
   SUBSCRIPTION_NOT_ACTIVE: 'This subscription is not active',
   SUBSCRIPTION_CARD_REQUIRED: 'Add a card to renew automatically',
+  CATALOG_PRICE_RANGE: 'Minimum price must not be greater than the maximum price',
+  PRODUCT_NOT_FOUND: 'This product is no longer available',
 };
 
 export const fieldIssueSchema = z.object({

@@ -8,3 +8,4 @@ export * from './site.ts';
 export * from './idempotency.ts';
 export * from './payments.ts';
 export * from './subscriptions.ts';
+export * from './catalog.ts';

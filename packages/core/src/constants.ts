@@ -34,6 +34,10 @@ export const ACTIVATION_CODE_MAX_LENGTH = 16;
 /** The longest answer a card registration field takes. */
 export const REGISTRATION_ANSWER_MAX_LENGTH = 200;
 export const MIN_QUANTITY = 1;
+/** Gold or precious-metal items one transaction may hold. */
+export const PRECIOUS_METAL_MAX_PER_TRANSACTION = 3;
+/** Stock above this shows as '>100'. */
+export const STOCK_DISPLAY_CAP = 100;
 export const IMAGE_MAX_MB = 10;
 /** Binary megabytes, as file pickers and operating systems report sizes. */
 export const IMAGE_MAX_BYTES = IMAGE_MAX_MB * 1024 * 1024;

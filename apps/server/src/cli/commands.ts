@@ -7,6 +7,7 @@ import { createMerchantCommand, createSiteCommand, listMerchantsCommand, updateM
 import { migrateCommand } from './migrate.command.ts';
 import { createPlanCommand, setMerchantBankAccountCommand, setMerchantPaymentsCommand } from './payments.command.ts';
 import { createProgramCommand } from './programs.command.ts';
+import { importProductsCommand } from './catalog.command.ts';
 
 export const usage = `Kartu operator commands (database from DATABASE_URL, else the embedded one in DATA_DIR)
 
@@ -30,6 +31,11 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
   kartu plans create --merchant <MID> --program <program id> --name <name> --months 1 --price 49000
                      [--auto-renew yes|no] [--fees "admin:2500 tax:11% convenience:1.5%@credit_card"]
                      price and fixed fees in minor units; a share applies to the price
+  kartu products import --merchant <MID> --program <program id> --file <products.csv>
+                     columns: sku, name, category, type (physical|evoucher|meal|digital), price_points,
+                     price_money (minor units), stock, max_per_order, weight_grams, precious_metal,
+                     exclusive_category, description, terms, image (a file beside the CSV), active;
+                     products are matched by sku; any bad row stops the import, nothing is written
   kartu api-keys create --merchant <MID> --name <name>     prints the key once
   kartu api-keys list --merchant <MID>
   kartu api-keys revoke --id <key id>
@@ -52,6 +58,7 @@ const commands: Record<string, Command> = {
   'merchants payments': setMerchantPaymentsCommand,
   'merchants bank-account': setMerchantBankAccountCommand,
   'plans create': createPlanCommand,
+  'products import': importProductsCommand,
   'sites create': createSiteCommand,
   'programs create': createProgramCommand,
   'programs art': setProgramArtCommand,

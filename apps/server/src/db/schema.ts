@@ -25,3 +25,4 @@ export * from '../modules/jobs/jobs.table.ts';
 export * from '../modules/media/images.table.ts';
 export * from '../modules/payments/payments.table.ts';
 export * from '../modules/subscriptions/subscriptions.table.ts';
+export * from '../modules/catalog/catalog.table.ts';

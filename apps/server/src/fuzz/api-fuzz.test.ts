@@ -8,6 +8,7 @@ import { newCard } from '../modules/cards/cards.test-support.ts';
 import { grantProgramReward } from '../modules/cards/rewards.service.ts';
 import { images } from '../modules/media/images.table.ts';
 import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';
+import { demoProducts } from '../seed/seed-catalog.ts';
 import { newSubscriptionProgram, sandboxCard, subscribeAs } from '../modules/subscriptions/subscriptions.test-support.ts';
 import { demoProgramIds } from '../seed/seed-cards.ts';
 import { memberPin, newMember, type TestMember } from '../test/members.ts';
@@ -149,8 +150,9 @@ async function setUp() {
       imageId: (await testApp.db.select({ id: images.id }).from(images).where(eq(images.merchantId, kopi.merchantId))).map((image) => image.id),
       countryCode: ['62'],
       amount: [1, 25, 100, 25_000],
-      cardId: [...club.ownCardIds, ownCards[0]!.id],
+      cardId: [...club.ownCardIds, ownCards[0]!.id, ownCards[1]!.id],
       planId: club.planIds,
+      productId: demoProducts.map((product) => product.id),
       token: [sandboxCard().token],
     },
     others: {

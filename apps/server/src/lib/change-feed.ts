@@ -57,6 +57,8 @@ export const changeTags = {
   merchant: (id: number) => `merchant:${id}`,
   /** A program's terms: its earning rate, expiry and offers. */
   program: (id: string) => `program:${id}`,
+  /** A program's catalog: its categories, products, prices and stock. */
+  catalog: (programId: string) => `catalog:${programId}`,
 };
 
 /** Publishes `tags` once the transaction of `db` commits (at once outside one). */

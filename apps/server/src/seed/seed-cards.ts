@@ -26,6 +26,7 @@ import { demoCardArtFiles, seedCardArt } from './seed-images.ts';
 export interface SeedCardsOptions {
   now: Date;
   activationCodeKey: string;
+  productPictures: boolean;
 }
 
 export const demoPin = '123456';
@@ -176,7 +177,7 @@ async function seedKopiSenjaPrograms(tx: Database, merchantId: number, now: Date
         { name: 'birthday', type: 'date', required: true },
         { name: 'email', type: 'email', required: false },
       ],
-      visualAttributes: { showTransferPoint: true, showClaimRewards: true, showLevels: true, showTransactionHistory: true },
+      visualAttributes: { showBtnShop: true, showTransferPoint: true, showClaimRewards: true, showLevels: true, showTransactionHistory: true },
       menus: [
         { key: 'transaction-history', label: 'Transaction history' },
         { key: 'transfer-point', label: 'Transfer points' },

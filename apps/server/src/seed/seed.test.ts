@@ -8,6 +8,7 @@ import { hasValidCheckDigit } from '../modules/cards/card-number.ts';
 import { getCard } from '../modules/cards/cards.service.ts';
 import { cards } from '../modules/cards/cards.table.ts';
 import { cardRewards } from '../modules/cards/rewards.table.ts';
+import { catalogCategories, products } from '../modules/catalog/catalog.table.ts';
 import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';
 import { getBalance, getLifetimeEarned } from '../modules/ledger/ledger.service.ts';
 import { journalEntries, postings } from '../modules/ledger/journal.table.ts';
@@ -19,6 +20,7 @@ import { merchants } from '../modules/tenancy/merchants.table.ts';
 import { sites } from '../modules/tenancy/sites.table.ts';
 import { createTestApp, merchantIdOf, type TestApp } from '../test/test-app.ts';
 import { demoActivationCode, demoCardId, demoCardNumbers, demoPin, demoProgramIds } from './seed-cards.ts';
+import { demoProducts } from './seed-catalog.ts';
 import { isEmptyDatabase, seedDemo } from './seed.ts';
 
 let testApp: TestApp;
@@ -31,7 +33,23 @@ afterAll(async () => {
   await testApp.close();
 });
 
-const snapshotTables = { merchants, sites, programs, programLevels, cards, users, journalEntries, postings, cardRewards, images, imageVariants, subscriptionPlans, subscriptions };
+const snapshotTables = {
+  merchants,
+  sites,
+  programs,
+  programLevels,
+  cards,
+  users,
+  journalEntries,
+  postings,
+  cardRewards,
+  images,
+  imageVariants,
+  subscriptionPlans,
+  subscriptions,
+  catalogCategories,
+  products,
+};
 
 async function rowCount(
   table: (typeof snapshotTables)[keyof typeof snapshotTables],
@@ -49,10 +67,23 @@ async function snapshot() {
 describe('seedDemo', () => {
   it('can run again and again without adding rows', async () => {
     const before = await snapshot();
-    await seedDemo(testApp.db, { activationCodeKey });
-    await seedDemo(testApp.db, { activationCodeKey });
+    await seedDemo(testApp.db, { activationCodeKey, productPictures: false });
+    await seedDemo(testApp.db, { activationCodeKey, productPictures: false });
     expect(await snapshot()).toEqual(before);
-    expect(before.counts).toMatchObject({ merchants: 3, programs: 4, programLevels: 3, cards: 15, users: 2, cardRewards: 2, images: 2, imageVariants: 4, subscriptionPlans: 2, subscriptions: 1 });
+    expect(before.counts).toMatchObject({
+      merchants: 3,
+      programs: 4,
+      programLevels: 3,
+      cards: 15,
+      users: 2,
+      cardRewards: 2,
+      images: 2,
+      imageVariants: 4,
+      subscriptionPlans: 2,
+      subscriptions: 1,
+      catalogCategories: 3,
+      products: 13,
+    });
     expect(before.hosts.map((row) => row.host)).toEqual(['127.0.0.1', 'age.localhost', 'localhost', 'v2.localhost']);
   });
 
@@ -70,6 +101,29 @@ describe('seedDemo', () => {
       ...sizes.map(([width, height]) => [demoProgramIds.kopiSenjaRewards, width, height]),
       ...sizes.map(([width, height]) => [demoProgramIds.luminaGlow, width, height]),
     ]);
+  });
+
+  it('draws every demo product a square picture in three sizes, once', async () => {
+    await seedDemo(testApp.db, { activationCodeKey });
+    const pictured = await testApp.db
+      .select({ sku: products.sku, width: imageVariants.width, height: imageVariants.height })
+      .from(products)
+      .innerJoin(imageVariants, eq(imageVariants.imageId, products.imageId))
+      .orderBy(products.sku, imageVariants.width);
+    expect(pictured).toHaveLength(demoProducts.length * 3);
+    expect(new Set(pictured.map((row) => `${row.width}x${row.height}`))).toEqual(new Set(['240x240', '480x480', '960x960']));
+    const imagesBefore = await rowCount(images);
+    await seedDemo(testApp.db, { activationCodeKey });
+    expect(await rowCount(images)).toBe(imagesBefore);
+  });
+
+  it('gives the Kopi Senja catalog an exclusive category, a gold item, and stock from none to over 100', () => {
+    const stocks = demoProducts.map((product) => product.stock ?? null);
+    expect(demoProducts.length).toBeGreaterThanOrEqual(12);
+    expect(stocks).toContain(0);
+    expect(stocks.some((stock) => stock !== null && stock > 100)).toBe(true);
+    expect(demoProducts.some((product) => product.isPreciousMetal && product.category === 'collector')).toBe(true);
+    expect(new Set(demoProducts.map((product) => product.type))).toEqual(new Set(['physical', 'evoucher', 'meal', 'digital']));
   });
 
   it('leaves the database no longer empty', async () => {

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { merchants, type NewMerchantRow } from '../modules/tenancy/merchants.table.ts';
 import { sites, type NewSiteRow } from '../modules/tenancy/sites.table.ts';
 import { seedKopiSenjaCards, seedLuminaCards, type SeedCardsOptions } from './seed-cards.ts';
+import { seedKopiSenjaCatalog } from './seed-catalog.ts';
 import { seedKopiSenjaClub } from './seed-subscriptions.ts';
 
 interface DemoMerchant {
@@ -47,6 +48,7 @@ const demoMerchants: DemoMerchant[] = [
     cards: async (tx, merchantId, options) => {
       await seedKopiSenjaCards(tx, merchantId, options);
       await seedKopiSenjaClub(tx, merchantId, options);
+      await seedKopiSenjaCatalog(tx, merchantId, options);
     },
   },
   {
@@ -114,13 +116,18 @@ export interface SeedDemoOptions {
   now?: Date;
   /** Key the demo activation code is stored under: the server's, or the demo code will not match. */
   activationCodeKey: string;
+  /**
+   * Draw the shop's product pictures (default): a few seconds of image work on the first seed. The
+   * test databases leave them out, every test file seeding its own.
+   */
+  productPictures?: boolean;
 }
 
 /**
  * Creates or refreshes the demo merchants, their sites and their cards demo; safe to run any number
  * of times. One transaction per merchant keeps a half-written merchant from ever being visible.
  */
-export async function seedDemo(db: Database, { now = new Date(), activationCodeKey }: SeedDemoOptions): Promise<void> {
+export async function seedDemo(db: Database, { now = new Date(), activationCodeKey, productPictures = true }: SeedDemoOptions): Promise<void> {
   for (const demo of demoMerchants) {
     await db.transaction(async (tx) => {
       const [saved] = await tx
@@ -136,7 +143,7 @@ export async function seedDemo(db: Database, { now = new Date(), activationCodeK
           .values(row)
           .onConflictDoUpdate({ target: sites.host, set: { ...row, updatedAt: sql`now()` } });
       }
-      await demo.cards?.(tx, saved.id, { now, activationCodeKey });
+      await demo.cards?.(tx, saved.id, { now, activationCodeKey, productPictures });
     });
   }
 }

@@ -84,7 +84,7 @@ export async function createTestApp({
   const { connection, url, drop } = await openTestDatabase();
   await migrateDatabase(connection);
   const env = testEnv(overrides);
-  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(env.CODE_SECRET) });
+  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(env.CODE_SECRET), productPictures: false });
   const clock = createTestClock();
   const app = await createApp({ env, database: connection.db, clock, ...(logStream && { logStream }) });
   return {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardDetailSchema, cardListAnswerSchema, cardListQuerySchema, cardParamsSchema, cardRegistrationBodySchema, type CardListQuery } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
-import { sendJsonText } from '../../http/json-text.ts';
+import { sendCachedAnswer, sendJsonText } from '../../http/json-text.ts';
 import { siteOf } from '../../http/request-context.ts';
 import { changeTags } from '../../lib/change-feed.ts';
 import { TaggedCache } from '../../lib/tagged-cache.ts';
@@ -39,10 +39,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
         const query = cardListQuerySchema.safeParse(request.query);
         const key = live && query.success && request.site ? cardListKey(request.site.merchant.id, live.user.id, query.data) : undefined;
         const body = key && cardLists.get(key, clock.now().getTime());
-        if (!live || body === undefined) return done(null, payload);
-        request.session = live.session;
-        request.user = live.user;
-        sendJsonText(reply, body);
+        if (!sendCachedAnswer(request, reply, { live, body })) done(null, payload);
       },
       preHandler: app.requireSession(),
       schema: {

@@ -20,6 +20,8 @@ export interface PurposeSizes {
  * - card-art: the card tile, 343 px wide, at the ID-1 card's 85.60 × 53.98 mm (1.586:1).
  * - banner: the landing page's 16:9 banner, drawn at 480 × 270.
  * - icon: the square brand icon, drawn at 64 px at most (40 on a card face); a logo stays centred.
+ * - product: a square product photo: a catalog tile of half the app's width (up to 240 px), and the
+ *   product page's photo across the app (480 px, 960 for sharp screens).
  */
 export const imageSizes: Record<ImagePurpose, PurposeSizes> = {
   'card-art': {
@@ -40,6 +42,14 @@ export const imageSizes: Record<ImagePurpose, PurposeSizes> = {
     variants: [
       { width: 64, height: 64 },
       { width: 128, height: 128 },
+    ],
+    position: 'centre',
+  },
+  product: {
+    variants: [
+      { width: 240, height: 240 },
+      { width: 480, height: 480 },
+      { width: 960, height: 960 },
     ],
     position: 'centre',
   },

@@ -2,7 +2,7 @@ import type { SizedImage } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { VariantSize } from './image-sizes.ts';
-import { resizeImage } from './image-variants.ts';
+import { resizeImage, type ResizedImage } from './image-variants.ts';
 import { findImage, findVariantFile, findVariantSizes, insertImage, updateMerchantImage, updateProgramCardArt } from './images.repository.ts';
 import type { ImagePurpose, ImageRow } from './images.table.ts';
 
@@ -37,13 +37,16 @@ export function imageView(imageId: string, variants: readonly VariantSize[]): Si
 /** A picture's view by its id, from what getImageViews read; null for no picture (or an unknown one). */
 export type ImageViewOf = (imageId: string | null) => SizedImage | null;
 
-/** Reads the sizes of these pictures at once (nulls are skipped), for the views of an answer. */
-export async function getImageViews({ db, imageIds }: { db: Database; imageIds: ReadonlyArray<string | null> }): Promise<ImageViewOf> {
+/**
+ * Reads the sizes of these pictures at once (nulls are skipped), for the views of an answer.
+ * `minWidth` leaves out the smaller variants, for a page that draws the picture larger.
+ */
+export async function getImageViews({ db, imageIds, minWidth = 0 }: { db: Database; imageIds: ReadonlyArray<string | null>; minWidth?: number }): Promise<ImageViewOf> {
   const ids = [...new Set(imageIds.filter((id): id is string => id !== null))];
   const sizes = await findVariantSizes(db, ids);
   const views = new Map<string, SizedImage>();
   for (const id of ids) {
-    const view = imageView(id, sizes.filter((size) => size.imageId === id));
+    const view = imageView(id, sizes.filter((size) => size.imageId === id && size.width >= minWidth));
     if (view) views.set(id, view);
   }
   return (imageId) => (imageId === null ? null : (views.get(imageId) ?? null));
@@ -69,17 +72,29 @@ export interface StoreImageOptions {
  */
 export async function storeImage({ db, merchantId, purpose, bytes }: StoreImageOptions): Promise<ImageRow> {
   // Resized before the transaction opens: decoding takes a while and needs no database.
-  const resized = await resizeImage({ purpose, bytes });
+  return saveResizedImage({ db, merchantId, resized: await prepareImage({ purpose, bytes }) });
+}
+
+/**
+ * Checks and resizes a picture without storing it: a refused one throws an AppError. For callers
+ * that check many pictures before they store any (an import that stores all or nothing).
+ */
+export async function prepareImage({ purpose, bytes }: { purpose: ImagePurpose; bytes: Buffer }): Promise<ResizedImage & { purpose: ImagePurpose }> {
+  return { ...(await resizeImage({ purpose, bytes })), purpose };
+}
+
+/** Stores a picture prepareImage made, in every size of its purpose. */
+export async function saveResizedImage({ db, merchantId, resized }: { db: Database; merchantId: number; resized: ResizedImage & { purpose: ImagePurpose } }): Promise<ImageRow> {
   return db.transaction((tx) =>
     insertImage(tx, {
-      image: { merchantId, purpose, width: resized.width, height: resized.height },
+      image: { merchantId, purpose: resized.purpose, width: resized.width, height: resized.height },
       variants: resized.variants.map((variant) => ({ ...variant, byteLength: variant.bytes.length })),
     }),
   );
 }
 
 /** Refuses a picture that is not the merchant's, or was made for another purpose (and so in other sizes). */
-async function assertImageFor(db: Database, { merchantId, imageId, purpose }: { merchantId: number; imageId: string; purpose: ImagePurpose }): Promise<void> {
+export async function assertImageFor(db: Database, { merchantId, imageId, purpose }: { merchantId: number; imageId: string; purpose: ImagePurpose }): Promise<void> {
   const image = await findImage(db, { merchantId, imageId });
   if (!image) throw new AppError('NOT_FOUND', { message: 'Image not found' });
   if (image.purpose !== purpose) throw new AppError('UNPROCESSABLE', { message: `This image was made as ${image.purpose}, not as ${purpose}` });

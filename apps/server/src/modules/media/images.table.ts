@@ -5,7 +5,7 @@ import { isOneOf } from '../../db/checks.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 
 /** What a merchant's picture is for: each purpose has its own shape and sizes (image-sizes.ts). */
-export const imagePurposes = ['card-art', 'banner', 'icon'] as const;
+export const imagePurposes = ['card-art', 'banner', 'icon', 'product'] as const;
 export type ImagePurpose = (typeof imagePurposes)[number];
 
 /**

@@ -1,0 +1,209 @@
+import type { CartItem, CartLine, CartProblem, CartQuote, CatalogPage, CatalogSort, ProductDetail, ProductSummary, ProductType } from '@kartu/contracts';
+import { cartProblemsOf, maxPerOrderOf, stockDisplayOf, type CartRuleLine } from '@kartu/core/cart';
+import type { Database } from '../../db/database.ts';
+import { isUuid } from '../../db/uuid.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { toJsonNumber } from '../../lib/json-number.ts';
+import { getMemberCard } from '../cards/member-card.service.ts';
+import { assertImageFor, getImageViews, type ImageViewOf } from '../media/images.service.ts';
+import {
+  countProducts,
+  findCategories,
+  findProductsOnSale,
+  insertCategory,
+  insertProduct,
+  listCategories,
+  listProducts,
+  type ProductFilter,
+  type ProductWithCategory,
+} from './catalog.repository.ts';
+import type { CatalogCategoryRow, NewCatalogCategoryRow, NewProductRow, ProductRow } from './catalog.table.ts';
+
+/*
+ * A card's catalog and the pricing of a cart (docs/decisions/020-catalog-and-cart.md). A card shows
+ * its program's catalog; anyone else's card is not found (getMemberCard).
+ */
+
+/** The product page draws its photo across the app: its variants from this width. */
+const PHOTO_MIN_WIDTH = 480;
+
+export interface CatalogRequest {
+  db: Database;
+  merchantId: number;
+  userId: string;
+  cardId: string;
+}
+
+export interface CatalogQueryInput {
+  q?: string | undefined;
+  categoryId?: string | undefined;
+  type?: ProductType | undefined;
+  sort: CatalogSort;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/** How far into the list a page starts: the cursor is an offset the server wrote, nothing else. */
+function offsetOf(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const offset = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(offset)) throw new AppError('VALIDATION_FAILED', { message: 'This page cursor is not valid' });
+  return offset;
+}
+
+function cursorOf(offset: number): string {
+  return Buffer.from(String(offset), 'utf8').toString('base64url');
+}
+
+function summaryOf(product: ProductWithCategory, imageOf: ImageViewOf): ProductSummary {
+  return {
+    id: product.id,
+    type: product.type,
+    name: product.name,
+    category: product.category,
+    image: imageOf(product.imageId),
+    price: {
+      points: product.pricePoints === null ? null : toJsonNumber(product.pricePoints),
+      money: product.priceMinor === null ? null : toJsonNumber(product.priceMinor),
+      currency: product.currency,
+    },
+    stock: stockDisplayOf(product.stock),
+    maxPerOrder: maxPerOrderOf(product),
+    weightGrams: product.weightGrams,
+    isPreciousMetal: product.isPreciousMetal,
+  };
+}
+
+/** Refuses a price range whose minimum is above its maximum, before anything is read. */
+export function assertPriceRange(query: Pick<CatalogQueryInput, 'minPrice' | 'maxPrice'>): void {
+  if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) throw new AppError('CATALOG_PRICE_RANGE');
+}
+
+/** The program whose catalog a card of the member's wallet shows; anyone else's card is not found. */
+export async function catalogProgramOfCard(request: CatalogRequest): Promise<string> {
+  return (await getMemberCard(request)).programId;
+}
+
+/**
+ * One page of a program's catalog, filtered and sorted, with the categories above it. The same for
+ * every member holding a card of the program, so it may be shared between them.
+ */
+export async function getCatalogPage({ db, merchantId, programId, query }: { db: Database; merchantId: number; programId: string; query: CatalogQueryInput }): Promise<CatalogPage> {
+  assertPriceRange(query);
+  const offset = offsetOf(query.cursor);
+  const categories = await listCategories(db, { merchantId, programId });
+  // A category id that is not a uuid names no category: the page is empty rather than an error.
+  if (query.categoryId !== undefined && !isUuid(query.categoryId)) return { categories, data: [], total: 0, nextCursor: null };
+  const filter: ProductFilter = {
+    merchantId,
+    programId,
+    q: query.q || undefined,
+    categoryId: query.categoryId,
+    type: query.type,
+    minPoints: query.minPrice,
+    maxPoints: query.maxPrice,
+  };
+  const [rows, total] = await Promise.all([listProducts(db, filter, { sort: query.sort, offset, limit: query.limit }), countProducts(db, filter)]);
+  const imageOf = await getImageViews({ db, imageIds: rows.map((row) => row.imageId) });
+  const end = offset + rows.length;
+  return { categories, data: rows.map((row) => summaryOf(row, imageOf)), total, nextCursor: end < total ? cursorOf(end) : null };
+}
+
+/** One product of the card's catalog, under the type its address names. */
+export async function getProduct({ productType, productId, ...request }: CatalogRequest & { productType: ProductType; productId: string }): Promise<ProductDetail> {
+  const card = await getMemberCard(request);
+  const [product] = isUuid(productId) ? await findProductsOnSale(request.db, { merchantId: request.merchantId, programId: card.programId, productIds: [productId] }) : [];
+  if (!product || product.type !== productType) throw new AppError('PRODUCT_NOT_FOUND');
+  const [imageOf, photoOf] = await Promise.all([
+    getImageViews({ db: request.db, imageIds: [product.imageId] }),
+    getImageViews({ db: request.db, imageIds: [product.imageId], minWidth: PHOTO_MIN_WIDTH }),
+  ]);
+  return { ...summaryOf(product, imageOf), description: product.description, terms: product.terms, photo: photoOf(product.imageId) };
+}
+
+/** A sum too large for the answer is refused, not failed: a cart of huge quantities is the client's mistake. */
+function cartAmount(value: bigint): number {
+  const amount = Number(value);
+  if (!Number.isSafeInteger(amount)) throw new AppError('UNPROCESSABLE', { message: 'This cart is too large to price' });
+  return amount;
+}
+
+/** The same product sent twice is one line of both quantities. */
+function mergedItems(items: readonly CartItem[]): CartItem[] {
+  const quantities = new Map<string, number>();
+  for (const { productId, quantity } of items) quantities.set(productId, (quantities.get(productId) ?? 0) + quantity);
+  return [...quantities].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+export interface PricedCart {
+  quote: CartQuote;
+  /** The products of the lines, as read: checkout takes their stock under a lock. */
+  products: ProductWithCategory[];
+}
+
+/**
+ * Prices a cart from the products as they are now: the lines still on sale, their sums, and every
+ * rule the cart breaks. Nothing the client says about prices is read.
+ */
+export async function priceCart({ items, currency, ...request }: CatalogRequest & { items: readonly CartItem[]; currency: string }): Promise<PricedCart> {
+  const card = await getMemberCard(request);
+  const merged = mergedItems(items);
+  const found = await findProductsOnSale(request.db, {
+    merchantId: request.merchantId,
+    programId: card.programId,
+    productIds: merged.map((item) => item.productId).filter(isUuid),
+  });
+  const byId = new Map(found.map((product) => [product.id, product]));
+  const imageOf = await getImageViews({ db: request.db, imageIds: found.map((product) => product.imageId) });
+
+  const problems: CartProblem[] = [];
+  const lines: CartLine[] = [];
+  const ruleLines: CartRuleLine[] = [];
+  let points = 0n;
+  let money = 0n;
+  for (const { productId, quantity } of merged) {
+    const product = byId.get(productId);
+    if (!product) {
+      problems.push({ code: 'unavailable', productId });
+      continue;
+    }
+    const linePoints = (product.pricePoints ?? 0n) * BigInt(quantity);
+    const lineMoney = (product.priceMinor ?? 0n) * BigInt(quantity);
+    points += linePoints;
+    money += lineMoney;
+    lines.push({ product: summaryOf(product, imageOf), quantity, points: cartAmount(linePoints), money: cartAmount(lineMoney) });
+    ruleLines.push({
+      productId,
+      type: product.type,
+      categoryId: product.category.id,
+      categoryIsExclusive: product.category.isExclusive,
+      isPreciousMetal: product.isPreciousMetal,
+      quantity,
+      maxPerOrder: maxPerOrderOf(product),
+    });
+  }
+  problems.push(...cartProblemsOf(ruleLines));
+  const quote: CartQuote = {
+    lines,
+    subtotal: { points: cartAmount(points), money: cartAmount(money), currency },
+    problems,
+    isValid: lines.length > 0 && problems.length === 0,
+  };
+  return { quote, products: found };
+}
+
+/** A category of the program's catalog (operator tools and the demo seed). */
+export async function createCatalogCategory({ db, category }: { db: Database; category: NewCatalogCategoryRow }): Promise<CatalogCategoryRow> {
+  return insertCategory(db, category);
+}
+
+/** A product of the program's catalog; its category must be the same program's, its picture a product picture of the merchant. */
+export async function createProduct({ db, product }: { db: Database; product: NewProductRow }): Promise<ProductRow> {
+  const [category] = await findCategories(db, { merchantId: product.merchantId, programId: product.programId, categoryIds: [product.categoryId] });
+  if (!category) throw new AppError('NOT_FOUND', { message: 'Category not found in this program' });
+  if (product.imageId) await assertImageFor(db, { merchantId: product.merchantId, imageId: product.imageId, purpose: 'product' });
+  return insertProduct(db, product);
+}

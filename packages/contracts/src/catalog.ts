@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { PRODUCT_TYPES } from '@kartu/core/cart';
+import { imageSchema } from './media.ts';
+
+/*
+ * A card's catalog: the merchant's products a member buys with the card's points, with money, or
+ * with both (docs/decisions/020-catalog-and-cart.md). Every price and total here is the server's.
+ */
+
+export const productTypes = PRODUCT_TYPES;
+export const productTypeSchema = z.enum(PRODUCT_TYPES);
+export type ProductType = z.infer<typeof productTypeSchema>;
+
+/** The orders a product list is shown in. `recommended` is the merchant's own order. */
+export const catalogSorts = ['recommended', 'newest', 'price_asc', 'price_desc', 'name_asc'] as const;
+export const catalogSortSchema = z.enum(catalogSorts);
+export type CatalogSort = z.infer<typeof catalogSortSchema>;
+
+const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * What one unit costs: points of the card's balance, money in minor units of `currency`, or both
+ * (a mixed price). At least one of the two is set.
+ */
+export const productPriceSchema = z.object({
+  points: amount.nullable(),
+  money: amount.nullable(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+});
+export type ProductPrice = z.infer<typeof productPriceSchema>;
+
+/**
+ * Stock as members may see it (business-rules §9: '>100'): the exact count only from 1 to 100, so
+ * a merchant's stock levels are not read off the app. `unlimited` is a product with no stock count.
+ */
+export const productStockSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('out_of_stock') }),
+  z.object({ status: z.literal('in_stock'), count: z.number().int().min(1).max(100) }),
+  z.object({ status: z.literal('more_than_100') }),
+  z.object({ status: z.literal('unlimited') }),
+]);
+export type ProductStock = z.infer<typeof productStockSchema>;
+
+export const catalogCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Items of an exclusive category are bought on their own: a cart holding one holds no others. */
+  isExclusive: z.boolean(),
+  productCount: z.number().int().min(0),
+});
+export type CatalogCategory = z.infer<typeof catalogCategorySchema>;
+
+export const productSummarySchema = z.object({
+  id: z.string(),
+  type: productTypeSchema,
+  name: z.string(),
+  category: catalogCategorySchema.pick({ id: true, name: true, isExclusive: true }),
+  image: imageSchema.nullable(),
+  price: productPriceSchema,
+  stock: productStockSchema,
+  /** The most one order takes (app-core §5); 0 when none can be bought now (out of stock). */
+  maxPerOrder: z.number().int().min(0),
+  /** Grams, for physical items; shown in gr or kg by the core formatter. */
+  weightGrams: z.number().int().min(0).nullable(),
+  /** Gold and other precious metals: at most 3 per transaction (business-rules §9). */
+  isPreciousMetal: z.boolean(),
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const productDetailSchema = productSummarySchema.extend({
+  description: z.string().nullable(),
+  terms: z.string().nullable(),
+  /** The larger picture the detail page shows. */
+  photo: imageSchema.nullable(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const catalogCardParamsSchema = z.object({ cardId: z.string().min(1).max(64) });
+export const productParamsSchema = catalogCardParamsSchema.extend({
+  productType: productTypeSchema,
+  productId: z.string().min(1).max(64),
+});
+
+const priceBound = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * GET /api/v2/cards/{cardId}/catalogs: one page of the card's products. The price filter compares
+ * points (the card's own unit); a product sold for money alone has no points price and is left
+ * out while a price filter is set. A minimum above the maximum is refused (CATALOG_PRICE_RANGE).
+ */
+export const catalogQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  categoryId: z.string().min(1).max(64).optional(),
+  type: productTypeSchema.optional(),
+  sort: catalogSortSchema.default('recommended'),
+  minPrice: priceBound.optional(),
+  maxPrice: priceBound.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type CatalogQuery = z.input<typeof catalogQuerySchema>;
+
+export const catalogPageSchema = z.object({
+  /** Every category with products on sale, whatever the filter: the chips above the list. */
+  categories: z.array(catalogCategorySchema),
+  data: z.array(productSummarySchema),
+  /** Products matching the filter, over all pages. */
+  total: z.number().int().min(0),
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
+});
+export type CatalogPage = z.infer<typeof catalogPageSchema>;
+
+export const productAnswerSchema = z.object({ data: productDetailSchema });
+export type ProductAnswer = z.infer<typeof productAnswerSchema>;
+
+/*
+ * The cart lives on the member's device (app-core §3 'shopping cart'; cleared on logout, §4): the
+ * server prices it on every change and again at checkout, and never takes a client's figures.
+ */
+
+export const cartItemSchema = z.object({
+  productId: z.string().min(1).max(64),
+  quantity: z.number().int().min(1).max(10_000),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+/** POST /api/v2/cards/{cardId}/carts/quote */
+export const cartQuoteBodySchema = z.object({ items: z.array(cartItemSchema).max(50) });
+export type CartQuoteBody = z.infer<typeof cartQuoteBodySchema>;
+
+/** Why a cart cannot be checked out as it is; the app shows each beside its line or above the cart. */
+export const cartProblemCodes = [
+  /** Physical items and e-vouchers cannot share a cart (business-rules §5). */
+  'mixed_physical_and_evoucher',
+  /** An item of an exclusive category is in the cart with other items (app-core §6). */
+  'exclusive_category',
+  /** More than 3 gold or precious-metal items (business-rules §9). */
+  'precious_metal_limit',
+  'out_of_stock',
+  /** More than the product's maximum per order, or than its stock. */
+  'quantity_above_max',
+  /** No longer on sale, or not in this card's catalog. */
+  'unavailable',
+] as const;
+export const cartProblemCodeSchema = z.enum(cartProblemCodes);
+export type CartProblemCode = z.infer<typeof cartProblemCodeSchema>;
+
+export const cartProblemSchema = z.object({
+  code: cartProblemCodeSchema,
+  /** The line it is about; absent for a rule about the whole cart. */
+  productId: z.string().optional(),
+  /** The limit that applies, e.g. the maximum quantity. */
+  limit: z.number().int().min(0).optional(),
+});
+export type CartProblem = z.infer<typeof cartProblemSchema>;
+
+export const cartLineSchema = z.object({
+  product: productSummarySchema,
+  quantity: z.number().int().min(1),
+  /** Unit price × quantity. */
+  points: amount,
+  money: amount,
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const cartQuoteSchema = z.object({
+  /** The cart's lines still on sale, in the order sent. */
+  lines: z.array(cartLineSchema),
+  subtotal: z.object({ points: amount, money: amount, currency: z.string() }),
+  problems: z.array(cartProblemSchema),
+  /** True when the cart can go to checkout as it is. */
+  isValid: z.boolean(),
+});
+export type CartQuote = z.infer<typeof cartQuoteSchema>;
