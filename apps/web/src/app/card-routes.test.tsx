@@ -6,6 +6,8 @@ import { setSession } from '../lib/session.ts';
 import { AppRoutes } from './routes.tsx';
 import { testSite } from '../test/site.test-support.ts';
 import { sessionUser } from '../test/session.test-support.ts';
+import { okAnswer, stubApi } from '../test/api-stub.test-support.ts';
+import { shopCard } from '../features/shop/shop.test-support.ts';
 
 function visit(url: string) {
   setSession({ user: sessionUser({ id: 'u1' }), loginType: 'otp' });
@@ -39,5 +41,33 @@ describe('card routes', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
     visit('/cards/card00000000000000000001/no-such-page');
     expect(await screen.findByText('404 Not Found')).toBeInTheDocument();
+  });
+
+  it('keeps the catalog open on a card whose subscription has expired', async () => {
+    const card = shopCard({ subscription: { isExpired: true, status: 'expired', endsAt: '2026-10-01T00:00:00.000Z' } });
+    stubApi({
+      [`GET /api/v2/cards/${card.id}`]: () => okAnswer(card),
+      [`GET /api/v2/cards/${card.id}/catalogs`]: () => okAnswer({ categories: [], data: [], total: 0, nextCursor: null }),
+    });
+    visit(`/cards/${card.id}/catalogs`);
+    expect(await screen.findByRole('heading', { name: 'Nothing on sale yet' })).toBeInTheDocument();
+  });
+
+  it('reads the literal shop and carts segments before a product type', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    visit('/cards/card00000000000000000001/catalogs/carts');
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+  });
+
+  it('answers 404 for a product type the catalog does not sell', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    visit('/cards/card00000000000000000001/catalogs/furniture/p-1');
+    expect(await screen.findByText('This product is no longer available')).toBeInTheDocument();
+  });
+
+  it('opens the v2 catalog search with the search box focused', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    visit('/v2/cards/card00000000000000000001/catalogs/search');
+    expect(await screen.findByRole('searchbox', { name: 'Search products' })).toHaveFocus();
   });
 });

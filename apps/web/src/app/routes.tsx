@@ -68,6 +68,7 @@ const SubscribePage = lazyPage(() => import('../features/subscriptions/routes/su
 const CancelSubscriptionPage = lazyPage(() =>
   import('../features/subscriptions/routes/cancel-subscription-page.tsx').then((m) => m.CancelSubscriptionPage),
 );
+const ShopRoutes = lazyPage(() => import('../features/shop/routes/shop-routes.tsx').then((m) => m.ShopRoutes));
 const ActiveSubscriptionGuard = lazyPage(() => import('./subscription-guard.tsx').then((m) => m.ActiveSubscriptionGuard));
 const PaymentReturnPage = lazyPage(() => import('../features/payments/routes/payment-return-page.tsx').then((m) => m.PaymentReturnPage));
 const PaymentPage = lazyPage(() => import('../features/payments/routes/payment-page.tsx').then((m) => m.PaymentPage));
@@ -117,6 +118,7 @@ export function AppRoutes() {
                   <Route path={paths.cardClaimRewards.path} element={<ClaimRewardsPage />} />
                   <Route path={paths.cardLevels.path} element={<LevelsPage />} />
                 </Route>
+                <Route path={`${paths.cardCatalogs.path}/*`} element={<ShopRoutes />} />
                 <Route path={paths.cardSubscribe.path} element={<SubscribePage />} />
                 <Route path={paths.cardSubscribePayment.path} element={<PaymentPage />} />
                 <Route path={paths.cardSubscribeCancel.path} element={<CancelSubscriptionPage />} />
@@ -145,6 +147,7 @@ export function AppRoutes() {
                   <Route path={v2PathOf(paths.cardTransactionDetail.path)} element={<TransactionDetailPage />} />
                   <Route path={v2PathOf(paths.cardLevels.path)} element={<LevelsPage />} />
                 </Route>
+                <Route path={`${v2PathOf(paths.cardCatalogs.path)}/*`} element={<ShopRoutes v2 />} />
               </Route>
               <Route path={v2PathOf(paths.settings.path)} element={<SettingsPage />} />
               <Route path="*" element={<NotFoundPage />} />

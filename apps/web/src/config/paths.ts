@@ -75,7 +75,14 @@ export const paths = {
   cardLevels: route('/cards/:cardId/levels'),
   cardVouchers: route('/cards/:cardId/vouchers'),
   cardCatalogs: route('/cards/:cardId/catalogs'),
+  /** Query `q`, `categoryId`, `type`, `sort`, `minPrice`, `maxPrice`: the list's filters, kept in the address. */
   cardShop: route('/cards/:cardId/catalogs/shop'),
+  /**
+   * The shop's pages are routed inside `catalogs/` (features/shop/routes/shop-routes.tsx, with v2's
+   * `catalogs/search`); the literal `shop`, `search` and `carts` win over `:productType`.
+   */
+  cardCart: route('/cards/:cardId/catalogs/carts'),
+  cardProduct: route('/cards/:cardId/catalogs/:productType/:productId'),
   cardEgifts: route('/cards/:cardId/egifts'),
   cardEgiftStack: route('/cards/:cardId/egifts/stacks/:egiftId?'),
   cardProfile: route('/cards/:cardId/profile'),

@@ -19,6 +19,11 @@ export const cardKeys = {
   subscriptionFees: (cardId: string, planId: string, method: string | null) => [...cardKeys.subscription(cardId), 'fees', planId, method ?? 'none'] as const,
   /** The methods the card's merchant takes, and the key to tokenise a card with. */
   paymentOptions: (cardId: string) => [...cardKeys.detail(cardId), 'payment-options'] as const,
+  /** The card's catalog: every list of it (one per filter), its products, and the cart's quotes. */
+  catalog: (cardId: string) => [...cardKeys.detail(cardId), 'catalog'] as const,
+  catalogList: (cardId: string, filter: Readonly<Record<string, string | number | undefined>>) => [...cardKeys.catalog(cardId), 'list', filter] as const,
+  product: (cardId: string, productType: string, productId: string) => [...cardKeys.catalog(cardId), 'product', productType, productId] as const,
+  cartQuote: (cardId: string, items: readonly { productId: string; quantity: number }[]) => [...cardKeys.catalog(cardId), 'quote', items] as const,
   /** Looking a number up while adding a card; never shared with the member's own cards. */
   preview: (cardNumber: string) => [...cardKeys.all, 'preview', cardNumber] as const,
 };

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { UNREAD_BADGE_CAP } from '@kartu/core/constants';
 import { BackIcon, ClearIcon, HistoryIcon, InboxIcon, QrIcon, SearchIcon, SettingsIcon, SortIcon } from './icons.tsx';
@@ -23,6 +23,8 @@ export interface HeaderProps {
   onSettings?: () => void;
   /** The history icon on reward pages. */
   onHistory?: () => void;
+  /** A page's own icon buttons or links, after the others (the shop's cart). */
+  actions?: ReactNode;
 }
 
 /** spec: app-core §2 Layout: badge shows the count, or 99+ above 99. */
@@ -31,7 +33,7 @@ export function unreadBadgeText(unread: number): string | null {
   return unread > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(unread);
 }
 
-export function Header({ title, subtitle, kind = 'default', onBack, search, onQr, inbox, onSettings, onHistory }: HeaderProps) {
+export function Header({ title, subtitle, kind = 'default', onBack, search, onQr, inbox, onSettings, onHistory, actions }: HeaderProps) {
   const { t } = useTranslation();
   const variant = useScrollVariant(kind);
   const badge = inbox ? unreadBadgeText(inbox.unread) : null;
@@ -75,6 +77,7 @@ export function Header({ title, subtitle, kind = 'default', onBack, search, onQr
               <SettingsIcon />
             </button>
           )}
+          {actions}
         </div>
       </div>
       {search && (

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 
-// Inline icons: no icon font or extra request on the first load.
-function Icon({ children }: { children: ReactNode }) {
+// Inline icons: no icon font or extra request on the first load. A feature's own icons sit in the
+// feature, drawn with `Icon`, so the first page's script carries only the icons every page uses.
+export function Icon({ children }: { children: ReactNode }) {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
       {children}

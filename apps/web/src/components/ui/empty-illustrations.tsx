@@ -85,3 +85,37 @@ export function PodiumIllustration() {
     </Scene>
   );
 }
+
+/** A shopping bag with a tag: nothing on sale yet. */
+export function ShopBagIllustration() {
+  return (
+    <Scene>
+      <path d="M48 42h64l-4 54H52z" fill="var(--color-surface)" />
+      <path d="M66 50V38a14 14 0 0 1 28 0v12" />
+      <path d="M70 68l8 8 14-16" />
+    </Scene>
+  );
+}
+
+/** An empty basket: nothing in the cart. */
+export function BasketIllustration() {
+  return (
+    <Scene>
+      <path d="M40 52h80l-8 42H48z" fill="var(--color-surface)" />
+      <path d="M58 52l14-24M102 52L88 28" />
+      <path d="M66 66v16M80 66v16M94 66v16" />
+    </Scene>
+  );
+}
+
+/** A magnifier over an empty shelf: nothing matches. */
+export function SearchIllustration() {
+  return (
+    <Scene>
+      <path d="M36 92h88" />
+      <circle cx="74" cy="54" r="22" fill="var(--color-surface)" />
+      <path d="M90 70l18 18" />
+      <path d="M66 54h16" />
+    </Scene>
+  );
+}

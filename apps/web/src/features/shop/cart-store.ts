@@ -1,0 +1,138 @@
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { PRODUCT_TYPES, type CartRuleProduct } from '@kartu/core/cart';
+import type { ProductSummary } from '@kartu/contracts';
+import { storageKeys } from '../../config/storage-keys.ts';
+import { subscribeSession } from '../../lib/session.ts';
+
+/*
+ * The member's carts, one per card, kept on the device (spec app-core §3 shopping cart) under the
+ * one cart key that logout wipes with the other signed-in keys (§4). Each item carries what the cart
+ * rules need (cartConflictOf), so adding never waits for the network; prices come from the server.
+ */
+
+const cartEntrySchema = z.object({
+  productId: z.string().min(1),
+  quantity: z.number().int().min(1),
+  type: z.enum(PRODUCT_TYPES),
+  categoryId: z.string(),
+  categoryIsExclusive: z.boolean(),
+  isPreciousMetal: z.boolean(),
+});
+export type CartEntry = z.infer<typeof cartEntrySchema>;
+/** Every card's cart, by card id. */
+const storedCartsSchema = z.record(z.string(), z.array(cartEntrySchema));
+type StoredCarts = Readonly<Record<string, readonly CartEntry[]>>;
+
+const empty: readonly CartEntry[] = Object.freeze([]);
+const listeners = new Set<() => void>();
+// The carts last parsed and the text they came from, so each read of an unchanged cart is the same array.
+let parsed: { text: string | null; carts: StoredCarts } = { text: null, carts: {} };
+
+function readText(): string | null {
+  try {
+    return localStorage.getItem(storageKeys.cart);
+  } catch {
+    return null;
+  }
+}
+
+function parse(text: string | null): StoredCarts {
+  if (!text) return {};
+  try {
+    const stored = storedCartsSchema.safeParse(JSON.parse(text));
+    return stored.success ? stored.data : {};
+  } catch {
+    return {};
+  }
+}
+
+function storedCarts(): StoredCarts {
+  const text = readText();
+  if (parsed.text !== text) parsed = { text, carts: parse(text) };
+  return parsed.carts;
+}
+
+/** The card's cart as stored now; the same array while it does not change. */
+export function getCart(cardId: string): readonly CartEntry[] {
+  return storedCarts()[cardId] ?? empty;
+}
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function write(cardId: string, entries: readonly CartEntry[]): void {
+  const { [cardId]: _replaced, ...others } = storedCarts();
+  const carts = entries.length > 0 ? { ...others, [cardId]: entries } : others;
+  try {
+    if (Object.keys(carts).length === 0) localStorage.removeItem(storageKeys.cart);
+    else localStorage.setItem(storageKeys.cart, JSON.stringify(carts));
+  } catch {
+    // Private mode or full storage: the cart cannot be kept, and reads as it was.
+  }
+  emit();
+}
+
+/** Another tab's change, or a sign-out (which wipes the carts), reaches every reader too. */
+export function subscribeCart(listener: () => void): () => void {
+  listeners.add(listener);
+  const stopSession = subscribeSession(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === storageKeys.cart) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    stopSession();
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** What the cart rules need to know of a product. */
+export function cartRuleProductOf(product: Pick<ProductSummary, 'id' | 'type' | 'category' | 'isPreciousMetal'>): CartRuleProduct {
+  return {
+    productId: product.id,
+    type: product.type,
+    categoryId: product.category.id,
+    categoryIsExclusive: product.category.isExclusive,
+    isPreciousMetal: product.isPreciousMetal,
+  };
+}
+
+type AddedProduct = Pick<ProductSummary, 'id' | 'type' | 'category' | 'isPreciousMetal' | 'maxPerOrder'>;
+
+/**
+ * Adds `quantity` of a product; one already in the cart takes the sum, capped at its maximum per
+ * order (spec app-core §5). The caller asks cartConflictOf first.
+ */
+export function addToCart(cardId: string, product: AddedProduct, quantity: number): void {
+  const cart = getCart(cardId);
+  const existing = cart.find((entry) => entry.productId === product.id);
+  const total = Math.max(1, Math.min((existing?.quantity ?? 0) + quantity, product.maxPerOrder));
+  const entry: CartEntry = { ...cartRuleProductOf(product), quantity: total };
+  write(cardId, existing ? cart.map((item) => (item.productId === product.id ? entry : item)) : [...cart, entry]);
+}
+
+/** Empties the cart and puts the product in alone: the answer to a cart the product cannot join. */
+export function replaceCart(cardId: string, product: AddedProduct, quantity: number): void {
+  write(cardId, [{ ...cartRuleProductOf(product), quantity: Math.max(1, Math.min(quantity, product.maxPerOrder)) }]);
+}
+
+export function setCartQuantity(cardId: string, productId: string, quantity: number): void {
+  write(cardId, getCart(cardId).map((entry) => (entry.productId === productId ? { ...entry, quantity: Math.max(1, quantity) } : entry)));
+}
+
+export function removeFromCart(cardId: string, productId: string): void {
+  write(cardId, getCart(cardId).filter((entry) => entry.productId !== productId));
+}
+
+/** The card's cart, kept current across the app and across tabs. */
+export function useCart(cardId: string): readonly CartEntry[] {
+  return useSyncExternalStore(subscribeCart, () => getCart(cardId), () => empty);
+}
+
+/** Items in the cart, counting each unit: the cart button's badge. */
+export function cartCountOf(cart: readonly CartEntry[]): number {
+  return cart.reduce((sum, entry) => sum + entry.quantity, 0);
+}

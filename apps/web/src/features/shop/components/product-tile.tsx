@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import type { ProductSummary } from '@kartu/contracts';
+import { paths } from '../../../config/paths.ts';
+import { ProductImage } from './product-image.tsx';
+import { StockBadge } from './stock-badge.tsx';
+import type { ShopFormat } from './use-shop-format.ts';
+
+/** Two tiles a row in the 480 px column, less the gaps. */
+const tileSizes = '(min-width: 480px) 220px, calc(50vw - 24px)';
+
+/** A product in a list: picture, name (two lines at most), price and stock; opens the product page. */
+export function ProductTile({ cardId, product, format }: { cardId: string; product: ProductSummary; format: ShopFormat }) {
+  const soldOut = product.stock.status === 'out_of_stock';
+  return (
+    <Link
+      className={['product-tile', soldOut ? 'product-tile--sold-out' : null].filter(Boolean).join(' ')}
+      to={paths.cardProduct.href({ cardId, productType: product.type, productId: product.id })}
+    >
+      <span className="product-tile__picture">
+        <ProductImage image={product.image} alt="" sizes={tileSizes} className="product-tile__image" />
+      </span>
+      <span className="product-tile__name">{product.name}</span>
+      <span className="product-tile__price">{format.price(product.price)}</span>
+      {/* After the name and price, so the link reads them first; drawn over the picture. */}
+      <span className="product-tile__badge">
+        <StockBadge stock={product.stock} />
+      </span>
+    </Link>
+  );
+}

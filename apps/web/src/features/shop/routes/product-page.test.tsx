@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { paths } from '../../../config/paths.ts';
+import { errorAnswer, okAnswer } from '../../../test/api-stub.test-support.ts';
+import { renderPage } from '../../../test/render.test-support.tsx';
+import { addToCart, getCart } from '../cart-store.ts';
+import { beans, blend, cardId, catalogPath, gold, product, productDetail, soldOut, stubShop, voucher } from '../shop.test-support.ts';
+import { ProductPage } from './product-page.tsx';
+import type { ProductSummary } from '@kartu/contracts';
+
+function renderProduct(item: ProductSummary, detail = productDetail(item)) {
+  stubShop({ [`GET ${catalogPath}/${item.type}/${item.id}`]: () => okAnswer({ data: detail }) });
+  return renderPage(<ProductPage />, { path: paths.cardProduct.path, history: [`/cards/${cardId}/catalogs`, `/cards/${cardId}/catalogs/${item.type}/${item.id}`] });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ProductPage', () => {
+  it('shows the product with its price, stock, weight, description and terms', async () => {
+    renderProduct(blend);
+    expect(await screen.findByRole('heading', { level: 1, name: 'House Blend' })).toBeInTheDocument();
+    expect(screen.getByText('1.000 Pts + Rp 25.000')).toBeInTheDocument();
+    expect(screen.getByText('Stock: 3')).toBeInTheDocument();
+    expect(screen.getByText('Weight: 250 gr')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Description' })).toHaveTextContent('Single-origin beans from Aceh.');
+    expect(screen.getByRole('region', { name: 'Terms and conditions' })).toHaveTextContent('No returns on opened bags.');
+    expect(screen.getByRole('img', { name: 'House Blend' })).toHaveAttribute('srcset', blend.image?.srcSet);
+  });
+
+  it('takes digits only, reads an empty quantity as 1, caps it at the maximum per order and steps within 1 and the maximum', async () => {
+    renderProduct(blend);
+    const user = userEvent.setup();
+    const field = await screen.findByRole('textbox', { name: 'Quantity' });
+    const minus = screen.getByRole('button', { name: 'Decrease quantity' });
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    expect(minus).toBeDisabled();
+
+    await user.clear(field);
+    await user.type(field, 'a2b');
+    expect(field).toHaveValue('2');
+    await user.clear(field);
+    await user.tab();
+    expect(field).toHaveValue('1');
+
+    await user.clear(field);
+    await user.type(field, '9');
+    await user.tab();
+    expect(field).toHaveValue('3');
+    expect(plus).toBeDisabled();
+    await user.click(minus);
+    expect(field).toHaveValue('2');
+
+    // A paste that is not a number goes the same way.
+    fireEvent.change(field, { target: { value: 'abc' } });
+    fireEvent.blur(field);
+    expect(field).toHaveValue('1');
+  });
+
+  it('disables the quantity and adding when none can be bought', async () => {
+    renderProduct(soldOut);
+    expect(await screen.findByRole('textbox', { name: 'Quantity' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+  });
+
+  it('adds to the cart, adds to the quantity of an item already there up to its maximum, and offers the cart', async () => {
+    renderProduct(blend);
+    const user = userEvent.setup();
+    const field = await screen.findByRole('textbox', { name: 'Quantity' });
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(getCart(cardId)).toEqual([{ productId: blend.id, quantity: 2, type: 'physical', categoryId: blend.category.id, categoryIsExclusive: false, isPreciousMetal: false }]);
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, '2');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(getCart(cardId)[0]?.quantity).toBe(3);
+
+    expect(screen.getByRole('status')).toHaveTextContent('House Blend is in your cart');
+    await user.click(screen.getByRole('link', { name: 'View cart' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/cards/${cardId}/catalogs/carts`));
+  });
+
+  it('asks before mixing an e-voucher into a cart of physical products: cancel keeps the cart', async () => {
+    addToCart(cardId, beans, 2);
+    renderProduct(voucher);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Start a new cart?' });
+    expect(dialog).toHaveTextContent('Physical product and e-Voucher cannot be purchased at the same cart');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(getCart(cardId).map((entry) => [entry.productId, entry.quantity])).toEqual([[beans.id, 2]]);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('empties the cart and adds when the member confirms', async () => {
+    addToCart(cardId, beans, 2);
+    renderProduct(voucher);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    await user.click(await screen.findByRole('button', { name: 'Empty cart and add' }));
+    expect(getCart(cardId).map((entry) => [entry.productId, entry.quantity])).toEqual([[voucher.id, 1]]);
+    expect(screen.getByRole('status')).toHaveTextContent('Coffee voucher is in your cart');
+  });
+
+  it("says an exclusive category's product goes alone", async () => {
+    addToCart(cardId, beans, 1);
+    const bar = product({ id: 'p-gold', name: 'Gold bar 1 g', category: { id: gold.id, name: gold.name, isExclusive: true }, isPreciousMetal: true, maxPerOrder: 3, weightGrams: 1 });
+    renderProduct(bar);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Products of this category must be purchased on their own');
+  });
+
+  it('shows the 404 page for a product that does not exist', async () => {
+    stubShop({ [`GET ${catalogPath}/physical/p-missing`]: () => errorAnswer('PRODUCT_NOT_FOUND') });
+    renderPage(<ProductPage />, { path: paths.cardProduct.path, history: [`/cards/${cardId}/catalogs/physical/p-missing`] });
+    expect(await screen.findByTestId('page-error')).toHaveTextContent('PageNotFoundError: This product is no longer available');
+  });
+});

@@ -1,0 +1,71 @@
+import { expect, expectAccessible, signOut, signUp, test, uniquePhone } from './support.ts';
+
+/** A Kopi Senja Rewards card nobody owns yet in the demo data (no activation code). */
+const rewardsCardNumber = '6001010000001037';
+
+test('a member browses the catalog, filters it, fills a cart, is asked before mixing a physical item with an e-voucher, and loses the cart on sign-out', async ({ page, request }) => {
+  await signUp(page, request, uniquePhone(), '135790');
+  await page.getByRole('link', { name: 'Add card' }).first().click();
+  await page.getByLabel('Card number').fill(rewardsCardNumber);
+  await page.getByRole('button', { name: 'Find card' }).click();
+  await page.getByRole('button', { name: 'Add to my wallet' }).click();
+  await expect(page).toHaveURL(/\/cards\/[a-z0-9]{24}$/, { timeout: 15_000 });
+  const cardPath = new URL(page.url()).pathname;
+
+  // The card's Shop button opens the product list, drawn from the seeded catalog.
+  await page.getByRole('link', { name: 'Shop' }).click();
+  await expect(page).toHaveURL(`${cardPath}/catalogs/shop`);
+  await expect(page.getByText('13 products')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Senja enamel mug/ })).toContainText('Out of Stock');
+  await expectAccessible(page, 'the shop list');
+
+  // Search and a points range live in the address; a minimum above the maximum is refused in the form.
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('beans');
+  await expect(page.getByText('2 products')).toBeVisible();
+  await expect(page).toHaveURL(/q=beans/);
+  await page.getByRole('button', { name: /Filter/ }).click();
+  await page.getByLabel('Minimum').fill('2000');
+  await page.getByLabel('Maximum').fill('100');
+  await page.getByRole('button', { name: 'Show products' }).click();
+  await expect(page.getByText('Minimum price must not be greater than the maximum price')).toBeVisible();
+  await page.getByLabel('Maximum').fill('950');
+  await page.getByLabel('Minimum').fill('0');
+  await page.getByRole('button', { name: 'Show products' }).click();
+  await expect(page.getByText('1 product', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/maxPrice=950/);
+
+  // An e-voucher in the cart, then a physical item: the app asks before it empties the cart.
+  await page.goto(`${cardPath}/catalogs/shop`);
+  await page.getByRole('link', { name: /Kopi Susu Gula Aren voucher/ }).click();
+  await expect(page.getByText('At most 5 per order')).toBeVisible();
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  await expectAccessible(page, 'a product page');
+
+  await page.goto(`${cardPath}/catalogs/shop?q=gayo`);
+  await page.getByRole('link', { name: /Gayo single origin beans/ }).click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Start a new cart?' }).or(page.getByRole('dialog', { name: 'Start a new cart?' }));
+  await expect(question).toContainText('Physical product and e-Voucher cannot be purchased at the same cart');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Empty cart and add' }).click();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  // The cart is priced by the server and survives a reload.
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await expect(page).toHaveURL(`${cardPath}/catalogs/carts`);
+  await expect(page.getByText('Gayo single origin beans 250 g')).toBeVisible();
+  await page.getByRole('button', { name: 'Increase quantity of Gayo single origin beans 250 g' }).click();
+  await expect(page.getByText('1.800 Pts')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('1.800 Pts')).toBeVisible();
+  await expectAccessible(page, 'the cart');
+
+  // Signing out empties it, as the spec says of the shopping cart.
+  await signOut(page);
+  const keptCarts = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('cart')));
+  expect(keptCarts).toEqual([]);
+});
