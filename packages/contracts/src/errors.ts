@@ -56,6 +56,9 @@ export const errorStatus = {
   SUBSCRIPTION_CARD_REQUIRED: 422,
   CATALOG_PRICE_RANGE: 400,
   PRODUCT_NOT_FOUND: 404,
+  ADDRESS_NOT_FOUND: 404,
+  ADDRESS_AREA_INVALID: 422,
+  ADDRESS_LIMIT_REACHED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -114,6 +117,9 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   SUBSCRIPTION_CARD_REQUIRED: 'Add a card to renew automatically',
   CATALOG_PRICE_RANGE: 'Minimum price must not be greater than the maximum price',
   PRODUCT_NOT_FOUND: 'This product is no longer available',
+  ADDRESS_NOT_FOUND: 'Address not found',
+  ADDRESS_AREA_INVALID: 'The chosen area is not valid, please choose it again',
+  ADDRESS_LIMIT_REACHED: 'You can keep up to 20 addresses. Delete one to add another',
 };
 
 export const fieldIssueSchema = z.object({

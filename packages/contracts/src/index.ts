@@ -9,3 +9,4 @@ export * from './idempotency.ts';
 export * from './payments.ts';
 export * from './subscriptions.ts';
 export * from './catalog.ts';
+export * from './addresses.ts';

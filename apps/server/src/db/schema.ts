@@ -26,3 +26,4 @@ export * from '../modules/media/images.table.ts';
 export * from '../modules/payments/payments.table.ts';
 export * from '../modules/subscriptions/subscriptions.table.ts';
 export * from '../modules/catalog/catalog.table.ts';
+export * from '../modules/addresses/addresses.table.ts';

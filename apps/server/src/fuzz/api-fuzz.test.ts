@@ -9,6 +9,7 @@ import { grantProgramReward } from '../modules/cards/rewards.service.ts';
 import { images } from '../modules/media/images.table.ts';
 import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';
 import { demoProducts } from '../seed/seed-catalog.ts';
+import { addAddress } from '../modules/addresses/addresses.test-support.ts';
 import { newSubscriptionProgram, sandboxCard, subscribeAs } from '../modules/subscriptions/subscriptions.test-support.ts';
 import { demoProgramIds } from '../seed/seed-cards.ts';
 import { memberPin, newMember, type TestMember } from '../test/members.ts';
@@ -153,6 +154,13 @@ async function setUp() {
       cardId: [...club.ownCardIds, ownCards[0]!.id, ownCards[1]!.id],
       planId: club.planIds,
       productId: demoProducts.map((product) => product.id),
+      // One valid chain of areas, so that some generated addresses are saved.
+      provinceCode: ['31'],
+      regencyCode: ['31.74'],
+      districtCode: ['31.74.07'],
+      villageCode: ['31.74.07.1006'],
+      zip: ['12190'],
+      addressId: [(await addAddress(testApp, member)).id],
       token: [sandboxCard().token],
     },
     others: {
@@ -168,6 +176,7 @@ async function setUp() {
       programId: [lumina.program.id, demoProgramIds.luminaGlow],
       cardId: [club.theirCardId, foreignClubCard.id, theirCard.id],
       planId: [luminaClub.monthly.id, luminaClub.yearly.id],
+      addressId: [(await addAddress(testApp, sameMerchant)).id],
     },
   };
   operations = operationsOf(testApp.app);

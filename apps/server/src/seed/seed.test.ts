@@ -8,6 +8,7 @@ import { hasValidCheckDigit } from '../modules/cards/card-number.ts';
 import { getCard } from '../modules/cards/cards.service.ts';
 import { cards } from '../modules/cards/cards.table.ts';
 import { cardRewards } from '../modules/cards/rewards.table.ts';
+import { memberAddresses } from '../modules/addresses/addresses.table.ts';
 import { catalogCategories, products } from '../modules/catalog/catalog.table.ts';
 import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';
 import { getBalance, getLifetimeEarned } from '../modules/ledger/ledger.service.ts';
@@ -49,6 +50,7 @@ const snapshotTables = {
   subscriptions,
   catalogCategories,
   products,
+  memberAddresses,
 };
 
 async function rowCount(
@@ -83,6 +85,7 @@ describe('seedDemo', () => {
       subscriptions: 1,
       catalogCategories: 3,
       products: 13,
+      memberAddresses: 1,
     });
     expect(before.hosts.map((row) => row.host)).toEqual(['127.0.0.1', 'age.localhost', 'localhost', 'v2.localhost']);
   });

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { merchants, type NewMerchantRow } from '../modules/tenancy/merchants.table.ts';
 import { sites, type NewSiteRow } from '../modules/tenancy/sites.table.ts';
 import { seedKopiSenjaCards, seedLuminaCards, type SeedCardsOptions } from './seed-cards.ts';
+import { seedKopiSenjaAddresses } from './seed-addresses.ts';
 import { seedKopiSenjaCatalog } from './seed-catalog.ts';
 import { seedKopiSenjaClub } from './seed-subscriptions.ts';
 
@@ -49,6 +50,7 @@ const demoMerchants: DemoMerchant[] = [
       await seedKopiSenjaCards(tx, merchantId, options);
       await seedKopiSenjaClub(tx, merchantId, options);
       await seedKopiSenjaCatalog(tx, merchantId, options);
+      await seedKopiSenjaAddresses(tx, merchantId, options);
     },
   },
   {

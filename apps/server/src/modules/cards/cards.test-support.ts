@@ -12,7 +12,7 @@ import type { CardRow } from './cards.table.ts';
 /** A card API call, as a member's app makes it when `member` is given. */
 export async function send(
   testApp: TestApp,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   { member, body, host = 'localhost', headers = {} }: { member?: Pick<TestMember, 'token'>; body?: object; host?: string; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/*
+ * A member's delivery addresses and the Indonesian areas they are picked from
+ * (spec: business-rules §3 Address, §5 dependent area pickers; docs/decisions/021-addresses.md).
+ */
+
+// spec: business-rules §3 Address — type (home, office, etc.)
+export const addressTypes = ['home', 'office', 'other'] as const;
+export const addressTypeSchema = z.enum(addressTypes);
+export type AddressType = z.infer<typeof addressTypeSchema>;
+
+/** The most addresses one member keeps. */
+export const MAX_ADDRESSES_PER_MEMBER = 20;
+export const ADDRESS_NOTE_MAX_LENGTH = 200;
+export const RECIPIENT_NAME_MAX_LENGTH = 100;
+export const FULL_ADDRESS_MAX_LENGTH = 300;
+
+/** The countries an address may be in: Indonesia only, for now. */
+export const addressCountryCodes = ['ID'] as const;
+
+export const areaSchema = z.object({
+  /** The official code: '31' (province), '31.74' (regency or city), '31.74.07' (district), '31.74.07.1001' (village). */
+  code: z.string(),
+  name: z.string(),
+});
+export type Area = z.infer<typeof areaSchema>;
+
+/** GET /api/v2/areas/provinces and the lists under it, sorted by name. */
+export const areaListSchema = z.object({ data: z.array(areaSchema) });
+export type AreaList = z.infer<typeof areaListSchema>;
+
+export const areaParamsSchema = z.object({ code: z.string().min(1).max(32) });
+
+const areaCode = (pattern: RegExp, example: string) => z.string().trim().regex(pattern, `Must be an area code like ${example}`);
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+const addressFields = z.object({
+  type: addressTypeSchema,
+  recipientName: text(RECIPIENT_NAME_MAX_LENGTH),
+  /** As typed ('0812…', '+62812…'); stored and answered in E.164. */
+  recipientPhone: z.string().trim().min(4).max(32),
+  countryCode: z.enum(addressCountryCodes).default('ID'),
+  provinceCode: areaCode(/^\d{2}$/, '31'),
+  regencyCode: areaCode(/^\d{2}\.\d{2}$/, '31.74'),
+  districtCode: areaCode(/^\d{2}\.\d{2}\.\d{2}$/, '31.74.07'),
+  villageCode: areaCode(/^\d{2}\.\d{2}\.\d{2}\.\d{4}$/, '31.74.07.1001'),
+  /** Street, number, building, floor: what the courier reads. */
+  fullAddress: text(FULL_ADDRESS_MAX_LENGTH),
+  zip: z.string().trim().regex(/^\d{5}$/, 'Zip code must be 5 digits'),
+  note: z.string().trim().max(ADDRESS_NOTE_MAX_LENGTH).nullish(),
+  latitude: z.number().min(-90).max(90).nullish(),
+  longitude: z.number().min(-180).max(180).nullish(),
+  /** True makes this the member's primary address; the primary address cannot be unset but by choosing another. */
+  isPrimary: z.boolean().optional(),
+});
+
+/** POST /api/v2/addresses and PUT /api/v2/addresses/{addressId}: the whole address. */
+export const addressBodySchema = addressFields.refine((body) => (body.latitude == null) === (body.longitude == null), {
+  message: 'Latitude and longitude go together',
+  path: ['longitude'],
+});
+export type AddressBody = z.input<typeof addressBodySchema>;
+export type AddressInput = z.output<typeof addressBodySchema>;
+
+export const addressParamsSchema = z.object({ addressId: z.string().min(1).max(64) });
+
+export const addressSchema = z.object({
+  id: z.string(),
+  type: addressTypeSchema,
+  recipientName: z.string(),
+  /** E.164, e.g. +6281234567890. */
+  recipientPhone: z.string(),
+  countryCode: z.string(),
+  /** Each level as it was chosen: its name stays as saved if the area data changes. */
+  province: areaSchema,
+  regency: areaSchema,
+  district: areaSchema,
+  village: areaSchema,
+  fullAddress: z.string(),
+  zip: z.string(),
+  note: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  isPrimary: z.boolean(),
+  createdAt: z.string().datetime(),
+  updatedAt: z.string().datetime(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** GET /api/v2/addresses: the primary address first, then the newest. */
+export const addressListSchema = z.object({ data: z.array(addressSchema) });
+export type AddressList = z.infer<typeof addressListSchema>;
+
+export const addressAnswerSchema = z.object({ data: addressSchema });
+export type AddressAnswer = z.infer<typeof addressAnswerSchema>;
