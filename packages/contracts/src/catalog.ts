@@ -173,3 +173,64 @@ export const cartQuoteSchema = z.object({
   isValid: z.boolean(),
 });
 export type CartQuote = z.infer<typeof cartQuoteSchema>;
+
+/*
+ * The merchant's catalog through the integration API (docs/integration.md): products by SKU, with
+ * their exact stock, which members never see.
+ */
+
+export const integrationProgramParamsSchema = z.object({ programId: z.string().min(1).max(64) });
+export const integrationProductParamsSchema = integrationProgramParamsSchema.extend({ sku: z.string().trim().min(1).max(64) });
+
+const limitedText = (max: number) => z.string().trim().min(1).max(max);
+
+/** POST /integration/v1/programs/{programId}/products: a product made or updated by its SKU. */
+export const integrationProductBodySchema = z
+  .object({
+    sku: limitedText(64),
+    name: limitedText(200),
+    /** The category's name: made when the program has none of that name. */
+    category: limitedText(100),
+    /** Sets whether the category's items are bought on their own; left as it is when absent. */
+    categoryExclusive: z.boolean().optional(),
+    type: productTypeSchema,
+    pricePoints: z.number().int().min(0).max(1_000_000_000).nullable().default(null),
+    /** In minor units of the merchant's currency. */
+    priceMoney: z.number().int().min(0).max(1_000_000_000_000).nullable().default(null),
+    /** Null for a product with no stock count. */
+    stock: z.number().int().min(0).max(100_000_000).nullable().default(null),
+    maxPerOrder: z.number().int().min(1).max(10_000).default(10),
+    weightGrams: z.number().int().min(0).max(1_000_000).nullable().default(null),
+    isPreciousMetal: z.boolean().default(false),
+    description: z.string().trim().max(5_000).nullable().default(null),
+    terms: z.string().trim().max(5_000).nullable().default(null),
+    active: z.boolean().default(true),
+  })
+  .refine((product) => product.pricePoints !== null || product.priceMoney !== null, { message: 'A product needs pricePoints, priceMoney or both', path: ['pricePoints'] });
+export type IntegrationProductBody = z.input<typeof integrationProductBodySchema>;
+
+export const integrationProductSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  category: z.object({ id: z.string(), name: z.string(), isExclusive: z.boolean() }),
+  type: productTypeSchema,
+  pricePoints: amount.nullable(),
+  priceMoney: amount.nullable(),
+  currency: z.string(),
+  stock: z.number().int().min(0).nullable(),
+  maxPerOrder: z.number().int().min(1),
+  weightGrams: z.number().int().min(0).nullable(),
+  isPreciousMetal: z.boolean(),
+  description: z.string().nullable(),
+  terms: z.string().nullable(),
+  active: z.boolean(),
+  hasImage: z.boolean(),
+});
+export type IntegrationProduct = z.infer<typeof integrationProductSchema>;
+
+export const integrationProductAnswerSchema = z.object({ data: integrationProductSchema, created: z.boolean() });
+export const integrationProductListSchema = z.object({ data: z.array(integrationProductSchema) });
+
+/** POST /integration/v1/programs/{programId}/products/{sku}/stock: the units left, counted at the merchant. */
+export const integrationStockBodySchema = z.object({ stock: z.number().int().min(0).max(100_000_000).nullable() });

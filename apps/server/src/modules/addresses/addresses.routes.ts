@@ -22,7 +22,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       schema: {
         tags: ['addresses'],
         summary: "The member's addresses: the primary one first, then the newest",
-        response: { 200: addressListSchema, ...errorAnswers([401, 429, 500] as const) },
+        response: { 200: addressListSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
       },
     },
     async (request) => ({ data: await listMemberAddresses(ownerOf(request)) }),
@@ -36,7 +36,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
         tags: ['addresses'],
         summary: 'Adds an address; the first one becomes primary. Its areas must nest: province, city or regency, district, subdistrict',
         body: addressBodySchema,
-        response: { 201: addressAnswerSchema, ...errorAnswers([400, 401, 409, 422, 429, 500] as const) },
+        response: { 201: addressAnswerSchema, ...errorAnswers([400, 401, 404, 409, 422, 429, 500] as const) },
       },
     },
     async (request, reply) => {

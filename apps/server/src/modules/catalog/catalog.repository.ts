@@ -150,3 +150,38 @@ export async function upsertProductBySku(tx: Database, values: NewProductRow): P
   publishAfterCommit(tx, [changeTags.catalog(values.programId)]);
   return row;
 }
+
+/** Every product of the program, retired ones too, by SKU: what the merchant manages. */
+export async function listProgramProducts(db: Database, { merchantId, programId }: { merchantId: number; programId: string }): Promise<ProductWithCategory[]> {
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(catalogCategories, eq(catalogCategories.id, products.categoryId))
+    .where(and(eq(products.merchantId, merchantId), eq(products.programId, programId)))
+    .orderBy(asc(products.sku));
+  return rows.map(({ product, category }) => ({ ...product, category }));
+}
+
+export async function findProductBySku(db: Database, { merchantId, programId, sku }: { merchantId: number; programId: string; sku: string }): Promise<ProductWithCategory | undefined> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(catalogCategories, eq(catalogCategories.id, products.categoryId))
+    .where(and(eq(products.merchantId, merchantId), eq(products.programId, programId), eq(products.sku, sku)))
+    .limit(1);
+  return row && { ...row.product, category: row.category };
+}
+
+/** Sets the units left of the program's product of this SKU; false when it has none. */
+export async function updateStockBySku(
+  tx: Database,
+  { merchantId, programId, sku, stock }: { merchantId: number; programId: string; sku: string; stock: number | null },
+): Promise<boolean> {
+  const updated = await tx
+    .update(products)
+    .set({ stock })
+    .where(and(eq(products.merchantId, merchantId), eq(products.programId, programId), eq(products.sku, sku)))
+    .returning({ id: products.id });
+  if (updated.length > 0) publishAfterCommit(tx, [changeTags.catalog(programId)]);
+  return updated.length > 0;
+}

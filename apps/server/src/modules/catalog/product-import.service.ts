@@ -7,7 +7,7 @@ import { PRODUCT_TYPES } from '@kartu/core/cart';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { prepareImage, saveResizedImage } from '../media/images.service.ts';
-import { upsertCategoryByName, upsertProductBySku } from './catalog.repository.ts';
+import { saveProduct } from './merchant-catalog.service.ts';
 
 /*
  * A merchant's products from a CSV file, all or nothing: every row is checked (and every picture it
@@ -213,38 +213,35 @@ export async function importProducts({
 
   return db.transaction(async (tx) => {
     const result: ProductImportResult = { created: 0, updated: 0, categoriesCreated: 0 };
-    const categories = new Map<string, string>();
     for (const [index, { line, row }] of rows.entries()) {
-      let categoryId = categories.get(row.category);
-      if (categoryId === undefined) {
-        const category = await upsertCategoryByName(tx, { merchantId, programId, name: row.category, isExclusive: row.exclusive_category ?? undefined });
-        if (category.created) result.categoriesCreated += 1;
-        categoryId = category.id;
-        categories.set(row.category, categoryId);
-      }
       const picture = pictures.get(line);
       const image = picture ? await saveResizedImage({ db: tx, merchantId, resized: picture }) : undefined;
-      const saved = await upsertProductBySku(tx, {
+      const saved = await saveProduct({
+        tx,
         merchantId,
         programId,
-        categoryId,
-        sku: row.sku,
-        name: row.name,
-        type: row.type,
         currency,
-        pricePoints: row.price_points == null ? null : BigInt(row.price_points),
-        priceMinor: row.price_money == null ? null : BigInt(row.price_money),
-        stock: row.stock ?? null,
-        maxPerOrder: row.max_per_order ?? 10,
-        weightGrams: row.weight_grams ?? null,
-        isPreciousMetal: row.precious_metal ?? false,
-        description: row.description ?? null,
-        terms: row.terms ?? null,
-        isActive: row.active ?? true,
-        sortOrder: index + 1,
-        // A row without a picture keeps the one the product has.
-        ...(image && { imageId: image.id }),
+        product: {
+          sku: row.sku,
+          name: row.name,
+          category: row.category,
+          categoryExclusive: row.exclusive_category ?? undefined,
+          type: row.type,
+          pricePoints: row.price_points ?? null,
+          priceMoney: row.price_money ?? null,
+          stock: row.stock ?? null,
+          maxPerOrder: row.max_per_order ?? 10,
+          weightGrams: row.weight_grams ?? null,
+          isPreciousMetal: row.precious_metal ?? false,
+          description: row.description ?? null,
+          terms: row.terms ?? null,
+          active: row.active ?? true,
+          // The file's order is the catalog's; a row without a picture keeps the product's.
+          sortOrder: index + 1,
+          imageId: image?.id,
+        },
       });
+      if (saved.categoryCreated) result.categoriesCreated += 1;
       if (saved.created) result.created += 1;
       else result.updated += 1;
     }

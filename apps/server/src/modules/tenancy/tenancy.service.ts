@@ -91,3 +91,10 @@ export async function getPublicMerchant({ db, id }: { db: Database; id: number }
 export async function listMerchantTimeZones({ db }: { db: Database }): Promise<Array<{ merchantId: number; timeZone: string }>> {
   return findMerchantTimeZones(db);
 }
+
+/** The ISO 4217 code the merchant sells in: its products' and payments' currency. */
+export async function findMerchantCurrency(db: Database, merchantId: number): Promise<string> {
+  const merchant = await findMerchantById(db, merchantId);
+  if (!merchant) throw new AppError('NOT_FOUND', { message: 'Merchant not found' });
+  return merchant.currencyCode;
+}
