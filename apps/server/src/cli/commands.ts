@@ -6,7 +6,7 @@ import { createApiKeyCommand, createSsoKeyCommand, listApiKeysCommand, revokeApi
 import { createMerchantCommand, createSiteCommand, listMerchantsCommand, updateMerchantCommand } from './merchants.command.ts';
 import { migrateCommand } from './migrate.command.ts';
 import { createPlanCommand, setMerchantBankAccountCommand, setMerchantPaymentsCommand } from './payments.command.ts';
-import { createProgramCommand } from './programs.command.ts';
+import { createProgramCommand, setFixedAddressCommand } from './programs.command.ts';
 import { importProductsCommand } from './catalog.command.ts';
 
 export const usage = `Kartu operator commands (database from DATABASE_URL, else the embedded one in DATA_DIR)
@@ -28,6 +28,10 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
                         [--earn-rate 1/1000] [--expiry-days 365]
   kartu programs art --program <program id> --file <file>  card art, 343x216 at least
   kartu programs art --program <program id> --remove
+  kartu programs fixed-address --program <program id> --recipient <name> --phone <phone>
+                        --address <street and number> --subdistrict <code, e.g. 31.74.07.1006> --zip <5 digits>
+                        [--note <text>]     every order of the program's cards goes there
+  kartu programs fixed-address --program <program id> --remove
   kartu plans create --merchant <MID> --program <program id> --name <name> --months 1 --price 49000
                      [--auto-renew yes|no] [--fees "admin:2500 tax:11% convenience:1.5%@credit_card"]
                      price and fixed fees in minor units; a share applies to the price
@@ -62,6 +66,7 @@ const commands: Record<string, Command> = {
   'sites create': createSiteCommand,
   'programs create': createProgramCommand,
   'programs art': setProgramArtCommand,
+  'programs fixed-address': setFixedAddressCommand,
   'api-keys create': createApiKeyCommand,
   'api-keys list': listApiKeysCommand,
   'api-keys revoke': revokeApiKeyCommand,

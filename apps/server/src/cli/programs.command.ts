@@ -1,6 +1,9 @@
-import { createProgram } from '../modules/programs/programs.service.ts';
+import { isUuid } from '../db/uuid.ts';
+import { fixedAddressDetailOf } from '../modules/addresses/addresses.service.ts';
+import { createProgram, setProgramFixedAddress } from '../modules/programs/programs.service.ts';
 import type { BalanceUnit, NewProgramRow } from '../modules/programs/programs.table.ts';
-import { merchantByMid, oneOf, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
+import { CommandError, merchantByMid, oneOf, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
+import { findProgramById } from './operator.repository.ts';
 
 // A subscription program's cards earn points too; what it sells is its plans (kartu plans create).
 const unitOfType = { points: 'POINT', stamps: 'STAMP', cash: 'CASH', subscription: 'POINT' } as const satisfies Record<string, BalanceUnit>;
@@ -47,4 +50,36 @@ export async function createProgramCommand(args: string[], { db, out }: CliConte
   });
   out(`Program "${program.name}" created for ${merchant.mid}: id ${program.id}`);
   out(`Earns ${program.earnRateNumerator}/${program.earnRateDenominator} per minor unit spent; ${expiry.expiryDays ? `expires after ${expiry.expiryDays} days` : 'never expires'}.`);
+}
+
+/** `kartu programs fixed-address`: every order of the program's cards goes to one address, or (--remove) members choose. */
+export async function setFixedAddressCommand(args: string[], { db, out }: CliContext): Promise<void> {
+  const values = readOptions(args, {
+    program: { type: 'string' },
+    recipient: { type: 'string' },
+    phone: { type: 'string' },
+    address: { type: 'string' },
+    subdistrict: { type: 'string' },
+    zip: { type: 'string' },
+    note: { type: 'string' },
+    remove: { type: 'boolean' },
+  });
+  const programId = required(values, 'program');
+  const program = isUuid(programId) ? await findProgramById(db, programId) : undefined;
+  if (!program) throw new CommandError(`No program has the id ${programId}`);
+  if (values.remove) {
+    await setProgramFixedAddress({ db, merchantId: program.merchantId, programId: program.id, fixedAddress: null });
+    out(`"${program.name}" has no fixed address now: its members choose where orders go.`);
+    return;
+  }
+  const detail = await fixedAddressDetailOf({
+    recipientName: required(values, 'recipient'),
+    recipientPhone: required(values, 'phone'),
+    fullAddress: required(values, 'address'),
+    villageCode: required(values, 'subdistrict'),
+    zip: required(values, 'zip'),
+    note: values.note,
+  });
+  await setProgramFixedAddress({ db, merchantId: program.merchantId, programId: program.id, fixedAddress: detail });
+  out(`Orders of "${program.name}" go to ${detail.recipientName}, ${detail.fullAddress}, ${detail.village}, ${detail.district}, ${detail.regency}, ${detail.province} ${detail.zip}.`);
 }

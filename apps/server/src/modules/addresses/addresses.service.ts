@@ -165,3 +165,47 @@ export async function deleteMemberAddress({ db, addressId, now, ...owner }: Addr
     if (newest) await updateAddress(tx, owner, newest.id, { isPrimary: true, updatedAt: now });
   });
 }
+
+export interface FixedAddressInput {
+  recipientName: string;
+  recipientPhone: string;
+  /** The subdistrict's code ('31.74.07.1006'): its district, city and province are the codes it starts with. */
+  villageCode: string;
+  fullAddress: string;
+  zip: string;
+  note?: string | null | undefined;
+}
+
+/**
+ * A program's fixed delivery address (the card detail's fixedAddressDetail), checked as a member's
+ * address is: the phone, the areas (named by the subdistrict's code), the zip.
+ */
+export async function fixedAddressDetailOf(input: FixedAddressInput): Promise<Record<string, string>> {
+  const [province = '', regency = '', district = ''] = input.villageCode.split('.');
+  const fields = await addressFields({
+    type: 'other',
+    recipientName: input.recipientName,
+    recipientPhone: input.recipientPhone,
+    countryCode: 'ID',
+    provinceCode: province,
+    regencyCode: `${province}.${regency}`,
+    districtCode: `${province}.${regency}.${district}`,
+    villageCode: input.villageCode,
+    fullAddress: input.fullAddress,
+    zip: input.zip,
+    note: input.note ?? null,
+  });
+  return {
+    recipientName: fields.recipientName,
+    recipientPhone: fields.recipientPhone,
+    fullAddress: fields.fullAddress,
+    village: fields.villageName,
+    district: fields.districtName,
+    regency: fields.regencyName,
+    province: fields.provinceName,
+    zip: fields.zip,
+    countryCode: fields.countryCode ?? 'ID',
+    villageCode: fields.villageCode,
+    ...(fields.note && { note: fields.note }),
+  };
+}

@@ -65,8 +65,8 @@ export async function getCardDetail({ db, merchant, user, cardId, now }: CardDet
     menus: program.menus.map((menu) => menu.key),
     currency: currencyOf(program, merchant),
     isBalanceStamps: program.unit === 'STAMP',
-    isFixedAddress: false,
-    fixedAddressDetail: null,
+    isFixedAddress: program.fixedAddress !== null,
+    fixedAddressDetail: program.fixedAddress,
     balance: {
       amount: toJsonNumber(balance),
       unit: program.unit,

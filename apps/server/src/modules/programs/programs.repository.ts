@@ -1,10 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 import {
   programLevels,
   programs,
+  type FixedAddressDetail,
   type NewProgramLevelRow,
   type NewProgramRow,
   type ProgramLevelRow,
@@ -40,4 +42,18 @@ export async function findProgramWithTimeZone(
 
 export async function findProgramLevels(db: Database, programId: string): Promise<ProgramLevelRow[]> {
   return db.select().from(programLevels).where(eq(programLevels.programId, programId)).orderBy(asc(programLevels.rank));
+}
+
+/** Sets or clears the program's fixed delivery address; false for another merchant's program. */
+export async function updateProgramFixedAddress(
+  db: Database,
+  { merchantId, programId, fixedAddress }: { merchantId: number; programId: string; fixedAddress: FixedAddressDetail | null },
+): Promise<boolean> {
+  const updated = await db
+    .update(programs)
+    .set({ fixedAddress })
+    .where(and(eq(programs.id, programId), eq(programs.merchantId, merchantId)))
+    .returning({ id: programs.id });
+  if (updated.length > 0) publishAfterCommit(db, [changeTags.program(programId)]);
+  return updated.length > 0;
 }

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/database.ts';
+import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findProgramLevels, findProgramWithTimeZone, insertProgram, insertProgramLevels } from './programs.repository.ts';
-import type { NewProgramLevelRow, NewProgramRow, ProgramLevelRow, ProgramRow } from './programs.table.ts';
+import { findProgramLevels, findProgramWithTimeZone, insertProgram, insertProgramLevels, updateProgramFixedAddress } from './programs.repository.ts';
+import type { FixedAddressDetail, NewProgramLevelRow, NewProgramRow, ProgramLevelRow, ProgramRow } from './programs.table.ts';
 
 export interface CreateProgramOptions {
   db: Database;
@@ -30,4 +31,9 @@ export async function getProgram({ db, merchantId, programId }: { db: Database; 
 
 export async function getProgramLevels({ db, programId }: { db: Database; programId: string }): Promise<ProgramLevelRow[]> {
   return findProgramLevels(db, programId);
+}
+
+/** Delivers every order of the program's cards to this address, or (null) lets members choose; 404 for another merchant's program. */
+export async function setProgramFixedAddress({ db, merchantId, programId, fixedAddress }: { db: Database; merchantId: number; programId: string; fixedAddress: FixedAddressDetail | null }): Promise<void> {
+  if (!isUuid(programId) || !(await updateProgramFixedAddress(db, { merchantId, programId, fixedAddress }))) throw new AppError('NOT_FOUND', { message: 'Program not found' });
 }

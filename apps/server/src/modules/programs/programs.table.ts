@@ -26,6 +26,9 @@ export type VisualAttributes = Partial<
   Record<'showBtnShop' | 'showTransferPoint' | 'showClaimRewards' | 'showLevels' | 'showTransactionHistory' | 'showProfile', boolean>
 >;
 
+/** A program's fixed delivery address, in the words the card detail answers it with (spec: app-core §3). */
+export type FixedAddressDetail = Record<string, string>;
+
 /** One sub-page of a card, in the order the card page lists them. */
 export interface ProgramMenu {
   key: string;
@@ -58,6 +61,11 @@ export const programs = pgTable(
     visualAttributes: jsonb('visual_attributes').$type<VisualAttributes>().notNull().default({}),
     menus: jsonb('menus').$type<ProgramMenu[]>().notNull().default([]),
     status: text('status', { enum: programStatuses }).notNull().default('active'),
+    /**
+     * Where every order of the program's cards is delivered (a company's office for its staff cards):
+     * the card detail's fixedAddressDetail, as the checkout shows it. Null lets members choose.
+     */
+    fixedAddress: jsonb('fixed_address').$type<FixedAddressDetail>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
