@@ -40,6 +40,7 @@ import { paymentOptionsRoutes } from './modules/payments/payment-options.routes.
 import { paymentProofsRoutes } from './modules/payments/payment-proofs.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { subscriptionPaymentEffect } from './modules/subscriptions/subscription-payments.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
@@ -160,6 +161,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     paymentProofsRoutes,
     subscriptionsRoutes,
     catalogRoutes,
+    analyticsRoutes,
     addressesRoutes,
     ...(env.NODE_ENV === 'production' ? [] : [devOutboxRoutes, devPaymentsRoutes, devSubscriptionsRoutes]),
     healthRoutes,

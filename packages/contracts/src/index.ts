@@ -10,3 +10,4 @@ export * from './payments.ts';
 export * from './subscriptions.ts';
 export * from './catalog.ts';
 export * from './addresses.ts';
+export * from './analytics.ts';

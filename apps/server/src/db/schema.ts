@@ -27,3 +27,4 @@ export * from '../modules/payments/payments.table.ts';
 export * from '../modules/subscriptions/subscriptions.table.ts';
 export * from '../modules/catalog/catalog.table.ts';
 export * from '../modules/addresses/addresses.table.ts';
+export * from '../modules/analytics/analytics.table.ts';

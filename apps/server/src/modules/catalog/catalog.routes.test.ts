@@ -7,6 +7,7 @@ import { memberWithCard, newProgram, send, type CardMember } from '../cards/card
 import { storeImage } from '../media/images.service.ts';
 import { testPicture } from '../media/media.test-support.ts';
 import { eq } from 'drizzle-orm';
+import { analyticsEvents } from '../analytics/analytics.table.ts';
 import { upsertProductBySku } from './catalog.repository.ts';
 import { products } from './catalog.table.ts';
 import { newCatalog, type TestCatalog } from './catalog.test-support.ts';
@@ -239,5 +240,29 @@ describe('POST /api/v2/cards/{cardId}/carts/quote', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('POST /api/v2/events (add_to_cart)', () => {
+  const eventsOf = (cardId: string) => testApp.db.select().from(analyticsEvents).where(eq(analyticsEvents.cardId, cardId));
+  const added = (as: CardMember, body: object) => send(testApp, 'POST', '/api/v2/events', { member: as, body: { name: 'add_to_cart', ...body } });
+
+  it("records a product of the card's catalog put in the cart, with what the server knows of it", async () => {
+    const response = await added(member, { cardId: member.card.id, productId: catalog.products.beans.id, quantity: 2 });
+    expect(response.statusCode, response.body).toBe(202);
+    expect((await eventsOf(member.card.id)).map((event) => [event.name, event.userId, event.properties])).toEqual([
+      ['add_to_cart', member.userId, { productId: catalog.products.beans.id, sku: catalog.products.beans.sku, type: 'physical', quantity: 2 }],
+    ]);
+  });
+
+  it("records nothing for another member's card, a product not on sale, or a malformed event", async () => {
+    const before = (await eventsOf(stranger.card.id)).length + (await eventsOf(member.card.id)).length;
+    expect((await added(member, { cardId: stranger.card.id, productId: catalog.products.beans.id, quantity: 1 })).statusCode).toBe(404);
+    expect((await added(member, { cardId: member.card.id, productId: catalog.products.retired.id, quantity: 1 })).statusCode).toBe(404);
+    expect((await added(otherProgramMember, { cardId: otherProgramMember.card.id, productId: catalog.products.beans.id, quantity: 1 })).statusCode).toBe(404);
+    expect((await added(member, { cardId: member.card.id, productId: catalog.products.beans.id, quantity: 0 })).statusCode).toBe(400);
+    expect((await send(testApp, 'POST', '/api/v2/events', { member, body: { name: 'purchase_started', cardId: member.card.id } })).statusCode).toBe(400);
+    expect((await send(testApp, 'POST', '/api/v2/events', { body: { name: 'add_to_cart', cardId: member.card.id, productId: catalog.products.beans.id, quantity: 1 } })).statusCode).toBe(401);
+    expect((await eventsOf(stranger.card.id)).length + (await eventsOf(member.card.id)).length).toBe(before);
   });
 });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
+import { recordEvent } from '../analytics/analytics.service.ts';
 import { getMemberCard } from '../cards/member-card.service.ts';
 import { assertImageFor, getImageViews, type ImageViewOf } from '../media/images.service.ts';
 import {
@@ -206,4 +207,22 @@ export async function createProduct({ db, product }: { db: Database; product: Ne
   if (!category) throw new AppError('NOT_FOUND', { message: 'Category not found in this program' });
   if (product.imageId) await assertImageFor(db, { merchantId: product.merchantId, imageId: product.imageId, purpose: 'product' });
   return insertProduct(db, product);
+}
+
+/**
+ * The member put a product of the card's catalog in the cart: recorded for the merchant's reports
+ * (add_to_cart) once the card is the member's and the product is on sale in its catalog.
+ */
+export async function recordAddToCart({ productId, quantity, now, ...request }: CatalogRequest & { productId: string; quantity: number; now: Date }): Promise<void> {
+  const card = await getMemberCard(request);
+  const [product] = isUuid(productId) ? await findProductsOnSale(request.db, { merchantId: request.merchantId, programId: card.programId, productIds: [productId] }) : [];
+  if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+  await recordEvent(request.db, {
+    merchantId: request.merchantId,
+    userId: request.userId,
+    cardId: card.id,
+    name: 'add_to_cart',
+    properties: { productId: product.id, sku: product.sku, type: product.type, quantity },
+    occurredAt: now,
+  });
 }

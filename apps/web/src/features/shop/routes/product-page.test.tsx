@@ -10,8 +10,9 @@ import { ProductPage } from './product-page.tsx';
 import type { ProductSummary } from '@kartu/contracts';
 
 function renderProduct(item: ProductSummary, detail = productDetail(item)) {
-  stubShop({ [`GET ${catalogPath}/${item.type}/${item.id}`]: () => okAnswer({ data: detail }) });
-  return renderPage(<ProductPage />, { path: paths.cardProduct.path, history: [`/cards/${cardId}/catalogs`, `/cards/${cardId}/catalogs/${item.type}/${item.id}`] });
+  const stub = stubShop({ [`GET ${catalogPath}/${item.type}/${item.id}`]: () => okAnswer({ data: detail }), 'POST /api/v2/events': () => okAnswer(null, 202) });
+  renderPage(<ProductPage />, { path: paths.cardProduct.path, history: [`/cards/${cardId}/catalogs`, `/cards/${cardId}/catalogs/${item.type}/${item.id}`] });
+  return stub;
 }
 
 afterEach(() => {
@@ -66,8 +67,8 @@ describe('ProductPage', () => {
     expect(screen.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
   });
 
-  it('adds to the cart, adds to the quantity of an item already there up to its maximum, and offers the cart', async () => {
-    renderProduct(blend);
+  it('adds to the cart, adds to the quantity of an item already there up to its maximum, tells the server, and offers the cart', async () => {
+    const stub = renderProduct(blend);
     const user = userEvent.setup();
     const field = await screen.findByRole('textbox', { name: 'Quantity' });
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
@@ -81,6 +82,10 @@ describe('ProductPage', () => {
     expect(getCart(cardId)[0]?.quantity).toBe(3);
 
     expect(screen.getByRole('status')).toHaveTextContent('House Blend is in your cart');
+    expect(stub.bodiesOf('/api/v2/events')).toEqual([
+      { name: 'add_to_cart', cardId, productId: blend.id, quantity: 2 },
+      { name: 'add_to_cart', cardId, productId: blend.id, quantity: 2 },
+    ]);
     await user.click(screen.getByRole('link', { name: 'View cart' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/cards/${cardId}/catalogs/carts`));
   });

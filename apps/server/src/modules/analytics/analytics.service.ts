@@ -1,0 +1,22 @@
+import type { AnalyticsEventName } from '@kartu/contracts';
+import type { Database } from '../../db/database.ts';
+import { insertEvent } from './analytics.repository.ts';
+
+/*
+ * The sink of engagement events (docs/decisions/022-analytics-events.md): modules record what a
+ * member did once they have checked it; nothing here reads a request or decides whether it is true.
+ */
+
+export interface AnalyticsEvent {
+  merchantId: number;
+  userId: string | null;
+  cardId: string | null;
+  name: AnalyticsEventName;
+  properties: Record<string, string | number | boolean | null>;
+  occurredAt: Date;
+}
+
+/** Records one event, in the caller's transaction when `db` is one. */
+export async function recordEvent(db: Database, event: AnalyticsEvent): Promise<void> {
+  await insertEvent(db, event);
+}
