@@ -1,24 +1,10 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { SiteProvider } from '../lib/site.tsx';
-import { setSession } from '../lib/session.ts';
-import { AppRoutes } from './routes.tsx';
-import { testSite } from '../test/site.test-support.ts';
-import { sessionUser } from '../test/session.test-support.ts';
+import { screen } from '@testing-library/react';
 import { okAnswer, stubApi } from '../test/api-stub.test-support.ts';
+import { visitSignedIn } from '../test/app-routes.test-support.tsx';
 import { shopCard } from '../features/shop/shop.test-support.ts';
 
-function visit(url: string) {
-  setSession({ user: sessionUser({ id: 'u1' }), loginType: 'otp' });
-  render(
-    <SiteProvider site={testSite()}>
-      <MemoryRouter initialEntries={[url]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </SiteProvider>,
-  );
-}
+const visit = visitSignedIn;
 
 afterEach(() => {
   vi.unstubAllGlobals();

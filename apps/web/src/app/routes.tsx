@@ -21,13 +21,7 @@ import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { AccountDeletionGuard, CardGuard, GlobalGuard, HomeGuard, ProtectedGuard, RequireSession, SsoGuard } from './route-guards.tsx';
 
 const LandingRoute = lazyPage(() => import('./landing-route.tsx').then((m) => m.LandingRoute));
-const MaintenancePage = lazyPage(() => import('../features/errors/routes/maintenance-page.tsx').then((m) => m.MaintenancePage));
-const SorryPage = lazyPage(() => import('../features/errors/routes/sorry-page.tsx').then((m) => m.SorryPage));
-const FeatureLockedPage = lazyPage(() =>
-  import('../features/errors/routes/feature-locked-page.tsx').then((m) => m.FeatureLockedPage),
-);
-const TimeoutPage = lazyPage(() => import('../features/errors/routes/timeout-page.tsx').then((m) => m.TimeoutPage));
-const QrLockPage = lazyPage(() => import('../features/errors/routes/qr-lock-page.tsx').then((m) => m.QrLockPage));
+const StatusPage = lazyPage(() => import('./status-pages.tsx').then((m) => m.StatusPage));
 // The query cache comes with the first page that needs it, never with the landing page itself.
 const QueryLayout = lazyPage(() => import('./query-layout.tsx').then((m) => m.QueryLayout));
 
@@ -62,6 +56,7 @@ const ChangePinPage = lazyPage(() => import('../features/settings/routes/change-
 const AccountDeletionPage = lazyPage(() =>
   import('../features/settings/routes/account-deletion-page.tsx').then((m) => m.AccountDeletionPage),
 );
+const AddressRoutes = lazyPage(() => import('../features/addresses/routes/address-routes.tsx').then((m) => m.AddressRoutes));
 const UiGalleryPage = lazyPage(() => import('../features/dev/routes/ui-gallery-page.tsx').then((m) => m.UiGalleryPage));
 const DevPaymentsPage = lazyPage(() => import('../features/dev/routes/dev-payments-page.tsx').then((m) => m.DevPaymentsPage));
 const SubscribePage = lazyPage(() => import('../features/subscriptions/routes/subscribe-page.tsx').then((m) => m.SubscribePage));
@@ -84,11 +79,11 @@ export function AppRoutes() {
         <GlobalGuard>
           <Routes>
             <Route path={paths.home.path} element={<HomeGuard><LandingRoute /></HomeGuard>} />
-            <Route path={paths.maintenance.path} element={<MaintenancePage />} />
-            <Route path={paths.sorry.path} element={<SorryPage />} />
-            <Route path={paths.featureLocked.path} element={<FeatureLockedPage />} />
-            <Route path={paths.retry.path} element={<TimeoutPage />} />
-            <Route path={paths.qrLocked.path} element={<QrLockPage />} />
+            <Route path={paths.maintenance.path} element={<StatusPage kind="maintenance" />} />
+            <Route path={paths.sorry.path} element={<StatusPage kind="sorry" />} />
+            <Route path={paths.featureLocked.path} element={<StatusPage kind="featureLocked" />} />
+            <Route path={paths.retry.path} element={<StatusPage kind="timeout" />} />
+            <Route path={paths.qrLocked.path} element={<StatusPage kind="qrLocked" />} />
             <Route path={paths.ssoInvalid.path} element={<SsoInvalidPage />} />
             <Route path={paths.devUi.path} element={<UiGalleryPage />} />
 
@@ -133,6 +128,7 @@ export function AppRoutes() {
               <Route path={paths.settings.path} element={<SettingsPage />} />
               <Route path={paths.changePin.path} element={<ChangePinPage />} />
               <Route path={paths.accountDeletion.path} element={<AccountDeletionGuard><AccountDeletionPage /></AccountDeletionGuard>} />
+              <Route path={`${paths.addresses.path}/*`} element={<AddressRoutes />} />
               <Route path={paths.devPayments.path} element={<DevPaymentsPage />} />
               <Route path={paths.paymentReturn.path} element={<PaymentReturnPage />} />
             </Route>

@@ -112,6 +112,10 @@ export const paths = {
   settings: route('/settings'),
   accountDeletion: route('/settings/account-deletion'),
   changePin: route('/settings/change-pin'),
+  /** The member's delivery addresses; the shop's checkout will open the same list and form to pick one. */
+  addresses: route('/settings/addresses'),
+  addressNew: route('/settings/addresses/new'),
+  addressEdit: route('/settings/addresses/:addressId'),
 
   maintenance: route('/maintenance'),
   sorry: route('/sorry'),

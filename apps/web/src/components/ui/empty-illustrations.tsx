@@ -119,3 +119,15 @@ export function SearchIllustration() {
     </Scene>
   );
 }
+
+/** A house under a map pin: no address yet. */
+export function MapPinIllustration() {
+  return (
+    <Scene>
+      <path d="M50 96V70l22-16 22 16v26z" fill="var(--color-surface)" />
+      <path d="M64 96V82h16v14" />
+      <path d="M106 64s-16-14-16-28a16 16 0 0 1 32 0c0 14-16 28-16 28z" fill="var(--color-surface)" />
+      <circle cx="106" cy="36" r="5" />
+    </Scene>
+  );
+}

@@ -29,6 +29,12 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('link', { name: /Delete account/ })).toHaveAttribute('href', '/settings/account-deletion');
   });
 
+  it('links to the delivery addresses', () => {
+    signIn('otp');
+    renderSettings();
+    expect(screen.getByRole('link', { name: /Delivery addresses/ })).toHaveAttribute('href', '/settings/addresses');
+  });
+
   it('hides account deletion from single sign-on sessions', () => {
     signIn('sso');
     renderSettings();

@@ -8,9 +8,10 @@ import { List, ListRow, MenuRow } from '../../../components/ui/list-row.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSignOut } from '../../../lib/sign-out.ts';
+import { MapPinIcon } from '../components/settings-icons.tsx';
 import '../components/settings.css';
 
-// spec: app-core §2 Layout (menu: change PIN, change language, sign out), §4 Logout.
+// spec: app-core §2 Layout (menu: change PIN, change language, sign out), §4 Logout; the address book (decision 021).
 export function SettingsPage() {
   const { t } = useTranslation('account');
   const { t: pages } = useTranslation('pages');
@@ -25,6 +26,9 @@ export function SettingsPage() {
       <List className="settings-list" aria-label={t('settings.title')}>
         <li>
           <MenuRow to={paths.changePin.href()} leading={<KeyIcon />} title={t('settings.changePin')} subtitle={t('settings.changePinHint')} />
+        </li>
+        <li>
+          <MenuRow to={paths.addresses.href()} leading={<MapPinIcon />} title={t('settings.addresses')} subtitle={t('settings.addressesHint')} />
         </li>
         <li>
           <ListRow leading={<GlobeIcon />} title={pages('languageSwitcher.label')} trailing={<LanguageSwitcher compact />} />
