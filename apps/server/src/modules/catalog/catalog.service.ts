@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { recordEvent } from '../analytics/analytics.service.ts';
 import { getMemberCard } from '../cards/member-card.service.ts';
+import type { CardRow } from '../cards/cards.table.ts';
 import { assertImageFor, getImageViews, type ImageViewOf } from '../media/images.service.ts';
 import {
   countProducts,
@@ -113,11 +114,18 @@ export async function getCatalogPage({ db, merchantId, programId, query }: { db:
   return { categories, data: rows.map((row) => summaryOf(row, imageOf)), total, nextCursor: end < total ? cursorOf(end) : null };
 }
 
-/** One product of the card's catalog, under the type its address names. */
-export async function getProduct({ productType, productId, ...request }: CatalogRequest & { productType: ProductType; productId: string }): Promise<ProductDetail> {
+/** A product on sale in the catalog of a card of the member's wallet; anything else is not found. */
+async function productOnSaleOfCard({ productId, ...request }: CatalogRequest & { productId: string }): Promise<{ card: CardRow; product: ProductWithCategory }> {
   const card = await getMemberCard(request);
   const [product] = isUuid(productId) ? await findProductsOnSale(request.db, { merchantId: request.merchantId, programId: card.programId, productIds: [productId] }) : [];
-  if (!product || product.type !== productType) throw new AppError('PRODUCT_NOT_FOUND');
+  if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+  return { card, product };
+}
+
+/** One product of the card's catalog, under the type its address names. */
+export async function getProduct({ productType, ...request }: CatalogRequest & { productType: ProductType; productId: string }): Promise<ProductDetail> {
+  const { product } = await productOnSaleOfCard(request);
+  if (product.type !== productType) throw new AppError('PRODUCT_NOT_FOUND');
   const [imageOf, photoOf] = await Promise.all([
     getImageViews({ db: request.db, imageIds: [product.imageId] }),
     getImageViews({ db: request.db, imageIds: [product.imageId], minWidth: PHOTO_MIN_WIDTH }),
@@ -213,10 +221,8 @@ export async function createProduct({ db, product }: { db: Database; product: Ne
  * The member put a product of the card's catalog in the cart: recorded for the merchant's reports
  * (add_to_cart) once the card is the member's and the product is on sale in its catalog.
  */
-export async function recordAddToCart({ productId, quantity, now, ...request }: CatalogRequest & { productId: string; quantity: number; now: Date }): Promise<void> {
-  const card = await getMemberCard(request);
-  const [product] = isUuid(productId) ? await findProductsOnSale(request.db, { merchantId: request.merchantId, programId: card.programId, productIds: [productId] }) : [];
-  if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+export async function recordAddToCart({ quantity, now, ...request }: CatalogRequest & { productId: string; quantity: number; now: Date }): Promise<void> {
+  const { card, product } = await productOnSaleOfCard(request);
   await recordEvent(request.db, {
     merchantId: request.merchantId,
     userId: request.userId,
