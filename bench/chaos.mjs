@@ -67,6 +67,8 @@ function instanceEnv({ port, migrate, redis, codeSecret }) {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     MIGRATE_ON_START: String(migrate),
+    // Two instances and no shared disk: the pictures live in the database they share.
+    FILE_STORAGE: 'database',
     // One secret for both: a code sent by one instance is checked by the other.
     CODE_SECRET: codeSecret,
     ...(redis && { REDIS_URL: redis }),

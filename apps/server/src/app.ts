@@ -1,3 +1,7 @@
+import { outletCodeKeyFor } from './modules/outlets/outlet-code-key.ts';
+import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
+import { devApiKeysRoutes } from './dev/api-keys.routes.ts';
+import { blobStoreFor } from './modules/storage/storage.config.ts';
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -43,6 +47,9 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { subscriptionPaymentEffect } from './modules/subscriptions/subscription-payments.ts';
+import { orderPaymentEffect } from './modules/orders/order-payments.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { webhookSealKeyFor } from './modules/webhooks/webhooks.service.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
 
@@ -89,6 +96,9 @@ export function buildAppContext({ env, database, clock = systemClock }: Pick<Cre
     clock,
     // Outside production only (env.ts requires it there): codes sent before a restart stop working.
     codeSecret: env.CODE_SECRET ?? randomBytes(32).toString('base64url'),
+    webhookSealKey: webhookSealKeyFor(env.CODE_SECRET),
+    outletCodeKey: outletCodeKeyFor(env.CODE_SECRET),
+    blobs: blobStoreFor(env),
     activationCodeKey: activationCodeKeyFor(env.CODE_SECRET),
     drivers: selectOutboxDrivers(env),
     payments: paymentsContextFor({
@@ -96,7 +106,7 @@ export function buildAppContext({ env, database, clock = systemClock }: Pick<Cre
       sandboxSecret: env.PAYMENTS_SANDBOX_SECRET ?? randomBytes(32).toString('base64url'),
       providers: configuredProviders(env),
       // Each module that sells something says what its payments do when they settle.
-      effects: { subscription: subscriptionPaymentEffect },
+      effects: { subscription: subscriptionPaymentEffect, order: orderPaymentEffect },
     }),
     rateLimits: {
       signIn: { perAddress: env.AUTH_RATE_LIMIT_PER_MINUTE, perIdentifier: env.AUTH_IDENTIFIER_RATE_LIMIT_PER_MINUTE },
@@ -163,7 +173,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     catalogRoutes,
     analyticsRoutes,
     addressesRoutes,
-    ...(env.NODE_ENV === 'production' ? [] : [devOutboxRoutes, devPaymentsRoutes, devSubscriptionsRoutes]),
+    ordersRoutes,
+    vouchersRoutes,
+    ...(env.NODE_ENV === 'production' ? [] : [devOutboxRoutes, devPaymentsRoutes, devSubscriptionsRoutes, devApiKeysRoutes]),
     healthRoutes,
     tenancyRoutes,
     mediaRoutes,

@@ -68,6 +68,16 @@ const envSchema = z.object({
   MIDTRANS_SNAP_URL: z.url().optional(),
   /** How long one call to a payment provider may take before the payment fails with 503. */
   PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
+  /**
+   * Where uploaded files (pictures) are kept: `files` under DATA_DIR/files, `s3` in the S3_* bucket,
+   * or `database`, in PostgreSQL itself (one store every instance shares with nothing else to run).
+   */
+  FILE_STORAGE: z.enum(['files', 's3', 'database']).default('files'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** smtp:// or smtps:// URL: e-mail is sent through it instead of the development outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional(),
   /** An SMS/WhatsApp provider endpoint and its token: both, or neither. */
@@ -100,6 +110,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       }
       if ((config.XENDIT_SECRET_KEY === undefined) !== (config.XENDIT_CALLBACK_TOKEN === undefined)) {
         context.addIssue({ code: 'custom', path: ['XENDIT_CALLBACK_TOKEN'], message: 'set XENDIT_SECRET_KEY and XENDIT_CALLBACK_TOKEN together' });
+      }
+      if (config.FILE_STORAGE === 's3') {
+        for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+          if (config[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: 'required with FILE_STORAGE=s3' });
+        }
       }
       if ((config.SMS_PROVIDER_URL === undefined) !== (config.SMS_PROVIDER_TOKEN === undefined)) {
         context.addIssue({ code: 'custom', path: ['SMS_PROVIDER_TOKEN'], message: 'set SMS_PROVIDER_URL and SMS_PROVIDER_TOKEN together' });

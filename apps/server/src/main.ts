@@ -1,3 +1,5 @@
+import { outletCodeKeyFor } from './modules/outlets/outlet-code-key.ts';
+import { blobStoreFor } from './modules/storage/storage.config.ts';
 import { buildAppContext, createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase, pendingMigrations } from './db/migrate.ts';
@@ -31,7 +33,7 @@ if (config.MIGRATE_ON_START) {
 // A fresh database gets the demo merchants so the app opens on localhost straight away. Never in
 // production: the demo members' PIN is public.
 if (config.NODE_ENV !== 'production' && (await isEmptyDatabase(connection.db))) {
-  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(config.CODE_SECRET) });
+  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(config.CODE_SECRET), blobs: blobStoreFor(config), outletCodeKey: outletCodeKeyFor(config.CODE_SECRET) });
 }
 
 const context = buildAppContext({ env: config, database: connection.db });

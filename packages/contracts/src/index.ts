@@ -11,3 +11,5 @@ export * from './subscriptions.ts';
 export * from './catalog.ts';
 export * from './addresses.ts';
 export * from './analytics.ts';
+export * from './orders.ts';
+export * from './vouchers.ts';

@@ -15,8 +15,11 @@ export const paymentMethods = ['virtual_account', 'qris', 'ewallet', 'credit_car
 export const paymentMethodSchema = z.enum(paymentMethods);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-/** `manual`: a transfer into the merchant's own bank account, settled when the merchant accepts its proof. */
-export const paymentProviderNames = ['sandbox', 'xendit', 'midtrans', 'manual'] as const;
+/**
+ * `manual`: a transfer into the merchant's own bank account, settled when the merchant accepts its
+ * proof. `cash`: cash on delivery, settled when the merchant completes the order.
+ */
+export const paymentProviderNames = ['sandbox', 'xendit', 'midtrans', 'manual', 'cash'] as const;
 export const paymentProviderNameSchema = z.enum(paymentProviderNames);
 export type PaymentProviderName = z.infer<typeof paymentProviderNameSchema>;
 

@@ -9,7 +9,7 @@ import { findProgramById } from './operator.repository.ts';
 const MAX_CSV_BYTES = 50 * 1024 * 1024;
 
 /** `kartu products import`: a program's products from a CSV file, all or nothing. */
-export async function importProductsCommand(args: string[], { db, out }: CliContext): Promise<void> {
+export async function importProductsCommand(args: string[], { db, out, blobs = null }: CliContext): Promise<void> {
   const values = readOptions(args, { merchant: { type: 'string' }, program: { type: 'string' }, file: { type: 'string' } });
   const merchant = await merchantByMid(db, required(values, 'merchant').toUpperCase());
   const programId = required(values, 'program');
@@ -20,7 +20,7 @@ export async function importProductsCommand(args: string[], { db, out }: CliCont
   if (!found?.isFile()) throw new CommandError(`No file at ${path}`);
   if (found.size > MAX_CSV_BYTES) throw new CommandError(`${path} is larger than 50 MB`);
   try {
-    const result = await importProducts({ db, merchantId: merchant.id, programId: program.id, currency: merchant.currencyCode, csv: await readFile(path, 'utf8'), csvPath: path });
+    const result = await importProducts({ db, merchantId: merchant.id, programId: program.id, currency: merchant.currencyCode, csv: await readFile(path, 'utf8'), csvPath: path, blobs });
     out(
       `Imported ${result.created + result.updated} products into "${program.name}": ${result.created} new, ${result.updated} updated; ${result.categoriesCreated} new categories.`,
     );

@@ -1,3 +1,4 @@
+import type { BlobStore } from '../modules/storage/blob-store.ts';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { PaymentsContext } from '../modules/payments/payments.context.ts';
 import type { Database } from '../db/database.ts';
@@ -9,6 +10,14 @@ export interface CliContext {
   db: Database;
   /** The payment providers this deployment has keys for, as the server sees them. */
   payments?: PaymentsContext;
+  /** Seals merchants' webhook secrets as the servers open them (webhooks.service webhookSealKeyFor). */
+  webhookSealKey?: Buffer;
+  /** Hashes outlet and cashier codes as the servers check them. */
+  outletCodeKey?: string;
+  /** Where uploaded files are kept, as the servers keep them; absent keeps them in the database. */
+  blobs?: BlobStore | null;
+  /** A production deployment: webhooks go to https addresses only. */
+  production?: boolean;
   out(line: string): void;
   error(line: string): void;
   now(): Date;

@@ -3,11 +3,13 @@ import { CommandError, UsageError, type CliContext } from './cli.context.ts';
 import { listFailedJobsCommand, retryJobCommand } from './jobs.command.ts';
 import { setMerchantImagesCommand, setProgramArtCommand } from './images.command.ts';
 import { createApiKeyCommand, createSsoKeyCommand, listApiKeysCommand, revokeApiKeyCommand } from './keys.command.ts';
-import { createMerchantCommand, createSiteCommand, listMerchantsCommand, updateMerchantCommand } from './merchants.command.ts';
+import { createMerchantCommand, createSiteCommand, listMerchantsCommand, setMerchantWebhookCommand, updateMerchantCommand } from './merchants.command.ts';
 import { migrateCommand } from './migrate.command.ts';
 import { createPlanCommand, setMerchantBankAccountCommand, setMerchantPaymentsCommand } from './payments.command.ts';
 import { createProgramCommand, setFixedAddressCommand } from './programs.command.ts';
 import { importProductsCommand } from './catalog.command.ts';
+import { addCashierCommand, addOutletCommand } from './outlets.command.ts';
+import { addDistributorCommand, removeDistributorCommand, savePromotionCommand, setShopSettingsCommand } from './shop.command.ts';
 
 export const usage = `Kartu operator commands (database from DATABASE_URL, else the embedded one in DATA_DIR)
 
@@ -23,6 +25,9 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
   kartu merchants bank-account --mid <MID> --bank <name> --account-number <digits> --account-name <name>
   kartu merchants bank-account --mid <MID> --remove
                          members pay manual transfers into it and upload a proof; the merchant reviews it
+  kartu merchants webhook --mid <MID> --url <https address>   new and paid orders are posted there,
+                         signed with a secret printed once (run again for a new secret)
+  kartu merchants webhook --mid <MID> --remove
   kartu sites create --host <host> --merchant <MID> [--language en|id|my|ja]
   kartu programs create --merchant <MID> --name <name> --type points|stamps|cash|subscription
                         [--earn-rate 1/1000] [--expiry-days 365]
@@ -32,6 +37,16 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
                         --address <street and number> --subdistrict <code, e.g. 31.74.07.1006> --zip <5 digits>
                         [--note <text>]     every order of the program's cards goes there
   kartu programs fixed-address --program <program id> --remove
+  kartu programs shop --program <program id> [--delivery "courier:0 same_day:10000@25km instant:15000@10km"]
+                        [--cover 31.71,31.74|everywhere] [--point-value 100|none] [--fees "application:1000"]
+                        delivery options with their fee (minor units) and distance limit from the nearest
+                        distributor; covered regency and city codes; what a missing point costs in money
+  kartu distributors add --program <program id> --name <name> --address <text> [--phone <phone>]
+                        [--hours <text>] [--location=<latitude,longitude>]   a pickup point
+  kartu distributors remove --program <program id> --id <distributor id>
+  kartu promos save --program <program id> --code <CODE> (--percent 10 | --points 500 | --money 25000)
+                    [--minimum-points 1500] [--minimum-money 100000] [--starts <date>] [--ends <date>] [--inactive]
+                    a promo code on physical items, once they reach the minimum; saving a code again changes it
   kartu plans create --merchant <MID> --program <program id> --name <name> --months 1 --price 49000
                      [--auto-renew yes|no] [--fees "admin:2500 tax:11% convenience:1.5%@credit_card"]
                      price and fixed fees in minor units; a share applies to the price
@@ -40,6 +55,9 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
                      price_money (minor units), stock, max_per_order, weight_grams, precious_metal,
                      exclusive_category, description, terms, image (a file beside the CSV), active;
                      products are matched by sku; any bad row stops the import, nothing is written
+  kartu outlets add --merchant <MID> --name <name> --code <4 to 12 letters or digits> [--cashier-codes]
+                    staff type the code on a member's phone to redeem a voucher (kept hashed)
+  kartu cashiers add --merchant <MID> --outlet <outlet id> --name <name> --code <4 to 12 letters or digits>
   kartu api-keys create --merchant <MID> --name <name>     prints the key once
   kartu api-keys list --merchant <MID>
   kartu api-keys revoke --id <key id>
@@ -61,12 +79,19 @@ const commands: Record<string, Command> = {
   'merchants images': setMerchantImagesCommand,
   'merchants payments': setMerchantPaymentsCommand,
   'merchants bank-account': setMerchantBankAccountCommand,
+  'merchants webhook': setMerchantWebhookCommand,
   'plans create': createPlanCommand,
   'products import': importProductsCommand,
   'sites create': createSiteCommand,
   'programs create': createProgramCommand,
   'programs art': setProgramArtCommand,
   'programs fixed-address': setFixedAddressCommand,
+  'programs shop': setShopSettingsCommand,
+  'distributors add': addDistributorCommand,
+  'distributors remove': removeDistributorCommand,
+  'promos save': savePromotionCommand,
+  'outlets add': addOutletCommand,
+  'cashiers add': addCashierCommand,
   'api-keys create': createApiKeyCommand,
   'api-keys list': listApiKeysCommand,
   'api-keys revoke': revokeApiKeyCommand,

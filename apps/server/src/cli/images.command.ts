@@ -1,3 +1,4 @@
+import type { BlobStore } from '../modules/storage/blob-store.ts';
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_MB } from '@kartu/core/constants';
@@ -19,17 +20,17 @@ async function readImageFile(path: string): Promise<Buffer> {
 }
 
 /** Stores the image in the file for the merchant; a file that is no image of the right size is an error naming it. */
-async function storeImageFile(db: Database, { merchantId, purpose, path }: { merchantId: number; purpose: ImagePurpose; path: string }): Promise<ImageRow> {
+async function storeImageFile(db: Database, { merchantId, purpose, path, blobs }: { merchantId: number; purpose: ImagePurpose; path: string; blobs: BlobStore | null }): Promise<ImageRow> {
   const bytes = await readImageFile(path);
   try {
-    return await storeImage({ db, merchantId, purpose, bytes });
+    return await storeImage({ db, merchantId, purpose, bytes, blobs });
   } catch (error) {
     if (error instanceof AppError) throw new CommandError(`${path}: ${error.message}`);
     throw error;
   }
 }
 
-export async function setProgramArtCommand(args: string[], { db, out }: CliContext): Promise<void> {
+export async function setProgramArtCommand(args: string[], { db, out, blobs = null }: CliContext): Promise<void> {
   const values = readOptions(args, { program: { type: 'string' }, file: { type: 'string' }, remove: { type: 'boolean' } });
   const programId = required(values, 'program');
   if ((values.file === undefined) === (values.remove === undefined)) throw new UsageError('Give either --file <path> or --remove');
@@ -41,7 +42,7 @@ export async function setProgramArtCommand(args: string[], { db, out }: CliConte
     out(`"${program.name}" has no card art now: its cards show the brand colours.`);
     return;
   }
-  const image = await storeImageFile(db, { merchantId: program.merchantId, purpose: 'card-art', path: values.file });
+  const image = await storeImageFile(db, { merchantId: program.merchantId, purpose: 'card-art', path: values.file, blobs });
   await setProgramCardArt({ ...target, imageId: image.id });
   out(`Card art of "${program.name}" set: image ${image.id}, up to ${image.width}x${image.height}.`);
 }
@@ -50,7 +51,7 @@ const merchantImagePurposes = ['banner', 'icon'] as const;
 /** `none` takes a picture away, as it clears the settings of `merchants update`. */
 const clear = 'none';
 
-export async function setMerchantImagesCommand(args: string[], { db, out }: CliContext): Promise<void> {
+export async function setMerchantImagesCommand(args: string[], { db, out, blobs = null }: CliContext): Promise<void> {
   const values = readOptions(args, { mid: { type: 'string' }, banner: { type: 'string' }, icon: { type: 'string' } });
   const given = merchantImagePurposes.flatMap((purpose) => {
     const path = values[purpose]?.trim();
@@ -61,7 +62,7 @@ export async function setMerchantImagesCommand(args: string[], { db, out }: CliC
   // Every file is checked and stored before either picture changes, so a bad file changes nothing.
   const stored = [];
   for (const { purpose, path } of given) {
-    stored.push({ purpose, image: path === clear ? null : await storeImageFile(db, { merchantId: merchant.id, purpose, path }) });
+    stored.push({ purpose, image: path === clear ? null : await storeImageFile(db, { merchantId: merchant.id, purpose, path, blobs }) });
   }
   for (const { purpose, image } of stored) {
     await setMerchantImage({ db, merchantId: merchant.id, purpose, imageId: image?.id ?? null });

@@ -1,9 +1,12 @@
+import { outletCodeKeyFor } from '../modules/outlets/outlet-code-key.ts';
+import { blobStoreFor } from '../modules/storage/storage.config.ts';
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../db/client.ts';
 import { paymentsContextFor } from '../modules/payments/payments.context.ts';
 import { configuredProviders } from '../modules/payments/providers/configured-providers.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { loadEnv } from '../env.ts';
+import { webhookSealKeyFor } from '../modules/webhooks/webhooks.service.ts';
 import { startChangeRelay } from '../lib/change-relay.ts';
 import { runKartu } from './commands.ts';
 
@@ -24,7 +27,14 @@ try {
       providers: configuredProviders(config),
       effects: {},
     });
-    exitCode = await runKartu(process.argv.slice(2), { db: connection.db, payments, out: (line) => console.log(line), error: (line) => console.error(line), now: () => new Date() });
+    exitCode = await runKartu(process.argv.slice(2), {
+      db: connection.db,
+      payments,
+      webhookSealKey: webhookSealKeyFor(config.CODE_SECRET),
+      outletCodeKey: outletCodeKeyFor(config.CODE_SECRET),
+      blobs: blobStoreFor(config),
+      production: config.NODE_ENV === 'production',
+      out: (line) => console.log(line), error: (line) => console.error(line), now: () => new Date() });
     await relay?.close();
   } finally {
     await connection.close();

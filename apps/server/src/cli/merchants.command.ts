@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { languages, type Language } from '@kartu/contracts';
 import { normalizeHost } from '../modules/tenancy/tenancy.service.ts';
+import { removeMerchantWebhook, setMerchantWebhook } from '../modules/webhooks/webhooks.service.ts';
 import { CommandError, merchantByMid, oneOf, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
 import {
   insertMerchantUnlessTaken,
@@ -143,4 +144,19 @@ export async function createSiteCommand(args: string[], { db, out }: CliContext)
   const site = await insertSiteUnlessTaken(db, { host, merchantId: merchant.id, defaultLanguage });
   if (!site) throw new CommandError(`The host ${host} already serves a merchant`);
   out(`Site ${site.host} now serves ${merchant.brand} (${merchant.mid}), in ${site.defaultLanguage} by default.`);
+}
+
+/** `kartu merchants webhook`: where the merchant's systems hear of new and paid orders, with a new signing secret; or `--remove`. */
+export async function setMerchantWebhookCommand(args: string[], { db, out, now, webhookSealKey, production = false }: CliContext): Promise<void> {
+  const values = readOptions(args, { mid: { type: 'string' }, url: { type: 'string' }, remove: { type: 'boolean' } });
+  const merchant = await merchantByMid(db, required(values, 'mid').toUpperCase());
+  if (values.remove) {
+    await removeMerchantWebhook({ db, merchantId: merchant.id });
+    out(`${merchant.mid} gets no more webhooks.`);
+    return;
+  }
+  if (!webhookSealKey) throw new CommandError('This command needs the server configuration (CODE_SECRET) to keep the secret');
+  const { secret } = await setMerchantWebhook({ db, merchantId: merchant.id, url: required(values, 'url'), sealKey: webhookSealKey, production, now: now() });
+  out(`${merchant.mid}'s webhooks go to ${values.url}. Signing secret (shown once, keep it safe): ${secret}`);
+  out('Each message carries a Kartu-Signature header: t=<unix time>,v1=<HMAC-SHA256 of "<t>.<body>" with the secret, in hex> (docs/integration.md Webhooks).');
 }

@@ -16,7 +16,7 @@ export async function setMerchantPaymentsCommand(args: string[], { db, payments,
   const values = readOptions(args, { mid: { type: 'string' }, provider: { type: 'string' }, methods: { type: 'string' } });
   const merchant = await merchantByMid(db, required(values, 'mid').toUpperCase());
   // A manual transfer goes into the merchant's own account: `kartu merchants bank-account` sets it.
-  const provider = oneOf(required(values, 'provider'), paymentProviderNames.filter((name) => name !== 'manual'), 'sandbox', 'provider');
+  const provider = oneOf(required(values, 'provider'), paymentProviderNames.filter((name) => name !== 'manual' && name !== 'cash'), 'sandbox', 'provider');
   const methods = methodsOf(required(values, 'methods'));
   if (!payments) throw new CommandError('The payment providers of this deployment are not known here');
   await setMerchantPaymentSettings({ db, payments, merchantId: merchant.id, provider, methods, now: now() });

@@ -17,4 +17,9 @@ describe('development outbox in production', () => {
     const page = await testApp.app.inject({ url: '/dev/outbox', headers: { host: 'localhost' } });
     expect(page.body).not.toContain('Development outbox');
   });
+
+  it('makes no integration keys', async () => {
+    const answer = await testApp.app.inject({ method: 'POST', url: '/api/dev/api-keys', headers: { host: 'localhost' } });
+    expect(answer.statusCode).toBe(404);
+  });
 });

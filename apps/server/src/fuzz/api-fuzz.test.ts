@@ -1,17 +1,21 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, transactionListAnswerSchema } from '@kartu/contracts';
+import { errorBodySchema, orderAnswerSchema, transactionListAnswerSchema } from '@kartu/contracts';
 import { MINUTE_MS } from '@kartu/core';
 import { callIntegration, merchantSetup } from '../integration/integration.test-support.ts';
-import { newCard } from '../modules/cards/cards.test-support.ts';
+import { newCard, send as sendAs } from '../modules/cards/cards.test-support.ts';
+import { getCard } from '../modules/cards/cards.service.ts';
+import { earn as earnPoints } from '../modules/ledger/points.service.ts';
 import { grantProgramReward } from '../modules/cards/rewards.service.ts';
 import { images } from '../modules/media/images.table.ts';
+import { vouchers } from '../modules/vouchers/vouchers.table.ts';
 import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';
 import { demoProducts } from '../seed/seed-catalog.ts';
 import { addAddress } from '../modules/addresses/addresses.test-support.ts';
 import { newSubscriptionProgram, sandboxCard, subscribeAs } from '../modules/subscriptions/subscriptions.test-support.ts';
 import { demoProgramIds } from '../seed/seed-cards.ts';
+import { demoOutlet } from '../seed/seed-vouchers.ts';
 import { memberPin, newMember, type TestMember } from '../test/members.ts';
 import { createTestApp, merchantIdOf, type TestApp } from '../test/test-app.ts';
 import { memberRows } from './member-rows.ts';
@@ -61,6 +65,24 @@ const ownEntryIds = async (someone: TestMember, cardId: string) => {
   const answer = await testApp.app.inject({ method: 'GET', url: `/api/v2/cards/${cardId}/transactions`, headers: { host: someone.user.merchantId === member?.user.merchantId ? 'localhost' : 'v2.localhost', authorization: `Bearer ${someone.token}` } });
   return transactionListAnswerSchema.parse(answer.json()).data.map((entry) => entry.id);
 };
+
+async function voucherIdsOf(userId: string): Promise<string[]> {
+  return (await testApp.db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.userId, userId))).map((row) => row.id);
+}
+
+/** An order of one e-voucher paid in points, placed on the member's card of the demo shop. */
+async function orderOf(owner: TestMember, cardId: string): Promise<string> {
+  const card = await getCard({ db: testApp.db, merchantId: await merchantIdOf(testApp.db), cardId });
+  await earnPoints({ db: testApp.db, now: testApp.clock.now(), merchantId: card.merchantId, card, amount: 1_000n });
+  const voucher = demoProducts.find((product) => product.type === 'evoucher');
+  const response = await sendAs(testApp, 'POST', `/api/v2/cards/${cardId}/orders`, {
+    member: owner,
+    body: { items: [{ productId: voucher?.id ?? '', quantity: 1 }], delivery: { method: 'none' } },
+    headers: { 'idempotency-key': `fuzz-order-${cardId}` },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return orderAnswerSchema.parse(response.json()).data.id;
+}
 
 async function earn(key: string, cardNumber: string, amount: number, billNumber = `BILL-${Math.random().toString(36).slice(2)}`) {
   const answer = await callIntegration(testApp, 'POST', '/purchases', { key, body: { cardNumber, amount, billNumber } });
@@ -124,6 +146,9 @@ async function setUp() {
   const ownReward = await grantProgramReward({ db: testApp.db, card: ownCards[1]!, kind: 'welcome', now: testApp.clock.now() });
   const theirKopiCard = await newCard(testApp, { merchantId: kopi.merchantId, programId: demoProgramIds.kopiSenjaRewards, owner: sameMerchant });
   const theirReward = await grantProgramReward({ db: testApp.db, card: theirKopiCard, kind: 'welcome', now: testApp.clock.now() });
+  const ownKopiCard = await newCard(testApp, { merchantId: kopi.merchantId, programId: demoProgramIds.kopiSenjaRewards, owner: member });
+  const ownOrder = await orderOf(member, ownKopiCard.id);
+  const theirOrder = await orderOf(sameMerchant, theirKopiCard.id);
 
   const club = await subscriptionCards(kopi.merchantId, sameMerchant);
   periodEndingCardId = club.periodEndingCardId;
@@ -151,7 +176,12 @@ async function setUp() {
       imageId: (await testApp.db.select({ id: images.id }).from(images).where(eq(images.merchantId, kopi.merchantId))).map((image) => image.id),
       countryCode: ['62'],
       amount: [1, 25, 100, 25_000],
-      cardId: [...club.ownCardIds, ownCards[0]!.id, ownCards[1]!.id],
+      cardId: [...club.ownCardIds, ownCards[0]!.id, ownCards[1]!.id, ownKopiCard.id],
+      orderId: [ownOrder],
+      voucherId: await voucherIdsOf(member.userId),
+      outletId: [demoOutlet.id],
+      outletCode: [demoOutlet.code, 'WRONG1'],
+      distributorId: ['5eed0000-0000-4000-8000-000000000501'],
       planId: club.planIds,
       productId: demoProducts.map((product) => product.id),
       // One valid chain of areas, so that some generated addresses are saved.
@@ -177,6 +207,8 @@ async function setUp() {
       cardId: [club.theirCardId, foreignClubCard.id, theirCard.id],
       planId: [luminaClub.monthly.id, luminaClub.yearly.id],
       addressId: [(await addAddress(testApp, sameMerchant)).id],
+      orderId: [theirOrder],
+      voucherId: await voucherIdsOf(sameMerchant.userId),
     },
   };
   operations = operationsOf(testApp.app);

@@ -1,3 +1,4 @@
+import type { BlobStore } from '../modules/storage/blob-store.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { OutboxDrivers } from '../modules/outbox/outbox.drivers.ts';
@@ -10,6 +11,12 @@ export interface AppContext {
   clock: Clock;
   /** Keys one-time codes. */
   codeSecret: string;
+  /** Seals merchants' webhook secrets (webhooks.service webhookSealKeyFor). */
+  webhookSealKey: Buffer;
+  /** Hashes outlet and cashier codes (outlets/outlet-code-key.ts). */
+  outletCodeKey: string;
+  /** Where uploaded files are kept; null keeps them in the database (FILE_STORAGE). */
+  blobs: BlobStore | null;
   /** Keys card activation codes (cards/activation-code-key.ts). */
   activationCodeKey: string;
   drivers: OutboxDrivers;

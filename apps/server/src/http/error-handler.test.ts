@@ -7,6 +7,7 @@ import { createApp } from '../app.ts';
 import { createTestApp, testEnv, type TestApp } from '../test/test-app.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toErrorBody } from './error-handler.ts';
+import { isSiteApiCall } from './api-paths.ts';
 
 let testApp: TestApp;
 let limitedApp: FastifyInstance;
@@ -90,6 +91,8 @@ describe('error answers', () => {
         const statuses = Object.keys(operation.responses);
         if (['post', 'put', 'patch'].includes(method)) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['400', '413', '415']));
         if (path.includes('{')) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['400', '414']));
+        // Any call under /api names its site by the host; an unknown host is answered 404 SITE_NOT_FOUND.
+        if (isSiteApiCall(path)) expect(statuses, `${method} ${path}`).toContain('404');
       }
     }
   });

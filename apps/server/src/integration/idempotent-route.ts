@@ -29,7 +29,7 @@ export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodTyp
    * The write itself, for the merchant of the API key, in the transaction that stores its answer
    * (`tx`); it runs once per Idempotency-Key.
    */
-  run: (input: { tx: Database; merchantId: number; params: z.output<Params>; body: z.output<Body> }) => Promise<z.input<Answer>>;
+  run: (input: { tx: Database; merchantId: number; params: z.output<Params>; body: z.output<Body>; now: Date }) => Promise<z.input<Answer>>;
   /**
    * A quicker way to make the common case of the write and store its answer, tried first; null
    * when it made nothing, and `run` then decides.
@@ -75,7 +75,7 @@ export function idempotentWriteRoute<Params extends z.ZodType, Body extends z.Zo
         }),
         run: async (tx) => {
           const { merchantId } = holderOf(request);
-          const input = { tx, merchantId, params: request.params as z.output<Params>, body: request.body as z.output<Body> };
+          const input = { tx, merchantId, params: request.params as z.output<Params>, body: request.body as z.output<Body>, now: clock.now() };
           return { statusCode: status, body: await run(input) };
         },
       }),

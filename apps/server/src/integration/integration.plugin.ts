@@ -3,6 +3,8 @@ import { AppError } from '../lib/app-error.ts';
 import { ApiKeyCache, authenticateApiKey, type ApiKeyHolder } from './api-keys.service.ts';
 import { integrationCardRoutes } from './cards.routes.ts';
 import { integrationCatalogRoutes } from './catalog.routes.ts';
+import { integrationOrdersRoutes } from './orders.routes.ts';
+import { integrationVouchersRoutes } from './vouchers.routes.ts';
 import type { AppContext } from '../http/app-context.ts';
 import { integrationLedgerRoutes } from './ledger.routes.ts';
 import { integrationPaymentRoutes } from './payments.routes.ts';
@@ -63,6 +65,8 @@ export const integrationRoutes: FastifyPluginAsync<AppContext> = async (app, opt
   await app.register(integrationLedgerRoutes, { ...options, prefix: integrationPrefix });
   await app.register(integrationPaymentRoutes, { ...options, prefix: integrationPrefix });
   await app.register(integrationCatalogRoutes, { ...options, prefix: integrationPrefix });
+  await app.register(integrationOrdersRoutes, { ...options, prefix: integrationPrefix });
+  await app.register(integrationVouchersRoutes, { ...options, prefix: integrationPrefix });
   // Without this, the web app's catch-all would answer a mistyped integration path with a page.
   app.all(`${integrationPrefix}/*`, { config: { rateLimit: false }, schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
 };

@@ -10,6 +10,7 @@ import { expireLots } from '../modules/ledger/expiry.service.ts';
 import { listMerchantTimeZones } from '../modules/tenancy/tenancy.service.ts';
 import { reconcilePayments } from '../modules/payments/payment-reconciliation.service.ts';
 import { renewSubscriptions } from '../modules/subscriptions/subscription-renewal.service.ts';
+import { webhookDeliveryJob } from '../modules/webhooks/webhooks.service.ts';
 
 /** Moves expired value of every merchant's member accounts to the expiry account. */
 export async function expireLotsOfEveryMerchant({ db, now }: { db: Database; now: Date }): Promise<number> {
@@ -19,8 +20,9 @@ export async function expireLotsOfEveryMerchant({ db, now }: { db: Database; now
 }
 
 /** What the server's workers run (docs/operations.md Background jobs). Each is safe to run again. */
-export const serverJobHandlers = ({ drivers, codeSecret, payments }: Pick<AppContext, 'drivers' | 'codeSecret' | 'payments'>): JobHandler[] => [
+export const serverJobHandlers = ({ drivers, codeSecret, payments, webhookSealKey }: Pick<AppContext, 'drivers' | 'codeSecret' | 'payments' | 'webhookSealKey'>): JobHandler[] => [
   deliveryJob({ drivers, sealKey: sealKeyFor(codeSecret) }),
+  webhookDeliveryJob({ sealKey: webhookSealKey }),
   { name: 'expire-lots', run: expireLotsOfEveryMerchant },
   { name: 'birthday-rewards', run: grantBirthdayRewards },
   { name: 'reconcile-payments', run: ({ db, now, log }) => reconcilePayments({ db, payments, now, log }) },

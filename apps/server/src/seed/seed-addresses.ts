@@ -27,6 +27,8 @@ export const raniHome = {
   fullAddress: 'Jl. Melawai Raya No. 18, RT 001/RW 001',
   zip: '12160',
   note: 'Green gate next to the pharmacy',
+  latitude: -6.2443,
+  longitude: 106.7997,
 } as const satisfies Partial<NewMemberAddressRow>;
 
 export async function seedKopiSenjaAddresses(tx: Database, merchantId: number, { now }: Pick<SeedCardsOptions, 'now'>): Promise<void> {

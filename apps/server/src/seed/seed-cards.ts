@@ -1,3 +1,4 @@
+import type { BlobStore } from '../modules/storage/blob-store.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { changeTags, publishAfterCommit } from '../lib/change-feed.ts';
@@ -27,6 +28,8 @@ export interface SeedCardsOptions {
   now: Date;
   activationCodeKey: string;
   productPictures: boolean;
+  blobs: BlobStore | null;
+  outletCodeKey: string;
 }
 
 export const demoPin = '123456';
@@ -215,10 +218,10 @@ async function seedKopiSenjaPrograms(tx: Database, merchantId: number, now: Date
 }
 
 /** Kopi Senja: both programs, Rani and Budi with their cards and history, and cards to add. */
-export async function seedKopiSenjaCards(tx: Database, merchantId: number, { now, activationCodeKey }: SeedCardsOptions): Promise<void> {
+export async function seedKopiSenjaCards(tx: Database, merchantId: number, { now, activationCodeKey, blobs }: SeedCardsOptions): Promise<void> {
   await seedKopiSenjaPrograms(tx, merchantId, now);
   // The program most demo cards belong to shows its card art on the wallet's tiles.
-  await seedCardArt(tx, { merchantId, programId: demoProgramIds.kopiSenjaRewards, file: demoCardArtFiles.kopiSenja });
+  await seedCardArt(tx, { merchantId, programId: demoProgramIds.kopiSenjaRewards, file: demoCardArtFiles.kopiSenja, blobs });
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const rani = await demoMember(tx, { merchantId, phone: '+6281211112222', name: 'Rani Saputra', now: daysAgo(120) });
   const budi = await demoMember(tx, { merchantId, phone: '+6281233334444', name: 'Budi Santoso', now: daysAgo(100) });
@@ -290,7 +293,7 @@ export async function seedKopiSenjaCards(tx: Database, merchantId: number, { now
 }
 
 /** Lumina Beauty: a points program and cards nobody owns yet. */
-export async function seedLuminaCards(tx: Database, merchantId: number, { now }: SeedCardsOptions): Promise<void> {
+export async function seedLuminaCards(tx: Database, merchantId: number, { now, blobs }: SeedCardsOptions): Promise<void> {
   await upsertProgram(
     tx,
     {
@@ -312,7 +315,7 @@ export async function seedLuminaCards(tx: Database, merchantId: number, { now }:
     [],
     now,
   );
-  await seedCardArt(tx, { merchantId, programId: demoProgramIds.luminaGlow, file: demoCardArtFiles.lumina });
+  await seedCardArt(tx, { merchantId, programId: demoProgramIds.luminaGlow, file: demoCardArtFiles.lumina, blobs });
   await insertCards(
     tx,
     demoCardNumbers.luminaFree.map((number) => ({ id: demoCardId(number), number, merchantId, programId: demoProgramIds.luminaGlow, createdAt: now, updatedAt: now })),

@@ -206,7 +206,7 @@ async function productPicture(art: string): Promise<Buffer> {
   return sharp(await readFile(artFile(art)), { density: ART_DENSITY }).resize(960, 960).png().toBuffer();
 }
 
-export async function seedKopiSenjaCatalog(tx: Database, merchantId: number, { productPictures }: Pick<SeedCardsOptions, 'productPictures'>): Promise<void> {
+export async function seedKopiSenjaCatalog(tx: Database, merchantId: number, { productPictures, blobs }: Pick<SeedCardsOptions, 'productPictures' | 'blobs'>): Promise<void> {
   const programId = demoProgramIds.kopiSenjaRewards;
   const categories = [
     { id: categoryIds.coffee, name: 'Coffee', sortOrder: 1, isExclusive: false },
@@ -225,7 +225,7 @@ export async function seedKopiSenjaCatalog(tx: Database, merchantId: number, { p
     // A product keeps the picture it has, so seeding again adds no images.
     const [stored] = await tx.select({ imageId: products.imageId }).from(products).where(and(eq(products.id, product.id), eq(products.merchantId, merchantId)));
     if (!productPictures || stored?.imageId) continue;
-    const image = await storeImage({ db: tx, merchantId, purpose: 'product', bytes: await productPicture(art) });
+    const image = await storeImage({ db: tx, merchantId, purpose: 'product', bytes: await productPicture(art), blobs });
     await tx.update(products).set({ imageId: image.id }).where(eq(products.id, product.id));
   }
 }

@@ -1,3 +1,4 @@
+import type { BlobStore } from '../modules/storage/blob-store.ts';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
@@ -14,9 +15,9 @@ export const demoCardArtFiles = {
  * Gives a demo program its card art through the operator's own use cases, once: a program that
  * has card art keeps it, so seeding again adds no images.
  */
-export async function seedCardArt(tx: Database, { merchantId, programId, file }: { merchantId: number; programId: string; file: URL }): Promise<void> {
+export async function seedCardArt(tx: Database, { merchantId, programId, file, blobs }: { merchantId: number; programId: string; file: URL; blobs: BlobStore | null }): Promise<void> {
   const [program] = await tx.select({ cardArtImageId: programs.cardArtImageId }).from(programs).where(eq(programs.id, programId));
   if (!program || program.cardArtImageId !== null) return;
-  const image = await storeImage({ db: tx, merchantId, purpose: 'card-art', bytes: await readFile(file) });
+  const image = await storeImage({ db: tx, merchantId, purpose: 'card-art', bytes: await readFile(file), blobs });
   await setProgramCardArt({ db: tx, merchantId, programId, imageId: image.id });
 }

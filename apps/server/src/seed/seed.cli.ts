@@ -1,3 +1,5 @@
+import { outletCodeKeyFor } from '../modules/outlets/outlet-code-key.ts';
+import { blobStoreFor } from '../modules/storage/storage.config.ts';
 import { env } from '../env.ts';
 import { startChangeRelay } from '../lib/change-relay.ts';
 import { openDatabase } from '../db/client.ts';
@@ -11,7 +13,7 @@ const connection = await openDatabase({ url: config.DATABASE_URL, dataDir: confi
 try {
   await migrateDatabase(connection);
   const relay = startChangeRelay({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, log: { info: () => {}, warn: () => {} }, listen: false });
-  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(config.CODE_SECRET) });
+  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(config.CODE_SECRET), blobs: blobStoreFor(config), outletCodeKey: outletCodeKeyFor(config.CODE_SECRET) });
   await relay?.close();
   console.log(`Demo merchants seeded (${connection.kind}).`);
 } finally {

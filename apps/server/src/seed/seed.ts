@@ -1,3 +1,5 @@
+import { outletCodeKeyFor } from '../modules/outlets/outlet-code-key.ts';
+import type { BlobStore } from '../modules/storage/blob-store.ts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { merchants, type NewMerchantRow } from '../modules/tenancy/merchants.table.ts';
@@ -5,6 +7,8 @@ import { sites, type NewSiteRow } from '../modules/tenancy/sites.table.ts';
 import { seedKopiSenjaCards, seedLuminaCards, type SeedCardsOptions } from './seed-cards.ts';
 import { seedKopiSenjaAddresses } from './seed-addresses.ts';
 import { seedKopiSenjaCatalog } from './seed-catalog.ts';
+import { seedKopiSenjaShop } from './seed-shop.ts';
+import { seedKopiSenjaVouchers } from './seed-vouchers.ts';
 import { seedKopiSenjaClub } from './seed-subscriptions.ts';
 
 interface DemoMerchant {
@@ -50,6 +54,8 @@ const demoMerchants: DemoMerchant[] = [
       await seedKopiSenjaCards(tx, merchantId, options);
       await seedKopiSenjaClub(tx, merchantId, options);
       await seedKopiSenjaCatalog(tx, merchantId, options);
+      await seedKopiSenjaShop(tx, merchantId);
+      await seedKopiSenjaVouchers(tx, merchantId, options);
       await seedKopiSenjaAddresses(tx, merchantId, options);
     },
   },
@@ -123,13 +129,17 @@ export interface SeedDemoOptions {
    * test databases leave them out, every test file seeding its own.
    */
   productPictures?: boolean;
+  /** The deployment's file store for the demo pictures; absent keeps them in the database. */
+  blobs?: BlobStore | null;
+  /** Key the demo outlet's code is hashed under: the server's, or the demo code will not match. */
+  outletCodeKey?: string;
 }
 
 /**
  * Creates or refreshes the demo merchants, their sites and their cards demo; safe to run any number
  * of times. One transaction per merchant keeps a half-written merchant from ever being visible.
  */
-export async function seedDemo(db: Database, { now = new Date(), activationCodeKey, productPictures = true }: SeedDemoOptions): Promise<void> {
+export async function seedDemo(db: Database, { now = new Date(), activationCodeKey, productPictures = true, blobs = null, outletCodeKey = outletCodeKeyFor(undefined) }: SeedDemoOptions): Promise<void> {
   for (const demo of demoMerchants) {
     await db.transaction(async (tx) => {
       const [saved] = await tx
@@ -145,7 +155,7 @@ export async function seedDemo(db: Database, { now = new Date(), activationCodeK
           .values(row)
           .onConflictDoUpdate({ target: sites.host, set: { ...row, updatedAt: sql`now()` } });
       }
-      await demo.cards?.(tx, saved.id, { now, activationCodeKey, productPictures });
+      await demo.cards?.(tx, saved.id, { now, activationCodeKey, productPictures, blobs, outletCodeKey });
     });
   }
 }

@@ -1,3 +1,4 @@
+import { outletCodeKeyFor } from '../modules/outlets/outlet-code-key.ts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -31,6 +32,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent/web/dist',
+    // Each test file's database is thrown away: its pictures stay in it rather than on disk.
+    FILE_STORAGE: 'database',
     CODE_SECRET: 'test-code-secret-test-code-secret-0123',
     // Test files sign in many times from one address, some with one identifier; the rate-limit tests lower these again.
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
@@ -84,7 +87,7 @@ export async function createTestApp({
   const { connection, url, drop } = await openTestDatabase();
   await migrateDatabase(connection);
   const env = testEnv(overrides);
-  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(env.CODE_SECRET), productPictures: false });
+  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(env.CODE_SECRET), outletCodeKey: outletCodeKeyFor(env.CODE_SECRET), productPictures: false });
   const clock = createTestClock();
   const app = await createApp({ env, database: connection.db, clock, ...(logStream && { logStream }) });
   return {

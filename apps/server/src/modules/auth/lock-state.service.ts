@@ -1,8 +1,8 @@
 import type { LockState } from '@kartu/contracts';
-import type { AttemptScope } from './auth-attempts.table.ts';
+import type { AttemptScope } from '../attempts/attempts.table.ts';
 import type { AuthContext, MerchantRef } from './auth.context.ts';
 import type { NormalisedIdentifier } from './identifier.ts';
-import { activeLockUntil } from './lock.service.ts';
+import { activeLockUntil } from '../attempts/attempt-lock.service.ts';
 import { findUserByIdentifier } from './users.repository.ts';
 
 /**

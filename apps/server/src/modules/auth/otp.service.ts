@@ -4,10 +4,11 @@ import type { OutboxChannel } from '../outbox/outbox-messages.table.ts';
 import { queueOneTimeCode } from '../outbox/outbox.service.ts';
 import { sealKeyFor } from '../outbox/sealed-text.ts';
 import type { AuthContext, MerchantRef } from './auth.context.ts';
-import { LOGIN_LOCK_AT_ATTEMPT, LOGIN_LOCK_MS, OTP_EXPIRES_SECONDS } from './auth.constants.ts';
+import { LOGIN_LOCK_AT_ATTEMPT, LOGIN_LOCK_MS, OTP_EXPIRES_SECONDS, OTP_REQUEST_LOCK_MS, OTP_REQUEST_WINDOW_MS } from './auth.constants.ts';
 import { generateCode, hashCode, sameHash } from './auth.crypto.ts';
 import type { NormalisedIdentifier } from './identifier.ts';
-import { assertNotLocked, countCodeRequest, guardedAttempt } from './lock.service.ts';
+import { OTP_REQUESTS_START } from '@kartu/core';
+import { assertNotLocked, countRequest, guardedAttempt } from '../attempts/attempt-lock.service.ts';
 import { consumeCodeRow, findOpenCode, replaceOpenCode } from './one-time-codes.repository.ts';
 import { findUserByIdentifier } from './users.repository.ts';
 
@@ -44,7 +45,9 @@ export async function sendCode({
   const { db, clock, codeSecret, drivers } = context;
   const now = clock.now();
   await assertNotLocked({ db, key: loginLockKey(merchant.id, identifier), now, code: 'LOGIN_LOCKED' });
-  const requestRemaining = await countCodeRequest({ db, key: { merchantId: merchant.id, scope: 'otp-request', subject: identifier.value }, now });
+  // spec: app-core §4 OTP flow, §9: 3 codes within the window, then a 3-minute lock.
+  const requestKey = { merchantId: merchant.id, scope: 'otp-request' as const, subject: identifier.value };
+  const requestRemaining = await countRequest({ db, key: requestKey, now, limit: OTP_REQUESTS_START, windowMs: OTP_REQUEST_WINDOW_MS, lockMs: OTP_REQUEST_LOCK_MS });
 
   const sendsCode = purpose !== 'reset-pin' || (await findUserByIdentifier(db, merchant.id, identifier)) !== undefined;
   if (sendsCode) {

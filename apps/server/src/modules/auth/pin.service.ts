@@ -4,11 +4,10 @@ import type { Database } from '../../db/database.ts';
 import { queueMemberMessage } from '../outbox/outbox.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertNotBeingDeleted } from './users.service.ts';
-import { clearAttemptRow } from './auth-attempts.repository.ts';
 import type { AuthContext, MerchantRef } from './auth.context.ts';
 import { PIN_LOCK_MS } from './auth.constants.ts';
 import type { NormalisedIdentifier } from './identifier.ts';
-import { guardedAttempt } from './lock.service.ts';
+import { clearAttempts, guardedAttempt } from '../attempts/attempt-lock.service.ts';
 import { hashPin, verifyPinHash } from './pin-hash.ts';
 import { activateSession, openSession, type OpenedSession } from './session.service.ts';
 import { revokeOtherSessions } from './sessions.repository.ts';
@@ -169,7 +168,7 @@ export async function resetPin({
   const pinHash = await hashPin(pin);
   return db.transaction(async (tx) => {
     await updateUserPin(tx, user.id, pinHash, now);
-    await clearAttemptRow(tx, pinKey(user.merchantId, user.id));
+    await clearAttempts(tx, pinKey(user.merchantId, user.id));
     await trustDevice(tx, user.id, deviceHash, now);
     await noticePinChanged(tx, user, notice, now);
     return activateSession({ db: tx, session, loginType: 'otp', now });

@@ -21,9 +21,16 @@ function inView({ merchantId, userId, view }: MemberView) {
   return and(eq(cards.merchantId, merchantId), eq(cards.ownerUserId, userId), viewFilters[view]);
 }
 
+/*
+ * The wallet's queries are named prepared statements, planned once per connection: a page that
+ * misses every cache spends more planning them than running them (docs/decisions/010-hot-paths.md).
+ * A name stands for one SQL text, so it names every shape the text takes: the view's filter, and
+ * whether the page has an offset (the first page's query has none).
+ */
+
 /** One page of the member's cards in a view, newest first, with what the list shows of each program. */
 export async function findMemberCardsPage(db: Database, options: MemberView & { limit: number; offset: number }) {
-  return db
+  const query = db
     .select({
       card: cards,
       programName: programs.name,
@@ -38,14 +45,24 @@ export async function findMemberCardsPage(db: Database, options: MemberView & { 
     .orderBy(desc(cards.createdAt), desc(cards.id))
     .limit(options.limit)
     .offset(options.offset);
+  return query.prepare(`member_cards_page_${options.view}_${options.offset > 0 ? 'later' : 'first'}`).execute();
 }
 
 export async function countMemberCards(db: Database, options: MemberView): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(cards).where(inView(options));
+  const [row] = await db
+    .select({ value: count() })
+    .from(cards)
+    .where(inView(options))
+    .prepare(`member_cards_count_${options.view}`)
+    .execute();
   return row?.value ?? 0;
 }
 
+/** Named per number of programs up to a page's worth; a longer list is planned each time. */
+const namedProgramsLimit = 20;
+
 export async function findLevelsOfPrograms(db: Database, programIds: string[]): Promise<ProgramLevelRow[]> {
   if (programIds.length === 0) return [];
-  return db.select().from(programLevels).where(inArray(programLevels.programId, programIds)).orderBy(asc(programLevels.rank));
+  const query = db.select().from(programLevels).where(inArray(programLevels.programId, programIds)).orderBy(asc(programLevels.rank));
+  return programIds.length <= namedProgramsLimit ? query.prepare(`program_levels_${programIds.length}`).execute() : query;
 }

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../test/test-app.ts';
 import { newMember, type TestMember } from '../../test/members.ts';
+import { earn } from '../ledger/points.service.ts';
 import { createProgram } from '../programs/programs.service.ts';
 import type { NewProgramLevelRow, NewProgramRow } from '../programs/programs.table.ts';
 import { activationCodeKeyFor } from './activation-code-key.ts';
@@ -66,4 +67,11 @@ export async function memberWithCard(
   const member = await newMember(testApp, { name });
   const card = await newCard(testApp, { merchantId, programId, owner: member });
   return { ...member, card };
+}
+
+/** memberWithCard, with `points` earned on the card first (none for 0). */
+export async function memberWithPoints(testApp: TestApp, { merchantId, programId, points }: { merchantId: number; programId: string; points: number }): Promise<CardMember> {
+  const member = await memberWithCard(testApp, { merchantId, programId });
+  if (points > 0) await earn({ db: testApp.db, now: testApp.clock.now(), merchantId, card: member.card, amount: BigInt(points) });
+  return member;
 }

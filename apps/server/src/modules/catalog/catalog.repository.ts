@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { CatalogSort, ProductType } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
@@ -181,6 +181,34 @@ export async function updateStockBySku(
     .update(products)
     .set({ stock })
     .where(and(eq(products.merchantId, merchantId), eq(products.programId, programId), eq(products.sku, sku)))
+    .returning({ id: products.id });
+  if (updated.length > 0) publishAfterCommit(tx, [changeTags.catalog(programId)]);
+  return updated.length > 0;
+}
+
+/**
+ * Locks the products' rows until the transaction ends, in one order whatever the cart's, so two
+ * checkouts of the same products queue instead of deadlocking.
+ */
+export async function lockProducts(tx: Database, { merchantId, productIds }: { merchantId: number; productIds: readonly string[] }): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.merchantId, merchantId), inArray(products.id, [...productIds])))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/**
+ * Adds `delta` units to a counted product's stock (a negative one takes them); false when taking
+ * would go below zero. Products without a count are left as they are.
+ */
+export async function changeStock(tx: Database, { productId, programId, delta }: { productId: string; programId: string; delta: number }): Promise<boolean> {
+  const updated = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${delta}` })
+    .where(and(eq(products.id, productId), isNotNull(products.stock), sql`${products.stock} + ${delta} >= 0`))
     .returning({ id: products.id });
   if (updated.length > 0) publishAfterCommit(tx, [changeTags.catalog(programId)]);
   return updated.length > 0;

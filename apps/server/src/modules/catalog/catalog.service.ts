@@ -9,6 +9,7 @@ import { getMemberCard } from '../cards/member-card.service.ts';
 import type { CardRow } from '../cards/cards.table.ts';
 import { assertImageFor, getImageViews, type ImageViewOf } from '../media/images.service.ts';
 import {
+  changeStock,
   countProducts,
   findCategories,
   findProductsOnSale,
@@ -16,6 +17,7 @@ import {
   insertProduct,
   listCategories,
   listProducts,
+  lockProducts,
   type ProductFilter,
   type ProductWithCategory,
 } from './catalog.repository.ts';
@@ -231,4 +233,17 @@ export async function recordAddToCart({ quantity, now, ...request }: CatalogRequ
     properties: { productId: product.id, sku: product.sku, type: product.type, quantity },
     occurredAt: now,
   });
+}
+
+/**
+ * Locks the products of a checkout until its transaction ends (in one order, so two checkouts of
+ * the same products queue instead of deadlocking): their stock and prices are then the checkout's.
+ */
+export async function lockProductsForCheckout(tx: Database, { merchantId, productIds }: { merchantId: number; productIds: readonly string[] }): Promise<void> {
+  await lockProducts(tx, { merchantId, productIds: productIds.filter(isUuid) });
+}
+
+/** Takes (a negative delta) or gives back units of a counted product; false when taking would go below zero. */
+export async function changeProductStock(tx: Database, change: { productId: string; programId: string; delta: number }): Promise<boolean> {
+  return changeStock(tx, change);
 }

@@ -1,3 +1,4 @@
+import type { BlobStore } from '../storage/blob-store.ts';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { CsvError, parse } from 'csv-parse/sync';
@@ -170,6 +171,7 @@ export async function importProducts({
   currency,
   csv,
   csvPath,
+  blobs = null,
 }: {
   db: Database;
   merchantId: number;
@@ -177,6 +179,8 @@ export async function importProducts({
   currency: string;
   csv: string;
   csvPath: string;
+  /** The deployment's file store for the pictures; absent keeps them in the database. */
+  blobs?: BlobStore | null;
 }): Promise<ProductImportResult> {
   checkHeader(csv);
   const parsed = parseRows(csv);
@@ -215,7 +219,7 @@ export async function importProducts({
     const result: ProductImportResult = { created: 0, updated: 0, categoriesCreated: 0 };
     for (const [index, { line, row }] of rows.entries()) {
       const picture = pictures.get(line);
-      const image = picture ? await saveResizedImage({ db: tx, merchantId, resized: picture }) : undefined;
+      const image = picture ? await saveResizedImage({ db: tx, merchantId, resized: picture, blobs }) : undefined;
       const saved = await saveProduct({
         tx,
         merchantId,

@@ -38,10 +38,10 @@ export async function findVariantSizes(db: Database, imageIds: string[]): Promis
 export async function findVariantFile(
   db: Database,
   { merchantId, imageId, width }: { merchantId: number; imageId: string; width: number },
-): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+): Promise<{ contentType: string; bytes: Buffer | null; storageKey: string | null } | undefined> {
   if (!isUuid(imageId)) return undefined;
   const [row] = await db
-    .select({ contentType: imageVariants.contentType, bytes: imageVariants.bytes })
+    .select({ contentType: imageVariants.contentType, bytes: imageVariants.bytes, storageKey: imageVariants.storageKey })
     .from(imageVariants)
     .innerJoin(images, eq(images.id, imageVariants.imageId))
     .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.width, width), eq(images.merchantId, merchantId)))

@@ -13,8 +13,13 @@ let testApp: TestApp;
 let merchantId: number;
 useTestApp((made) => ({ testApp, merchantId } = made));
 
+/** The sizes of a picture the test app keeps in the database (its FILE_STORAGE is `database`). */
 async function variantsOf(imageId: string) {
-  return testApp.db.select().from(imageVariants).where(eq(imageVariants.imageId, imageId)).orderBy(asc(imageVariants.width));
+  const rows = await testApp.db.select().from(imageVariants).where(eq(imageVariants.imageId, imageId)).orderBy(asc(imageVariants.width));
+  return rows.map(({ bytes, ...row }) => {
+    if (!bytes) throw new Error('A size kept outside the database');
+    return { ...row, bytes };
+  });
 }
 
 async function imageCount(): Promise<number> {

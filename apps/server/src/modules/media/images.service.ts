@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { SizedImage } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
 import type { VariantSize } from './image-sizes.ts';
 import { resizeImage, type ResizedImage } from './image-variants.ts';
 import { findImage, findVariantFile, findVariantSizes, insertImage, updateMerchantImage, updateProgramCardArt } from './images.repository.ts';
-import type { ImagePurpose, ImageRow } from './images.table.ts';
+import type { ImagePurpose, ImageRow, NewImageVariantRow } from './images.table.ts';
 
 /*
  * A picture is stored once per upload and never changed, so each of its URLs may be cached for
@@ -64,15 +66,17 @@ export interface StoreImageOptions {
   purpose: ImagePurpose;
   /** The uploaded file as it is: JPEG, PNG or WebP. */
   bytes: Buffer;
+  /** The deployment's file store; absent or null keeps the sizes in the database. */
+  blobs?: BlobStore | null;
 }
 
 /**
  * Checks a merchant's picture and stores it in every size of its purpose. Refused pictures throw
  * an AppError (too large, not a picture, too small) and nothing is written.
  */
-export async function storeImage({ db, merchantId, purpose, bytes }: StoreImageOptions): Promise<ImageRow> {
+export async function storeImage({ db, merchantId, purpose, bytes, blobs = null }: StoreImageOptions): Promise<ImageRow> {
   // Resized before the transaction opens: decoding takes a while and needs no database.
-  return saveResizedImage({ db, merchantId, resized: await prepareImage({ purpose, bytes }) });
+  return saveResizedImage({ db, merchantId, resized: await prepareImage({ purpose, bytes }), blobs });
 }
 
 /**
@@ -83,14 +87,38 @@ export async function prepareImage({ purpose, bytes }: { purpose: ImagePurpose; 
   return { ...(await resizeImage({ purpose, bytes })), purpose };
 }
 
-/** Stores a picture prepareImage made, in every size of its purpose. */
-export async function saveResizedImage({ db, merchantId, resized }: { db: Database; merchantId: number; resized: ResizedImage & { purpose: ImagePurpose } }): Promise<ImageRow> {
-  return db.transaction((tx) =>
-    insertImage(tx, {
-      image: { merchantId, purpose: resized.purpose, width: resized.width, height: resized.height },
-      variants: resized.variants.map((variant) => ({ ...variant, byteLength: variant.bytes.length })),
-    }),
-  );
+/** Where a size of a picture is kept in the file store. */
+function variantKey(imageId: string, width: number): string {
+  return `images/${imageId}/${width}.webp`;
+}
+
+/**
+ * Stores a picture prepareImage made, in every size of its purpose: in the file store when there is
+ * one, each file written before the row that names it, else in the rows themselves.
+ */
+export async function saveResizedImage({
+  db,
+  merchantId,
+  resized,
+  blobs = null,
+}: {
+  db: Database;
+  merchantId: number;
+  resized: ResizedImage & { purpose: ImagePurpose };
+  blobs?: BlobStore | null;
+}): Promise<ImageRow> {
+  const id = randomUUID();
+  const variants: Omit<NewImageVariantRow, 'imageId'>[] = [];
+  for (const { bytes, ...variant } of resized.variants) {
+    if (!blobs) {
+      variants.push({ ...variant, bytes, storageKey: null, byteLength: bytes.length });
+      continue;
+    }
+    const storageKey = variantKey(id, variant.width);
+    await blobs.put(storageKey, bytes, variant.contentType);
+    variants.push({ ...variant, bytes: null, storageKey, byteLength: bytes.length });
+  }
+  return db.transaction((tx) => insertImage(tx, { image: { id, merchantId, purpose: resized.purpose, width: resized.width, height: resized.height }, variants }));
 }
 
 /** Refuses a picture that is not the merchant's, or was made for another purpose (and so in other sizes). */
@@ -124,8 +152,12 @@ export async function setMerchantImage({
 }
 
 /** One variant's file of one of the merchant's pictures; 404 for anything else, a malformed id included. */
-export async function getImageFile({ db, merchantId, imageId, width }: { db: Database; merchantId: number; imageId: string; width: number }) {
+export async function getImageFile({ db, blobs = null, merchantId, imageId, width }: { db: Database; blobs?: BlobStore | null; merchantId: number; imageId: string; width: number }) {
   const file = await findVariantFile(db, { merchantId, imageId, width });
   if (!file) throw new AppError('NOT_FOUND', { message: 'Image not found' });
-  return file;
+  if (file.bytes) return { contentType: file.contentType, bytes: file.bytes };
+  // Kept in a file store this deployment no longer has, or lost from it: not found, not a failure of the page.
+  const bytes = file.storageKey && blobs ? await blobs.get(file.storageKey) : null;
+  if (!bytes) throw new AppError('NOT_FOUND', { message: 'Image not found' });
+  return { contentType: file.contentType, bytes };
 }

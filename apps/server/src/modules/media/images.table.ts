@@ -30,8 +30,9 @@ export const images = pgTable(
 );
 
 /**
- * An image resized to one of the widths the app draws it at, encoded. Kept in the database, so
- * every instance serves the same files with no shared disk or object store to run.
+ * An image resized to one of the widths the app draws it at, encoded: its bytes in the file store
+ * under `storage_key` (docs/decisions/024-file-storage.md), or in the row itself on a deployment
+ * that keeps files in the database.
  */
 export const imageVariants = pgTable(
   'image_variants',
@@ -42,13 +43,15 @@ export const imageVariants = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     contentType: text('content_type').notNull(),
-    bytes: bytea('bytes').notNull(),
+    bytes: bytea('bytes'),
+    storageKey: text('storage_key'),
     byteLength: integer('byte_length').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.imageId, table.width] }),
     check('image_variants_size_check', sql`${table.width} > 0 and ${table.height} > 0`),
-    check('image_variants_byte_length_check', sql`${table.byteLength} = octet_length(${table.bytes})`),
+    check('image_variants_byte_length_check', sql`${table.bytes} is null or ${table.byteLength} = octet_length(${table.bytes})`),
+    check('image_variants_stored_once_check', sql`(${table.bytes} is null) <> (${table.storageKey} is null)`),
   ],
 );
 

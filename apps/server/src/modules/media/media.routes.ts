@@ -30,7 +30,7 @@ function isKnownToClient(ifNoneMatch: string | undefined, etag: string): boolean
 }
 
 /** The merchants' pictures in the sizes the app draws them at (modules/media). */
-export const mediaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, blobs }) => {
   app.get(
     '/media/:imageId/:file',
     {
@@ -44,7 +44,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     async (request, reply) => {
       const { imageId, file } = request.params;
       const width = widthOfFile(file);
-      const found = await getImageFile({ db, merchantId: siteOf(request).merchant.id, imageId, width });
+      const found = await getImageFile({ db, blobs, merchantId: siteOf(request).merchant.id, imageId, width });
       // The id and width name bytes that never change: they are the entity tag.
       const etag = `"${imageId.toLowerCase()}-${width}"`;
       reply.header('cache-control', immutableCacheControl).header('etag', etag);

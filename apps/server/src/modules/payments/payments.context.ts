@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaymentEffects } from './payment-effects.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import { cashOnDeliveryProvider } from './cash.provider.ts';
 import { manualProvider } from './manual.provider.ts';
 import { findMerchantBankAccount, findMerchantPaymentSettings } from './payments.repository.ts';
 import type { MerchantPaymentSettingsRow } from './payments.table.ts';
@@ -28,7 +29,7 @@ export interface PaymentsContextOptions {
 export function paymentsContextFor({ production, sandboxSecret, effects, providers: real = [] }: PaymentsContextOptions): PaymentsContext {
   const sandbox = production ? undefined : sandboxProvider(sandboxSecret);
   // Manual transfers need no keys: every deployment answers for them (their charges need the merchant's account).
-  const all = [...(sandbox ? [sandbox] : []), ...real, manualProvider()];
+  const all = [...(sandbox ? [sandbox] : []), ...real, manualProvider(), cashOnDeliveryProvider()];
   const providers = new Map<PaymentProviderName, PaymentProvider>(all.map((provider) => [provider.name, provider]));
   return { providers, sandbox, effects };
 }
@@ -38,7 +39,7 @@ export interface MerchantPaymentOptions {
   /** The merchant's provider: its public key tokenises cards. */
   provider: PaymentProvider;
   methods: readonly PaymentMethod[];
-  /** Who takes a payment by this method: the manual provider for a transfer into the merchant's account. */
+  /** Who takes a payment by this method: the manual provider for a transfer into the merchant's account, cash for cash on delivery. */
   providerFor(method: PaymentMethod): PaymentProvider;
 }
 
@@ -49,6 +50,14 @@ export interface MerchantPaymentOptions {
  * whose provider is not configured here, or a deployment without one, refuses other payments.
  */
 export async function paymentOptionsFor(db: Database, payments: PaymentsContext, merchantId: number): Promise<MerchantPaymentOptions> {
+  const options = await providerAndMethodsFor(db, payments, merchantId);
+  // Cash on delivery is the merchant's to collect, beside whichever provider takes the rest.
+  const cash = payments.providers.get('cash');
+  if (!cash) return options;
+  return { ...options, providerFor: (method) => (method === 'cash_on_delivery' ? cash : options.providerFor(method)) };
+}
+
+async function providerAndMethodsFor(db: Database, payments: PaymentsContext, merchantId: number): Promise<MerchantPaymentOptions> {
   const settings = await findMerchantPaymentSettings(db, merchantId);
   // A deployment wired without the manual provider (paymentsContextFor always adds it) takes no transfers into accounts.
   const account = payments.providers.has('manual') ? await findMerchantBankAccount(db, merchantId) : undefined;
@@ -75,14 +84,16 @@ export async function paymentOptionsFor(db: Database, payments: PaymentsContext,
  * when its settings name them or when it has none.
  */
 function providerOptions(payments: PaymentsContext, settings: MerchantPaymentSettingsRow | undefined, hasBankAccount: boolean): Pick<MerchantPaymentOptions, 'provider' | 'methods'> {
-  const takes = (provider: PaymentProvider) => (method: PaymentMethod) => (hasBankAccount && method === 'manual_transfer') || methodsOf(provider).includes(method);
+  // Cash on delivery goes with any provider: the merchant collects it.
+  const takes = (provider: PaymentProvider) => (method: PaymentMethod) =>
+    (hasBankAccount && method === 'manual_transfer') || method === 'cash_on_delivery' || methodsOf(provider).includes(method);
   if (settings) {
     const provider = payments.providers.get(settings.provider);
     if (!provider) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
     return { provider, methods: settings.methods.filter(takes(provider)) };
   }
-  // The manual provider takes nobody's payments on its own: it needs the merchant's account.
-  const takers = [...payments.providers.values()].filter((provider) => provider.name !== 'manual');
+  // Manual transfers and cash take nobody's payments on their own: they go beside a provider.
+  const takers = [...payments.providers.values()].filter((provider) => provider.name !== 'manual' && provider.name !== 'cash');
   const [only] = takers;
   if (!only || takers.length !== 1) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
   const methods = methodsOf(only);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { PaymentProviderName, PaymentStatus } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import type { PaymentCharge } from './payment-provider.ts';
@@ -65,10 +65,10 @@ export async function recordCharge(db: Database, { id, charge, now }: { id: stri
   return row;
 }
 
-/** Open intents whose expiry has passed, oldest expiry first. */
 /**
  * Open intents past their expiry, to ask their provider about. A manual transfer whose proof waits
- * for the merchant's review is not overdue: the member paid in time, and the review settles it.
+ * for the merchant's review is not overdue: the member paid in time, and the review settles it. Nor
+ * is cash on delivery: the order it pays settles it.
  */
 export async function findOverdueIntents(db: Database, { now, limit }: { now: Date; limit: number }): Promise<PaymentIntentRow[]> {
   const awaitingReview = db
@@ -78,7 +78,7 @@ export async function findOverdueIntents(db: Database, { now, limit }: { now: Da
   return db
     .select()
     .from(paymentIntents)
-    .where(and(inArray(paymentIntents.status, [...openPaymentStatuses]), lte(paymentIntents.expiresAt, now), notExists(awaitingReview)))
+    .where(and(inArray(paymentIntents.status, [...openPaymentStatuses]), lte(paymentIntents.expiresAt, now), notExists(awaitingReview), ne(paymentIntents.provider, 'cash')))
     .orderBy(asc(paymentIntents.expiresAt))
     .limit(limit);
 }

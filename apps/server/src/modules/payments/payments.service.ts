@@ -6,10 +6,12 @@ import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { withIdempotency, type IdempotentAnswer } from '../idempotency/idempotency.service.ts';
+import { runPaymentEffect } from './payment-effects.ts';
 import { applyPaymentEvent, type PaymentLog } from './payment-events.service.ts';
 import { findLatestProof, type PaymentProofSummary } from './payment-proofs.repository.ts';
 import { paymentOptionsFor, type PaymentsContext } from './payments.context.ts';
 import type { BankAccount } from './manual.provider.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 import {
   deleteMerchantBankAccount,
   findIntent,
@@ -66,8 +68,10 @@ export function toPaymentAnswer(intent: PaymentIntentRow, proof: PaymentProof | 
   };
 }
 
-export interface CreatePaymentIntentOptions {
-  /** Not a transaction: the provider is called between the intent's insert and its charge's record. */
+const unlogged: PaymentLog = { error: () => undefined };
+
+export interface OpenPaymentIntentOptions {
+  /** May be the transaction that writes the subject: the intent commits with it. */
   db: Database;
   payments: PaymentsContext;
   merchant: { id: number };
@@ -77,7 +81,42 @@ export interface CreatePaymentIntentOptions {
   amountMinor: bigint;
   currency: string;
   method: PaymentMethod;
-  idempotencyKey: string;
+  now: Date;
+}
+
+/** Writes a pending intent at the provider the merchant pays through for `method`; nothing is sent to it yet. */
+export async function openPaymentIntent({ db, payments, merchant, user, subject, amountMinor, currency, method, now }: OpenPaymentIntentOptions): Promise<OpenedPayment> {
+  if (amountMinor <= 0n) throw new AppError('UNPROCESSABLE', { message: 'A payment needs an amount above zero' });
+  if (!/^[A-Z]{3}$/.test(currency)) throw new AppError('UNPROCESSABLE', { message: 'A payment needs an ISO 4217 currency code' });
+  const { methods, providerFor } = await paymentOptionsFor(db, payments, merchant.id);
+  if (!methods.includes(method)) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+  const provider = providerFor(method);
+  const intent = await insertIntent(db, {
+    merchantId: merchant.id,
+    userId: user.id,
+    subjectType: subject.type,
+    subjectId: subject.id,
+    amountMinor,
+    currency,
+    method,
+    provider: provider.name,
+    expiresAt: new Date(now.getTime() + paymentWindowMs[method]),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { intent, provider };
+}
+
+/** A pending intent, with the provider that is to make its charge. */
+export interface OpenedPayment {
+  intent: PaymentIntentRow;
+  provider: PaymentProvider;
+}
+
+export interface ChargePaymentIntentOptions extends OpenedPayment {
+  /** Not a transaction: the provider is called between the intent's insert and its charge's record. */
+  db: Database;
+  payments: PaymentsContext;
   /** A card the provider tokenised: charged at once, without sending the member anywhere. */
   cardToken?: string;
   now: Date;
@@ -87,16 +126,47 @@ export interface CreatePaymentIntentOptions {
   onReusableCardToken?: (token: string) => Promise<void>;
 }
 
-const unlogged: PaymentLog = { error: () => undefined };
+/**
+ * Makes an open intent's charge at its provider and answers the intent as it then is. A charge the
+ * provider refuses, or cannot take, fails the intent with its subject's effect (the subject gives
+ * back what it held); a refusal is thrown for the member to change what they asked.
+ */
+export async function chargePaymentIntent({ db, payments, intent, provider, cardToken, now, log = unlogged, onReusableCardToken }: ChargePaymentIntentOptions): Promise<PaymentIntentRow> {
+  let charge;
+  try {
+    charge = await provider.createCharge({ intent, now, ...(cardToken !== undefined && { cardToken }) });
+  } catch (error) {
+    // The provider refused what it was asked (an amount or method it does not take): the member can change it.
+    const refused = error instanceof AppError && error.statusCode < 500;
+    await db.transaction(async (tx) => {
+      const failed = await moveIntent(tx, { id: intent.id, from: ['pending'], to: 'failed', failureReason: refused ? 'refused_by_provider' : 'provider_unavailable', now });
+      if (failed) await runPaymentEffect(payments.effects, { tx, intent: failed, now });
+    });
+    if (refused) throw error;
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: error });
+  }
+  // A message may have settled the intent while the charge was being made: it wins.
+  let charged = (await recordCharge(db, { id: intent.id, charge, now })) ?? (await findIntent(db, { merchantId: intent.merchantId, id: intent.id }));
+  if (charge.reusableCardToken) await onReusableCardToken?.(charge.reusableCardToken);
+  if (charge.settled) {
+    const { providerEventId, ...answer } = charge.settled;
+    const event = { ...answer, providerEventId, intentId: intent.id, kind: answer.status };
+    await applyPaymentEvent({ db, effects: payments.effects, provider: intent.provider, event, now, log });
+    charged = await findIntent(db, { merchantId: intent.merchantId, id: intent.id });
+  }
+  return charged ?? intent;
+}
+
+export interface CreatePaymentIntentOptions extends Omit<OpenPaymentIntentOptions, 'db'>, Omit<ChargePaymentIntentOptions, keyof OpenedPayment> {
+  idempotencyKey: string;
+}
 
 /**
  * Opens a payment for a subject at the merchant's provider and answers what the member must do
  * to pay. The same key answers the same intent; the provider is called outside any transaction.
  */
 export async function createPaymentIntent(options: CreatePaymentIntentOptions): Promise<IdempotentAnswer<PaymentAnswer>> {
-  const { db, payments, merchant, user, subject, amountMinor, currency, method, idempotencyKey, cardToken, now, log = unlogged, onReusableCardToken } = options;
-  if (amountMinor <= 0n) throw new AppError('UNPROCESSABLE', { message: 'A payment needs an amount above zero' });
-  if (!/^[A-Z]{3}$/.test(currency)) throw new AppError('UNPROCESSABLE', { message: 'A payment needs an ISO 4217 currency code' });
+  const { db, merchant, user, subject, amountMinor, currency, method, idempotencyKey, now } = options;
   const body = { subject, amountMinor: amountMinor.toString(), currency, method };
   // Keyed per member: another member's key can neither replay nor block this one's payment.
   return withIdempotency({
@@ -107,52 +177,33 @@ export async function createPaymentIntent(options: CreatePaymentIntentOptions): 
     body,
     now,
     run: async () => {
-      const { methods, providerFor } = await paymentOptionsFor(db, payments, merchant.id);
-      if (!methods.includes(method)) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
-      const provider = providerFor(method);
-      const intent = await insertIntent(db, {
-        merchantId: merchant.id,
-        userId: user.id,
-        subjectType: subject.type,
-        subjectId: subject.id,
-        amountMinor,
-        currency,
-        method,
-        provider: provider.name,
-        expiresAt: new Date(now.getTime() + paymentWindowMs[method]),
-        createdAt: now,
-        updatedAt: now,
-      });
-      let charge;
-      try {
-        charge = await provider.createCharge({ intent, now, ...(cardToken !== undefined && { cardToken }) });
-      } catch (error) {
-        // The provider refused what it was asked (an amount or method it does not take): the member can change it.
-        const refused = error instanceof AppError && error.statusCode < 500;
-        await moveIntent(db, { id: intent.id, from: ['pending'], to: 'failed', failureReason: refused ? 'refused_by_provider' : 'provider_unavailable', now });
-        if (refused) throw error;
-        throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: error });
-      }
-      // A message may have settled the intent while the charge was being made: it wins.
-      let charged = (await recordCharge(db, { id: intent.id, charge, now })) ?? (await findIntent(db, { merchantId: merchant.id, id: intent.id }));
-      if (charge.reusableCardToken) await onReusableCardToken?.(charge.reusableCardToken);
-      if (charge.settled) {
-        const { providerEventId, ...answer } = charge.settled;
-        const event = { ...answer, providerEventId, intentId: intent.id, kind: answer.status };
-        await applyPaymentEvent({ db, effects: payments.effects, provider: provider.name, event, now, log });
-        charged = await findIntent(db, { merchantId: merchant.id, id: intent.id });
-      }
-      return { statusCode: 201, body: toPaymentAnswer(charged ?? intent) };
+      const opened = await openPaymentIntent(options);
+      return { statusCode: 201, body: toPaymentAnswer(await chargePaymentIntent({ ...options, ...opened })) };
     },
   });
 }
 
 /** A payment of the member's: anyone else's, or another merchant's, is not found rather than forbidden. */
-/** A payment of the member's: anyone else's, or another merchant's, is not found rather than forbidden. */
 export async function findMemberIntent(db: Database, { merchantId, userId, paymentId }: { merchantId: number; userId: string; paymentId: string }): Promise<PaymentIntentRow> {
   const intent = isUuid(paymentId) ? await findIntent(db, { merchantId, id: paymentId }) : undefined;
   if (!intent || intent.userId !== userId) throw new AppError('PAYMENT_NOT_FOUND');
   return intent;
+}
+
+/**
+ * Settles an open cash-on-delivery payment as its subject's module says: paid when the merchant
+ * delivered and collected it, cancelled when the order did not go through. Recorded like a
+ * provider's message, once; a settled payment is left as it is.
+ */
+export async function settleCashOnDelivery({ db, payments, paymentId, outcome, now, log = unlogged }: { db: Database; payments: PaymentsContext; paymentId: string; outcome: 'paid' | 'cancelled'; now: Date; log?: PaymentLog }): Promise<void> {
+  const event = { providerEventId: `cod:${paymentId}:${outcome}`, intentId: paymentId, kind: outcome, status: outcome, amountMinor: null, currency: null, failureReason: null, payload: { settledBy: 'merchant' } };
+  await applyPaymentEvent({ db, effects: payments.effects, provider: 'cash', event, now, log });
+}
+
+/** A payment of the merchant's as its member follows it, or null when there is none of that id. */
+export async function findPaymentAnswer(db: Database, { merchantId, paymentId }: { merchantId: number; paymentId: string }): Promise<PaymentAnswer | null> {
+  const intent = isUuid(paymentId) ? await findIntent(db, { merchantId, id: paymentId }) : undefined;
+  return intent ? toPaymentAnswer(intent) : null;
 }
 
 export async function getMemberPayment({ db, merchantId, userId, paymentId }: { db: Database; merchantId: number; userId: string; paymentId: string }): Promise<PaymentAnswer> {
@@ -191,9 +242,10 @@ export async function setMerchantPaymentSettings({
 }): Promise<void> {
   // A transfer into the merchant's own account is set with its bank account, beside a provider.
   if (provider === 'manual') throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { message: 'Manual transfers need a bank account, not a provider: see `kartu merchants bank-account`' });
+  if (provider === 'cash') throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { message: 'Cash on delivery is a method: list cash_on_delivery beside a provider' });
   const taken = payments.providers.get(provider);
   if (!taken) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { message: `${provider} has no keys on this deployment (see the README's configuration)` });
-  const unknown = methods.filter((method) => taken.methods && !taken.methods.includes(method));
+  const unknown = methods.filter((method) => method !== 'cash_on_delivery' && taken.methods && !taken.methods.includes(method));
   if (unknown.length > 0 || methods.length === 0) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', { message: `${provider} takes ${(taken.methods ?? paymentMethods).join(', ')}` });
   await saveMerchantPaymentSettings(db, { merchantId, provider, methods: [...new Set(methods)], updatedAt: now });
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { authAttempts, type AttemptScope, type AuthAttemptRow } from './auth-attempts.table.ts';
+import { authAttempts, type AttemptScope, type AuthAttemptRow } from './attempts.table.ts';
 
 export interface AttemptKey {
   merchantId: number;

@@ -1,9 +1,17 @@
-import { OTP_REQUESTS_START } from '@kartu/core';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findAttemptRows, lockAttemptRow, saveAttemptRow, type AttemptKey } from './auth-attempts.repository.ts';
-import type { AttemptScope } from './auth-attempts.table.ts';
-import { OTP_REQUEST_LOCK_MS, OTP_REQUEST_WINDOW_MS } from './auth.constants.ts';
+import { clearAttemptRow, findAttemptRows, lockAttemptRow, saveAttemptRow, type AttemptKey } from './attempts.repository.ts';
+import type { AttemptScope } from './attempts.table.ts';
+
+export type { AttemptKey };
+
+/*
+ * Attempt locks (sign-in codes and PINs, voucher redemption codes): one row per merchant, scope and
+ * subject counts wrong attempts and holds the lock; concurrent attempts wait on the row.
+ */
+
+/** The error a lock answers with, by what it guards. */
+export type LockedCode = 'LOGIN_LOCKED' | 'PIN_LOCKED' | 'OTP_REQUESTS_LOCKED' | 'VOUCHER_LOCKED';
 
 /** What one guarded check found: counted as a wrong attempt, passed, or refused without counting. */
 export type CheckOutcome<T> = { kind: 'pass'; value: T } | { kind: 'wrong' } | { kind: 'refuse'; error: AppError };
@@ -15,13 +23,13 @@ export interface GuardedAttemptOptions<T> {
   /** The wrong attempt that locks (the third). */
   lockAt: number;
   lockMs: number;
-  lockedCode: 'LOGIN_LOCKED' | 'PIN_LOCKED';
+  lockedCode: Exclude<LockedCode, 'OTP_REQUESTS_LOCKED'>;
   wrong: (attemptsRemaining: number) => AppError;
   /** Runs while the attempt row is locked, inside the same transaction as the count. */
   check: (tx: Database) => Promise<CheckOutcome<T>>;
 }
 
-function lockedError(code: 'LOGIN_LOCKED' | 'PIN_LOCKED' | 'OTP_REQUESTS_LOCKED', lockedUntil: Date, now: Date): AppError {
+function lockedError(code: LockedCode, lockedUntil: Date, now: Date): AppError {
   return new AppError(code, { lockedUntil, currentTime: now });
 }
 
@@ -70,22 +78,22 @@ export async function guardedAttempt<T>(options: GuardedAttemptOptions<T>): Prom
 }
 
 /**
- * Counts one code request: the spec's 3 within the window, then a 3-minute lock, after which the
- * count starts again at 3. Answers the requests still allowed. spec: app-core §4 OTP flow, §9
+ * Counts one request of a rationed kind (a sign-in code sent): `limit` within `windowMs`, then a lock
+ * of `lockMs`, after which the count starts again. Answers the requests still allowed.
  */
-export async function countCodeRequest({ db, key, now }: { db: Database; key: AttemptKey; now: Date }): Promise<number> {
+export async function countRequest({ db, key, now, limit, windowMs, lockMs }: { db: Database; key: AttemptKey; now: Date; limit: number; windowMs: number; lockMs: number }): Promise<number> {
   const result = await db.transaction(async (tx) => {
     const row = await lockAttemptRow(tx, key);
     if (isLocked(row.lockedUntil, now)) return { locked: row.lockedUntil, remaining: 0 };
-    const fresh = row.lockedUntil !== null || !row.windowStartedAt || now.getTime() - row.windowStartedAt.getTime() >= OTP_REQUEST_WINDOW_MS;
+    const fresh = row.lockedUntil !== null || !row.windowStartedAt || now.getTime() - row.windowStartedAt.getTime() >= windowMs;
     const counter = fresh ? 0 : row.counter;
-    if (counter >= OTP_REQUESTS_START) {
-      const until = new Date(now.getTime() + OTP_REQUEST_LOCK_MS);
+    if (counter >= limit) {
+      const until = new Date(now.getTime() + lockMs);
       await saveAttemptRow(tx, key, { counter: 0, windowStartedAt: null, lockedUntil: until });
       return { locked: until, remaining: 0 };
     }
     await saveAttemptRow(tx, key, { counter: counter + 1, windowStartedAt: fresh ? now : row.windowStartedAt, lockedUntil: null });
-    return { locked: null, remaining: OTP_REQUESTS_START - counter - 1 };
+    return { locked: null, remaining: limit - counter - 1 };
   });
   if (result.locked) throw lockedError('OTP_REQUESTS_LOCKED', result.locked, now);
   return result.remaining;
@@ -121,8 +129,13 @@ export async function assertNotLocked({
   db: Database;
   key: AttemptKey;
   now: Date;
-  code: 'LOGIN_LOCKED' | 'PIN_LOCKED';
+  code: LockedCode;
 }): Promise<void> {
   const until = await activeLockUntil({ db, merchantId: key.merchantId, keys: [key], now });
   if (until) throw lockedError(code, until, now);
+}
+
+/** Forgets a subject's count and lock (a PIN set anew). */
+export async function clearAttempts(db: Database, key: AttemptKey): Promise<void> {
+  await clearAttemptRow(db, key);
 }

@@ -1,0 +1,139 @@
+import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import type { OrderStatus } from '@kartu/contracts';
+import type { Database } from '../../db/database.ts';
+import {
+  distributors,
+  orderEvents,
+  orderLines,
+  orders,
+  promotions,
+  shopSettings,
+  type DistributorRow,
+  type NewDistributorRow,
+  type NewOrderLineRow,
+  type NewOrderRow,
+  type OrderEventRow,
+  type OrderLineRow,
+  type OrderRow,
+  type NewPromotionRow,
+  type PromotionRow,
+  type ShopSettingsRow,
+} from './orders.table.ts';
+
+export async function findShopSettings(db: Database, programId: string): Promise<ShopSettingsRow | undefined> {
+  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.programId, programId)).limit(1);
+  return row;
+}
+
+export async function saveShopSettings(db: Database, values: typeof shopSettings.$inferInsert): Promise<void> {
+  const { programId: _program, ...changes } = values;
+  await db.insert(shopSettings).values(values).onConflictDoUpdate({ target: shopSettings.programId, set: changes });
+}
+
+export async function listDistributors(db: Database, { merchantId, programId }: { merchantId: number; programId: string }): Promise<DistributorRow[]> {
+  return db
+    .select()
+    .from(distributors)
+    .where(and(eq(distributors.merchantId, merchantId), eq(distributors.programId, programId), eq(distributors.isActive, true)))
+    .orderBy(asc(distributors.sortOrder), asc(distributors.name));
+}
+
+export async function findDistributor(db: Database, { merchantId, programId, distributorId }: { merchantId: number; programId: string; distributorId: string }) {
+  const [row] = await db
+    .select()
+    .from(distributors)
+    .where(and(eq(distributors.id, distributorId), eq(distributors.merchantId, merchantId), eq(distributors.programId, programId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertDistributor(db: Database, values: NewDistributorRow): Promise<DistributorRow> {
+  const [row] = await db.insert(distributors).values(values).returning();
+  if (!row) throw new Error('The distributor was not written');
+  return row;
+}
+
+export async function insertOrder(tx: Database, values: NewOrderRow, lines: Omit<NewOrderLineRow, 'orderId'>[]): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning();
+  if (!row) throw new Error('The order was not written');
+  await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
+  return row;
+}
+
+export async function insertOrderEvent(tx: Database, values: typeof orderEvents.$inferInsert): Promise<void> {
+  await tx.insert(orderEvents).values(values);
+}
+
+export async function findOrder(db: Database, { merchantId, orderId }: { merchantId: number; orderId: string }): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.merchantId, merchantId))).limit(1);
+  return row;
+}
+
+/** The order's row, locked until the transaction ends: status moves are made one at a time. */
+export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
+  return row;
+}
+
+export async function updateOrder(tx: Database, orderId: string, changes: Partial<Pick<OrderRow, 'status' | 'courier' | 'trackingNumber' | 'paymentIntentId' | 'updatedAt'>>): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set(changes).where(eq(orders.id, orderId)).returning();
+  if (!row) throw new Error('The order was not updated');
+  return row;
+}
+
+export async function findLinesOfOrders(db: Database, orderIds: readonly string[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(orderLines).where(inArray(orderLines.orderId, [...orderIds])).orderBy(asc(orderLines.id));
+}
+
+export async function findEventsOfOrder(db: Database, orderId: string): Promise<OrderEventRow[]> {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.at), asc(orderEvents.id));
+}
+
+/** Where a page of orders continues: after this order, newest first. */
+export interface OrderCursor {
+  createdAt: Date;
+  id: string;
+}
+
+function before(cursor: OrderCursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return or(lt(orders.createdAt, cursor.createdAt), and(eq(orders.createdAt, cursor.createdAt), lt(orders.id, cursor.id)));
+}
+
+export async function listOrdersOfCard(db: Database, { merchantId, cardId, cursor, limit }: { merchantId: number; cardId: string; cursor?: OrderCursor; limit: number }): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.merchantId, merchantId), eq(orders.cardId, cardId), before(cursor)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+export async function listOrdersOfProgram(
+  db: Database,
+  { merchantId, programId, status, cursor, limit }: { merchantId: number; programId: string; status?: OrderStatus; cursor?: OrderCursor; limit: number },
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.merchantId, merchantId), eq(orders.programId, programId), status ? eq(orders.status, status) : undefined, before(cursor)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+export async function setDistributorActive(db: Database, distributorId: string, isActive: boolean): Promise<void> {
+  await db.update(distributors).set({ isActive }).where(eq(distributors.id, distributorId));
+}
+
+export async function findPromotion(db: Database, { programId, code }: { programId: string; code: string }): Promise<PromotionRow | undefined> {
+  const [row] = await db.select().from(promotions).where(and(eq(promotions.programId, programId), eq(promotions.code, code))).limit(1);
+  return row;
+}
+
+export async function upsertPromotion(db: Database, values: NewPromotionRow): Promise<PromotionRow> {
+  const { programId: _program, code: _code, ...changes } = values;
+  const [row] = await db.insert(promotions).values(values).onConflictDoUpdate({ target: [promotions.programId, promotions.code], set: changes }).returning();
+  if (!row) throw new Error('The promotion was not written');
+  return row;
+}

@@ -1,0 +1,40 @@
+import type { Database } from '../../db/database.ts';
+import { isUuid } from '../../db/uuid.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashOutletCode } from './outlet-code-key.ts';
+import { findCashierByCodeHash, findOutlet, findOutletByCodeHash, insertCashier, insertOutlet, upsertOutlet } from './outlets.repository.ts';
+import type { CashierRow, OutletRow } from './outlets.table.ts';
+
+/** Outlet and cashier codes: 4 to 12 letters or digits, typed by staff on a member's phone. */
+function assertCode(code: string): string {
+  const trimmed = code.trim().toUpperCase();
+  if (!/^[A-Z0-9]{4,12}$/.test(trimmed)) throw new AppError('VALIDATION_FAILED', { message: 'A code is 4 to 12 letters or digits' });
+  return trimmed;
+}
+
+export async function createOutlet({ db, merchantId, name, code, requiresCashierCode, codeKey, id }: { db: Database; merchantId: number; name: string; code: string; requiresCashierCode: boolean; codeKey: string; id?: string }): Promise<OutletRow> {
+  const values = { merchantId, name: name.trim(), codeHash: hashOutletCode(assertCode(code), codeKey), requiresCashierCode };
+  if (!values.name || values.name.length > 100) throw new AppError('VALIDATION_FAILED', { message: 'An outlet needs a name of 1 to 100 characters' });
+  return id ? upsertOutlet(db, { id, ...values }) : insertOutlet(db, values);
+}
+
+export async function addCashier({ db, merchantId, outletId, name, code, codeKey }: { db: Database; merchantId: number; outletId: string; name: string; code: string; codeKey: string }): Promise<CashierRow> {
+  const outlet = isUuid(outletId) ? await findOutlet(db, { merchantId, outletId }) : undefined;
+  if (!outlet) throw new AppError('NOT_FOUND', { message: 'Outlet not found' });
+  return insertCashier(db, { merchantId, outletId: outlet.id, name: name.trim(), codeHash: hashOutletCode(assertCode(code), codeKey) });
+}
+
+/** The merchant's active outlet of this code, if any. */
+export async function outletOfCode(db: Database, { merchantId, code, codeKey }: { merchantId: number; code: string; codeKey: string }): Promise<OutletRow | undefined> {
+  return findOutletByCodeHash(db, { merchantId, codeHash: hashOutletCode(code, codeKey) });
+}
+
+export async function cashierOfCode(db: Database, { outletId, code, codeKey }: { outletId: string; code: string; codeKey: string }): Promise<CashierRow | undefined> {
+  return findCashierByCodeHash(db, { outletId, codeHash: hashOutletCode(code, codeKey) });
+}
+
+export async function getOutlet(db: Database, { merchantId, outletId }: { merchantId: number; outletId: string }): Promise<OutletRow> {
+  const outlet = isUuid(outletId) ? await findOutlet(db, { merchantId, outletId }) : undefined;
+  if (!outlet || !outlet.isActive) throw new AppError('NOT_FOUND', { message: 'Outlet not found' });
+  return outlet;
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { imageSchema } from './media.ts';
+
+/*
+ * E-vouchers (docs/decisions/025-vouchers.md): vouchers a member holds, issued from a template by
+ * a shop order, a reward or a grant, shown in one wallet grouped in stacks of the same template.
+ */
+
+/** What a voucher is now. `expired` is worked out from its expiry; `pending` while its code is being made. */
+export const voucherStatuses = ['pending', 'active', 'used', 'expired', 'suspended'] as const;
+export const voucherStatusSchema = z.enum(voucherStatuses);
+export type VoucherStatus = z.infer<typeof voucherStatusSchema>;
+
+/** Where a voucher is used: at the counter, in online orders, or both (business-rules §6). */
+export const voucherUsableAt = ['in_store', 'ecommerce', 'both'] as const;
+export const voucherUsableAtSchema = z.enum(voucherUsableAt);
+export type VoucherUsableAt = z.infer<typeof voucherUsableAtSchema>;
+
+export const voucherTemplateSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** What it is worth, in the merchant's words ('1 Kopi Susu', 'Rp25.000 off'). */
+  valueText: z.string().nullable(),
+  image: imageSchema.nullable(),
+  usableAt: voucherUsableAtSchema,
+});
+
+export const voucherSchema = z.object({
+  id: z.string(),
+  template: voucherTemplateSummarySchema,
+  description: z.string().nullable(),
+  terms: z.string().nullable(),
+  status: voucherStatusSchema,
+  /** Shown as a QR code and a barcode; null while the voucher is pending. */
+  code: z.string().nullable(),
+  /** The code of the merchant's partner that issued it, when there is one. */
+  externalCode: z.string().nullable(),
+  cardId: z.string(),
+  isHidden: z.boolean(),
+  issuedAt: z.string().datetime(),
+  expiresAt: z.string().datetime(),
+  usedAt: z.string().datetime().nullable(),
+  /** Where it was used: the outlet's name, or 'Online order'. */
+  usedPlace: z.string().nullable(),
+});
+export type Voucher = z.infer<typeof voucherSchema>;
+
+/** The vouchers of one template, the soonest to expire first. */
+export const voucherStackSchema = z.object({
+  template: voucherTemplateSummarySchema,
+  /** How many of them are still usable. */
+  activeCount: z.number().int().min(0),
+  vouchers: z.array(voucherSchema),
+});
+export type VoucherStack = z.infer<typeof voucherStackSchema>;
+
+/**
+ * GET /api/v2/vouchers: the member's vouchers in stacks. `view=active` holds what can still be
+ * used (and pending ones), `history` what was used, expired or suspended; hidden vouchers only with
+ * `hidden=true`. `cardId` keeps one card's.
+ */
+export const voucherWalletQuerySchema = z.object({
+  view: z.enum(['active', 'history']).default('active'),
+  cardId: z.string().min(1).max(64).optional(),
+  hidden: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+export const voucherWalletSchema = z.object({ data: z.array(voucherStackSchema) });
+export type VoucherWallet = z.infer<typeof voucherWalletSchema>;
+
+export const voucherParamsSchema = z.object({ voucherId: z.string().min(1).max(64) });
+export const voucherAnswerSchema = z.object({ data: voucherSchema });
+
+/** PATCH /api/v2/vouchers/{voucherId}: hide a voucher from the wallet, or show it again (business-rules §4). */
+export const voucherChangeBodySchema = z.object({ isHidden: z.boolean() });
+
+/** GET /api/v2/cards/my-vouchers-count: the member's usable vouchers (app-core §7; the app shows 0 when it fails). */
+export const myVouchersCountSchema = z.object({ data: z.object({ count: z.number().int().min(0) }) });
+
+/**
+ * POST /api/v2/vouchers/{voucherId}/redeem: the cashier types the outlet's code (and their own where
+ * the outlet asks for it) on the member's phone. Three wrong codes lock the voucher for 24 hours.
+ */
+export const voucherRedeemBodySchema = z.object({
+  outletCode: z.string().trim().min(1).max(20),
+  cashierCode: z.string().trim().min(1).max(20).optional(),
+});
+export type VoucherRedeemBody = z.infer<typeof voucherRedeemBodySchema>;
+
+/* The till's side through the integration API (docs/integration.md Vouchers). */
+
+/** POST /integration/v1/vouchers/redeem: the till scanned the voucher's code at one of the merchant's outlets. */
+export const integrationVoucherRedeemBodySchema = z.object({
+  code: z.string().trim().min(1).max(40),
+  outletId: z.string().min(1).max(64),
+});
+
+export const integrationRedemptionSchema = z.object({
+  id: z.string(),
+  voucher: z.object({ id: z.string(), code: z.string().nullable(), name: z.string(), valueText: z.string().nullable() }),
+  outlet: z.object({ id: z.string(), name: z.string() }).nullable(),
+  channel: z.enum(['counter', 'till', 'online']),
+  redeemedAt: z.string().datetime(),
+  voidedAt: z.string().datetime().nullable(),
+});
+export type IntegrationRedemption = z.infer<typeof integrationRedemptionSchema>;
+export const integrationRedemptionAnswerSchema = z.object({ data: integrationRedemptionSchema });
+export const integrationRedemptionParamsSchema = z.object({ redemptionId: z.string().min(1).max(64) });
+/** POST /integration/v1/vouchers/redemptions/{redemptionId}/void: an optional reason, kept in the merchant's records. */
+export const integrationRedemptionVoidBodySchema = z.object({ reason: z.string().trim().max(200).optional() }).nullish();
