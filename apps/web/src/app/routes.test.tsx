@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -10,6 +10,7 @@ import { testSite } from '../test/site.test-support.ts';
 import { sessionUser } from '../test/session.test-support.ts';
 import { okAnswer, stubApi } from '../test/api-stub.test-support.ts';
 import { updateSignInFlow } from '../features/auth/sign-in-flow.ts';
+import { shopCard } from '../features/shop/shop.test-support.ts';
 
 function visit(site: SiteState, url: string) {
   const visited: string[] = [];
@@ -145,5 +146,45 @@ describe('app routes', () => {
 
     const { at } = visit(testSite(), '/register-phone-number');
     await waitFor(() => expect(at()).toBe('/cards'));
+  });
+  it("sends a gated card page of an expired subscription to the card's page, in the v2 tree on /v2", async () => {
+    signIn();
+    const card = shopCard({ programType: 'subscription', subscription: { isExpired: true, status: 'expired', endsAt: '2026-10-01T00:00:00.000Z' } });
+    stubApi({ [`GET /api/v2/cards/${card.id}`]: () => okAnswer(card) });
+    const v1 = visit(testSite(), `/cards/${card.id}/levels`);
+    await waitFor(() => expect(v1.at()).toBe(`/cards/${card.id}`));
+    v1.unmount();
+    const v2 = visit(testSite({ uiVersion: 'v2' }), `/v2/cards/${card.id}/transaction-history`);
+    await waitFor(() => expect(v2.at()).toBe(`/v2/cards/${card.id}`));
+  });
+
+  it("opens a card's orders, an order's tracking under /v2 and its pickup points from the shop's routes", async () => {
+    signIn();
+    const card = shopCard();
+    stubApi({
+      [`GET /api/v2/cards/${card.id}`]: () => okAnswer(card),
+      [`GET /api/v2/cards/${card.id}/orders`]: () => okAnswer({ data: [], nextCursor: null }),
+      [`GET /api/v2/cards/${card.id}/distributors`]: () => okAnswer({ data: [] }),
+    });
+    const orders = visit(testSite(), `/cards/${card.id}/orders`);
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
+    orders.unmount();
+    const distributors = visit(testSite(), `/cards/${card.id}/distributors`);
+    expect(await screen.findByRole('heading', { name: 'No pickup points' })).toBeInTheDocument();
+    distributors.unmount();
+    visit(testSite({ uiVersion: 'v2' }), `/v2/cards/${card.id}/orders/ord-1/track/JNE0012345678`);
+    expect(await screen.findByRole('heading', { name: 'Track order' })).toBeInTheDocument();
+  });
+  it("opens a card's membership and payment pages, and answers 404 for a card page the app does not have", async () => {
+    signIn();
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    const membership = visit(testSite(), '/cards/card00000000000000000001/subscribe');
+    expect(await screen.findByRole('heading', { name: 'Membership' })).toBeInTheDocument();
+    membership.unmount();
+    const payment = visit(testSite(), '/cards/card00000000000000000001/subscribe/payment?payment=0b7c9e2a-4d1f-4c3e-8a5b-6f7e8d9c0a1b');
+    expect(await screen.findByRole('heading', { name: 'Payment' })).toBeInTheDocument();
+    payment.unmount();
+    visit(testSite(), '/cards/card00000000000000000001/subscribe/no-such-page');
+    expect(await screen.findByText('404 Not Found')).toBeInTheDocument();
   });
 });

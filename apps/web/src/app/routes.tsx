@@ -3,7 +3,8 @@
  *   1. declare the page once at module level with lazyPage, e.g.
  *        const CardListPage = lazyPage(() => import('../features/cards/routes/card-list-page.tsx').then((m) => m.CardListPage));
  *   2. spell its path once in config/paths.ts, and give it an element on `paths.<page>.path`: signed-in v1
- *      pages inside the ProtectedGuard branch (card pages under `paths.cardDetail`, behind CardGuard), v2
+ *      pages inside the ProtectedGuard branch (card pages under `paths.cardDetail`, behind CardGuard, most of
+ *      them in card-routes.tsx), v2
  *      pages inside the `paths.v2` branch (`v2PathOf(...)`), open pages beside `paths.login`.
  *   3. wrap the page in a guard element when it needs one more rule.
  * Pages download on first visit; while they do, the progress bar shows and the current page stays.
@@ -39,18 +40,6 @@ const SsoInvalidPage = lazyPage(() => import('../features/sso/routes/sso-invalid
 const CardListPage = lazyPage(() => import('../features/cards/routes/card-list-page.tsx').then((m) => m.CardListPage));
 const CardDetailPage = lazyPage(() => import('../features/cards/routes/card-detail-page.tsx').then((m) => m.CardDetailPage));
 const AddCardPage = lazyPage(() => import('../features/cards/routes/add-card-page.tsx').then((m) => m.AddCardPage));
-const CardRegistrationPage = lazyPage(() =>
-  import('../features/cards/routes/card-registration-page.tsx').then((m) => m.CardRegistrationPage),
-);
-const TransactionHistoryPage = lazyPage(() =>
-  import('../features/cards/routes/transaction-history-page.tsx').then((m) => m.TransactionHistoryPage),
-);
-const TransactionDetailPage = lazyPage(() =>
-  import('../features/cards/routes/transaction-detail-page.tsx').then((m) => m.TransactionDetailPage),
-);
-const TransferPointsPage = lazyPage(() => import('../features/cards/routes/transfer-points-page.tsx').then((m) => m.TransferPointsPage));
-const ClaimRewardsPage = lazyPage(() => import('../features/cards/routes/claim-rewards-page.tsx').then((m) => m.ClaimRewardsPage));
-const LevelsPage = lazyPage(() => import('../features/cards/routes/levels-page.tsx').then((m) => m.LevelsPage));
 const SettingsPage = lazyPage(() => import('../features/settings/routes/settings-page.tsx').then((m) => m.SettingsPage));
 const ChangePinPage = lazyPage(() => import('../features/settings/routes/change-pin-page.tsx').then((m) => m.ChangePinPage));
 const AccountDeletionPage = lazyPage(() =>
@@ -59,14 +48,9 @@ const AccountDeletionPage = lazyPage(() =>
 const AddressRoutes = lazyPage(() => import('../features/addresses/routes/address-routes.tsx').then((m) => m.AddressRoutes));
 const UiGalleryPage = lazyPage(() => import('../features/dev/routes/ui-gallery-page.tsx').then((m) => m.UiGalleryPage));
 const DevPaymentsPage = lazyPage(() => import('../features/dev/routes/dev-payments-page.tsx').then((m) => m.DevPaymentsPage));
-const SubscribePage = lazyPage(() => import('../features/subscriptions/routes/subscribe-page.tsx').then((m) => m.SubscribePage));
-const CancelSubscriptionPage = lazyPage(() =>
-  import('../features/subscriptions/routes/cancel-subscription-page.tsx').then((m) => m.CancelSubscriptionPage),
-);
+const CardRoutes = lazyPage(() => import('./card-routes.tsx').then((m) => m.CardRoutes));
 const ShopRoutes = lazyPage(() => import('../features/shop/routes/shop-routes.tsx').then((m) => m.ShopRoutes));
-const ActiveSubscriptionGuard = lazyPage(() => import('./subscription-guard.tsx').then((m) => m.ActiveSubscriptionGuard));
 const PaymentReturnPage = lazyPage(() => import('../features/payments/routes/payment-return-page.tsx').then((m) => m.PaymentReturnPage));
-const PaymentPage = lazyPage(() => import('../features/payments/routes/payment-page.tsx').then((m) => m.PaymentPage));
 const AgeGate = lazyPage(() => import('../features/age-gate/components/age-gate.tsx').then((m) => m.AgeGate));
 
 /** The route tree for the booted site (read from SiteProvider); render inside a router. */
@@ -104,21 +88,11 @@ export function AppRoutes() {
               <Route path={paths.addCardByNumber.path} element={<AddCardPage />} />
               <Route path={paths.cardDetail.path} element={<CardGuard />}>
                 <Route index element={<CardDetailPage />} />
-                {/* An expired subscription closes these; the catalog and subscription pages stay open. */}
-                <Route element={<ActiveSubscriptionGuard />}>
-                  <Route path={paths.cardRegister.path} element={<CardRegistrationPage />} />
-                  <Route path={paths.cardTransactionHistory.path} element={<TransactionHistoryPage />} />
-                  <Route path={paths.cardTransactionDetail.path} element={<TransactionDetailPage />} />
-                  <Route path={paths.cardTransferPoint.path} element={<TransferPointsPage />} />
-                  <Route path={paths.cardClaimRewards.path} element={<ClaimRewardsPage />} />
-                  <Route path={paths.cardLevels.path} element={<LevelsPage />} />
-                </Route>
                 <Route path={`${paths.cardCatalogs.path}/*`} element={<ShopRoutes />} />
-                <Route path={paths.cardSubscribe.path} element={<SubscribePage />} />
-                <Route path={paths.cardSubscribePayment.path} element={<PaymentPage />} />
-                <Route path={paths.cardSubscribeCancel.path} element={<CancelSubscriptionPage />} />
-                {/* Pages that come with later features still hold their guards; until then they answer 404. */}
-                <Route path="*" element={<NotFoundPage />} />
+                <Route path={`${paths.cardOrders.path}/*`} element={<ShopRoutes section="orders" />} />
+                <Route path={`${paths.cardDistributors.path}/*`} element={<ShopRoutes section="distributors" />} />
+                {/* The card's other pages (those a subscription gates, the subscription's) and its 404: card-routes.tsx. */}
+                <Route path="*" element={<CardRoutes />} />
               </Route>
               <Route path={`${paths.egifts.path}/*`} element={<NotFoundPage />} />
               <Route path={paths.transactionDetail.path} element={<NotFoundPage />} />
@@ -137,13 +111,9 @@ export function AppRoutes() {
               <Route path={v2PathOf(paths.cards.path)} element={<CardListPage />} />
               <Route path={v2PathOf(paths.cardDetail.path)} element={<CardGuard />}>
                 <Route index element={<CardDetailPage />} />
-                <Route element={<ActiveSubscriptionGuard />}>
-                  <Route path={v2PathOf(paths.cardRegister.path)} element={<CardRegistrationPage />} />
-                  <Route path={v2PathOf(paths.cardTransactionHistory.path)} element={<TransactionHistoryPage />} />
-                  <Route path={v2PathOf(paths.cardTransactionDetail.path)} element={<TransactionDetailPage />} />
-                  <Route path={v2PathOf(paths.cardLevels.path)} element={<LevelsPage />} />
-                </Route>
                 <Route path={`${v2PathOf(paths.cardCatalogs.path)}/*`} element={<ShopRoutes v2 />} />
+                <Route path={`${v2PathOf(paths.cardOrders.path)}/*`} element={<ShopRoutes v2 section="orders" />} />
+                <Route path="*" element={<CardRoutes v2 />} />
               </Route>
               <Route path={v2PathOf(paths.settings.path)} element={<SettingsPage />} />
               <Route path="*" element={<NotFoundPage />} />

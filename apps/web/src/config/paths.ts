@@ -79,14 +79,21 @@ export const paths = {
   cardShop: route('/cards/:cardId/catalogs/shop'),
   /**
    * The shop's pages are routed inside `catalogs/` (features/shop/routes/shop-routes.tsx, with v2's
-   * `catalogs/search`); the literal `shop`, `search` and `carts` win over `:productType`.
+   * `catalogs/search`); the literal `shop`, `search`, `carts` and `checkout` win over `:productType`.
    */
   cardCart: route('/cards/:cardId/catalogs/carts'),
+  cardCheckout: route('/cards/:cardId/catalogs/checkout'),
   cardProduct: route('/cards/:cardId/catalogs/:productType/:productId'),
   cardEgifts: route('/cards/:cardId/egifts'),
   cardEgiftStack: route('/cards/:cardId/egifts/stacks/:egiftId?'),
   cardProfile: route('/cards/:cardId/profile'),
+  /** The card's orders and pickup points are shop pages too, in the same chunk (shop-routes.tsx). */
+  cardOrders: route('/cards/:cardId/orders'),
   cardOrder: route('/cards/:cardId/orders/:orderId'),
+  cardOrderReceipt: route('/cards/:cardId/orders/:orderId/receipt'),
+  cardOrderTrack: route('/cards/:cardId/orders/:orderId/track'),
+  cardDistributors: route('/cards/:cardId/distributors'),
+  cardDistributor: route('/cards/:cardId/distributors/:distributorId'),
   cardPrivileges: route('/cards/:cardId/privileges'),
   cardPrivilege: route('/cards/:cardId/privileges/:privilegeId'),
   cardScanToEarn: route('/cards/:cardId/scan-to-earn'),

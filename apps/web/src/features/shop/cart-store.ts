@@ -127,6 +127,11 @@ export function removeFromCart(cardId: string, productId: string): void {
   write(cardId, getCart(cardId).filter((entry) => entry.productId !== productId));
 }
 
+/** The order is placed: the card's cart starts again empty. */
+export function clearCart(cardId: string): void {
+  write(cardId, []);
+}
+
 /** The card's cart, kept current across the app and across tabs. */
 export function useCart(cardId: string): readonly CartEntry[] {
   return useSyncExternalStore(subscribeCart, () => getCart(cardId), () => empty);

@@ -164,6 +164,25 @@ describe('AddressFormPage', () => {
     expect(toast.getToasts().map(({ type, message }) => ({ type, message }))).toEqual([{ type: 'success', message: 'Address added' }]);
   });
 
+  it('goes back to the page that sent the member to add an address, and never to another site', async () => {
+    stubAddresses({ 'POST /api/v2/addresses': () => okAnswer({ data: home }, 201) });
+    const checkout = '/cards/card00000000000000000001/catalogs/checkout';
+    renderPage(<AddressFormPage />, { path: paths.addressNew.path, history: [checkout, `/settings/addresses/new?return=${encodeURIComponent(checkout)}`] });
+    const user = userEvent.setup();
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(checkout));
+  });
+
+  it('ignores a return address of another site', async () => {
+    stubAddresses({ 'POST /api/v2/addresses': () => okAnswer({ data: home }, 201) });
+    renderPage(<AddressFormPage />, { path: paths.addressNew.path, history: ['/settings/addresses', `/settings/addresses/new?return=${encodeURIComponent('//evil.example/x')}`] });
+    const user = userEvent.setup();
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/settings\/addresses$/));
+  });
+
   it("shows the server's ADDRESS_AREA_INVALID on the picker it names and clears it and the ones below", async () => {
     const message = 'Choose a district of the chosen city or regency';
     stubAddresses({

@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Address, AddressBody } from '@kartu/contracts';
 import { toast } from '../../../components/feedback/toast-store.ts';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { PageNotFoundError } from '../../../lib/page-not-found.ts';
+import { toReturnPath } from '../../../lib/return-path.ts';
 import { useAddress } from '../api/get-address.ts';
 import { useSaveAddress } from '../api/save-address.ts';
 import { addressFormValuesOf, emptyAddressForm } from '../address-form-values.ts';
@@ -38,12 +39,15 @@ function AddressFormLayout({ title, address, loading = false, failed = null }: A
   const { t } = useTranslation('addresses');
   const navigate = useNavigate();
   const save = useSaveAddress();
-  const toList = () => void navigate(paths.addresses.href());
+  // A page that sent the member here to add an address (the checkout) gets them back; else the list.
+  const [search] = useSearchParams();
+  const back = toReturnPath(search.get('return')) ?? paths.addresses.href();
+  const toList = () => void navigate(back);
 
   const submit = async (body: AddressBody) => {
     await save.mutateAsync({ addressId: address?.id, body });
     toast.success(t(address ? 'form.updated' : 'form.added'));
-    await navigate(paths.addresses.href(), { replace: true });
+    await navigate(back, { replace: true });
   };
 
   const body = () => {

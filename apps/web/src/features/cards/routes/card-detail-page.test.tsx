@@ -86,11 +86,13 @@ describe('CardDetailPage', () => {
     renderDetail(cardDetail({ isCardActive: false, status: 'suspended', visualAttributes: { showBtnShop: true } }));
     expect(await screen.findByText('This card is Under review: it cannot be used for now.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Shop' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
   });
 
-  it('shows the shop button on an active card that has one', async () => {
+  it('shows the shop button on an active card that has one, and the way to its orders', async () => {
     renderDetail(cardDetail({ visualAttributes: { showBtnShop: true } }));
     expect(await screen.findByRole('link', { name: 'Shop' })).toHaveAttribute('href', `/cards/${cardId}/catalogs/shop`);
+    expect(screen.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', `/cards/${cardId}/orders`);
   });
 
   it('asks to complete the registration while it is required and not done', async () => {

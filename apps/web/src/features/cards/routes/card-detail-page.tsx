@@ -63,6 +63,11 @@ export function CardDetailPage() {
               </ButtonLink>
             ) : null}
           </div>
+          {showsShopButton(card) ? (
+            <Link className="card-detail__orders" to={paths.cardOrders.href({ cardId: card.id })}>
+              {t('detail.orders')}
+            </Link>
+          ) : null}
           <LevelStepper card={card} />
           <CardMenu card={card} />
         </div>

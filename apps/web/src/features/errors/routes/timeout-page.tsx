@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { StatusPage } from '../../../components/ui/status-page.tsx';
 import { reloadPage } from '../../../components/ui/reload-page.ts';
 import { ClockIllustration } from '../../../components/ui/status-illustrations.tsx';
-import { toReturnPath } from '../return-path.ts';
+import { toReturnPath } from '../../../lib/return-path.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
 // spec: app-core §2 Error pages: status 408 shows a retry page.

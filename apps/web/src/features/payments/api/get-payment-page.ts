@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { paymentPageAnswerSchema } from '@kartu/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { paymentKeys } from './payment-keys.ts';
+import { paymentKeys } from '../../../lib/payment-keys.ts';
 
 /** GET /api/v2/payments/{id}/page: the app path where the member follows the payment. */
 export function usePaymentPagePath(paymentId: string) {

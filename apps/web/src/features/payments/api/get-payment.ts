@@ -1,17 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentAnswerSchema, type PaymentAnswer, type PaymentStatus } from '@kartu/contracts';
+import { paymentAnswerSchema, type PaymentAnswer } from '@kartu/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { paymentKeys } from './payment-keys.ts';
-
-/** How often an open payment is read again while the member waits on its page. */
-export const PAYMENT_POLL_MS = 3000;
-
-const openStatuses: ReadonlySet<PaymentStatus> = new Set(['pending', 'waiting_payment']);
-
-/** Paid, failed, expired and cancelled never change again (docs/decisions/017-payments.md). */
-export function isFinalPaymentStatus(status: PaymentStatus): boolean {
-  return !openStatuses.has(status);
-}
+import { paymentKeys } from '../../../lib/payment-keys.ts';
+import { isFinalPaymentStatus, PAYMENT_POLL_MS } from '../../../lib/payment-polling.ts';
 
 /** GET /api/v2/payments/{id}: one of the member's payments; 404 PAYMENT_NOT_FOUND otherwise. */
 export function getPayment(options: { paymentId: string; signal?: AbortSignal }): Promise<PaymentAnswer> {

@@ -1,36 +1,18 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { paymentAnswerSchema, type PaymentAnswer } from '@kartu/contracts';
 import { toast } from '../../../components/feedback/toast-store.ts';
 import { paths } from '../../../config/paths.ts';
 import { cardKeys } from '../../../lib/card-keys.ts';
 import { errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
+import { paymentFixture, testPaymentId } from '../../../test/payment.test-support.ts';
 import { PaymentPage } from './payment-page.tsx';
 
 const cardId = 'card00000000000000000001';
-const paymentId = '0b7c9e2a-4d1f-4c3e-8a5b-6f7e8d9c0a1b';
+const paymentId = testPaymentId;
 const paymentPath = `/api/v2/payments/${paymentId}`;
 
-function paymentFixture(overrides: Partial<PaymentAnswer> = {}): PaymentAnswer {
-  return paymentAnswerSchema.parse({
-    id: paymentId,
-    status: 'waiting_payment',
-    subject: { type: 'subscription', id: 'sub-1' },
-    amount: 150000,
-    currency: 'IDR',
-    method: 'virtual_account',
-    provider: 'sandbox',
-    instructions: { kind: 'virtual_account', bank: 'SANDBOX', accountNumber: '8808123456789012' },
-    failureReason: null,
-    expiresAt: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString(),
-    createdAt: '2026-11-24T10:00:00.000Z',
-    updatedAt: '2026-11-24T10:00:00.000Z',
-    proof: null,
-    ...overrides,
-  });
-}
 
 function renderPayment(query = `?payment=${paymentId}`) {
   return renderPage(<PaymentPage />, {

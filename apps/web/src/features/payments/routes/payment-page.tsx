@@ -16,10 +16,10 @@ import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { PaymentFailureDialog } from '../../../components/payment/payment-failure-dialog.tsx';
 import { PaymentInstructions } from '../../../components/payment/payment-instructions.tsx';
 import { paymentCurrency } from '../../../components/payment/payment-currency.ts';
+import { PaymentProofUpload } from '../../../components/payment/payment-proof-upload.tsx';
+import { PaymentStatusHero } from '../../../components/payment/payment-status-hero.tsx';
+import { PaymentSummary } from '../../../components/payment/payment-summary.tsx';
 import { usePayment } from '../api/get-payment.ts';
-import { PaymentProofUpload } from '../components/payment-proof-upload.tsx';
-import { PaymentStatusHero } from '../components/payment-status-hero.tsx';
-import { PaymentSummary } from '../components/payment-summary.tsx';
 import '../components/payment-page.css';
 
 const notFoundStatuses = new Set([400, 404, 422]);

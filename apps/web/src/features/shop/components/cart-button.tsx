@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { CartIcon } from './shop-icons.tsx';
+import { CartIcon, OrdersIcon } from './shop-icons.tsx';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { cartCountOf, useCart } from '../cart-store.ts';
 
@@ -16,6 +16,16 @@ export function CartButton({ cardId }: { cardId: string }) {
           {count > 99 ? '99+' : count}
         </span>
       ) : null}
+    </Link>
+  );
+}
+
+/** The header's way to the card's orders. */
+export function OrdersButton({ cardId }: { cardId: string }) {
+  const { t } = useTranslation('shop');
+  return (
+    <Link className="icon-btn shop-cart-button" to={paths.cardOrders.href({ cardId })} aria-label={t('orders.title')}>
+      <OrdersIcon />
     </Link>
   );
 }

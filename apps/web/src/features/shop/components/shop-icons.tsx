@@ -4,3 +4,4 @@ export const CartIcon = () => <Icon><circle cx="9" cy="20" r="1.5" /><circle cx=
 export const FilterIcon = () => <Icon><path d="M4 6h16M7 12h10M10 18h4" /></Icon>;
 export const PlusIcon = () => <Icon><path d="M12 5v14M5 12h14" /></Icon>;
 export const MinusIcon = () => <Icon><path d="M5 12h14" /></Icon>;
+export const OrdersIcon = () => <Icon><path d="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6" /></Icon>;

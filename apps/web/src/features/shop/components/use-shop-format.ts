@@ -3,6 +3,8 @@ import type { BalanceUnit, CardDetail, ProductPrice } from '@kartu/contracts';
 import { formatCurrency } from '@kartu/core';
 import { formatAmount } from '../../../components/ui/amount.tsx';
 import { paymentCurrency } from '../../../components/payment/payment-currency.ts';
+import { resolveTimezone } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 
 export interface ShopFormat {
   /** '1.200 Pts', or stamps on a stamp card. */
@@ -13,12 +15,16 @@ export interface ShopFormat {
   price: (price: ProductPrice) => string;
   /** A total that may hold both: the non-zero parts, or zero points when both are zero. */
   total: (total: { points: number; money: number; currency: string }) => string;
+  /** A moment in the member's language and the site's time zone: '24 November 2026, 10.05'. */
+  dateTime: (iso: string) => string;
 }
 
 /** Prices in the card's own unit (points or stamps) and the merchant's currency. */
 export function useShopFormat(card: Pick<CardDetail, 'balance' | 'currency'> | undefined): ShopFormat | null {
+  const { intlLocale } = useLanguage();
   return useMemo(() => {
     if (!card) return null;
+    const moment = new Intl.DateTimeFormat(intlLocale, { timeZone: resolveTimezone(), dateStyle: 'long', timeStyle: 'short' });
     // A cash card's catalog is priced in points all the same.
     const unit: BalanceUnit = card.balance.unit === 'CASH' ? 'POINT' : card.balance.unit;
     // Each amount keeps its figure and unit together; a mixed price may break only around its '+'.
@@ -31,6 +37,7 @@ export function useShopFormat(card: Pick<CardDetail, 'balance' | 'currency'> | u
       money,
       price: (price) => join([price.points === null ? null : points(price.points), price.money === null ? null : money(price.money, price.currency)]) || points(0),
       total: (total) => join([total.points > 0 ? points(total.points) : null, total.money > 0 ? money(total.money, total.currency) : null]) || points(0),
+      dateTime: (iso) => moment.format(new Date(iso)),
     };
-  }, [card]);
+  }, [card, intlLocale]);
 }

@@ -113,6 +113,13 @@ describe('CartPage', () => {
     expect(getCart(cardId)[0]?.quantity).toBe(3);
   });
 
+  it('goes on to checkout once the server says the cart can be bought', async () => {
+    addToCart(cardId, beans, 2);
+    stubShop({ [`POST ${quotePath}`]: () => okAnswer(quote({ lines: [{ product: beans, quantity: 2, points: 2400, money: 0 }] })) });
+    renderCart();
+    expect(await screen.findByRole('link', { name: 'Checkout' })).toHaveAttribute('href', `/cards/${cardId}/catalogs/checkout`);
+  });
+
   it('shows an empty cart with the way to the catalog, without asking for a quote', async () => {
     const api = stubShop();
     renderCart();

@@ -103,6 +103,11 @@ export function CartPage() {
             {format.total(subtotal)}
           </p>
         </section>
+        {quote.data.isValid && !quote.isPlaceholderData ? (
+          <ButtonLink block to={paths.cardCheckout.href({ cardId })}>
+            {t('cart.checkout')}
+          </ButtonLink>
+        ) : null}
       </>
     );
   };

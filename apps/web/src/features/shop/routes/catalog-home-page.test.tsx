@@ -27,6 +27,8 @@ describe('CatalogHomePage', () => {
     expect(within(screen.getByRole('region', { name: vouchers.name })).getByRole('link', { name: /Coffee voucher/ })).toBeInTheDocument();
     const chips = screen.getByRole('navigation', { name: 'Categories' });
     expect(within(chips).getByRole('link', { name: vouchers.name })).toHaveAttribute('href', `/cards/${cardId}/catalogs/shop?categoryId=${vouchers.id}`);
+    expect(screen.getByRole('link', { name: 'Pickup points' })).toHaveAttribute('href', `/cards/${cardId}/distributors`);
+    expect(screen.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', `/cards/${cardId}/orders`);
   });
 
   it('sends a search to the shop list', async () => {

@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths.ts';
 import { useBackNavigation } from '../../../lib/back-navigation.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { useCatalog } from '../api/get-catalog.ts';
-import { CartButton } from '../components/cart-button.tsx';
+import { CartButton, OrdersButton } from '../components/cart-button.tsx';
 import { CatalogSearch } from '../components/catalog-search.tsx';
 import { ProductTile } from '../components/product-tile.tsx';
 import { ProductGridSkeleton, ShopLoadError } from '../components/shop-states.tsx';
@@ -61,12 +61,30 @@ export function CatalogHomePage() {
         {categories.map((category) => (
           <CategoryRow key={category.id} cardId={cardId} category={category} products={products.filter((product) => product.category.id === category.id)} format={format} />
         ))}
+        <Link className="catalog-home__pickup" to={paths.cardDistributors.href({ cardId })}>
+          {t('distributors.title')}
+          <ChevronIcon />
+        </Link>
       </>
     );
   };
 
   return (
-    <AppLayout header={<Header title={t('home.title')} subtitle={card.data?.cardProgram.programName} onBack={goBack} actions={<CartButton cardId={cardId} />} />}>
+    <AppLayout
+      header={
+        <Header
+          title={t('home.title')}
+          subtitle={card.data?.cardProgram.programName}
+          onBack={goBack}
+          actions={
+            <>
+              <OrdersButton cardId={cardId} />
+              <CartButton cardId={cardId} />
+            </>
+          }
+        />
+      }
+    >
       <div className="shop-page">
         <CatalogSearch value="" onSubmit={(q) => void navigate(paths.cardShop.href({ cardId }, { q }))} />
         {body()}

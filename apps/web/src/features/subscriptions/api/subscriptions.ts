@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  paymentCheckAnswerSchema,
   subscribeAnswerSchema,
   subscriptionAnswerSchema,
   subscriptionFeesAnswerSchema,
@@ -39,20 +38,6 @@ export function useSubscriptionFees(cardId: string, planId: string | null, payme
     enabled: planId !== null,
     placeholderData: keepPreviousData,
     retry: false,
-  });
-}
-
-/** POST /api/v2/payments: the subaccount payment check; a failure reads as no methods (spec: app-core §8). */
-export function usePaymentOptions(cardId: string) {
-  return useQuery({
-    queryKey: cardKeys.paymentOptions(cardId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await api.post('/api/v2/payments', { body: { cardId }, schema: paymentCheckAnswerSchema, signal });
-      } catch {
-        return { isValid: false, listPayment: [], publicKey: null, provider: null, tokenizationUrl: null };
-      }
-    },
   });
 }
 

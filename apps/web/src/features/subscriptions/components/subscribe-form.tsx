@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CardTokenInput, PaymentCheckAnswer, PaymentMethod, Subscription, SubscriptionPlan } from '@kartu/contracts';
 import { paths } from '../../../config/paths.ts';
 import { describeApiError } from '../../../lib/api-client.ts';
+import { useAttemptKey } from '../../../lib/attempt-key.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { CreditCardForm } from '../../../components/payment/credit-card-form.tsx';
 import { PaymentMethodPicker } from '../../../components/payment/payment-method-picker.tsx';
@@ -34,14 +35,9 @@ export function SubscribeForm({ cardId, plans, subscription, payments }: Subscri
   const [autoRenew, setAutoRenew] = useState(plan?.autoRenewDefault ?? false);
   const fees = useSubscriptionFees(cardId, planId, method);
   const subscribe = useSubscribe();
-  // One key per attempt: pressing pay again after a lost answer opens the same payment, not a second one.
-  const attempt = useRef<{ signature: string; key: string } | null>(null);
+  // Pressing pay again after a lost answer opens the same payment, not a second one.
+  const attempt = useAttemptKey();
   const renewing = subscription?.isRenewable ?? false;
-
-  const keyFor = (signature: string) => {
-    if (attempt.current?.signature !== signature) attempt.current = { signature, key: crypto.randomUUID() };
-    return attempt.current.key;
-  };
 
   const pay = (card?: CardTokenInput) => {
     if (!plan || !method) return;
@@ -53,10 +49,10 @@ export function SubscribeForm({ cardId, plans, subscription, payments }: Subscri
       autoRenew: method === 'credit_card' && autoRenew,
       ...(card && { card }),
     };
-    const idempotencyKey = keyFor(JSON.stringify({ ...body, card: card?.token ?? null }));
+    const idempotencyKey = attempt.keyFor(JSON.stringify({ ...body, card: card?.token ?? null }));
     return subscribe.mutateAsync({ body, idempotencyKey }).then(
       (answer) => {
-        attempt.current = null;
+        attempt.settle();
         void navigate(paths.cardSubscribePayment.href({ cardId }, { payment: answer.payment.id }));
       },
       () => undefined,

@@ -1,8 +1,9 @@
 import type { Currency, PaymentAnswer } from '@kartu/contracts';
-import { useTranslation } from '../../../lib/i18n.tsx';
-import { Amount } from '../../../components/ui/amount.tsx';
-import { PaymentMethodIcon } from '../../../components/payment/payment-method-icon.tsx';
-import { PaymentStatusBadge } from '../../../components/payment/payment-status-badge.tsx';
+import { useTranslation } from '../../lib/i18n.tsx';
+import './payment-status.css';
+import { Amount } from '../ui/amount.tsx';
+import { PaymentMethodIcon } from './payment-method-icon.tsx';
+import { PaymentStatusBadge } from './payment-status-badge.tsx';
 
 /** How much, by what and where it stands: the facts of a payment above its status. */
 export function PaymentSummary({ payment, currency }: { payment: PaymentAnswer; currency: Currency }) {

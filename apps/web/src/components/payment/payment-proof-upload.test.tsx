@@ -1,28 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { paymentAnswerSchema, type PaymentProof } from '@kartu/contracts';
-import { errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
-import { renderPage } from '../../../test/render.test-support.tsx';
+import type { PaymentProof } from '@kartu/contracts';
+import { errorAnswer, okAnswer, stubApi } from '../../test/api-stub.test-support.ts';
+import { paymentFixture, testPaymentId } from '../../test/payment.test-support.ts';
+import { renderPage } from '../../test/render.test-support.tsx';
 import { PaymentProofUpload } from './payment-proof-upload.tsx';
 
-const paymentId = '0b7c9e2a-4d1f-4c3e-8a5b-6f7e8d9c0a1b';
+const paymentId = testPaymentId;
 const proofPath = `/api/v2/payments/${paymentId}/proof`;
 
 function answerWith(proof: PaymentProof | null) {
-  return paymentAnswerSchema.parse({
-    id: paymentId,
-    status: 'waiting_payment',
-    subject: { type: 'subscription', id: 'sub-1' },
-    amount: 150000,
-    currency: 'IDR',
+  return paymentFixture({
     method: 'manual_transfer',
     provider: 'manual',
     instructions: { kind: 'manual_transfer', bank: 'BCA', accountNumber: '8730456789', accountName: 'PT Kopi Senja Nusantara' },
-    failureReason: null,
     expiresAt: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
-    createdAt: '2026-11-24T10:00:00.000Z',
-    updatedAt: '2026-11-24T10:00:00.000Z',
     proof,
   });
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PaymentStatus } from '@kartu/contracts';
-import { useTranslation } from '../../../lib/i18n.tsx';
+import { useTranslation } from '../../lib/i18n.tsx';
+import './payment-status.css';
 import { PaymentStatusIllustration } from './payment-status-illustrations.tsx';
 
 export interface PaymentStatusHeroProps {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paymentAnswerSchema, type PaymentAnswer } from '@kartu/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 import { paymentKeys } from './payment-keys.ts';
 
 /**

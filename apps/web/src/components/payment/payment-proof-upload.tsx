@@ -1,10 +1,11 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { paymentProofContentTypes, type PaymentProof } from '@kartu/contracts';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_MB } from '@kartu/core/constants';
-import { describeApiError } from '../../../lib/api-client.ts';
-import { useTranslation } from '../../../lib/i18n.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { useUploadPaymentProof } from '../api/upload-payment-proof.ts';
+import { describeApiError } from '../../lib/api-client.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import './payment-status.css';
+import { Button } from '../ui/button.tsx';
+import { useUploadPaymentProof } from '../../lib/payment-proof.ts';
 
 export interface PaymentProofUploadProps {
   paymentId: string;

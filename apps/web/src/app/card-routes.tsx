@@ -1,0 +1,61 @@
+import { Route, Routes } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { lazyPage } from './lazy-page.ts';
+import { NotFoundPage } from './route-error.tsx';
+import { ActiveSubscriptionGuard } from './subscription-guard.tsx';
+
+/*
+ * A card's pages other than its own page and the shop's: the ones an expired subscription closes,
+ * the subscription's pages, and the 404 for any other address under a card. The first page's
+ * script names this one lazy module rather than one per page (the landing page's script budget);
+ * each page still downloads on its first visit.
+ */
+
+const CardRegistrationPage = lazyPage(() =>
+  import('../features/cards/routes/card-registration-page.tsx').then((m) => m.CardRegistrationPage),
+);
+const TransactionHistoryPage = lazyPage(() =>
+  import('../features/cards/routes/transaction-history-page.tsx').then((m) => m.TransactionHistoryPage),
+);
+const TransactionDetailPage = lazyPage(() =>
+  import('../features/cards/routes/transaction-detail-page.tsx').then((m) => m.TransactionDetailPage),
+);
+const TransferPointsPage = lazyPage(() => import('../features/cards/routes/transfer-points-page.tsx').then((m) => m.TransferPointsPage));
+const ClaimRewardsPage = lazyPage(() => import('../features/cards/routes/claim-rewards-page.tsx').then((m) => m.ClaimRewardsPage));
+const LevelsPage = lazyPage(() => import('../features/cards/routes/levels-page.tsx').then((m) => m.LevelsPage));
+const SubscribePage = lazyPage(() => import('../features/subscriptions/routes/subscribe-page.tsx').then((m) => m.SubscribePage));
+const CancelSubscriptionPage = lazyPage(() =>
+  import('../features/subscriptions/routes/cancel-subscription-page.tsx').then((m) => m.CancelSubscriptionPage),
+);
+const PaymentPage = lazyPage(() => import('../features/payments/routes/payment-page.tsx').then((m) => m.PaymentPage));
+
+/** A card page's path below '/cards/:cardId', as the routes nested under the card match it. */
+function underCard(path: string): string {
+  return path.slice(paths.cardDetail.path.length + 1);
+}
+
+/** Mounted on the card's '*'. v2 has no transfer, claim or subscription pages (spec: app-core §2 V2 routes). */
+export function CardRoutes({ v2 = false }: { v2?: boolean }) {
+  return (
+    <Routes>
+      {/* An expired subscription closes these; the catalog and subscription pages stay open. */}
+      <Route element={<ActiveSubscriptionGuard />}>
+        <Route path={underCard(paths.cardRegister.path)} element={<CardRegistrationPage />} />
+        <Route path={underCard(paths.cardTransactionHistory.path)} element={<TransactionHistoryPage />} />
+        <Route path={underCard(paths.cardTransactionDetail.path)} element={<TransactionDetailPage />} />
+        {v2 ? null : <Route path={underCard(paths.cardTransferPoint.path)} element={<TransferPointsPage />} />}
+        {v2 ? null : <Route path={underCard(paths.cardClaimRewards.path)} element={<ClaimRewardsPage />} />}
+        <Route path={underCard(paths.cardLevels.path)} element={<LevelsPage />} />
+      </Route>
+      {v2 ? null : (
+        <>
+          <Route path={underCard(paths.cardSubscribe.path)} element={<SubscribePage />} />
+          <Route path={underCard(paths.cardSubscribePayment.path)} element={<PaymentPage />} />
+          <Route path={underCard(paths.cardSubscribeCancel.path)} element={<CancelSubscriptionPage />} />
+        </>
+      )}
+      {/* Pages that come with later features still hold their guards; until then they answer 404. */}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
