@@ -1,9 +1,11 @@
 import { outletCodeKeyFor } from './modules/outlets/outlet-code-key.ts';
 import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
+import { giftKeysFor } from './modules/gifts/gift-secrets.ts';
+import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
 import { devApiKeysRoutes } from './dev/api-keys.routes.ts';
 import { blobStoreFor } from './modules/storage/storage.config.ts';
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestHeaders } from '@kartu/contracts';
 import type { Database } from './db/database.ts';
@@ -72,6 +74,21 @@ const redactedPaths = [
   ...['pin', 'newPin', 'otp', 'token', 'code', 'accessToken'].flatMap((field) => [field, `body.${field}`, `req.body.${field}`]),
 ];
 
+// A gift link's token is a bearer secret in its path (the page and the API alike): logs keep the path without it.
+const giftLinkPath = /^((?:\/api\/v2)?\/gifts\/)[^/?#]+/;
+
+/** Fastify's request serializer, with secrets in paths left out. */
+function loggedRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(giftLinkPath, '$1[redacted]'),
+    version: [request.headers['accept-version']].flat()[0],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 // A client-chosen request id is kept only when it is short and plain, so logs stay clean.
 const requestIdPattern = /^[\w.-]{8,64}$/;
 
@@ -100,6 +117,7 @@ export function buildAppContext({ env, database, clock = systemClock }: Pick<Cre
     outletCodeKey: outletCodeKeyFor(env.CODE_SECRET),
     blobs: blobStoreFor(env),
     activationCodeKey: activationCodeKeyFor(env.CODE_SECRET),
+    giftKeys: giftKeysFor(env.CODE_SECRET),
     drivers: selectOutboxDrivers(env),
     payments: paymentsContextFor({
       production: env.NODE_ENV === 'production',
@@ -122,7 +140,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   const context = options.context ?? buildAppContext({ env, database, clock });
   const errors = createErrorHandling();
   const app = Fastify({
-    logger: { level: env.LOG_LEVEL, redact: redactedPaths, ...(logStream && { stream: logStream }) },
+    logger: { level: env.LOG_LEVEL, redact: redactedPaths, serializers: { req: loggedRequest }, ...(logStream && { stream: logStream }) },
     trustProxy: toFastifyTrustProxy(env.TRUST_PROXY),
     requestIdHeader: false,
     genReqId: (request) => {
@@ -175,6 +193,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     addressesRoutes,
     ordersRoutes,
     vouchersRoutes,
+    giftsRoutes,
     ...(env.NODE_ENV === 'production' ? [] : [devOutboxRoutes, devPaymentsRoutes, devSubscriptionsRoutes, devApiKeysRoutes]),
     healthRoutes,
     tenancyRoutes,

@@ -75,6 +75,13 @@ export const errorStatus = {
   VOUCHER_OUTLET_CODE_INVALID: 400,
   VOUCHER_LOCKED: 429,
   VOUCHER_REDEMPTION_NOT_VOIDABLE: 409,
+  VOUCHER_GIFTED: 409,
+  GIFT_NOT_FOUND: 404,
+  GIFT_NOT_AVAILABLE: 409,
+  GIFT_PIN_INVALID: 400,
+  GIFT_LOCKED: 429,
+  GIFT_OWN: 422,
+  GIFT_NEEDS_CARD: 422,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -152,6 +159,13 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   VOUCHER_OUTLET_CODE_INVALID: 'The outlet code is not correct',
   VOUCHER_LOCKED: 'This e-Voucher is locked for 24 hours because of too many wrong outlet codes',
   VOUCHER_REDEMPTION_NOT_VOIDABLE: 'This redemption can no longer be voided',
+  VOUCHER_GIFTED: 'This e-Voucher is being sent as a gift. Take the gift back to use it',
+  GIFT_NOT_FOUND: 'This gift does not exist',
+  GIFT_NOT_AVAILABLE: 'This gift has already been claimed, taken back or has expired',
+  GIFT_PIN_INVALID: 'The gift PIN is not correct',
+  GIFT_LOCKED: 'This gift is locked for 24 hours because of too many wrong PINs',
+  GIFT_OWN: 'You cannot claim a gift you sent',
+  GIFT_NEEDS_CARD: 'Add a card of this program to your wallet to claim this gift',
 };
 
 export const fieldIssueSchema = z.object({

@@ -13,3 +13,5 @@ export * from './addresses.ts';
 export * from './analytics.ts';
 export * from './orders.ts';
 export * from './vouchers.ts';
+export * from './voucher-count.ts';
+export * from './gifts.ts';

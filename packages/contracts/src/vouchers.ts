@@ -24,6 +24,30 @@ export const voucherTemplateSummarySchema = z.object({
   image: imageSchema.nullable(),
   usableAt: voucherUsableAtSchema,
 });
+export type VoucherTemplateSummary = z.infer<typeof voucherTemplateSummarySchema>;
+
+/**
+ * A gift of a voucher by link and PIN (docs/decisions/026-voucher-gifts.md), as its sender sees it.
+ * `returned` is a pending gift past its expiry, worked out when read as well as by a job.
+ */
+export const voucherGiftStatuses = ['pending', 'claimed', 'cancelled', 'returned'] as const;
+export const voucherGiftStatusSchema = z.enum(voucherGiftStatuses);
+export type VoucherGiftStatus = z.infer<typeof voucherGiftStatusSchema>;
+export const voucherGiftSchema = z.object({
+  id: z.string(),
+  status: voucherGiftStatusSchema,
+  /** The page the friend opens, `/gifts/<token>`, for the sender to share again; null once the gift is no longer pending. */
+  linkPath: z.string().nullable(),
+  /** The friend's phone, masked: '+62 812-****-4444'. */
+  recipientPhone: z.string(),
+  message: z.string().nullable(),
+  createdAt: z.string().datetime(),
+  expiresAt: z.string().datetime(),
+  claimedAt: z.string().datetime().nullable(),
+  cancelledAt: z.string().datetime().nullable(),
+  returnedAt: z.string().datetime().nullable(),
+});
+export type VoucherGift = z.infer<typeof voucherGiftSchema>;
 
 export const voucherSchema = z.object({
   id: z.string(),
@@ -42,6 +66,8 @@ export const voucherSchema = z.object({
   usedAt: z.string().datetime().nullable(),
   /** Where it was used: the outlet's name, or 'Online order'. */
   usedPlace: z.string().nullable(),
+  /** The latest gift its holder made of it, while they hold it; a voucher with a pending gift cannot be used. */
+  gift: voucherGiftSchema.nullable().optional(),
 });
 export type Voucher = z.infer<typeof voucherSchema>;
 
@@ -75,9 +101,6 @@ export const voucherAnswerSchema = z.object({ data: voucherSchema });
 
 /** PATCH /api/v2/vouchers/{voucherId}: hide a voucher from the wallet, or show it again (business-rules §4). */
 export const voucherChangeBodySchema = z.object({ isHidden: z.boolean() });
-
-/** GET /api/v2/cards/my-vouchers-count: the member's usable vouchers (app-core §7; the app shows 0 when it fails). */
-export const myVouchersCountSchema = z.object({ data: z.object({ count: z.number().int().min(0) }) });
 
 /**
  * POST /api/v2/vouchers/{voucherId}/redeem: the cashier types the outlet's code (and their own where

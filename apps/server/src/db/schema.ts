@@ -32,3 +32,4 @@ export * from '../modules/orders/orders.table.ts';
 export * from '../modules/webhooks/webhooks.table.ts';
 export * from '../modules/vouchers/vouchers.table.ts';
 export * from '../modules/outlets/outlets.table.ts';
+export * from '../modules/gifts/gifts.table.ts';

@@ -1,6 +1,7 @@
 import type { BlobStore } from '../modules/storage/blob-store.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { GiftKeys } from '../modules/gifts/gift-secrets.ts';
 import type { OutboxDrivers } from '../modules/outbox/outbox.drivers.ts';
 import type { PaymentsContext } from '../modules/payments/payments.context.ts';
 
@@ -19,6 +20,8 @@ export interface AppContext {
   blobs: BlobStore | null;
   /** Keys card activation codes (cards/activation-code-key.ts). */
   activationCodeKey: string;
+  /** Hash and seal the links and PINs of voucher gifts (gifts/gift-secrets.ts). */
+  giftKeys: GiftKeys;
   drivers: OutboxDrivers;
   /** Payment providers wired in, and what each kind of subject does when its payment settles. */
   payments: PaymentsContext;

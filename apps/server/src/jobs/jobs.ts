@@ -11,6 +11,7 @@ import { listMerchantTimeZones } from '../modules/tenancy/tenancy.service.ts';
 import { reconcilePayments } from '../modules/payments/payment-reconciliation.service.ts';
 import { renewSubscriptions } from '../modules/subscriptions/subscription-renewal.service.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/webhooks.service.ts';
+import { returnExpiredGifts } from '../modules/gifts/gifts.service.ts';
 
 /** Moves expired value of every merchant's member accounts to the expiry account. */
 export async function expireLotsOfEveryMerchant({ db, now }: { db: Database; now: Date }): Promise<number> {
@@ -27,6 +28,7 @@ export const serverJobHandlers = ({ drivers, codeSecret, payments, webhookSealKe
   { name: 'birthday-rewards', run: grantBirthdayRewards },
   { name: 'reconcile-payments', run: ({ db, now, log }) => reconcilePayments({ db, payments, now, log }) },
   { name: 'renew-subscriptions', run: ({ db, now, log }) => renewSubscriptions({ db, payments, now, log }) },
+  { name: 'return-expired-gifts', run: returnExpiredGifts },
   // Finished jobs are kept a week for operators to look into, then forgotten.
   { name: 'purge-jobs', run: ({ db, now }) => purgeDoneJobs({ db, now, keepMs: 7 * DAY_MS }) },
 ];
@@ -40,4 +42,6 @@ export const serverRecurringJobs: RecurringJob[] = [
   { name: 'reconcile-payments', everyMs: 5 * MINUTE_MS },
   // Lapsed subscriptions are written down, and saved cards charged a day before their period ends.
   { name: 'renew-subscriptions', everyMs: HOUR_MS },
+  // Gifts past their expiry already read as returned; this writes them down and clears their secrets.
+  { name: 'return-expired-gifts', everyMs: 15 * MINUTE_MS },
 ];

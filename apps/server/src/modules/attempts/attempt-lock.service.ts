@@ -6,12 +6,12 @@ import type { AttemptScope } from './attempts.table.ts';
 export type { AttemptKey };
 
 /*
- * Attempt locks (sign-in codes and PINs, voucher redemption codes): one row per merchant, scope and
+ * Attempt locks (sign-in codes and PINs, voucher redemption codes, gift PINs): one row per merchant, scope and
  * subject counts wrong attempts and holds the lock; concurrent attempts wait on the row.
  */
 
 /** The error a lock answers with, by what it guards. */
-export type LockedCode = 'LOGIN_LOCKED' | 'PIN_LOCKED' | 'OTP_REQUESTS_LOCKED' | 'VOUCHER_LOCKED';
+export type LockedCode = 'LOGIN_LOCKED' | 'PIN_LOCKED' | 'OTP_REQUESTS_LOCKED' | 'VOUCHER_LOCKED' | 'GIFT_LOCKED';
 
 /** What one guarded check found: counted as a wrong attempt, passed, or refused without counting. */
 export type CheckOutcome<T> = { kind: 'pass'; value: T } | { kind: 'wrong' } | { kind: 'refuse'; error: AppError };

@@ -123,6 +123,49 @@ export async function queueOneTimeCode(options: QueueOneTimeCodeOptions): Promis
   }
 }
 
+export interface QueueSecretMessageOptions {
+  /** The caller's transaction: the message is sent exactly when the caller's change commits. */
+  db: Database;
+  drivers: OutboxDrivers;
+  sealKey: SealKey;
+  merchantId: number;
+  channel: OutboxChannel;
+  recipient: string;
+  /** What the message is for, as the development outbox lists it. */
+  purpose: string;
+  language: Language;
+  message: { subject: string; text: string; maskedText: string };
+  /** The secret the text carries (a gift's PIN), kept only where the development outbox shows it. */
+  code: string;
+  expiresAt: Date;
+  now: Date;
+}
+
+/**
+ * A message carrying a secret that need not leave at once (a gift's PIN): stored as a one-time
+ * code is (masked, the full text sealed for a real driver), and delivered by the job once the
+ * caller's transaction commits.
+ */
+export async function queueSecretMessage(options: QueueSecretMessageOptions): Promise<{ id: string }> {
+  const { db, drivers, sealKey, merchantId, channel, recipient, purpose, language, message, code, expiresAt, now } = options;
+  const keepsCodes = drivers[channel].keepsCodes;
+  const row = await insertOutboxMessage(db, {
+    merchantId,
+    channel,
+    recipient,
+    subject: message.subject,
+    body: keepsCodes ? message.text : message.maskedText,
+    purpose,
+    language,
+    code: keepsCodes ? code : null,
+    sealedText: keepsCodes ? null : sealText(message.text, sealKey),
+    expiresAt,
+    createdAt: now,
+  });
+  await queueDelivery(db, row, { runAt: now, now });
+  return { id: row.id };
+}
+
 /**
  * The job that delivers a queued message. It stops early for a message already sent or given up
  * (a second run of the same job), and gives up on a code past its expiry or a text it cannot open.

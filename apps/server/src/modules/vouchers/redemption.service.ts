@@ -5,6 +5,7 @@ import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { guardedAttempt } from '../attempts/attempt-lock.service.ts';
+import { isVoucherGifted } from '../gifts/sent-gifts.service.ts';
 import { cashierOfCode, getOutlet, outletOfCode } from '../outlets/outlets.service.ts';
 import type { OutletRow } from '../outlets/outlets.table.ts';
 import { getPublicMerchant } from '../tenancy/tenancy.service.ts';
@@ -41,6 +42,7 @@ async function dayIn(db: Database, merchantId: number, now: Date): Promise<strin
 async function refusalOf(tx: Database, voucher: VoucherRow, template: VoucherTemplateRow, now: Date): Promise<AppError | null> {
   if (voucher.status === 'used') return new AppError('VOUCHER_ALREADY_USED');
   if (voucher.status !== 'active' || voucher.expiresAt.getTime() <= now.getTime()) return new AppError('VOUCHER_NOT_USABLE');
+  if (await isVoucherGifted(tx, { voucherId: voucher.id, now })) return new AppError('VOUCHER_GIFTED');
   if (template.usableAt === 'ecommerce') return new AppError('VOUCHER_ONLINE_ONLY');
   if (template.dailyRedemptionLimit !== null) {
     const used = await countRedemptionsOn(tx, { merchantId: voucher.merchantId, userId: voucher.userId, templateId: template.id, day: await dayIn(tx, voucher.merchantId, now) });

@@ -89,6 +89,13 @@ export async function lockVoucher(tx: Database, voucherId: string): Promise<Vouc
   return row;
 }
 
+/** Hands the voucher to another holder under a new code (a claimed gift): the old holder's copy of the code is worthless. */
+export async function moveVoucher(tx: Database, { voucherId, userId, cardId, code }: { voucherId: string; userId: string; cardId: string; code: string }): Promise<VoucherRow> {
+  const [row] = await tx.update(vouchers).set({ userId, cardId, code, isHidden: false }).where(eq(vouchers.id, voucherId)).returning();
+  if (!row) throw new Error('The voucher was not moved');
+  return row;
+}
+
 export async function findVoucherByCode(db: Database, { merchantId, code }: { merchantId: number; code: string }): Promise<VoucherRow | undefined> {
   const [row] = await db.select().from(vouchers).where(and(eq(vouchers.merchantId, merchantId), eq(vouchers.code, code))).limit(1);
   return row;

@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
-import type { Voucher, VoucherStack, VoucherStatus, VoucherWallet } from '@kartu/contracts';
+import type { Voucher, VoucherGift, VoucherStack, VoucherStatus, VoucherWallet } from '@kartu/contracts';
 import { DAY_MS } from '@kartu/core/calendar';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { getMemberCard } from '../cards/member-card.service.ts';
+import { giftsSentOf } from '../gifts/sent-gifts.service.ts';
 import { getImageViews, type ImageViewOf } from '../media/images.service.ts';
 import {
   countUsableVouchers,
@@ -15,6 +16,8 @@ import {
   insertTemplate,
   insertVouchers,
   listVouchers,
+  lockVoucher,
+  moveVoucher,
   setVoucherHidden,
   suspendVouchersOfSource,
   upsertTemplate,
@@ -104,7 +107,7 @@ function statusAt(row: VoucherRow, now: Date): VoucherStatus {
   return row.status === 'active' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
 }
 
-function toVoucher(row: VoucherRow, template: VoucherTemplateRow, imageOf: ImageViewOf, now: Date): Voucher {
+function toVoucher(row: VoucherRow, template: VoucherTemplateRow, imageOf: ImageViewOf, gift: VoucherGift | null, now: Date): Voucher {
   return {
     id: row.id,
     template: { id: template.id, name: template.name, valueText: template.valueText, image: imageOf(template.imageId), usableAt: template.usableAt },
@@ -119,15 +122,17 @@ function toVoucher(row: VoucherRow, template: VoucherTemplateRow, imageOf: Image
     expiresAt: row.expiresAt.toISOString(),
     usedAt: row.usedAt?.toISOString() ?? null,
     usedPlace: row.usedPlace,
+    gift,
   };
 }
 
 async function vouchersOf(db: Database, rows: VoucherRow[], now: Date): Promise<Voucher[]> {
   const templates = new Map((await findTemplates(db, [...new Set(rows.map((row) => row.templateId))])).map((template) => [template.id, template]));
   const imageOf = await getImageViews({ db, imageIds: [...templates.values()].map((template) => template.imageId) });
+  const gifts = await giftsSentOf({ db, vouchers: rows, now });
   return rows.flatMap((row) => {
     const template = templates.get(row.templateId);
-    return template ? [toVoucher(row, template, imageOf, now)] : [];
+    return template ? [toVoucher(row, template, imageOf, gifts.get(row.id) ?? null, now)] : [];
   });
 }
 
@@ -178,6 +183,19 @@ export async function setMemberVoucherHidden(request: MemberRequest & { voucherI
   const [voucher] = await vouchersOf(request.db, [changed], request.now);
   if (!voucher) throw new AppError('VOUCHER_NOT_FOUND');
   return voucher;
+}
+
+/** Locks the voucher's row for the caller's transaction: undefined for none of this merchant's. */
+export async function lockVoucherOf(tx: Database, { merchantId, voucherId }: { merchantId: number; voucherId: string }): Promise<VoucherRow | undefined> {
+  const row = isUuid(voucherId) ? await lockVoucher(tx, voucherId) : undefined;
+  return row?.merchantId === merchantId ? row : undefined;
+}
+
+/** Moves a voucher to another member's card (a claimed gift), under a new code. */
+export async function giveVoucher(tx: Database, { voucher, to }: { voucher: VoucherRow; to: { userId: string; cardId: string } }): Promise<VoucherRow> {
+  const moved = await moveVoucher(tx, { voucherId: voucher.id, userId: to.userId, cardId: to.cardId, code: newVoucherCode() });
+  publishAfterCommit(tx, [changeTags.card(voucher.cardId), changeTags.wallet(voucher.userId), changeTags.card(to.cardId), changeTags.wallet(to.userId)]);
+  return moved;
 }
 
 /** GET /api/v2/cards/my-vouchers-count: the member's usable vouchers not hidden. */
