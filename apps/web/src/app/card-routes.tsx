@@ -27,6 +27,10 @@ const SubscribePage = lazyPage(() => import('../features/subscriptions/routes/su
 const CancelSubscriptionPage = lazyPage(() =>
   import('../features/subscriptions/routes/cancel-subscription-page.tsx').then((m) => m.CancelSubscriptionPage),
 );
+const CardVoucherWalletPage = lazyPage(() =>
+  import('../features/vouchers/routes/voucher-wallet-page.tsx').then((m) => m.CardVoucherWalletPage),
+);
+const VoucherStackPage = lazyPage(() => import('../features/vouchers/routes/voucher-stack-page.tsx').then((m) => m.VoucherStackPage));
 const PaymentPage = lazyPage(() => import('../features/payments/routes/payment-page.tsx').then((m) => m.PaymentPage));
 
 /** A card page's path below '/cards/:cardId', as the routes nested under the card match it. */
@@ -46,6 +50,9 @@ export function CardRoutes({ v2 = false }: { v2?: boolean }) {
         {v2 ? null : <Route path={underCard(paths.cardTransferPoint.path)} element={<TransferPointsPage />} />}
         {v2 ? null : <Route path={underCard(paths.cardClaimRewards.path)} element={<ClaimRewardsPage />} />}
         <Route path={underCard(paths.cardLevels.path)} element={<LevelsPage />} />
+        <Route path={underCard(paths.cardVouchers.path)} element={<CardVoucherWalletPage />} />
+        <Route path={underCard(paths.cardEgifts.path)} element={<CardVoucherWalletPage />} />
+        <Route path={underCard(paths.cardEgiftStack.path)} element={<VoucherStackPage />} />
       </Route>
       {v2 ? null : (
         <>

@@ -50,6 +50,7 @@ const UiGalleryPage = lazyPage(() => import('../features/dev/routes/ui-gallery-p
 const DevPaymentsPage = lazyPage(() => import('../features/dev/routes/dev-payments-page.tsx').then((m) => m.DevPaymentsPage));
 const CardRoutes = lazyPage(() => import('./card-routes.tsx').then((m) => m.CardRoutes));
 const ShopRoutes = lazyPage(() => import('../features/shop/routes/shop-routes.tsx').then((m) => m.ShopRoutes));
+const VoucherRoutes = lazyPage(() => import('../features/vouchers/routes/voucher-routes.tsx').then((m) => m.VoucherRoutes));
 const PaymentReturnPage = lazyPage(() => import('../features/payments/routes/payment-return-page.tsx').then((m) => m.PaymentReturnPage));
 const AgeGate = lazyPage(() => import('../features/age-gate/components/age-gate.tsx').then((m) => m.AgeGate));
 
@@ -94,7 +95,7 @@ export function AppRoutes() {
                 {/* The card's other pages (those a subscription gates, the subscription's) and its 404: card-routes.tsx. */}
                 <Route path="*" element={<CardRoutes />} />
               </Route>
-              <Route path={`${paths.egifts.path}/*`} element={<NotFoundPage />} />
+              <Route path={`${paths.egifts.path}/*`} element={<VoucherRoutes />} />
               <Route path={paths.transactionDetail.path} element={<NotFoundPage />} />
               <Route path={paths.notifications.path} element={<NotFoundPage />} />
               <Route path={paths.profile.path} element={<NotFoundPage />} />
@@ -115,6 +116,7 @@ export function AppRoutes() {
                 <Route path={`${v2PathOf(paths.cardOrders.path)}/*`} element={<ShopRoutes v2 section="orders" />} />
                 <Route path="*" element={<CardRoutes v2 />} />
               </Route>
+              <Route path={`${v2PathOf(paths.egifts.path)}/*`} element={<VoucherRoutes />} />
               <Route path={v2PathOf(paths.settings.path)} element={<SettingsPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>

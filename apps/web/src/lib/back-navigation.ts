@@ -41,11 +41,15 @@ function hasHistoryEntry(): boolean {
   return typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0;
 }
 
-/** The header's back action for the current page; `routeName` when the page has its own back rule. */
-export function useBackNavigation(routeName?: BackRouteName): () => void {
+/**
+ * The header's back action for the current page; `routeName` when the page has its own back rule,
+ * `ofCard` when the page is about a card its address does not name (a voucher's page).
+ */
+export function useBackNavigation(routeName?: BackRouteName, ofCard?: string): () => void {
   const navigate = useNavigate();
   const location = useLocation();
-  const { cardId } = useParams();
+  const params = useParams();
+  const cardId = params.cardId ?? ofCard;
   return useCallback(() => {
     const decision = decideBack({
       routeName,

@@ -64,9 +64,14 @@ export function CardDetailPage() {
             ) : null}
           </div>
           {showsShopButton(card) ? (
-            <Link className="card-detail__orders" to={paths.cardOrders.href({ cardId: card.id })}>
-              {t('detail.orders')}
-            </Link>
+            <div className="card-detail__links">
+              <Link className="card-detail__orders" to={paths.cardOrders.href({ cardId: card.id })}>
+                {t('detail.orders')}
+              </Link>
+              <Link className="card-detail__orders" to={paths.cardVouchers.href({ cardId: card.id })}>
+                {t('detail.vouchers')}
+              </Link>
+            </div>
           ) : null}
           <LevelStepper card={card} />
           <CardMenu card={card} />

@@ -5,7 +5,7 @@ import { toast } from '../../../components/feedback/toast-store.ts';
 import { setSession } from '../../../lib/session.ts';
 import { CardListPage } from './card-list-page.tsx';
 import { cardListItem } from '../../../features/cards/cards.test-support.ts';
-import { stubApi } from '../../../test/api-stub.test-support.ts';
+import { errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
 import { testSite } from '../../../test/site.test-support.ts';
 import { sessionUser } from '../../../test/session.test-support.ts';
@@ -77,11 +77,23 @@ describe('CardListPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Load more cards' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(12));
     expect(screen.getByRole('article', { name: 'Program 12' })).toBeInTheDocument();
-    expect(calls.filter((call) => call.url.startsWith('/api/v2/cards')).map((call) => call.url)).toEqual([
+    expect(calls.filter((call) => call.path === '/api/v2/cards').map((call) => call.url)).toEqual([
       '/api/v2/cards?page=1&view=active',
       '/api/v2/cards?page=2&view=active',
     ]);
     expect(screen.queryByRole('button', { name: 'Load more cards' })).not.toBeInTheDocument();
+  });
+
+  it("leads to the member's vouchers with how many are usable, and to them all the same when the count fails", async () => {
+    stubApi({ 'GET /api/v2/cards': page(cards(1), 1, 1), 'GET /api/v2/cards/my-vouchers-count': () => okAnswer({ data: { count: 3 } }) });
+    const { unmount } = renderList();
+    expect(await screen.findByRole('link', { name: 'My vouchers, 3 available' })).toHaveAttribute('href', '/egifts');
+    unmount();
+    vi.unstubAllGlobals();
+    stubApi({ 'GET /api/v2/cards': page(cards(1), 1, 1), 'GET /api/v2/cards/my-vouchers-count': () => errorAnswer('INTERNAL') });
+    renderList();
+    await screen.findAllByRole('article');
+    expect(screen.getByRole('link', { name: 'My vouchers' })).toHaveAttribute('href', '/egifts');
   });
 
   it('offers no more pages once every card is loaded', async () => {

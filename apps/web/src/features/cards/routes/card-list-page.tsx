@@ -21,6 +21,7 @@ import { isSingleCardMode } from '../single-card-mode.ts';
 import '../components/cards.css';
 import { Redirect } from '../../../lib/redirect.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { VoucherCountLink } from '../components/voucher-count-link.tsx';
 
 function viewOf(value: string | null): CardView {
   const parsed = cardViewSchema.safeParse(value);
@@ -80,7 +81,10 @@ export function CardListPage() {
   return (
     <AppLayout header={<Header title={t('list.title')} onSettings={() => void navigate(paths.settings.href())} />}>
       <div className="card-list">
-        <p className="card-list__greeting">{member ? t('list.greeting', { member }) : t('list.greetingAnonymous')}</p>
+        <div className="card-list__top">
+          <p className="card-list__greeting">{member ? t('list.greeting', { member }) : t('list.greetingAnonymous')}</p>
+          <VoucherCountLink />
+        </div>
         <CardViewTabs view={view} onChange={changeView} />
         <section id={cardViewPanelId(view)} role="tabpanel" aria-labelledby={cardViewTabId(view)} className="card-list__panel">
           {cards.isPending ? <CardTileSkeletons /> : null}

@@ -1,7 +1,8 @@
-import type { SizedImage } from '@kartu/contracts';
+import type { SizedImage as SizedImageData } from '@kartu/contracts';
+import { SizedImage } from '../../../components/ui/sized-image.tsx';
 
 export interface ProductImageProps {
-  image: SizedImage | null;
+  image: SizedImageData | null;
   /** The product's name: the picture shows it. */
   alt: string;
   /** How wide the picture is drawn, for the browser to pick from srcSet. */
@@ -15,18 +16,5 @@ export interface ProductImageProps {
 export function ProductImage({ image, alt, sizes, className, priority = false }: ProductImageProps) {
   const classes = ['product-image', className].filter(Boolean).join(' ');
   if (!image) return <span className={`${classes} product-image--placeholder`} aria-hidden="true" />;
-  return (
-    <img
-      className={classes}
-      src={image.src}
-      srcSet={image.srcSet}
-      sizes={sizes}
-      width={image.width}
-      height={image.height}
-      alt={alt}
-      decoding="async"
-      loading={priority ? undefined : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
-    />
-  );
+  return <SizedImage image={image} alt={alt} sizes={sizes} className={classes} priority={priority} />;
 }

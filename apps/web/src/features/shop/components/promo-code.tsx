@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { PromoAnswer } from '@kartu/contracts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { DiscountOutcome } from './discount-outcome.tsx';
 import type { ShopFormat } from './use-shop-format.ts';
 
 interface PromoCodeProps {
@@ -28,24 +29,6 @@ export function PromoCode({ applied, answer, currency, format, disabled = false,
     event.preventDefault();
     const code = typed.trim();
     if (code) onApply(code);
-  };
-
-  const outcome = () => {
-    if (!applied || !answer) return null;
-    if (answer.problem) {
-      const minimum = answer.minimum.points !== null || answer.minimum.money !== null ? format.total({ points: answer.minimum.points ?? 0, money: answer.minimum.money ?? 0, currency }) : '';
-      return (
-        <p className="field__error" role="alert">
-          {t(`promo.problems.${answer.problem}`, { minimum })}
-        </p>
-      );
-    }
-    const off = answer.discount ? format.total({ points: answer.discount.points, money: answer.discount.money, currency }) : '';
-    return (
-      <p className="promo-code__applied" role="status">
-        {t('promo.applied', { code: answer.code, amount: off })}
-      </p>
-    );
   };
 
   return (
@@ -87,7 +70,7 @@ export function PromoCode({ applied, answer, currency, format, disabled = false,
           </Button>
         </form>
       )}
-      {outcome()}
+      {applied && answer ? <DiscountOutcome answer={answer} prefix="promo" applied={(amount) => t('promo.applied', { code: answer.code, amount })} currency={currency} format={format} /> : null}
     </section>
   );
 }

@@ -197,4 +197,40 @@ describe('CheckoutPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('SENJA10 applied: 240 Pts off');
     expect(within(screen.getByRole('region', { name: 'Price details' })).getByText('Discount (SENJA10)').closest('div')).toHaveTextContent('240 Pts');
   });
+
+  it('applies one of the card’s vouchers for online orders, instead of a promo code, and says why one does not apply', async () => {
+    addToCart(cardId, beans, 2);
+    const treat = {
+      id: 'v-online',
+      template: { id: 'tpl-online', name: 'Online order treat', valueText: '200 points off', image: null, usableAt: 'ecommerce' },
+      description: null,
+      terms: null,
+      status: 'active',
+      code: 'H7KQM3PX9ABC',
+      externalCode: null,
+      cardId,
+      isHidden: false,
+      issuedAt: '2026-11-20T03:00:00.000Z',
+      expiresAt: '2026-12-20T03:00:00.000Z',
+      usedAt: null,
+      usedPlace: null,
+    };
+    const counterOnly = { ...treat, id: 'v-counter', template: { ...treat.template, id: 'tpl-kopi', name: 'Kopi Susu', usableAt: 'in_store' } };
+    const wallet = { data: [{ template: treat.template, activeCount: 1, vouchers: [treat] }, { template: counterOnly.template, activeCount: 1, vouchers: [counterOnly] }] };
+    const short = checkoutQuote({ ...pointsOnly, voucher: { voucherId: 'v-online', name: 'Online order treat', minimum: { points: 5000, money: null }, discount: null, problem: 'minimum_not_met' }, isValid: false });
+    const api = stubCheckout([pointsOnly, pointsOnly, short], { 'GET /api/v2/vouchers': () => okAnswer(wallet) });
+    renderCheckout();
+    const user = userEvent.setup();
+    await waitFor(() => expect(api.bodiesOf(checkoutQuotePath).at(-1)).toMatchObject({ delivery: { method: 'courier' } }));
+    expect(api.to('GET', '/api/v2/vouchers')[0]?.query.get('cardId')).toBe(cardId);
+
+    await user.click(await screen.findByRole('button', { name: 'Choose a voucher (1 available)' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Your vouchers for online orders' });
+    expect(within(sheet).queryByText('Kopi Susu')).not.toBeInTheDocument();
+    await user.click(within(sheet).getByRole('button', { name: /Online order treat/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This voucher needs an order of at least 5.000 Pts');
+    expect(api.bodiesOf(checkoutQuotePath).at(-1)).toMatchObject({ voucherId: 'v-online' });
+    expect(api.bodiesOf(checkoutQuotePath).at(-1)).not.toHaveProperty('promoCode');
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  });
 });

@@ -25,6 +25,7 @@ import { DeliveryChoice, isHomeMethod, type DestinationKind, type HomeDeliveryMe
 import { OrderLineList, PriceBreakdown } from '../components/order-summary.tsx';
 import { PaymentSplitSummary } from '../components/payment-split.tsx';
 import { PromoCode } from '../components/promo-code.tsx';
+import { CheckoutVoucherChoice } from '../components/checkout-voucher.tsx';
 import { ShopLoadError } from '../components/shop-states.tsx';
 import { useShopCard } from '../components/use-shop-card.ts';
 import '../shop.css';
@@ -59,6 +60,7 @@ export function CheckoutPage() {
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(null);
   const [note, setNote] = useState('');
   const [promoCode, setPromoCode] = useState<string | null>(null);
+  const [voucherId, setVoucherId] = useState<string | null>(null);
   const [methodMissing, setMethodMissing] = useState(false);
   const addresses = useDeliveryAddresses({ enabled: needsDelivery && card.data?.isFixedAddress === false });
   const distributors = useDistributors(cardId, { enabled: needsDelivery && kind === 'pickup' });
@@ -71,7 +73,7 @@ export function CheckoutPage() {
   // The primary address comes first in the list and is chosen until the member picks another.
   const addressId = chosenAddressId ?? addresses.data?.find((address) => address.isPrimary)?.id ?? addresses.data?.[0]?.id ?? null;
   const delivery = deliveryOf({ quote: base.data, kind, isFixed, method, addressId, distributorId });
-  const body: CheckoutBody = { items, ...(delivery && { delivery }), ...(paymentMethod && { paymentMethod }), ...(promoCode && { promoCode }) };
+  const body: CheckoutBody = { items, ...(delivery && { delivery }), ...(paymentMethod && { paymentMethod }), ...(promoCode && { promoCode }), ...(voucherId && { voucherId }) };
   const priced = useCheckoutQuote(cardId, body, { enabled: delivery !== undefined });
   const quote = (delivery ? priced.data : undefined) ?? base.data;
   const settled = delivery !== undefined && priced.data !== undefined && !priced.isPlaceholderData && !priced.isFetching;
@@ -160,7 +162,30 @@ export function CheckoutPage() {
             format={format}
           />
         ) : null}
-        <PromoCode applied={promoCode} answer={settled ? quote.promo : undefined} currency={quote.currency} format={format} disabled={place.isPending} onApply={setPromoCode} />
+        {/* An order takes a promo code or a voucher: applying one removes the other. */}
+        <PromoCode
+          applied={promoCode}
+          answer={settled ? quote.promo : undefined}
+          currency={quote.currency}
+          format={format}
+          disabled={place.isPending}
+          onApply={(code) => {
+            setPromoCode(code);
+            if (code) setVoucherId(null);
+          }}
+        />
+        <CheckoutVoucherChoice
+          cardId={cardId}
+          applied={voucherId}
+          answer={settled ? quote.voucher : undefined}
+          currency={quote.currency}
+          format={format}
+          disabled={place.isPending}
+          onApply={(id) => {
+            setVoucherId(id);
+            if (id) setPromoCode(null);
+          }}
+        />
         <section className="checkout-section" aria-labelledby="checkout-price" aria-busy={!settled || undefined}>
           <h2 id="checkout-price" className="checkout-section__title">
             {t('checkout.price')}

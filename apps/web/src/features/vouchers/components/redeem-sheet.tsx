@@ -1,0 +1,107 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { Voucher } from '@kartu/contracts';
+import { FormField } from '../../../components/forms/form-field.tsx';
+import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ApiError, describeApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import { useRedeemVoucher } from '../api/change-voucher.ts';
+import { useVoucherDates } from './use-voucher-dates.ts';
+
+interface RedeemSheetProps {
+  voucher: Voucher;
+  onClose: () => void;
+  onRedeemed: (voucher: Voucher) => void;
+}
+
+/**
+ * The counter's step (business-rules §6): the member hands the phone over and the cashier types the
+ * outlet's code, and their own where the outlet asks for it. A wrong code says how many tries are
+ * left; the third locks the voucher for 24 hours and the sheet says until when.
+ */
+export function RedeemSheet({ voucher, onClose, onRedeemed }: RedeemSheetProps) {
+  const { t } = useTranslation('cards');
+  const dates = useVoucherDates();
+  const id = useId();
+  const redeem = useRedeemVoucher(voucher.id);
+  const [outletCode, setOutletCode] = useState('');
+  const [cashierCode, setCashierCode] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const outlet = outletCode.trim();
+    if (!outlet) {
+      setMissing(true);
+      return;
+    }
+    const cashier = cashierCode.trim();
+    redeem.mutate({ outletCode: outlet, ...(cashier && { cashierCode: cashier }) }, { onSuccess: onRedeemed });
+  };
+
+  const failure = () => {
+    const error = redeem.error;
+    if (!error) return null;
+    if (error instanceof ApiError && error.code === 'VOUCHER_OUTLET_CODE_INVALID' && error.attemptsRemaining !== undefined) {
+      return t('vouchers.redeem.wrongCode', { count: error.attemptsRemaining });
+    }
+    if (error instanceof ApiError && error.code === 'VOUCHER_LOCKED' && error.lockedUntil) {
+      return t('vouchers.redeem.locked', { time: dates.moment(error.lockedUntil) });
+    }
+    return describeApiError(error);
+  };
+  const problem = failure();
+  const locked = redeem.error instanceof ApiError && redeem.error.code === 'VOUCHER_LOCKED';
+
+  return (
+    <BottomSheet title={t('vouchers.redeem.title')} closeLabel={t('vouchers.redeem.close')} onClose={onClose} className="redeem-sheet">
+      <form className="redeem-sheet__form" onSubmit={submit} noValidate>
+        <p className="muted">{t('vouchers.redeem.intro', { name: voucher.template.name })}</p>
+        <CodeField id={`${id}-outlet`} label={t('vouchers.redeem.outletCode')} value={outletCode} onChange={setOutletCode} enterKeyHint="next" error={missing && !outletCode.trim() ? t('vouchers.redeem.outletRequired') : undefined} />
+        <CodeField id={`${id}-cashier`} label={t('vouchers.redeem.cashierCode')} value={cashierCode} onChange={setCashierCode} enterKeyHint="done" />
+        {problem ? (
+          <p className="field__error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <Button type="submit" block loading={redeem.isPending} disabled={locked}>
+          {t('vouchers.redeem.submit')}
+        </Button>
+        <Button variant="secondary" block onClick={onClose}>
+          {t('vouchers.redeem.cancel')}
+        </Button>
+      </form>
+    </BottomSheet>
+  );
+}
+
+interface CodeFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  enterKeyHint: 'next' | 'done';
+  error?: string;
+}
+
+/** A code a cashier types: capitals, no autocorrect or suggestions. */
+function CodeField({ id, label, value, onChange, enterKeyHint, error }: CodeFieldProps) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      {(field) => (
+        <input
+          {...field}
+          className="text-input redeem-sheet__code"
+          value={value}
+          maxLength={20}
+          autoCapitalize="characters"
+          autoComplete="off"
+          autoCorrect="off"
+          spellCheck={false}
+          enterKeyHint={enterKeyHint}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import type { Voucher } from '@kartu/contracts';
+import { toast } from '../../../components/feedback/toast-store.ts';
+import { AppLayout } from '../../../components/layout/app-layout.tsx';
+import { Header } from '../../../components/layout/header.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { GiftIllustration } from '../../../components/ui/empty-illustrations.tsx';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError, describeApiError } from '../../../lib/api-client.ts';
+import { useBackNavigation } from '../../../lib/back-navigation.ts';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import { Redirect } from '../../../lib/redirect.tsx';
+import { useSetVoucherHidden } from '../api/change-voucher.ts';
+import { useVoucher } from '../api/get-voucher.ts';
+import { RedeemSheet } from '../components/redeem-sheet.tsx';
+import { useVoucherDates } from '../components/use-voucher-dates.ts';
+import { VoucherHero } from '../components/voucher-art.tsx';
+import { VoucherCode } from '../components/voucher-code.tsx';
+import { VoucherStatusBadge } from '../components/voucher-status-badge.tsx';
+import '../vouchers.css';
+
+/**
+ * '/egifts/details/:egiftNumber': one voucher. While it is usable it shows its code as a QR code
+ * and a barcode and asks the server every 2 seconds whether it still is, so a till's redemption
+ * turns the page to "used" on its own; the counter redeems it here with the outlet's code.
+ */
+export function VoucherPage() {
+  const { egiftNumber = '' } = useParams();
+  const { t } = useTranslation('cards');
+  const voucher = useVoucher(egiftNumber);
+  // spec: app-core §2 Back: a voucher opened from a purchase goes back to its card's vouchers.
+  const goBack = useBackNavigation('egifts-egiftId', voucher.data?.cardId);
+  if (!egiftNumber) return <Redirect to={paths.egifts.href()} />;
+
+  const content = () => {
+    if (voucher.error) {
+      if (voucher.error instanceof ApiError && voucher.error.status === 404) {
+        return (
+          <EmptyState
+            illustration={<GiftIllustration />}
+            title={t('vouchers.detail.missingTitle')}
+            message={describeApiError(voucher.error) ?? ''}
+            action={<ButtonLink to={paths.egifts.href()}>{t('vouchers.stack.backToWallet')}</ButtonLink>}
+          />
+        );
+      }
+      return (
+        <div role="alert" className="voucher-wallet__error">
+          <p>{describeApiError(voucher.error) ?? t('vouchers.loadFailed')}</p>
+          <Button variant="secondary" onClick={() => void voucher.refetch()}>
+            {t('vouchers.retry')}
+          </Button>
+        </div>
+      );
+    }
+    if (!voucher.data) {
+      return (
+        <LoadingRegion label={t('vouchers.detail.loading')} className="voucher-wallet__skeleton">
+          <Skeleton shape="block" height="6rem" />
+          <Skeleton shape="block" height="18rem" />
+          <Skeleton shape="block" height="3rem" />
+        </LoadingRegion>
+      );
+    }
+    return <VoucherLoaded voucher={voucher.data} />;
+  };
+
+  return (
+    <AppLayout header={<Header title={voucher.data?.template.name ?? t('vouchers.detail.title')} onBack={goBack} />}>
+      <div className="voucher-page">{content()}</div>
+    </AppLayout>
+  );
+}
+
+function VoucherLoaded({ voucher }: { voucher: Voucher }) {
+  const { t } = useTranslation('cards');
+  const dates = useVoucherDates();
+  const [redeeming, setRedeeming] = useState(false);
+  const hide = useSetVoucherHidden(voucher.id);
+  const { template } = voucher;
+  const inStore = template.usableAt !== 'ecommerce';
+  const online = template.usableAt !== 'in_store';
+  // The status line is announced when the voucher changes under the member's eyes (a till used it).
+  const [firstStatus] = useState(voucher.status);
+  const changedLive = firstStatus !== voucher.status;
+
+  const toggleHidden = () =>
+    hide.mutate(!voucher.isHidden, {
+      onSuccess: (changed) => toast.success(t(changed.isHidden ? 'vouchers.detail.hiddenDone' : 'vouchers.detail.shownDone')),
+      onError: (error) => {
+        const message = describeApiError(error);
+        if (message) toast.error(message);
+      },
+    });
+
+  return (
+    <>
+      <VoucherHero template={template} />
+
+      <div className="voucher-state" role="status" aria-live="polite" aria-atomic="true">
+        <VoucherStatusBadge status={voucher.status} />
+        <StateLine voucher={voucher} announce={changedLive} />
+      </div>
+
+      {voucher.status === 'active' && voucher.code ? (
+        <>
+          <VoucherCode code={voucher.code} externalCode={voucher.externalCode} />
+          <p className="voucher-page__hint">{inStore ? t('vouchers.detail.showAtCounter') : t('vouchers.detail.onlineOnly')}</p>
+          <div className="voucher-page__actions">
+            {inStore ? (
+              <Button block onClick={() => setRedeeming(true)}>
+                {t('vouchers.detail.use')}
+              </Button>
+            ) : null}
+            {online ? (
+              <ButtonLink block variant={inStore ? 'secondary' : 'primary'} to={paths.cardCatalogs.href({ cardId: voucher.cardId })}>
+                {t('vouchers.detail.goShop')}
+              </ButtonLink>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+
+      <dl className="voucher-facts">
+        <div>
+          <dt>{voucher.status === 'expired' ? t('vouchers.detail.expiredAt') : t('vouchers.detail.validUntil')}</dt>
+          <dd>{dates.moment(voucher.expiresAt)}</dd>
+        </div>
+        <div>
+          <dt>{t('vouchers.detail.issuedAt')}</dt>
+          <dd>{dates.moment(voucher.issuedAt)}</dd>
+        </div>
+        {voucher.description ? (
+          <div>
+            <dt>{t('vouchers.detail.description')}</dt>
+            <dd className="voucher-facts__prose">{voucher.description}</dd>
+          </div>
+        ) : null}
+        {voucher.terms ? (
+          <div>
+            <dt>{t('vouchers.detail.terms')}</dt>
+            <dd className="voucher-facts__prose">{voucher.terms}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      <Button variant="link" className="voucher-page__hide" loading={hide.isPending} onClick={toggleHidden}>
+        {voucher.isHidden ? t('vouchers.detail.show') : t('vouchers.detail.hide')}
+      </Button>
+
+      {redeeming ? (
+        <RedeemSheet
+          voucher={voucher}
+          onClose={() => setRedeeming(false)}
+          onRedeemed={(used) => {
+            setRedeeming(false);
+            toast.success(t('vouchers.redeem.done', { place: used.usedPlace ?? '' }));
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** What the voucher's status means now: when and where it was used, why it cannot be. */
+function StateLine({ voucher, announce }: { voucher: Voucher; announce: boolean }) {
+  const { t } = useTranslation('cards');
+  const dates = useVoucherDates();
+  switch (voucher.status) {
+    case 'used':
+      return (
+        <p className="voucher-state__text">
+          {announce ? <span className="visually-hidden">{t('vouchers.detail.justUsed')} </span> : null}
+          {voucher.usedAt && voucher.usedPlace
+            ? t('vouchers.usedAt', { date: dates.moment(voucher.usedAt), place: voucher.usedPlace })
+            : t('vouchers.usedOn', { date: voucher.usedAt ? dates.moment(voucher.usedAt) : '' })}
+        </p>
+      );
+    case 'expired':
+      return <p className="voucher-state__text">{t('vouchers.detail.expired')}</p>;
+    case 'suspended':
+      return <p className="voucher-state__text">{t('vouchers.detail.suspended')}</p>;
+    case 'pending':
+      return <p className="voucher-state__text">{t('vouchers.detail.pending')}</p>;
+    default:
+      return <p className="voucher-state__text">{t('vouchers.validUntil', { date: dates.day(voucher.expiresAt) })}</p>;
+  }
+}

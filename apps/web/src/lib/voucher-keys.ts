@@ -1,0 +1,15 @@
+/*
+ * Query keys of the member's e-vouchers. Every key sits under ['vouchers'], so an order placed or
+ * a voucher redeemed clears them all at once (spec: app-core §4 cache clearing).
+ */
+
+/** The wallet's three views: usable, used or expired, and the ones the member hid. */
+export const voucherViews = ['active', 'history', 'hidden'] as const;
+export type VoucherView = (typeof voucherViews)[number];
+
+export const voucherKeys = {
+  all: ['vouchers'] as const,
+  wallet: (view: VoucherView, cardId: string | null) => [...voucherKeys.all, 'wallet', view, cardId ?? 'all'] as const,
+  detail: (voucherId: string) => [...voucherKeys.all, 'detail', voucherId] as const,
+  count: () => [...voucherKeys.all, 'count'] as const,
+};
