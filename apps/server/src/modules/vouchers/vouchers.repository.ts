@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { voucherRedemptions, voucherTemplates, vouchers, type NewVoucherRow, type NewVoucherTemplateRow, type VoucherRedemptionRow, type VoucherRow, type VoucherTemplateRow } from './vouchers.table.ts';
 
@@ -55,7 +55,8 @@ export async function listVouchers(db: Database, { holder, view, hidden, now, li
     .select()
     .from(vouchers)
     .where(and(ofHolder(holder), inView, eq(vouchers.isHidden, hidden)))
-    .orderBy(asc(vouchers.expiresAt), asc(vouchers.id))
+    // Usable ones soonest to expire first; the history's latest to leave the wallet first (used, else expired).
+    .orderBy(...(view === 'active' ? [asc(vouchers.expiresAt)] : [desc(sql`coalesce(${vouchers.usedAt}, ${vouchers.expiresAt})`)]), asc(vouchers.id))
     .limit(limit);
 }
 

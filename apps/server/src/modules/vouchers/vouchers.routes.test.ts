@@ -201,6 +201,20 @@ describe('the voucher wallet', () => {
     }
   });
 
+  it('lists the history latest first: a voucher used today before one that expired last week', async () => {
+    const member = await shopper(0);
+    const holder = { userId: member.userId, cardId: member.card.id };
+    const now = testApp.clock.now();
+    const [older] = await issueVouchers(testApp.db, { merchantId, holder, source: { type: 'grant', id: `old-${member.userId}` }, items: [{ template, quantity: 1 }], now: new Date(now.getTime() - 40 * DAY_MS) });
+    const [recent] = await issueVouchers(testApp.db, { merchantId, holder, source: { type: 'grant', id: `new-${member.userId}` }, items: [{ template, quantity: 1 }], now: new Date(now.getTime() - 25 * DAY_MS) });
+    await testApp.db.update(vouchers).set({ status: 'used', usedAt: now, usedPlace: 'Senayan' }).where(eq(vouchers.id, recent!.id));
+    const [stack] = await wallet(member, '?view=history');
+    expect(stack?.vouchers.map((voucher) => [voucher.id, voucher.status])).toEqual([
+      [recent!.id, 'used'],
+      [older!.id, 'expired'],
+    ]);
+  });
+
   it('issues a source once, however often it is asked', async () => {
     const member = await shopper(0);
     const options = { merchantId, holder: { userId: member.userId, cardId: member.card.id }, source: { type: 'grant' as const, id: `grant-${member.userId}` }, items: [{ template, quantity: 3 }], now: testApp.clock.now() };

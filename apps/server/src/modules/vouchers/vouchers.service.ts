@@ -148,7 +148,7 @@ async function holderOf({ db, merchantId, userId }: MemberRequest, cardId: strin
   return { merchantId, userId, cardId };
 }
 
-/** GET /api/v2/vouchers: the wallet in stacks of one template, in the order their first voucher expires. */
+/** GET /api/v2/vouchers: the wallet in stacks of one template: usable ones by their first voucher's expiry, the history by its latest use or expiry. */
 export async function getVoucherWallet(request: MemberRequest & { view: 'active' | 'history'; cardId?: string | undefined; hidden: boolean; now: Date }): Promise<VoucherWallet> {
   const { db, view, hidden, now } = request;
   const rows = await listVouchers(db, { holder: await holderOf(request, request.cardId), view, hidden, now, limit: WALLET_LIMIT });
