@@ -81,6 +81,8 @@ export function AppRoutes() {
               <Route path={paths.passcode.path} element={<PasscodePage />} />
               <Route path={paths.newPin.path} element={<NewPinGuard><NewPinPage /></NewPinGuard>} />
               <Route path={paths.authorize.path} element={<SsoGuard><AuthorizePage /></SsoGuard>} />
+              {/* A gift link is opened signed out too: it waits for the sign-in (lib/gift-link.ts). */}
+              <Route path={`${paths.gifts.path}/*`} element={<VoucherRoutes section="gifts" />} />
             </Route>
 
             <Route element={<ProtectedGuard><QueryLayout /></ProtectedGuard>}>

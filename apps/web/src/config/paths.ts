@@ -112,6 +112,9 @@ export const paths = {
   egifts: route('/egifts'),
   egiftDetail: route('/egifts/details/:egiftNumber?'),
   egiftStack: route('/egifts/stacks/:egiftId?'),
+  /** A voucher's gift link: the friend opens it, signed in, and claims the voucher with the PIN sent to their phone. */
+  gifts: route('/gifts'),
+  gift: route('/gifts/:token'),
   transactionDetail: route('/transaction-detail/:transactionId'),
 
   notifications: route('/notifications'),

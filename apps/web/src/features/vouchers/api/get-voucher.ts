@@ -26,7 +26,7 @@ export function voucherQueryOptions(voucherId: string) {
   return queryOptions({
     queryKey: voucherKeys.detail(voucherId),
     queryFn: ({ signal }) => getVoucher(voucherId, signal),
-    refetchInterval: (query) => (mayChange(query.state.data) ? VOUCHER_POLL_MS : false),
+    refetchInterval: (query) => (query.state.status !== 'error' && mayChange(query.state.data) ? VOUCHER_POLL_MS : false),
     refetchIntervalInBackground: false,
   });
 }

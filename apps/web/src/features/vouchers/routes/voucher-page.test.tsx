@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { VoucherGift } from '@kartu/contracts';
 import { paths } from '../../../config/paths.ts';
 import { errorAnswer, okAnswer } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
@@ -96,6 +97,7 @@ describe('VoucherPage', () => {
     renderVoucher();
     expect(await screen.findByRole('link', { name: 'Use in the shop' })).toHaveAttribute('href', `/cards/${active.cardId}/catalogs`);
     expect(screen.queryByRole('button', { name: 'Use at the counter' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
   });
 
   it('hides the voucher from the wallet and can show it again', async () => {
@@ -124,5 +126,70 @@ describe('VoucherPage', () => {
     await screen.findByRole('img', { name: /QR code/ });
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('location')).toHaveTextContent(`/cards/${active.cardId}/vouchers`);
+  });
+
+  it('sends the voucher as a gift: the friend’s phone and a note with an Idempotency-Key, then the link to share', async () => {
+    const gift = { id: 'g-1', status: 'pending', linkPath: '/gifts/tok_ABC', recipientPhone: '+62 812-****-4444', message: 'Enjoy!', createdAt: '2026-11-24T04:00:00.000Z', expiresAt: '2026-12-01T04:00:00.000Z', claimedAt: null, cancelledAt: null, returnedAt: null };
+    const api = stubVouchers({
+      [`GET ${voucherPath('v-1')}`]: voucherAnswer(active),
+      [`POST ${voucherPath('v-1')}/gifts`]: () => okAnswer({ data: gift }, 201),
+    });
+    renderVoucher();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send as a gift' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Send as a gift' });
+    await user.click(within(sheet).getByRole('button', { name: 'Send gift' }));
+    expect(api.to('POST', `${voucherPath('v-1')}/gifts`)).toHaveLength(0);
+
+    await user.type(within(sheet).getByRole('textbox', { name: /Your friend's phone number/ }), '081244443333');
+    await user.type(within(sheet).getByLabelText('A note for your friend (optional)'), 'Enjoy!');
+    await user.click(within(sheet).getByRole('button', { name: 'Send gift' }));
+    const ready = await screen.findByRole('dialog', { name: 'Your gift is ready' });
+    expect(within(ready).getByText(/We sent the PIN to \+62 812-\*\*\*\*-4444 by SMS/)).toBeInTheDocument();
+    expect(within(ready).getByLabelText('Gift link')).toHaveValue(`${window.location.origin}/gifts/tok_ABC`);
+    expect(within(ready).getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toContain(encodeURIComponent('/gifts/tok_ABC'));
+    const [sent] = api.to('POST', `${voucherPath('v-1')}/gifts`);
+    expect(sent?.body).toEqual({ recipientPhone: '081244443333', countryCode: '62', message: 'Enjoy!' });
+    expect(sent?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows a waiting gift instead of the code, and takes it back', async () => {
+    const gift: VoucherGift = { id: 'g-1', status: 'pending', linkPath: null, recipientPhone: '+62 812-****-4444', message: null, createdAt: '2026-11-24T04:00:00.000Z', expiresAt: '2026-12-01T04:00:00.000Z', claimedAt: null, cancelledAt: null, returnedAt: null };
+    const api = stubVouchers({
+      [`GET ${voucherPath('v-1')}`]: [voucherAnswer({ ...active, gift }), voucherAnswer({ ...active, gift: { ...gift, status: 'cancelled' } })],
+      [`GET ${voucherPath('v-1')}/gift`]: () => okAnswer({ data: { ...gift, linkPath: '/gifts/tok_ABC' } }),
+      [`POST ${voucherPath('v-1')}/gifts/cancel`]: () => okAnswer({ data: { ...gift, status: 'cancelled' } }),
+    });
+    renderVoucher();
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Waiting for your friend to claim it' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+    expect(await screen.findByLabelText('Gift link')).toHaveValue(`${window.location.origin}/gifts/tok_ABC`);
+
+    await user.click(screen.getByRole('button', { name: 'Take the gift back' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Take the gift back?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Take the gift back' }));
+    expect(await screen.findByRole('img', { name: /QR code/ })).toBeInTheDocument();
+    expect(api.to('POST', `${voucherPath('v-1')}/gifts/cancel`)).toHaveLength(1);
+  });
+
+  it('tells the sender, whose page stays open, when the friend claimed the gift', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const pending: VoucherGift = { id: 'g-1', status: 'pending', linkPath: null, recipientPhone: '+62 812-****-4444', message: null, createdAt: '2026-11-24T04:00:00.000Z', expiresAt: '2026-12-01T04:00:00.000Z', claimedAt: null, cancelledAt: null, returnedAt: null };
+    const claimed: VoucherGift = { ...pending, status: 'claimed', claimedAt: '2026-11-25T02:00:00.000Z' };
+    stubVouchers({
+      [`GET ${voucherPath('v-1')}`]: [voucherAnswer({ ...active, gift: pending }), () => errorAnswer('VOUCHER_NOT_FOUND')],
+      [`GET ${voucherPath('v-1')}/gift`]: [() => okAnswer({ data: { ...pending, linkPath: '/gifts/tok_ABC' } }), () => okAnswer({ data: claimed })],
+    });
+    const { queryClient } = renderVoucher();
+    // As the app's cache does: answers stay fresh for 30 s.
+    queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000 } });
+    expect(await screen.findByRole('heading', { name: 'Waiting for your friend to claim it' })).toBeInTheDocument();
+    await screen.findByLabelText('Gift link');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(VOUCHER_POLL_MS);
+    });
+    expect(await screen.findByRole('heading', { name: 'Your gift was claimed' })).toBeInTheDocument();
+    expect(screen.getByText(/Your friend at \+62 812-\*\*\*\*-4444 claimed this voucher on/)).toBeInTheDocument();
   });
 });

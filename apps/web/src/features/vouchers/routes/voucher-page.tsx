@@ -5,8 +5,6 @@ import { toast } from '../../../components/feedback/toast-store.ts';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { Header } from '../../../components/layout/header.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { GiftIllustration } from '../../../components/ui/empty-illustrations.tsx';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, describeApiError } from '../../../lib/api-client.ts';
@@ -16,6 +14,8 @@ import { Redirect } from '../../../lib/redirect.tsx';
 import { useSetVoucherHidden } from '../api/change-voucher.ts';
 import { useVoucher } from '../api/get-voucher.ts';
 import { RedeemSheet } from '../components/redeem-sheet.tsx';
+import { GiftSheet } from '../components/gift-sheet.tsx';
+import { GiftWaiting, VoucherGone } from '../components/gift-status.tsx';
 import { useVoucherDates } from '../components/use-voucher-dates.ts';
 import { VoucherHero } from '../components/voucher-art.tsx';
 import { VoucherCode } from '../components/voucher-code.tsx';
@@ -37,16 +37,7 @@ export function VoucherPage() {
 
   const content = () => {
     if (voucher.error) {
-      if (voucher.error instanceof ApiError && voucher.error.status === 404) {
-        return (
-          <EmptyState
-            illustration={<GiftIllustration />}
-            title={t('vouchers.detail.missingTitle')}
-            message={describeApiError(voucher.error) ?? ''}
-            action={<ButtonLink to={paths.egifts.href()}>{t('vouchers.stack.backToWallet')}</ButtonLink>}
-          />
-        );
-      }
+      if (voucher.error instanceof ApiError && voucher.error.status === 404) return <VoucherGone voucherId={egiftNumber} error={voucher.error} />;
       return (
         <div role="alert" className="voucher-wallet__error">
           <p>{describeApiError(voucher.error) ?? t('vouchers.loadFailed')}</p>
@@ -79,6 +70,9 @@ function VoucherLoaded({ voucher }: { voucher: Voucher }) {
   const { t } = useTranslation('cards');
   const dates = useVoucherDates();
   const [redeeming, setRedeeming] = useState(false);
+  const [giving, setGiving] = useState(false);
+  // A voucher on its way to a friend cannot be used; its page shows the gift instead of the code.
+  const giftPending = voucher.gift?.status === 'pending';
   const hide = useSetVoucherHidden(voucher.id);
   const { template } = voucher;
   const inStore = template.usableAt !== 'ecommerce';
@@ -105,9 +99,12 @@ function VoucherLoaded({ voucher }: { voucher: Voucher }) {
         <StateLine voucher={voucher} announce={changedLive} />
       </div>
 
-      {voucher.status === 'active' && voucher.code ? (
+      {giftPending ? <GiftWaiting voucher={voucher} /> : null}
+
+      {voucher.status === 'active' && voucher.code && !giftPending ? (
         <>
-          <VoucherCode code={voucher.code} externalCode={voucher.externalCode} />
+          {/* A voucher for online orders is chosen at checkout: a code to scan would only mislead a cashier. */}
+          {inStore ? <VoucherCode code={voucher.code} externalCode={voucher.externalCode} /> : null}
           <p className="voucher-page__hint">{inStore ? t('vouchers.detail.showAtCounter') : t('vouchers.detail.onlineOnly')}</p>
           <div className="voucher-page__actions">
             {inStore ? (
@@ -115,6 +112,9 @@ function VoucherLoaded({ voucher }: { voucher: Voucher }) {
                 {t('vouchers.detail.use')}
               </Button>
             ) : null}
+            <Button block variant="secondary" onClick={() => setGiving(true)}>
+              {t('vouchers.gift.open')}
+            </Button>
             {online ? (
               <ButtonLink block variant={inStore ? 'secondary' : 'primary'} to={paths.cardCatalogs.href({ cardId: voucher.cardId })}>
                 {t('vouchers.detail.goShop')}
@@ -151,6 +151,7 @@ function VoucherLoaded({ voucher }: { voucher: Voucher }) {
         {voucher.isHidden ? t('vouchers.detail.show') : t('vouchers.detail.hide')}
       </Button>
 
+      {giving ? <GiftSheet voucher={voucher} onClose={() => setGiving(false)} /> : null}
       {redeeming ? (
         <RedeemSheet
           voucher={voucher}
