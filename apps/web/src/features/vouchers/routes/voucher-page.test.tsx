@@ -163,6 +163,7 @@ describe('VoucherPage', () => {
     renderVoucher();
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Waiting for your friend to claim it' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Sent as a gift');
     expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
     expect(await screen.findByLabelText('Gift link')).toHaveValue(`${window.location.origin}/gifts/tok_ABC`);
 

@@ -4,6 +4,7 @@ import type { Voucher } from '@kartu/contracts';
 import { toast } from '../../../components/feedback/toast-store.ts';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { Header } from '../../../components/layout/header.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -95,7 +96,7 @@ function VoucherLoaded({ voucher }: { voucher: Voucher }) {
       <VoucherHero template={template} />
 
       <div className="voucher-state" role="status" aria-live="polite" aria-atomic="true">
-        <VoucherStatusBadge status={voucher.status} />
+        {giftPending ? <Badge tone="brand">{t('vouchers.gift.badge')}</Badge> : <VoucherStatusBadge status={voucher.status} />}
         <StateLine voucher={voucher} announce={changedLive} />
       </div>
 
