@@ -1,8 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, rani, signInOnNewDevice, signUp, test, typeDigits, uniquePhone, useEnglish } from './support.ts';
+import { expect, rani, signInAsMember, signUp, test, typeDigits, uniquePhone, useEnglish } from './support.ts';
 
 /** A Kopi Senja Rewards card nobody owns yet in the demo data (no activation code). */
 const rewardsCardNumber = '6001010000001011';
+/** Rani's Kopi Senja Rewards card in the demo data. */
+const raniCardPath = '/cards/demo00006001010000000013';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -20,7 +22,7 @@ async function readGiftPin(request: APIRequestContext, phone: string): Promise<s
   return pin as string;
 }
 
-test('a member gifts a voucher by link and PIN; the friend adds the card, claims it, and the sender sees it claimed', async ({ page, newPage, request }) => {
+test('a member buys a voucher with points and gifts it by link and PIN; the friend adds the card, claims it and uses it at the counter, and the sender sees it claimed', async ({ page, newPage, request }) => {
   test.setTimeout(90_000);
   // The friend joins first, in a browser of their own.
   const friend = await newPage();
@@ -29,14 +31,23 @@ test('a member gifts a voucher by link and PIN; the friend adds the card, claims
   const friendPhone = uniquePhone();
   await signUp(friend, request, friendPhone, '246813');
 
-  // Rani sends her online order treat, with a note.
-  await signInOnNewDevice(page, request, rani.phone);
+  // Rani buys a Kopi Susu voucher with points in the shop, then gives it away with a note.
+  await signInAsMember(page, request, rani.phone);
+  await page.goto(`${raniCardPath}/catalogs/shop?q=kopi`);
+  await page.getByRole('link', { name: /Kopi Susu Gula Aren voucher/ }).click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(new RegExp(`${raniCardPath}/orders/[0-9a-f-]{36}$`), { timeout: 15_000 });
   await page.goto('/egifts');
-  await page.getByRole('link', { name: /Online order treat/ }).click();
+  await page.getByRole('link', { name: /Kopi Susu Gula Aren/ }).click();
+  await page.getByRole('list', { name: /^Ready to use/ }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/egifts\/details\/[0-9a-f-]{36}$/);
   await page.getByRole('button', { name: 'Send as a gift' }).click();
   const sheet = page.getByRole('dialog', { name: 'Send as a gift' });
   await sheet.getByRole('textbox', { name: /Your friend's phone number/ }).fill(friendPhone);
-  await sheet.getByLabel('A note for your friend (optional)').fill('For your next order!');
+  await sheet.getByLabel('A note for your friend (optional)').fill('Coffee is on me!');
   await sheet.getByRole('button', { name: 'Send gift' }).click();
   const ready = page.getByRole('dialog', { name: 'Your gift is ready' });
   const link = await ready.getByLabel('Gift link').inputValue();
@@ -47,7 +58,7 @@ test('a member gifts a voucher by link and PIN; the friend adds the card, claims
   // The friend opens the link: without a Rewards card they add it first.
   await friend.goto(link);
   await expect(friend.getByText('From Rani')).toBeVisible();
-  await expect(friend.getByText('For your next order!')).toBeVisible();
+  await expect(friend.getByText('Coffee is on me!')).toBeVisible();
   await friend.getByRole('link', { name: 'Add a card' }).click();
   await friend.getByLabel('Card number').fill(rewardsCardNumber);
   await friend.getByRole('button', { name: 'Find card' }).click();
@@ -62,7 +73,12 @@ test('a member gifts a voucher by link and PIN; the friend adds the card, claims
   await expect(friend.getByRole('alert')).toContainText('2 tries left');
   await typeDigits(friend, 'Gift PIN', pin);
   await expect(friend).toHaveURL(/\/egifts\/details\/[0-9a-f-]{36}$/);
-  await expect(friend.getByRole('heading', { name: 'Online order treat', level: 2 })).toBeVisible();
+
+  // The friend uses it at the counter with the demo outlet's code.
+  await friend.getByRole('button', { name: 'Use at the counter' }).click();
+  await friend.getByRole('dialog', { name: 'Use at the counter' }).getByLabel('Outlet code').fill('SENAYAN1');
+  await friend.getByRole('dialog', { name: 'Use at the counter' }).getByRole('button', { name: 'Use voucher' }).click();
+  await expect(friend.getByRole('status').filter({ hasText: /Used on .+ at Kopi Senja Senayan/ })).toBeVisible();
 
   // Rani's page, left open, learns that the gift was claimed.
   await expect(page.getByRole('heading', { name: 'Your gift was claimed' })).toBeVisible({ timeout: 10_000 });

@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, openPage, rani, signInOnNewDevice, test, useEnglish } from './support.ts';
+import { expect, expectAccessible, openPage, rani, signInAsMember, test, useEnglish } from './support.ts';
 
 /*
- * Rani's two seeded Kopi Susu vouchers (apps/server/src/seed/seed-vouchers.ts): one is used at the
- * counter with the outlet code, the other by a till. Her online order treat is left to the gift test.
+ * Two of Rani's Kopi Susu vouchers (apps/server/src/seed/seed-vouchers.ts; the gift test buys one and
+ * gives one away, leaving her two): one is used at the counter with the outlet code, the other by a till.
  */
 const kopiSusu = { templateId: '5eed0000-0000-4000-8000-000000000601', name: 'Kopi Susu Gula Aren' };
 const senayan = { id: '5eed0000-0000-4000-8000-000000000701', name: 'Kopi Senja Senayan', code: 'SENAYAN1' };
@@ -30,7 +30,7 @@ async function redeemAtTill(request: APIRequestContext, code: string) {
 
 test('a member shows a voucher at the counter and the cashier redeems it with the outlet code', async ({ page, request }) => {
   await useEnglish(page);
-  await signInOnNewDevice(page, request, rani.phone);
+  await signInAsMember(page, request, rani.phone);
 
   // The card list links to the wallet with the count of usable vouchers.
   await page.getByRole('link', { name: /^My vouchers, \d+ available$/ }).click();
@@ -76,7 +76,7 @@ test('a member shows a voucher at the counter and the cashier redeems it with th
 
 test('a voucher open on the phone turns to used when a till redeems it', async ({ page, request }) => {
   await useEnglish(page);
-  await signInOnNewDevice(page, request, rani.phone);
+  await signInAsMember(page, request, rani.phone);
 
   // Whichever Kopi Susu voucher is still usable, asked with the member's own session.
   const wallet = await page.request.get('/api/v2/vouchers?view=active');

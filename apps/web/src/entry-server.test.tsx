@@ -9,6 +9,7 @@ function walletAnswers(name: string, cards = [cardListItem({ programName: 'Kopi 
   return {
     '/api/auth/session': { user: sessionUser({ name }), loginType: 'otp', pinRequired: false, needSetPhone: false },
     '/api/v2/cards?page=1&view=active': { data: cards, page: 1, count: cards.length },
+    '/api/v2/cards/my-vouchers-count': { data: { count: 3 } },
   };
 }
 
@@ -36,9 +37,9 @@ describe('the server renderer', () => {
   });
 
   it('names the wallet’s first calls as the app makes them, in the view its address asks for', () => {
-    expect(firstCallsOf('/cards')).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=active']);
-    expect(firstCallsOf('/v2/cards?view=hidden&utm_source=mail')).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=hidden']);
-    expect(firstCallsOf('/cards?view=<script>')).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=active']);
+    expect(firstCallsOf('/cards')).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=active', '/api/v2/cards/my-vouchers-count']);
+    expect(firstCallsOf('/v2/cards?view=hidden&utm_source=mail')).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=hidden', '/api/v2/cards/my-vouchers-count']);
+    expect(firstCallsOf('/cards?view=<script>')).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=active', '/api/v2/cards/my-vouchers-count']);
     expect(firstCallsOf('/')).toEqual([]);
     expect(firstCallsOf('/cards/card00000000000000000001')).toEqual([]);
   });
@@ -52,6 +53,7 @@ describe('the server renderer', () => {
     expect(sari).toContain('Hi, Sari Wulandari');
     expect(sari).toContain('Kopi Senja Rewards');
     expect(sari).toContain('Kopi Stamps');
+    expect(sari).toContain('aria-label="My vouchers, 3 available"');
     expect(sari).not.toContain('Budi');
     expect(budi).toContain('Hi, Budi Santoso');
     expect(budi).toContain('Teh Club');

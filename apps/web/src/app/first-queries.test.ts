@@ -3,6 +3,7 @@ import { cardListItem } from '../features/cards/cards.test-support.ts';
 import { cardKeys } from '../lib/card-keys.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { sessionAnswerKey } from '../lib/session-answer.ts';
+import { voucherKeys } from '../lib/voucher-keys.ts';
 import { sessionUser } from '../test/session.test-support.ts';
 import { drawnSessionOf, fillFirstQueries } from './first-queries.ts';
 
@@ -12,8 +13,10 @@ const cards = { data: [cardListItem()], page: 1, count: 1 };
 describe('the first queries of a page', () => {
   it('fill the cache where the wallet’s calls would have put their answers', () => {
     const client = createQueryClient();
-    expect(fillFirstQueries(client, '/cards?view=hidden', { '/api/auth/session': session, '/api/v2/cards?page=1&view=hidden': cards })).toBe(true);
+    const count = { '/api/v2/cards/my-vouchers-count': { data: { count: 4 } } };
+    expect(fillFirstQueries(client, '/cards?view=hidden', { '/api/auth/session': session, '/api/v2/cards?page=1&view=hidden': cards, ...count })).toBe(true);
     expect(client.getQueryData(sessionAnswerKey)).toEqual(session);
+    expect(client.getQueryData(voucherKeys.count())).toBe(4);
     expect(client.getQueryData(cardKeys.list('hidden'))).toEqual({ pages: [cards], pageParams: [1] });
     expect(drawnSessionOf({ '/api/auth/session': session })).toEqual({ user: session.user, loginType: 'otp' });
   });
@@ -21,7 +24,8 @@ describe('the first queries of a page', () => {
   it('fill nothing when an answer is missing or not what its call expects', () => {
     const client = createQueryClient();
     expect(fillFirstQueries(client, '/cards', { '/api/auth/session': session })).toBe(false);
-    expect(fillFirstQueries(client, '/cards', { '/api/auth/session': session, '/api/v2/cards?page=1&view=active': { data: 'nope' } })).toBe(false);
+    expect(fillFirstQueries(client, '/cards', { '/api/auth/session': session, '/api/v2/cards?page=1&view=active': { data: 'nope' }, '/api/v2/cards/my-vouchers-count': { data: { count: 1 } } })).toBe(false);
+    expect(fillFirstQueries(client, '/cards', { '/api/auth/session': session, '/api/v2/cards?page=1&view=active': cards, '/api/v2/cards/my-vouchers-count': { data: { count: -1 } } })).toBe(false);
     expect(fillFirstQueries(client, '/cards/card00000000000000000001', { '/api/auth/session': session })).toBe(false);
     expect(client.getQueryCache().getAll()).toEqual([]);
     expect(drawnSessionOf({ '/api/auth/session': { user: null } })).toBeNull();

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { cardListAnswerSchema, cardViewSchema, sessionAnswerSchema, type SessionAnswer } from '@kartu/contracts';
+import { cardListAnswerSchema, cardViewSchema, myVouchersCountSchema, sessionAnswerSchema, type SessionAnswer } from '@kartu/contracts';
 import { paths } from '../config/paths.ts';
 import { v2RoutePatterns } from '../config/v2-routes.ts';
 import { cardsQueryOptions } from '../features/cards/api/get-cards.ts';
@@ -7,6 +7,7 @@ import { buildUrl } from '../lib/api-client.ts';
 import { queryClient } from '../lib/query-client.ts';
 import type { Session } from '../lib/session.ts';
 import { sessionAnswerKey } from '../lib/session-answer.ts';
+import { voucherKeys } from '../lib/voucher-keys.ts';
 
 /**
  * One API call a page makes as soon as it renders, and where its answer goes in the query cache,
@@ -21,6 +22,12 @@ interface FirstQuery {
 const sessionQuery: FirstQuery = {
   url: buildUrl('/api/auth/session', undefined),
   entry: (answer) => ({ queryKey: sessionAnswerKey, data: sessionAnswerSchema.parse(answer) }),
+};
+
+/** The wallet header's count of usable vouchers (the card list's "My vouchers" link). */
+const voucherCountQuery: FirstQuery = {
+  url: buildUrl('/api/v2/cards/my-vouchers-count', undefined),
+  entry: (answer) => ({ queryKey: voucherKeys.count(), data: myVouchersCountSchema.parse(answer).data.count }),
 };
 
 const walletPaths = new Set<string>([paths.cards.path, `/v2${v2RoutePatterns.cards}`]);
@@ -42,6 +49,7 @@ export function firstQueriesOf(url: string): FirstQuery[] {
       url: buildUrl('/api/v2/cards', { page: options.initialPageParam, view }),
       entry: (answer) => ({ queryKey: options.queryKey, data: { pages: [cardListAnswerSchema.parse(answer)], pageParams: [options.initialPageParam] } }),
     },
+    voucherCountQuery,
   ];
 }
 
