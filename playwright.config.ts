@@ -7,6 +7,8 @@ import chromiumArgs from './e2e/chromium-args.json' with { type: 'json' };
 const port = Number(process.env.E2E_PORT ?? 4173);
 // A fresh embedded database per run unless DATABASE_URL points at a PostgreSQL server.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'kartu-e2e-'));
+// The test workers load this file again: they name the same run's directory (e2e/support.ts keys its files by it).
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'e2e',

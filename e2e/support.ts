@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 
 export const port = Number(process.env.E2E_PORT ?? 4173);
@@ -96,10 +96,11 @@ export async function signInOnNewDevice(page: Page, request: APIRequestContext, 
 /*
  * A member may ask for 3 codes in 15 minutes, and the suite signs Rani in more often than that. A
  * browser that once signed in with a code is a known device, which signs in by PIN alone: its
- * device id is kept per phone (for this server's port) and lent to the next browser of the member.
+ * device id is kept per phone for this run and lent to the next browser of the member.
  */
 const deviceIdKey = 'kartu.device-id';
-const knownDevicesFile = join(tmpdir(), `kartu-e2e-known-devices-${port}.json`);
+// One file per run of the suite (a fresh server knows no device), beside the server's data.
+const knownDevicesFile = join(tmpdir(), `kartu-e2e-known-devices-${basename(process.env.E2E_DATA_DIR ?? String(port))}.json`);
 
 function knownDevices(): Record<string, string> {
   try {
