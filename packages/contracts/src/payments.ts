@@ -28,6 +28,30 @@ export const paymentStatuses = ['pending', 'waiting_payment', 'paid', 'failed', 
 export const paymentStatusSchema = z.enum(paymentStatuses);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
+/**
+ * Why a payment failed, in the app's words (decision 017): each provider's own codes are read onto
+ * these, and the app tells the member each one in their language. `refused_by_provider` is a charge
+ * the provider would not make (an amount or method it does not take); `provider_unavailable` one it
+ * could not make; `failed` anything the provider does not explain.
+ */
+export const paymentFailureReasons = [
+  'declined',
+  'card_declined',
+  'card_expired',
+  'card_invalid',
+  'authentication_failed',
+  'insufficient_balance',
+  'limit_exceeded',
+  'account_unavailable',
+  'cancelled_by_member',
+  'suspected_fraud',
+  'refused_by_provider',
+  'provider_unavailable',
+  'failed',
+] as const;
+export const paymentFailureReasonSchema = z.enum(paymentFailureReasons);
+export type PaymentFailureReason = z.infer<typeof paymentFailureReasonSchema>;
+
 /** What the member needs to pay, by the kind of method the provider gave. */
 export const paymentInstructionsSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('virtual_account'), bank: z.string().min(1).max(40), accountNumber: z.string().regex(/^\d{6,30}$/) }),
@@ -68,7 +92,8 @@ export const paymentAnswerSchema = z.object({
   provider: paymentProviderNameSchema,
   /** Null until the provider has made the charge. */
   instructions: paymentInstructionsSchema.nullable(),
-  failureReason: z.string().nullable(),
+  /** Set when the status is `failed`. */
+  failureReason: paymentFailureReasonSchema.nullable(),
   expiresAt: z.string().datetime(),
   createdAt: z.string().datetime(),
   updatedAt: z.string().datetime(),

@@ -33,12 +33,12 @@ export const subscriptionSchema = cardSubscriptionSchema.extend({
   id: z.string(),
   plan: subscriptionPlanSchema.pick({ id: true, name: true, durationMonths: true }),
   autoRenew: z.boolean(),
-  /** An expired, ended or cancelled subscription can be paid for again. */
+  /** An expired, ended or cancelled subscription can be paid for again; so can one in the grace after a failed renewal. */
   isRenewable: z.boolean(),
   /** When the saved card is charged next: null unless auto-renew is on. */
   nextBillingDate: instant.nullable(),
   lastBillingDate: instant.nullable(),
-  /** Set after a failed automatic renewal: benefits stay until then while the member fixes the card. */
+  /** Set after a failed automatic renewal: benefits stay until then while the member fixes the card or pays by another method. */
   graceUntil: instant.nullable(),
   card: savedCardSchema.nullable(),
   /** A payment started and not settled yet, to go back to. */

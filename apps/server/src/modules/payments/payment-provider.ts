@@ -1,4 +1,4 @@
-import type { PaymentInstructions, PaymentMethod, PaymentProviderName, PaymentStatus } from '@kartu/contracts';
+import type { PaymentFailureReason, PaymentInstructions, PaymentMethod, PaymentProviderName, PaymentStatus } from '@kartu/contracts';
 import type { PaymentIntentRow } from './payments.table.ts';
 
 /** The charge a provider made for an intent: its id there, and what the member must do to pay. */
@@ -25,7 +25,8 @@ export interface PaymentEvent {
   /** What the provider says was charged; null when its message does not say. */
   amountMinor: bigint | null;
   currency: string | null;
-  failureReason: string | null;
+  /** The provider's reason read onto ours (its own code stays in the payload); set when the status is `failed`. */
+  failureReason: PaymentFailureReason | null;
   /** The message as received, for the event log. */
   payload: Record<string, unknown>;
 }
@@ -50,8 +51,10 @@ export interface PaymentProvider {
   /**
    * Makes the charge at the provider. Called outside any database transaction. `cardToken` is a
    * card the provider tokenised earlier (the member's card on file), charged without redirecting.
+   * `returnUrl` is where the provider's page sends the member back: the app's page for the payment
+   * on the site the member pays from; absent when no member is at hand (a renewal job).
    */
-  createCharge(input: { intent: PaymentIntentRow; now: Date; cardToken?: string }): Promise<PaymentCharge>;
+  createCharge(input: { intent: PaymentIntentRow; now: Date; cardToken?: string; returnUrl?: string }): Promise<PaymentCharge>;
   /**
    * Checks the message's signature (throws PAYMENT_SIGNATURE_INVALID) and reads it. Null for a
    * genuine message that settles no payment of ours (a refund, a saved card's callback): the

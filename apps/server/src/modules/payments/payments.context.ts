@@ -15,6 +15,11 @@ export interface PaymentsContext {
   /** Present outside production only. */
   sandbox: SandboxProvider | undefined;
   effects: PaymentEffects;
+  /**
+   * The members' sites are served over https (production, or an https PUBLIC_URL): a provider's
+   * page sends members back over https (payments.http.ts). Over the request's own scheme when unset.
+   */
+  returnsOverHttps?: boolean;
 }
 
 export interface PaymentsContextOptions {
@@ -23,15 +28,17 @@ export interface PaymentsContextOptions {
   effects: PaymentEffects;
   /** The real providers this deployment has keys for. */
   providers?: readonly PaymentProvider[];
+  /** The deployment's public address, when it has one. */
+  publicUrl?: string | undefined;
 }
 
 /** The providers of this deployment: those it has keys for, and the sandbox outside production. */
-export function paymentsContextFor({ production, sandboxSecret, effects, providers: real = [] }: PaymentsContextOptions): PaymentsContext {
+export function paymentsContextFor({ production, sandboxSecret, effects, providers: real = [], publicUrl }: PaymentsContextOptions): PaymentsContext {
   const sandbox = production ? undefined : sandboxProvider(sandboxSecret);
   // Manual transfers need no keys: every deployment answers for them (their charges need the merchant's account).
   const all = [...(sandbox ? [sandbox] : []), ...real, manualProvider(), cashOnDeliveryProvider()];
   const providers = new Map<PaymentProviderName, PaymentProvider>(all.map((provider) => [provider.name, provider]));
-  return { providers, sandbox, effects };
+  return { providers, sandbox, effects, returnsOverHttps: production || (publicUrl?.startsWith('https:') ?? false) };
 }
 
 /** Where a merchant's members pay, by which methods, and who takes each method. */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, merchantIdOf, type TestApp } from '../../test/test-app.ts';
+import { createApp } from '../../app.ts';
+import { createTestApp, merchantIdOf, testEnv, type TestApp } from '../../test/test-app.ts';
+import { fakeWebBuild } from '../../test/web-build.ts';
 import { paymentOptionsFor, paymentsContextFor } from './payments.context.ts';
 import { sandboxMessage } from './payments.test-support.ts';
 
@@ -20,6 +22,29 @@ describe('payments in production', () => {
     expect(webhook.statusCode).toBe(404);
     expect((await testApp.app.inject({ url: '/api/dev/payments', headers: { host: 'localhost' } })).statusCode).toBe(404);
     expect((await testApp.app.inject({ method: 'POST', url: `/api/dev/payments/${randomUUID()}/pay`, headers: { host: 'localhost' } })).statusCode).toBe(404);
+  });
+
+  it("does not serve the sandbox's /dev/payments page, as no development page is served in production", async () => {
+    const build = fakeWebBuild();
+    const served = await createApp({ env: testEnv({ NODE_ENV: 'production', WEB_DIST_DIR: build.dir }), database: testApp.db, clock: testApp.clock });
+    try {
+      for (const url of ['/dev/payments', `/dev/payments/${randomUUID()}?return=%2Fcards`]) {
+        const page = await served.inject({ url, headers: { host: 'localhost', accept: 'text/html' } });
+        expect(page.statusCode, url).toBe(404);
+        expect(page.body).not.toContain('<html');
+      }
+      expect((await served.inject({ url: '/payments/anything', headers: { host: 'localhost', accept: 'text/html' } })).statusCode).toBe(200);
+    } finally {
+      await served.close();
+      build.remove();
+    }
+  });
+
+  it('sends members back from a provider\'s page over https', () => {
+    const context = (publicUrl?: string, production = true) => paymentsContextFor({ production, sandboxSecret: 'unused-unused-unused-unused-unused', effects: {}, publicUrl });
+    expect(context().returnsOverHttps).toBe(true);
+    expect(context('https://wallet.example', false).returnsOverHttps).toBe(true);
+    expect(context(undefined, false).returnsOverHttps).toBe(false);
   });
 
   it('refuses to take payments without a real provider configured, but manual transfers into a bank account', async () => {

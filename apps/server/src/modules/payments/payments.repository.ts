@@ -68,7 +68,9 @@ export async function recordCharge(db: Database, { id, charge, now }: { id: stri
 /**
  * Open intents past their expiry, to ask their provider about. A manual transfer whose proof waits
  * for the merchant's review is not overdue: the member paid in time, and the review settles it. Nor
- * is cash on delivery: the order it pays settles it.
+ * is cash on delivery: the order it pays settles it. Those looked at longest ago come first: an
+ * intent asked about is marked (markIntentAsked), so one its provider keeps open, or cannot answer
+ * for, waits behind the others instead of taking every run's places.
  */
 export async function findOverdueIntents(db: Database, { now, limit }: { now: Date; limit: number }): Promise<PaymentIntentRow[]> {
   const awaitingReview = db
@@ -79,8 +81,16 @@ export async function findOverdueIntents(db: Database, { now, limit }: { now: Da
     .select()
     .from(paymentIntents)
     .where(and(inArray(paymentIntents.status, [...openPaymentStatuses]), lte(paymentIntents.expiresAt, now), notExists(awaitingReview), ne(paymentIntents.provider, 'cash')))
-    .orderBy(asc(paymentIntents.expiresAt))
+    .orderBy(asc(paymentIntents.updatedAt), asc(paymentIntents.expiresAt))
     .limit(limit);
+}
+
+/** Marks an intent still open as looked at now: `updated_at` is when it was last changed or asked about. */
+export async function markIntentAsked(db: Database, { id, now }: { id: string; now: Date }): Promise<void> {
+  await db
+    .update(paymentIntents)
+    .set({ updatedAt: now })
+    .where(and(eq(paymentIntents.id, id), inArray(paymentIntents.status, [...openPaymentStatuses])));
 }
 
 export async function findMerchantIntents(db: Database, { merchantId, limit }: { merchantId: number; limit: number }): Promise<PaymentIntentRow[]> {

@@ -117,13 +117,19 @@ describe('POST /webhooks/payments/{provider}', () => {
 
   it('answers a message delivered again 200 with no second effect', async () => {
     const payment = await newPayment(testApp, { member });
-    const message = sandboxMessage({ intentId: payment.id, status: 'failed', amountMinor: String(payment.amount), failureReason: 'insufficient_funds' });
+    const message = sandboxMessage({ intentId: payment.id, status: 'failed', amountMinor: String(payment.amount), failureReason: 'insufficient_balance' });
     expect((await deliver(testApp, message)).json()).toEqual({ outcome: 'applied' });
     const again = await deliver(testApp, message);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ outcome: 'duplicate' });
     expect((await findIntentEvents(testApp.db, payment.id)).length).toBe(1);
-    expect(paymentAnswerSchema.parse((await follow(payment)).json())).toMatchObject({ status: 'failed', failureReason: 'insufficient_funds' });
+    expect(paymentAnswerSchema.parse((await follow(payment)).json())).toMatchObject({ status: 'failed', failureReason: 'insufficient_balance' });
+  });
+
+  it('tells the member a reason of ours: one the app does not know reads as failed', async () => {
+    const payment = await newPayment(testApp, { member });
+    await deliver(testApp, sandboxMessage({ intentId: payment.id, status: 'failed', amountMinor: String(payment.amount), failureReason: 'do_not_honour_05' }));
+    expect(paymentAnswerSchema.parse((await follow(payment)).json())).toMatchObject({ status: 'failed', failureReason: 'failed' });
   });
 
   it('applies one of two simultaneous deliveries of a message and answers the other as a duplicate', async () => {
@@ -176,7 +182,7 @@ describe('the sandbox development endpoints', () => {
     expect((await act(paid, 'expire')).json()).toMatchObject({ outcome: 'ignored', payment: { status: 'paid' } });
 
     const failed = await newPayment(testApp, { member });
-    expect((await act(failed, 'fail')).json()).toMatchObject({ payment: { status: 'failed', failureReason: 'declined_by_sandbox' } });
+    expect((await act(failed, 'fail')).json()).toMatchObject({ payment: { status: 'failed', failureReason: 'declined' } });
     const expired = await newPayment(testApp, { member });
     expect((await act(expired, 'expire')).json()).toMatchObject({ payment: { status: 'expired' } });
 

@@ -8,7 +8,9 @@ import { toJsonNumber } from '../../lib/json-number.ts';
 import { withIdempotency, type IdempotentAnswer } from '../idempotency/idempotency.service.ts';
 import { runPaymentEffect } from './payment-effects.ts';
 import { applyPaymentEvent, type PaymentLog } from './payment-events.service.ts';
+import { readFailureReason } from './payment-failure-reasons.ts';
 import { findLatestProof, type PaymentProofSummary } from './payment-proofs.repository.ts';
+import { paymentReturnUrl } from './payment-return.ts';
 import { paymentOptionsFor, type PaymentsContext } from './payments.context.ts';
 import type { BankAccount } from './manual.provider.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -60,7 +62,7 @@ export function toPaymentAnswer(intent: PaymentIntentRow, proof: PaymentProof | 
     method: intent.method,
     provider: intent.provider,
     instructions: intent.instructions ?? null,
-    failureReason: intent.failureReason,
+    failureReason: readFailureReason(intent.failureReason),
     expiresAt: intent.expiresAt.toISOString(),
     createdAt: intent.createdAt.toISOString(),
     updatedAt: intent.updatedAt.toISOString(),
@@ -119,6 +121,11 @@ export interface ChargePaymentIntentOptions extends OpenedPayment {
   payments: PaymentsContext;
   /** A card the provider tokenised: charged at once, without sending the member anywhere. */
   cardToken?: string;
+  /**
+   * The origin of the merchant's site the member pays from (memberSiteOriginOf): a provider's page
+   * sends them back to the payment's page there. Absent when no member is at hand (a renewal).
+   */
+  returnOrigin?: string;
   now: Date;
   /** Where a refused settlement is reported. */
   log?: PaymentLog;
@@ -131,10 +138,12 @@ export interface ChargePaymentIntentOptions extends OpenedPayment {
  * provider refuses, or cannot take, fails the intent with its subject's effect (the subject gives
  * back what it held); a refusal is thrown for the member to change what they asked.
  */
-export async function chargePaymentIntent({ db, payments, intent, provider, cardToken, now, log = unlogged, onReusableCardToken }: ChargePaymentIntentOptions): Promise<PaymentIntentRow> {
+export async function chargePaymentIntent(options: ChargePaymentIntentOptions): Promise<PaymentIntentRow> {
+  const { db, payments, intent, provider, cardToken, returnOrigin, now, log = unlogged, onReusableCardToken } = options;
+  const returnUrl = returnOrigin === undefined ? undefined : paymentReturnUrl(returnOrigin, intent.id);
   let charge;
   try {
-    charge = await provider.createCharge({ intent, now, ...(cardToken !== undefined && { cardToken }) });
+    charge = await provider.createCharge({ intent, now, ...(cardToken !== undefined && { cardToken }), ...(returnUrl !== undefined && { returnUrl }) });
   } catch (error) {
     // The provider refused what it was asked (an amount or method it does not take): the member can change it.
     const refused = error instanceof AppError && error.statusCode < 500;

@@ -27,11 +27,13 @@ export interface OpenPaymentOptions {
   subjectType?: 'subscription' | 'order';
   subjectId?: string;
   cardToken?: string;
+  /** The origin of the site the member pays from, which a provider's page sends them back to. */
+  returnOrigin?: string;
 }
 
 /** A payment of the member's opened at `payments`' provider, as a subject's module opens one. */
 export function openPayment(testApp: TestApp, options: OpenPaymentOptions) {
-  const { member, payments, method, amountMinor = 150_000n, subjectType = 'order', subjectId = `subject-${randomUUID()}`, cardToken } = options;
+  const { member, payments, method, amountMinor = 150_000n, subjectType = 'order', subjectId = `subject-${randomUUID()}`, cardToken, returnOrigin } = options;
   return createPaymentIntent({
     db: testApp.db,
     payments,
@@ -44,6 +46,7 @@ export function openPayment(testApp: TestApp, options: OpenPaymentOptions) {
     idempotencyKey: randomUUID(),
     now: testApp.clock.now(),
     ...(cardToken !== undefined && { cardToken }),
+    ...(returnOrigin !== undefined && { returnOrigin }),
   });
 }
 

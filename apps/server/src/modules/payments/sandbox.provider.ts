@@ -2,6 +2,7 @@ import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto
 import { z } from 'zod';
 import type { PaymentInstructions, PaymentMethod, sandboxPaymentActions } from '@kartu/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import { readFailureReason } from './payment-failure-reasons.ts';
 import { openUntilExpiry, type PaymentEvent, type PaymentProvider, type WebhookHeaders } from './payment-provider.ts';
 import type { PaymentIntentRow } from './payments.table.ts';
 
@@ -15,6 +16,7 @@ const sandboxMessageSchema = z.object({
   status: z.enum(['waiting_payment', 'paid', 'failed', 'expired', 'cancelled']),
   amountMinor: z.string().regex(/^\d{1,19}$/),
   currency: z.string().max(3),
+  /** One of our failure reasons (contracts paymentFailureReasons); any other reads `failed`. */
   failureReason: z.string().max(200).nullable().default(null),
 });
 type SandboxMessage = z.input<typeof sandboxMessageSchema>;
@@ -111,7 +113,7 @@ export function sandboxProvider(secret: string): SandboxProvider {
         status: message.status,
         amountMinor: BigInt(message.amountMinor),
         currency: message.currency,
-        failureReason: message.failureReason,
+        failureReason: message.status === 'failed' ? readFailureReason(message.failureReason ?? 'failed') : null,
         payload: message,
       };
     },
@@ -124,7 +126,7 @@ export function sandboxProvider(secret: string): SandboxProvider {
         status: statusOfAction[action],
         amountMinor: intent.amountMinor.toString(),
         currency: intent.currency,
-        failureReason: action === 'fail' ? 'declined_by_sandbox' : null,
+        failureReason: action === 'fail' ? 'declined' : null,
       };
       const rawBody = JSON.stringify(message);
       return { rawBody, headers: { 'content-type': 'application/json', [sandboxSignatureHeader]: signSandboxMessage(secret, rawBody) } };

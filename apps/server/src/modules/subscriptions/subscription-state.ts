@@ -32,9 +32,20 @@ export function hasNoBenefits(status: SubscriptionStatus): boolean {
   return status === 'inactive' || status === 'expired' || status === 'ended';
 }
 
-/** A subscription that ran out, or was cancelled, can be paid for again. */
-export function isRenewable(status: SubscriptionStatus): boolean {
-  return status === 'expired' || status === 'ended' || status === 'cancelled';
+/**
+ * Whether its automatic renewal failed and the grace runs: the benefits stay while the member fixes
+ * their card or pays the renewal by another method.
+ */
+export function isInGrace(subscription: StateFields, now: Date): boolean {
+  return subscription.graceUntil !== null && subscriptionStatusAt(subscription, now) === 'active';
+}
+
+/**
+ * A subscription that ran out, or was cancelled, can be paid for again; so can one whose automatic
+ * renewal failed, by any method (spec business-rules §2 change payment), while its grace runs.
+ */
+export function isRenewable(status: SubscriptionStatus, inGrace = false): boolean {
+  return status === 'expired' || status === 'ended' || status === 'cancelled' || (status === 'active' && inGrace);
 }
 
 /** The same instant `months` calendar months later, the day kept where the month has it (31 Jan + 1 → 28/29 Feb). */

@@ -174,6 +174,12 @@ export async function listDueRenewals(db: Database, { now, leadMs, retryMs, limi
         gt(subscriptionCharges.createdAt, new Date(now.getTime() - retryMs)),
       ),
     );
+  // A renewal the member is paying by hand (in the grace, by another method) is not charged twice.
+  const payingByHand = db
+    .select({ one: sql`1` })
+    .from(subscriptionCharges)
+    .innerJoin(paymentIntents, eq(paymentIntents.id, subscriptionCharges.intentId))
+    .where(and(eq(subscriptionCharges.subscriptionId, subscriptions.id), eq(subscriptionCharges.status, 'open'), inArray(paymentIntents.status, ['pending', 'waiting_payment'])));
   return db
     .select()
     .from(subscriptions)
@@ -184,6 +190,7 @@ export async function listDueRenewals(db: Database, { now, leadMs, retryMs, limi
         lte(subscriptions.periodEndsAt, new Date(now.getTime() + leadMs)),
         sql`greatest(${subscriptions.periodEndsAt}, coalesce(${subscriptions.graceUntil}, ${subscriptions.periodEndsAt})) > ${now.toISOString()}`,
         sql`not exists (${lastTry})`,
+        sql`not exists (${payingByHand})`,
       ),
     )
     .orderBy(asc(subscriptions.periodEndsAt))

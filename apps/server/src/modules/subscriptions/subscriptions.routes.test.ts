@@ -351,6 +351,36 @@ describe('cancel, expiry and renewal', () => {
     expect(await messagesTo(member, 'subscription-renewal-failed')).toBe(1);
   });
 
+  it('lets a member whose renewal failed pay it by another method in the grace, and then charges the card no more', async () => {
+    const member = await paidSubscriber({ paymentMethod: 'credit_card', card: sandboxCard(), autoRenew: true });
+    // Renewing a running subscription that did not fail is refused.
+    expect((await subscribeAs(testApp, member, { planId: program.monthly.id, transactionType: 'subscriptionRenewal' })).json()).toMatchObject({ code: 'SUBSCRIPTION_ALREADY_ACTIVE' });
+    expect((await page(member)).subscription?.isRenewable).toBe(false);
+    await send(testApp, 'PATCH', `/api/v2/cards/${member.card.id}/subscription`, { member, body: { card: sandboxCard({ decline: true, last4: '0002' }) } });
+    const endsAt = new Date((await page(member)).subscription?.endsAt ?? 0);
+    await travel(endsAt.getTime() - testApp.clock.now().getTime() - HOUR_MS);
+    await runRenewals();
+    expect((await page(member)).subscription).toMatchObject({ status: 'active', isRenewable: true, graceUntil: expect.any(String) });
+
+    await travel(12 * HOUR_MS);
+    const { payment, subscription } = await subscribed(member, { transactionType: 'subscriptionRenewal', paymentMethod: 'virtual_account' });
+    expect(payment).toMatchObject({ status: 'waiting_payment', method: 'virtual_account', amount: 56_890 });
+    expect(subscription).toMatchObject({ status: 'active', openPayment: { id: payment.id } });
+    // The renewal job's retry, due a day after the declined one, leaves the card alone while the member pays by hand.
+    await travel(13 * HOUR_MS);
+    await runRenewals();
+    const autoRenewals = async () => (await testApp.db.select().from(subscriptionCharges).where(and(eq(subscriptionCharges.subscriptionId, subscription.id), eq(subscriptionCharges.kind, 'auto_renewal')))).length;
+    expect(await autoRenewals()).toBe(1);
+
+    expect((await sandboxAction(testApp, payment.id, 'pay')).statusCode).toBe(200);
+    const renewed = (await page(member)).subscription;
+    const next = new Date(testApp.clock.now());
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    expect(renewed).toMatchObject({ status: 'active', isRenewable: false, graceUntil: null, endsAt: next.toISOString() });
+    await runRenewals();
+    expect(await autoRenewals()).toBe(1);
+  });
+
   it('turns auto-renew on only with a saved card, and off when the card is forgotten', async () => {
     const member = await paidSubscriber();
     const url = `/api/v2/cards/${member.card.id}/subscription`;

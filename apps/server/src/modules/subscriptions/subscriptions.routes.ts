@@ -15,6 +15,7 @@ import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
 import { merchantOf, signedIn } from '../auth/auth.http.ts';
+import { memberSiteOriginOf } from '../payments/payments.http.ts';
 import { cancelSubscription, changeSubscriptionSettings, getSubscriptionPage, quoteSubscription, subscribe } from './subscriptions.service.ts';
 
 /** A subscription program's plans, and the member's subscription to it (spec: app-core §7; decision 018). */
@@ -81,6 +82,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         paymentMethod,
         autoRenew,
         ...(card && { card }),
+        returnOrigin: memberSiteOriginOf(request, payments),
         idempotencyKey: idempotencyKeyOf(request),
         now: clock.now(),
         log: request.log,

@@ -22,7 +22,7 @@ import type { PaymentLog } from '../payments/payment-events.service.ts';
 import type { PaymentsContext } from '../payments/payments.context.ts';
 import { createPaymentIntent } from '../payments/payments.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
-import { hasNoBenefits, isRenewable, subscriptionStatusAt } from './subscription-state.ts';
+import { hasNoBenefits, isInGrace, isRenewable, subscriptionStatusAt } from './subscription-state.ts';
 import {
   findOpenPayment,
   findPlan,
@@ -81,7 +81,7 @@ async function toSubscription(db: Database, row: SubscriptionRow, plan: Pick<Sub
     id: row.id,
     status,
     isExpired: hasNoBenefits(status),
-    isRenewable: isRenewable(status),
+    isRenewable: isRenewable(status, isInGrace(row, now)),
     endsAt: row.periodEndsAt?.toISOString() ?? null,
     plan: { id: plan.id, name: plan.name, durationMonths: plan.durationMonths },
     autoRenew: renews,
@@ -156,15 +156,19 @@ function cardColumns(card: CardTokenInput | null): SubscriptionChanges {
   };
 }
 
-/** Which kind of payment this is, from what the subscription's status allows. */
-function chargeKindFor(status: Subscription['status'] | undefined, transactionType: SubscriptionTransactionType): SubscriptionChargeRow['kind'] {
+/**
+ * Which kind of payment this is, from what the subscription's status allows. A running subscription
+ * is paid for again only in the grace after its automatic renewal failed: the member pays that
+ * renewal by any method (spec business-rules §2 change payment).
+ */
+function chargeKindFor(status: Subscription['status'] | undefined, inGrace: boolean, transactionType: SubscriptionTransactionType): SubscriptionChargeRow['kind'] {
   if (status === undefined || status === 'inactive') {
     if (transactionType === 'subscriptionRenewal') throw new AppError('SUBSCRIPTION_NOT_RENEWABLE');
     return 'new';
   }
-  if (status === 'active') throw new AppError('SUBSCRIPTION_ALREADY_ACTIVE');
+  if (status === 'active' && !inGrace) throw new AppError('SUBSCRIPTION_ALREADY_ACTIVE');
   if (transactionType === 'subscriptionNew' && status === 'cancelled') throw new AppError('SUBSCRIPTION_ALREADY_ACTIVE');
-  // An expired or ended subscription is renewed whichever word the app used: both buy a new period.
+  // An expired, ended or unpaid renewal is renewed whichever word the app used: both buy the next period.
   return 'renewal';
 }
 
@@ -175,6 +179,8 @@ export interface SubscribeOptions extends MemberCardRequest {
   paymentMethod: PaymentMethod;
   autoRenew: boolean;
   card?: CardTokenInput;
+  /** The origin of the site the member pays from: a provider's page sends them back there. */
+  returnOrigin?: string;
   /** Required: the app sends one per attempt. */
   idempotencyKey: string | undefined;
   now: Date;
@@ -186,7 +192,7 @@ export interface SubscribeOptions extends MemberCardRequest {
  * subscription becomes active when the payment is paid (subscription-payments.ts), not before.
  */
 export async function subscribe(options: SubscribeOptions): Promise<IdempotentAnswer<SubscribeAnswer>> {
-  const { db, payments, merchant, user, planId, transactionType, paymentMethod, autoRenew, card: savedCard, idempotencyKey, now, log } = options;
+  const { db, payments, merchant, user, planId, transactionType, paymentMethod, autoRenew, card: savedCard, returnOrigin, idempotencyKey, now, log } = options;
   if (!idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
   const body = { cardId: options.cardId, planId, transactionType, paymentMethod, autoRenew, card: savedCard ?? null };
   return withIdempotency({
@@ -216,7 +222,7 @@ export async function subscribe(options: SubscribeOptions): Promise<IdempotentAn
           createdAt: now,
           updatedAt: now,
         });
-        const kind = chargeKindFor(created ? undefined : subscriptionStatusAt(row, now), transactionType);
+        const kind = created ? chargeKindFor(undefined, false, transactionType) : chargeKindFor(subscriptionStatusAt(row, now), isInGrace(row, now), transactionType);
         const saved = savedCard ? await updateSubscription(tx, row.id, { ...cardColumns(savedCard), updatedAt: now }) : row;
         const inserted = await insertCharge(tx, {
           merchantId: merchant.id,
@@ -241,6 +247,7 @@ export async function subscribe(options: SubscribeOptions): Promise<IdempotentAn
         method: paymentMethod,
         idempotencyKey: `charge:${charge.id}`,
         ...(savedCard && { cardToken: savedCard.token }),
+        ...(returnOrigin !== undefined && { returnOrigin }),
         now,
         log,
         // The provider's token for charging the card again replaces the one-time token kept for renewals.

@@ -1,22 +1,22 @@
+import { paymentFailureReasons, type PaymentFailureReason } from '@kartu/contracts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { Button } from '../ui/button.tsx';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 
-/** The failure reasons the providers give that the member is told in their own words; others read 'payment failed'. */
-const knownReasons = ['card_declined', 'declined_by_sandbox', 'provider_unavailable', 'expired', 'cancelled'] as const;
-type KnownReason = (typeof knownReasons)[number];
-
-function isKnownReason(reason: string | null): reason is KnownReason {
-  return (knownReasons as readonly (string | null)[]).includes(reason);
+function isKnownReason(reason: string | null): reason is PaymentFailureReason {
+  return (paymentFailureReasons as readonly (string | null)[]).includes(reason);
 }
 
-/** The catalogue key (payments namespace) of why a payment failed. */
+/**
+ * The catalogue key (payments namespace) of why a payment failed: the server reads every provider's
+ * codes onto the reasons of the contracts; one it adds later, or none, reads 'payment failed'.
+ */
 export function failureReasonKey(reason: string | null): string {
-  return `failure.reason.${isKnownReason(reason) ? reason : 'generic'}`;
+  return `failure.reason.${isKnownReason(reason) ? reason : 'failed'}`;
 }
 
 export interface PaymentFailureDialogProps {
-  /** The payment's `failureReason` as the server kept it; unknown or null reads 'payment failed'. */
+  /** The payment's `failureReason`; unknown or null reads 'payment failed'. */
   failureReason: string | null;
   /** Starts the payment again (the subscribe page, the cart). */
   onTryAgain: () => void;
@@ -24,7 +24,7 @@ export interface PaymentFailureDialogProps {
   onClose: () => void;
 }
 
-/** spec: app-core §8 subscription payment: 'Failure modal shown and the error response kept'. */
+/** spec: app-core §8 subscription payment: 'Failure modal shown and the error response kept'; an order's too. */
 export function PaymentFailureDialog({ failureReason, onTryAgain, onClose }: PaymentFailureDialogProps) {
   const { t } = useTranslation('payments');
   return (

@@ -1,11 +1,15 @@
 import { describe, it, expect } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { PaymentInstructions as Instructions } from '@kartu/contracts';
+import { paymentFailureReasons, type PaymentInstructions as Instructions } from '@kartu/contracts';
+import { SUPPORTED_LANGUAGES } from '@kartu/core/constants';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { PaymentFailureDialog, failureReasonKey } from './payment-failure-dialog.tsx';
 
 const expiresAt = new Date(Date.now() + 15 * 60 * 1000).toISOString();
+
+/** The payments catalogue of every language, as its chunk holds it. */
+const paymentCatalogues = import.meta.glob<{ default: { failure: { reason: Record<string, string> } } }>('../../locales/*/payments.json', { eager: true });
 
 function renderInstructions(instructions: Instructions, returnTo?: string) {
   return render(
@@ -43,13 +47,21 @@ describe('PaymentInstructions', () => {
 describe('PaymentFailureDialog', () => {
   it('maps known failure reasons and reads any other as a generic failure', () => {
     expect(failureReasonKey('provider_unavailable')).toBe('failure.reason.provider_unavailable');
-    expect(failureReasonKey('insufficient_funds')).toBe('failure.reason.generic');
-    expect(failureReasonKey(null)).toBe('failure.reason.generic');
+    expect(failureReasonKey('insufficient_funds')).toBe('failure.reason.failed');
+    expect(failureReasonKey(null)).toBe('failure.reason.failed');
+  });
+
+  it('tells every reason of the contracts in each of the four languages', () => {
+    for (const language of SUPPORTED_LANGUAGES) {
+      const reasons = paymentCatalogues[`../../locales/${language}/payments.json`]?.default.failure.reason ?? {};
+      expect(Object.keys(reasons).sort(), language).toEqual([...paymentFailureReasons].sort());
+      expect(Object.values(reasons).every((text) => text.trim().length > 0), language).toBe(true);
+    }
   });
 
   it('starts on Try again', () => {
-    render(<PaymentFailureDialog failureReason="declined_by_sandbox" onTryAgain={() => undefined} onClose={() => undefined} />);
-    expect(screen.getByRole('alertdialog', { name: 'Payment failed' })).toHaveAccessibleDescription('The payment was declined by the payment provider.');
+    render(<PaymentFailureDialog failureReason="declined" onTryAgain={() => undefined} onClose={() => undefined} />);
+    expect(screen.getByRole('alertdialog', { name: 'Payment failed' })).toHaveAccessibleDescription('The payment was declined by the payment provider. Please try another payment method.');
     expect(screen.getByRole('button', { name: 'Try again' })).toHaveFocus();
   });
 });

@@ -14,23 +14,20 @@ type ProviderEnv = Pick<
   | 'MIDTRANS_CORE_API_URL'
   | 'MIDTRANS_SNAP_URL'
   | 'PAYMENT_PROVIDER_TIMEOUT_MS'
-  | 'PUBLIC_URL'
 >;
 
 /** The real providers the deployment has keys for (README Configuration); a merchant picks one with the operator CLI. */
 export function configuredProviders(env: ProviderEnv): PaymentProvider[] {
   const providers: PaymentProvider[] = [];
+  // After an e-wallet or card page the member comes back to the payment's page on the site they pay
+  // from: each charge is told where (payment-return.ts), so no address is configured here.
   const timeoutMs = env.PAYMENT_PROVIDER_TIMEOUT_MS;
-  // After an e-wallet or card page the member comes back to the app's page for the payment, which
-  // sends them on to where it is followed (GET /api/v2/payments/{id}/page).
-  const paymentsUrl = `${env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : ''}/payments`;
   if (env.XENDIT_SECRET_KEY && env.XENDIT_CALLBACK_TOKEN) {
     providers.push(
       xenditProvider({
         secretKey: env.XENDIT_SECRET_KEY,
         callbackToken: env.XENDIT_CALLBACK_TOKEN,
         timeoutMs,
-        returnUrl: (intent) => `${paymentsUrl}/${intent.id}`,
         ...(env.XENDIT_BASE_URL && { baseUrl: env.XENDIT_BASE_URL }),
         ...(env.XENDIT_PUBLIC_KEY && { publicKey: env.XENDIT_PUBLIC_KEY }),
       }),
@@ -41,8 +38,6 @@ export function configuredProviders(env: ProviderEnv): PaymentProvider[] {
       midtransProvider({
         serverKey: env.MIDTRANS_SERVER_KEY,
         timeoutMs,
-        // Midtrans adds the intent id as `order_id`.
-        finishUrl: paymentsUrl,
         ...(env.MIDTRANS_CLIENT_KEY && { clientKey: env.MIDTRANS_CLIENT_KEY }),
         ...(env.MIDTRANS_CORE_API_URL && { coreApiUrl: env.MIDTRANS_CORE_API_URL }),
         ...(env.MIDTRANS_SNAP_URL && { snapUrl: env.MIDTRANS_SNAP_URL }),

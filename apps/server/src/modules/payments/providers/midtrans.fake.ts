@@ -29,6 +29,8 @@ export interface FakeMidtransTransaction {
   payment_type: string;
   fraud_status: 'accept' | 'challenge' | 'deny';
   transaction_time: string;
+  /** A card charge's answer from the card's bank (ISO 8583): '00' approved. */
+  channel_response_code?: string;
 }
 
 export interface FakeMidtransNotification {
@@ -46,8 +48,10 @@ export interface FakeMidtransBehaviour {
   deliveries: number;
   /** Notifications are signed with another key than the merchant's. */
   forgeSignatures: boolean;
-  /** A saved-card charge is captured, denied, or sent to 3-D Secure. */
-  cardOutcome: 'capture' | 'deny' | 'challenge' | 'three_d_secure';
+  /** A saved-card charge is captured, denied (by the bank, or by fraud screening), or sent to 3-D Secure. */
+  cardOutcome: 'capture' | 'deny' | 'fraud_deny' | 'challenge' | 'three_d_secure';
+  /** The bank's response code of a denied card ('05' do not honour, '51' insufficient funds…). */
+  cardDeclineCode: string;
   /** A QRIS charge answers only the QR image's address, not the QR string. */
   qrisImageOnly: boolean;
 }
@@ -67,6 +71,8 @@ export interface FakeMidtrans {
   transactions: Map<string, FakeMidtransTransaction>;
   /** Every request received, in order, as `METHOD path`. */
   requests: string[];
+  /** The body of each charge and Snap transaction request, by order_id. */
+  bodies: Map<string, Record<string, unknown>>;
   /** Moves an order to a status, as if the member or the bank had acted, without notifying. */
   setStatus(orderId: string, status: FakeMidtransStatus, fraudStatus?: FakeMidtransTransaction['fraud_status']): FakeMidtransTransaction;
   /** A notification of the order's current state, signed (or forged) as the behaviour says. */
@@ -84,6 +90,7 @@ const defaultBehaviour = (): FakeMidtransBehaviour => ({
   deliveries: 1,
   forgeSignatures: false,
   cardOutcome: 'capture',
+  cardDeclineCode: '05',
   qrisImageOnly: false,
 });
 
@@ -92,6 +99,8 @@ interface ChargeRequest {
   transaction_details?: { order_id?: unknown; gross_amount?: unknown };
   bank_transfer?: { bank?: unknown };
   credit_card?: { token_id?: unknown; save_token_id?: unknown };
+  gopay?: { callback_url?: unknown };
+  shopeepay?: { callback_url?: unknown };
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -120,6 +129,7 @@ export async function startFakeMidtrans(options: FakeMidtransOptions): Promise<F
   const { serverKey } = options;
   const transactions = new Map<string, FakeMidtransTransaction>();
   const requests: string[] = [];
+  const bodies = new Map<string, Record<string, unknown>>();
   const behaviour = defaultBehaviour();
   const expectedAuth = `Basic ${Buffer.from(`${serverKey}:`).toString('base64')}`;
   let baseUrl = '';
@@ -127,7 +137,7 @@ export async function startFakeMidtrans(options: FakeMidtransOptions): Promise<F
   const setStatus: FakeMidtrans['setStatus'] = (orderId, status, fraudStatus) => {
     const transaction = transactions.get(orderId);
     if (!transaction) throw new Error(`The fake Midtrans has no order ${orderId}`);
-    Object.assign(transaction, { transaction_status: status, status_code: statusCodeOf[status], fraud_status: fraudStatus ?? (status === 'deny' ? 'deny' : 'accept') });
+    Object.assign(transaction, { transaction_status: status, status_code: statusCodeOf[status], fraud_status: fraudStatus ?? 'accept' });
     return transaction;
   };
 
@@ -165,7 +175,7 @@ export async function startFakeMidtrans(options: FakeMidtransOptions): Promise<F
       gross_amount: `${grossAmount}.00`,
       currency: 'IDR',
       payment_type: paymentType,
-      fraud_status: status === 'deny' ? 'deny' : 'accept',
+      fraud_status: 'accept',
       transaction_time: new Date().toISOString().replace('T', ' ').slice(0, 19),
     };
     transactions.set(orderId, transaction);
@@ -200,7 +210,8 @@ export async function startFakeMidtrans(options: FakeMidtransOptions): Promise<F
     const outcomes = {
       capture: { status: 'capture', fraud: 'accept' },
       challenge: { status: 'capture', fraud: 'challenge' },
-      deny: { status: 'deny', fraud: 'deny' },
+      deny: { status: 'deny', fraud: 'accept' },
+      fraud_deny: { status: 'deny', fraud: 'deny' },
       three_d_secure: { status: 'pending', fraud: 'accept' },
     } as const;
     return outcomes[behaviour.cardOutcome];
@@ -219,7 +230,10 @@ export async function startFakeMidtrans(options: FakeMidtransOptions): Promise<F
     }
     const card = paymentType === 'credit_card' ? cardStatus() : undefined;
     const transaction = newTransaction(orderId, grossAmount as number, paymentType, card?.status ?? 'pending');
-    if (card) transaction.fraud_status = card.fraud;
+    if (card) {
+      transaction.fraud_status = card.fraud;
+      transaction.channel_response_code = card.status === 'deny' && card.fraud === 'accept' ? behaviour.cardDeclineCode : '00';
+    }
     const extras = chargeExtras(request, transaction);
     if (!extras) {
       transactions.delete(orderId);
@@ -263,6 +277,8 @@ export async function startFakeMidtrans(options: FakeMidtransOptions): Promise<F
     } catch {
       return send(response, 400, { status_code: '400', status_message: 'Invalid JSON' });
     }
+    const orderId = body.transaction_details?.order_id;
+    if (typeof orderId === 'string') bodies.set(orderId, body as Record<string, unknown>);
     if (path === '/snap/v1/transactions') return snapTransaction(body, response);
     return charge(body, response);
   };
@@ -279,6 +295,7 @@ export async function startFakeMidtrans(options: FakeMidtransOptions): Promise<F
     behaviour,
     transactions,
     requests,
+    bodies,
     setStatus,
     notification,
     notify,

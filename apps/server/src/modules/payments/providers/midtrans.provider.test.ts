@@ -112,6 +112,23 @@ describe('making a charge at Midtrans', () => {
     expect(fake.requests.at(-1)).toBe('POST /snap/v1/transactions');
   });
 
+  it('sends the member back to the payment\'s page on the site they pay from, after Snap and after the e-wallet', async () => {
+    const returnUrl = (intent: PaymentIntentRow) => `https://v2.kartu.test/payments/${intent.id}`;
+    const card = intentRow({ method: 'credit_card' });
+    await providerAtFake().createCharge({ intent: card, now: testApp.clock.now(), returnUrl: returnUrl(card) });
+    expect(fake.bodies.get(card.id)).toMatchObject({ callbacks: { finish: returnUrl(card) } });
+    const gopay = intentRow({ method: 'ewallet' });
+    await providerAtFake().createCharge({ intent: gopay, now: testApp.clock.now(), returnUrl: returnUrl(gopay) });
+    expect(fake.bodies.get(gopay.id)).toMatchObject({ payment_type: 'gopay', gopay: { enable_callback: true, callback_url: returnUrl(gopay) } });
+    const shopeepay = intentRow({ method: 'ewallet' });
+    await providerAtFake({ ewallet: 'shopeepay' }).createCharge({ intent: shopeepay, now: testApp.clock.now(), returnUrl: returnUrl(shopeepay) });
+    expect(fake.bodies.get(shopeepay.id)).toMatchObject({ payment_type: 'shopeepay', shopeepay: { callback_url: returnUrl(shopeepay) } });
+    // A saved card charged by a renewal, with no member to send anywhere, leaves them on the payment's page.
+    const renewal = intentRow({ method: 'credit_card' });
+    const charged = await providerAtFake().createCharge({ intent: renewal, now: testApp.clock.now(), cardToken: 'card-token-renewal' });
+    expect(charged.instructions).toEqual({ kind: 'redirect', url: `/payments/${renewal.id}` });
+  });
+
   it('reads a Permata account number, a ShopeePay link and a QR image when no QR string comes', async () => {
     const permata = await providerAtFake({ virtualAccountBank: 'permata' }).createCharge({ intent: intentRow(), now: testApp.clock.now() });
     expect(permata.instructions).toEqual({ kind: 'virtual_account', bank: 'PERMATA', accountNumber: expect.stringMatching(/^\d{18}$/) });
@@ -144,7 +161,12 @@ describe('making a charge at Midtrans', () => {
     expect(captured.made.reusableCardToken).toBe('saved-card-token-ok');
 
     fake.behaviour.cardOutcome = 'deny';
-    expect((await charge('card-token-denied')).made.settled).toMatchObject({ status: 'failed', failureReason: 'denied' });
+    expect((await charge('card-token-denied')).made.settled).toMatchObject({ status: 'failed', failureReason: 'card_declined' });
+
+    fake.behaviour.cardDeclineCode = '51';
+    expect((await charge('card-token-short')).made.settled).toMatchObject({ status: 'failed', failureReason: 'insufficient_balance' });
+    fake.behaviour.cardOutcome = 'fraud_deny';
+    expect((await charge('card-token-fraud')).made.settled).toMatchObject({ status: 'failed', failureReason: 'suspected_fraud' });
 
     fake.behaviour.cardOutcome = 'challenge';
     expect((await charge('card-token-challenged')).made.settled).toBeUndefined();
@@ -273,7 +295,25 @@ describe('reading notifications', () => {
   it('reads a challenged card as still waiting and a fraud-denied one as failed', () => {
     const challenged = provider().parseWebhook({ rawBody: signedBody({ ...base, fraud_status: 'challenge' }), headers: {} });
     expect(challenged).toMatchObject({ status: 'waiting_payment', kind: 'capture', providerEventId: 'trx-1:capture:200', amountMinor: 150_000n, currency: 'IDR' });
-    expect(provider().parseWebhook({ rawBody: signedBody({ ...base, fraud_status: 'deny' }), headers: {} })).toMatchObject({ status: 'failed', failureReason: 'fraud_denied' });
+    expect(provider().parseWebhook({ rawBody: signedBody({ ...base, fraud_status: 'deny' }), headers: {} })).toMatchObject({ status: 'failed', failureReason: 'suspected_fraud' });
+  });
+
+  it.each([
+    [{ payment_type: 'credit_card', channel_response_code: '51' }, 'insufficient_balance'],
+    [{ payment_type: 'credit_card', channel_response_code: '54' }, 'card_expired'],
+    [{ payment_type: 'credit_card', channel_response_code: 'N7' }, 'card_invalid'],
+    [{ payment_type: 'credit_card', channel_response_code: '05' }, 'card_declined'],
+    [{ payment_type: 'credit_card', channel_response_code: 'Z9' }, 'card_declined'],
+    [{ payment_type: 'credit_card', channel_response_code: '05', fraud_status: 'deny' }, 'suspected_fraud'],
+    [{ payment_type: 'gopay' }, 'declined'],
+  ])('reads a denied transaction %o as %s', (fields, reason) => {
+    const denied = { ...base, transaction_status: 'deny', status_code: '202', ...fields };
+    expect(provider().parseWebhook({ rawBody: signedBody(denied), headers: {} })).toMatchObject({ status: 'failed', failureReason: reason });
+  });
+
+  it('reads a failure as failed without a reason of its own', () => {
+    const failure = { ...base, transaction_status: 'failure', status_code: '202' };
+    expect(provider().parseWebhook({ rawBody: signedBody(failure), headers: {} })).toMatchObject({ status: 'failed', failureReason: 'failed' });
   });
 
   it.each(['refund', 'partial_refund', 'chargeback', 'partial_chargeback', 'authorize'])('reads a signed %s as settling nothing', (status) => {

@@ -1,8 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { PaymentInstructions, PaymentStatus } from '@kartu/contracts';
+import type { PaymentFailureReason, PaymentInstructions, PaymentStatus } from '@kartu/contracts';
 import { AppError } from '../../../lib/app-error.ts';
+import { failureReasonOf, type FailureCodeTable } from '../payment-failure-reasons.ts';
 import type { PaymentCharge, PaymentEvent, PaymentProvider, PaymentStatusAnswer } from '../payment-provider.ts';
+import { paymentReturnPath } from '../payment-return.ts';
 import type { PaymentIntentRow } from '../payments.table.ts';
 import { callProvider } from './provider-http.ts';
 
@@ -26,8 +28,6 @@ export interface MidtransProviderOptions {
   virtualAccountBank?: MidtransVirtualAccountBank;
   /** The e-wallet the member is sent to. */
   ewallet?: MidtransEwallet;
-  /** Where a member lands when a card charge settled without a page of Midtrans's to finish on. */
-  finishUrl?: string;
 }
 
 /** Midtrans's signature of a transaction notification: hex SHA-512 of these fields and the server key. */
@@ -51,6 +51,9 @@ const transactionSchema = z.object({
   gross_amount: z.string().max(40),
   fraud_status: z.string().max(40).optional(),
   currency: z.string().max(3).optional(),
+  payment_type: z.string().max(40).optional(),
+  /** The card network's answer to a card charge (ISO 8583 response code). */
+  channel_response_code: z.string().max(10).optional(),
 });
 type MidtransTransaction = z.output<typeof transactionSchema>;
 
@@ -73,7 +76,31 @@ function readGrossAmount(grossAmount: string): bigint {
   return BigInt(match[1] ?? '');
 }
 
-type ReportedStatus = { status: Exclude<PaymentStatus, 'pending'>; failureReason: string | null };
+type ReportedStatus = { status: Exclude<PaymentStatus, 'pending'>; failureReason: PaymentFailureReason | null };
+
+/** Why the card's bank declined a card charge, by its response code (ISO 8583), as Midtrans passes it on. */
+const cardResponseReasons: FailureCodeTable = {
+  '05': 'card_declined',
+  '57': 'card_declined',
+  '51': 'insufficient_balance',
+  '54': 'card_expired',
+  '14': 'card_invalid',
+  '55': 'card_invalid',
+  N7: 'card_invalid',
+  '61': 'limit_exceeded',
+  '65': 'limit_exceeded',
+  '41': 'suspected_fraud',
+  '43': 'suspected_fraud',
+  '59': 'suspected_fraud',
+  '91': 'provider_unavailable',
+  '96': 'provider_unavailable',
+};
+
+/** Why a transaction was denied: the bank's answer for a card, else Midtrans's own refusal. */
+function deniedReason(transaction: MidtransTransaction): PaymentFailureReason {
+  if (transaction.payment_type !== 'credit_card') return 'declined';
+  return failureReasonOf(cardResponseReasons, transaction.channel_response_code, 'card_declined');
+}
 
 /**
  * Midtrans's transaction statuses in ours; null for one that moves no intent. A refund or
@@ -86,15 +113,16 @@ function statusOf(transaction: MidtransTransaction): ReportedStatus | null {
   switch (status) {
     case 'capture':
       // A card captured but challenged by fraud screening waits for the merchant's review.
-      if (fraud === 'deny') return { status: 'failed', failureReason: 'fraud_denied' };
+      if (fraud === 'deny') return { status: 'failed', failureReason: 'suspected_fraud' };
       return { status: fraud === 'challenge' ? 'waiting_payment' : 'paid', failureReason: null };
     case 'settlement':
       return { status: 'paid', failureReason: null };
     case 'pending':
       return { status: 'waiting_payment', failureReason: null };
     case 'deny':
+      return { status: 'failed', failureReason: fraud === 'deny' ? 'suspected_fraud' : deniedReason(transaction) };
     case 'failure':
-      return { status: 'failed', failureReason: status === 'deny' ? 'denied' : 'failure' };
+      return { status: 'failed', failureReason: 'failed' };
     case 'expire':
       return { status: 'expired', failureReason: null };
     case 'cancel':
@@ -178,8 +206,19 @@ function idrAmountOf(intent: PaymentIntentRow): number {
   return Number(intent.amountMinor);
 }
 
+/** Where the e-wallet's app sends the member back after paying: the app's page for the payment. */
+function ewalletCallback(ewallet: MidtransEwallet, returnUrl: string | undefined): object {
+  if (returnUrl === undefined) return {};
+  return ewallet === 'gopay' ? { gopay: { enable_callback: true, callback_url: returnUrl } } : { shopeepay: { callback_url: returnUrl } };
+}
+
+interface ChargeRequest {
+  cardToken: string | undefined;
+  returnUrl: string | undefined;
+}
+
 /** The charge request's body by method, for the methods Midtrans's Core API takes here. */
-function chargeBody(intent: PaymentIntentRow, grossAmount: number, options: Required<Pick<MidtransProviderOptions, 'virtualAccountBank' | 'ewallet'>>, cardToken: string | undefined): object {
+function chargeBody(intent: PaymentIntentRow, grossAmount: number, options: Required<Pick<MidtransProviderOptions, 'virtualAccountBank' | 'ewallet'>>, { cardToken, returnUrl }: ChargeRequest): object {
   const transaction_details = { order_id: intent.id, gross_amount: grossAmount };
   switch (intent.method) {
     case 'virtual_account':
@@ -187,7 +226,7 @@ function chargeBody(intent: PaymentIntentRow, grossAmount: number, options: Requ
     case 'qris':
       return { payment_type: 'qris', transaction_details };
     case 'ewallet':
-      return { payment_type: options.ewallet, transaction_details };
+      return { payment_type: options.ewallet, transaction_details, ...ewalletCallback(options.ewallet, returnUrl) };
     case 'credit_card':
       // Midtrans answers a saved_token_id for the card, to charge it again for a renewal.
       return { payment_type: 'credit_card', transaction_details, credit_card: { token_id: cardToken, save_token_id: true } };
@@ -208,7 +247,7 @@ function virtualAccountOf(answer: MidtransAnswer): PaymentInstructions | undefin
  * What the member does to pay, from Midtrans's charge answer. A QRIS answer without the QR string
  * sends the member to the QR image Midtrans renders instead.
  */
-function instructionsOf(intent: PaymentIntentRow, answer: MidtransAnswer, finishUrl: string): PaymentInstructions | undefined {
+function instructionsOf(intent: PaymentIntentRow, answer: MidtransAnswer, returnUrl: string): PaymentInstructions | undefined {
   switch (intent.method) {
     case 'virtual_account':
       return virtualAccountOf(answer);
@@ -222,7 +261,7 @@ function instructionsOf(intent: PaymentIntentRow, answer: MidtransAnswer, finish
       return url ? { kind: 'redirect', url } : undefined;
     }
     case 'credit_card':
-      return { kind: 'redirect', url: stringField(answer, 'redirect_url') ?? finishUrl };
+      return { kind: 'redirect', url: stringField(answer, 'redirect_url') ?? returnUrl };
     default:
       return undefined;
   }
@@ -243,28 +282,30 @@ function settledOf(answer: MidtransAnswer): PaymentCharge['settled'] {
  * notifications are signed with SHA-512 over the order, status and amount with the server key.
  */
 export function midtransProvider(options: MidtransProviderOptions): PaymentProvider {
-  const { serverKey, clientKey, timeoutMs = 10_000, virtualAccountBank = 'bca', ewallet = 'gopay', finishUrl = '/' } = options;
+  const { serverKey, clientKey, timeoutMs = 10_000, virtualAccountBank = 'bca', ewallet = 'gopay' } = options;
   const coreApiUrl = (options.coreApiUrl ?? midtransSandboxCoreApiUrl).replace(/\/+$/, '');
   const snapUrl = (options.snapUrl ?? midtransSandboxSnapUrl).replace(/\/+$/, '');
   const call = (request: MidtransRequest) => callMidtrans(request, { serverKey, timeoutMs });
 
-  const snapCharge = async (intent: PaymentIntentRow, grossAmount: number): Promise<PaymentCharge> => {
-    // Snap sends the member back to `finish` with `order_id` (our intent id) in the query.
-    const body = { transaction_details: { order_id: intent.id, gross_amount: grossAmount }, enabled_payments: ['credit_card'], credit_card: { secure: true }, callbacks: { finish: finishUrl } };
+  const snapCharge = async (intent: PaymentIntentRow, grossAmount: number, returnUrl: string | undefined): Promise<PaymentCharge> => {
+    // Snap sends the member back to `finish` (with `order_id` and the status added to its query).
+    const callbacks = returnUrl === undefined ? {} : { callbacks: { finish: returnUrl } };
+    const body = { transaction_details: { order_id: intent.id, gross_amount: grossAmount }, enabled_payments: ['credit_card'], credit_card: { secure: true }, ...callbacks };
     const { httpStatus, answer } = await call({ method: 'POST', url: `${snapUrl}/snap/v1/transactions`, body });
     const url = stringField(answer, 'redirect_url');
     if (httpStatus >= 300 || !url) throw new MidtransAnswerError(`refused the Snap transaction (HTTP ${httpStatus})`, answer);
     return { providerReference: intent.id, instructions: { kind: 'redirect', url } };
   };
 
-  const coreCharge = async (intent: PaymentIntentRow, grossAmount: number, cardToken: string | undefined): Promise<PaymentCharge> => {
-    const body = chargeBody(intent, grossAmount, { virtualAccountBank, ewallet }, cardToken);
+  const coreCharge = async (intent: PaymentIntentRow, grossAmount: number, request: ChargeRequest): Promise<PaymentCharge> => {
+    const body = chargeBody(intent, grossAmount, { virtualAccountBank, ewallet }, request);
     const { httpStatus, answer } = await call({ method: 'POST', url: `${coreApiUrl}/v2/charge`, body });
     const isCard = intent.method === 'credit_card';
     // 201 is a charge waiting for the member; a card also answers 200 (captured) or 202 (denied).
     const accepted = isCard ? ['200', '201', '202'] : ['201'];
     if (httpStatus >= 300 || !accepted.includes(answer.status_code ?? '')) throw new MidtransAnswerError(`refused the charge (HTTP ${httpStatus})`, answer);
-    const instructions = instructionsOf(intent, answer, finishUrl);
+    // A card settled in the answer has no page of Midtrans's: the member stays on the payment's own.
+    const instructions = instructionsOf(intent, answer, request.returnUrl ?? paymentReturnPath(intent.id));
     if (!instructions) throw new MidtransAnswerError('answered the charge without payment instructions', answer);
     const providerReference = stringField(answer, 'transaction_id') ?? intent.id;
     const settled = isCard ? settledOf(answer) : undefined;
@@ -278,10 +319,10 @@ export function midtransProvider(options: MidtransProviderOptions): PaymentProvi
     // Browsers get a card's one-time token from the Core API's /v2/token with the client key.
     ...(clientKey && { tokenizationUrl: coreApiUrl }),
     methods: ['virtual_account', 'qris', 'ewallet', 'credit_card'],
-    createCharge: async ({ intent, cardToken }) => {
+    createCharge: async ({ intent, cardToken, returnUrl }) => {
       const grossAmount = idrAmountOf(intent);
-      if (intent.method === 'credit_card' && cardToken === undefined) return snapCharge(intent, grossAmount);
-      return coreCharge(intent, grossAmount, cardToken);
+      if (intent.method === 'credit_card' && cardToken === undefined) return snapCharge(intent, grossAmount, returnUrl);
+      return coreCharge(intent, grossAmount, { cardToken, returnUrl });
     },
     parseWebhook: ({ rawBody }): PaymentEvent | null => {
       const message = parseJson(rawBody);

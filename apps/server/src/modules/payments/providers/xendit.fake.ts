@@ -1,7 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fakeInvoices, FakeInvoiceError, type FakeInvoice, type FakeInvoiceStatus } from './xendit-invoices.fake.ts';
 import { xenditCallbackTokenHeader } from './xendit.provider.ts';
+
+export type { FakeInvoice, FakeInvoiceStatus } from './xendit-invoices.fake.ts';
 
 /*
  * A stand-in for Xendit's Payment Requests API in tests: the three routes the adapter calls, with
@@ -15,6 +18,8 @@ import { xenditCallbackTokenHeader } from './xendit.provider.ts';
  * browser calls), and `POST /credit_card_charges` and `GET /credit_card_charges/{id}` with the secret
  * key. Cards follow the sandbox's test numbers: 4000 0000 0000 0002 is declined when charged, any other
  * number that passes the Luhn check is captured; a token asked to authenticate waits IN_REVIEW.
+ *
+ * And Invoices (xendit-invoices.fake.ts), whose callbacks carry the invoice itself.
  */
 
 /** The card the fake declines when it is charged, as the sandbox does. */
@@ -109,6 +114,12 @@ export interface FakeXendit {
   setStatus(id: string, status: FakeRequestStatus, failureCode?: string | null): void;
   /** A callback about a request, signed with the callback token unless another `token` is given. */
   callbackFor(id: string, event: FakeCallbackEvent, overrides?: { amount?: number; currency?: string; token?: string; failureCode?: string }): XenditCallback;
+  invoice(id: string): FakeInvoice | undefined;
+  invoiceByExternalId(externalId: string): FakeInvoice | undefined;
+  /** Moves an invoice's status at Xendit: paid with an e-wallet (OVO unless another is named), or expired. */
+  setInvoiceStatus(id: string, status: FakeInvoiceStatus, paymentChannel?: string): void;
+  /** The invoice callback about an invoice as it now is, signed like callbackFor. */
+  invoiceCallbackFor(id: string, overrides?: { amount?: number; currency?: string; token?: string }): XenditCallback;
   /** Delivers a callback where the options said. */
   deliver(callback: XenditCallback): Promise<CallbackAnswer>;
   close(): Promise<void>;
@@ -189,9 +200,11 @@ export async function startFakeXendit(options: FakeXenditOptions): Promise<FakeX
   const cardTokens = new Map<string, FakeCardToken>();
   const cardCharges = new Map<string, FakeCardCharge>();
 
+  const invoices = fakeInvoices(() => baseUrl);
+
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
-      if (error instanceof FakeError) return send(response, error.statusCode, { error_code: error.errorCode, message: error.message });
+      if (error instanceof FakeError || error instanceof FakeInvoiceError) return send(response, error.statusCode, { error_code: error.errorCode, message: error.message });
       send(response, 500, { error_code: 'SERVER_ERROR', message: String(error) });
     });
   });
@@ -368,6 +381,14 @@ export async function startFakeXendit(options: FakeXenditOptions): Promise<FakeX
       return tokenize(rawBody, response);
     }
     if (request.headers.authorization !== expectedAuth) throw new FakeError(401, 'INVALID_API_KEY', 'The API key is not valid');
+    if (method === 'POST' && url.pathname.startsWith('/v2/invoices')) {
+      const knobs = pendingKnobs;
+      pendingKnobs = {};
+      if (knobs.hang) return;
+      if (knobs.delayMs) await sleep(knobs.delayMs);
+    }
+    const invoiceAnswer = invoices.route(method, url, rawBody);
+    if (invoiceAnswer) return send(response, invoiceAnswer.statusCode, invoiceAnswer.body);
     if (method === 'POST' && url.pathname === '/credit_card_charges') return chargeToken(rawBody, response);
     const chargeId = /^\/credit_card_charges\/([^/]+)$/.exec(url.pathname)?.[1];
     if (method === 'GET' && chargeId) {
@@ -448,6 +469,13 @@ export async function startFakeXendit(options: FakeXenditOptions): Promise<FakeX
     byReference: (referenceId) => [...requests.values()].find((stored) => stored.referenceId === referenceId),
     setStatus,
     callbackFor,
+    invoice: invoices.invoice,
+    invoiceByExternalId: invoices.byExternalId,
+    setInvoiceStatus: invoices.setStatus,
+    invoiceCallbackFor: (id, { token, ...overrides } = {}) => ({
+      body: invoices.callbackBody(id, overrides),
+      headers: { 'content-type': 'application/json', [xenditCallbackTokenHeader]: token ?? options.callbackToken },
+    }),
     deliver,
     close: async () => {
       // A hung call is still open: end it so the server can close.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentAnswer, PaymentMethod } from '@kartu/contracts';
+import { paymentAnswerSchema, type PaymentAnswer, type PaymentMethod } from '@kartu/contracts';
 import { buildAppContext, createApp } from '../../../app.ts';
 import { newMember, type TestMember } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -22,7 +22,8 @@ import { xenditCallbackTokenHeader, xenditProvider } from './xendit.provider.ts'
 const secretKey = 'xnd_development_secret_key_of_the_fake';
 const callbackToken = 'callback-token-of-the-fake-0123456789';
 const publicKey = 'xnd_public_development_public_key_of_the_fake';
-const returnUrl = (intent: PaymentIntentRow) => `https://kartu.test/payments/${intent.id}`;
+/** The site the members of these tests pay from. */
+const returnOrigin = 'https://kartu.test';
 
 let testApp: TestApp;
 /** The real app, with Xendit as its only provider. */
@@ -40,7 +41,7 @@ beforeAll(async () => {
     publicKey,
     deliverTo: (callback) => xenditApp.inject({ method: 'POST', url: '/webhooks/payments/xendit', payload: callback.body, headers: callback.headers }),
   });
-  provider = xenditProvider({ secretKey, callbackToken, publicKey, baseUrl: fake.baseUrl, timeoutMs: 5_000, returnUrl });
+  provider = xenditProvider({ secretKey, callbackToken, publicKey, baseUrl: fake.baseUrl, timeoutMs: 5_000 });
   payments = { providers: new Map([['xendit', provider]]), sandbox: undefined, effects: {} };
   const { env, db: database, clock } = testApp;
   xenditApp = await createApp({ env, database, clock, context: { ...buildAppContext({ env, database, clock }), payments } });
@@ -53,7 +54,7 @@ afterAll(async () => {
 });
 
 function pay(method: PaymentMethod, { cardToken, context = payments, subjectId }: { cardToken?: string; context?: PaymentsContext; subjectId?: string } = {}) {
-  return openPayment(testApp, { member, payments: context, method, ...(subjectId !== undefined && { subjectId }), ...(cardToken !== undefined && { cardToken }) });
+  return openPayment(testApp, { member, payments: context, method, returnOrigin, ...(subjectId !== undefined && { subjectId }), ...(cardToken !== undefined && { cardToken }) });
 }
 
 async function intentOf(payment: PaymentAnswer): Promise<PaymentIntentRow> {
@@ -77,6 +78,12 @@ function channelProperties(request: FakePaymentRequest, kind: 'virtual_account' 
   return details.channel_properties;
 }
 
+/** The payment as its member follows it through the API. */
+async function follow(payment: PaymentAnswer): Promise<PaymentAnswer> {
+  const response = await xenditApp.inject({ url: `/api/v2/payments/${payment.id}`, headers: { host: 'localhost', authorization: `Bearer ${member.token}` } });
+  return paymentAnswerSchema.parse(response.json());
+}
+
 async function deliver(callback: XenditCallback) {
   const answer = await fake.deliver(callback);
   return { statusCode: answer.statusCode, body: JSON.parse(answer.body) as unknown };
@@ -86,7 +93,6 @@ describe('Xendit charges', () => {
   it.each([
     ['virtual_account', 'VIRTUAL_ACCOUNT', (request: FakePaymentRequest) => ({ kind: 'virtual_account', bank: 'BNI', accountNumber: channelProperties(request, 'virtual_account').virtual_account_number })],
     ['qris', 'QR_CODE', (request: FakePaymentRequest) => ({ kind: 'qris', qrString: channelProperties(request, 'qr_code').qr_string })],
-    ['ewallet', 'EWALLET', (request: FakePaymentRequest) => ({ kind: 'redirect', url: `${fake.baseUrl}/ewallet/${request.id}` })],
     ['credit_card', 'CARD', (request: FakePaymentRequest) => ({ kind: 'redirect', url: `${fake.baseUrl}/card/${request.id}` })],
   ] as const)('opens a %s payment request (%s) for the intent and answers its instructions', async (method, type, expected) => {
     const { payment, request } = await waitingPayment(method);
@@ -140,7 +146,7 @@ describe('Xendit charges', () => {
   });
 
   it('answers 503 and fails the intent when Xendit does not answer in time', async () => {
-    const impatient = xenditProvider({ secretKey, callbackToken, baseUrl: fake.baseUrl, timeoutMs: 200, returnUrl });
+    const impatient = xenditProvider({ secretKey, callbackToken, baseUrl: fake.baseUrl, timeoutMs: 200 });
     const context: PaymentsContext = { ...payments, providers: new Map([['xendit', impatient]]) };
     fake.nextCreate({ hang: true });
     const subjectId = `order-${randomUUID()}`;
@@ -328,10 +334,15 @@ describe('Xendit callbacks through POST /webhooks/payments/xendit', () => {
     expect((await intentOf(payment)).status).toBe('waiting_payment');
   });
 
-  it('fails the intent on payment.failed and expires it on payment_method.expired', async () => {
-    const failing = await waitingPayment('ewallet');
+  it('fails the intent on payment.failed, with Xendit\'s reason in our words, and expires it on payment_method.expired', async () => {
+    const failing = await waitingPayment('credit_card');
     expect(await deliver(fake.callbackFor(failing.request.id, 'payment.failed'))).toMatchObject({ body: { outcome: 'applied' } });
     expect(await intentOf(failing.payment)).toMatchObject({ status: 'failed', failureReason: 'insufficient_balance' });
+    for (const [code, reason] of [['USER_DID_NOT_AUTHORIZE_THE_PAYMENT', 'cancelled_by_member'], ['ACCOUNT_ACCESS_BLOCKED', 'account_unavailable'], ['SOMETHING_NEW', 'failed']] as const) {
+      const other = await waitingPayment('credit_card');
+      await deliver(fake.callbackFor(other.request.id, 'payment.failed', { failureCode: code }));
+      expect((await follow(other.payment)).failureReason).toBe(reason);
+    }
     const expiring = await waitingPayment('virtual_account');
     expect(await deliver(fake.callbackFor(expiring.request.id, 'payment_method.expired'))).toMatchObject({ body: { outcome: 'applied' } });
     expect((await intentOf(expiring.payment)).status).toBe('expired');
@@ -390,7 +401,7 @@ describe('Xendit status questions', () => {
     const { payment, request } = await waitingPayment();
     fake.setStatus(request.id, xenditStatus, xenditStatus === 'FAILED' ? 'EXPIRED_CARD' : null);
     const answer = await provider.queryStatus({ intent: await intentOf(payment), now: testApp.clock.now() });
-    expect(answer).toMatchObject({ status, amountMinor: 150_000n, currency: 'IDR', failureReason: status === 'failed' ? 'expired_card' : null });
+    expect(answer).toMatchObject({ status, amountMinor: 150_000n, currency: 'IDR', failureReason: status === 'failed' ? 'card_expired' : null });
   });
 
   it('looks the request up by the intent id when no charge was recorded, and expires an intent Xendit never saw once its time is up', async () => {

@@ -12,8 +12,15 @@ import { paymentInstructionsSchema, type PaymentInstructions, type PaymentMethod
 import { isUuid } from '../../../db/uuid.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { PaymentCharge, PaymentEvent, PaymentProvider, PaymentStatusAnswer, WebhookHeaders } from '../payment-provider.ts';
+import { paymentReturnPath } from '../payment-return.ts';
 import type { PaymentIntentRow } from '../payments.table.ts';
-import { callProvider } from './provider-http.ts';
+import { amountMinorOf, xenditAmount } from './xendit.amounts.ts';
+import { xenditFailureReason } from './xendit.failure-reasons.ts';
+import { cardChargeAnswer, createCardCharge, getCardCharge, statusOfCardCharge } from './xendit.card-charges.ts';
+import { XenditAnswerError, type XenditApi } from './xendit.http.ts';
+import { createInvoice, defaultInvoiceEwallets, findInvoiceOf, getInvoice, invoiceAnswer, invoiceEvent, isInvoiceCallback } from './xendit.invoices.ts';
+
+export { XenditAnswerError } from './xendit.http.ts';
 
 /*
  * Xendit through its Payments API as the xendit-node 7 SDK speaks it: Payment Requests v1
@@ -26,6 +33,10 @@ import { callProvider } from './provider-http.ts';
  * multiple-use token) is charged through Xendit's card API, which the SDK has no client for:
  * `POST /credit_card_charges` with the token, settled in its answer, and `GET /credit_card_charges/{id}`
  * when asked again. A saved card's payment method id (`pm-…`) still goes through a payment request.
+ *
+ * An e-wallet payment goes through an Invoice (xendit.invoices.ts): Xendit's page lets the member
+ * pick their own e-wallet, where a payment request names one. Given `ewalletChannel`, a payment
+ * request sends every member to that e-wallet instead.
  */
 
 export const xenditCallbackTokenHeader = 'x-callback-token';
@@ -41,14 +52,17 @@ export interface XenditProviderOptions {
   baseUrl?: string;
   /** How long one call to Xendit may take before the charge fails. */
   timeoutMs?: number;
-  /** Where the member lands after an e-wallet or card page: required for those methods. */
-  returnUrl?: (intent: PaymentIntentRow) => string;
   /** The public key the member's browser tokenises cards with; with it, browsers tokenise at `baseUrl`. */
   publicKey?: string;
   /** The bank whose virtual accounts members pay into. */
   virtualAccountBank?: VirtualAccountChannelCode;
-  /** The e-wallet members are sent to; one that finishes on a redirect page. */
+  /**
+   * The one e-wallet every member is sent to, through a payment request (one that finishes on a
+   * redirect page). Without it, an invoice lets the member pick among `invoiceEwallets`.
+   */
   ewalletChannel?: EWalletChannelCode;
+  /** The e-wallets an e-wallet invoice offers, as Xendit names them; OVO, DANA, ShopeePay, LinkAja and AstraPay by default. */
+  invoiceEwallets?: readonly string[];
   /** The name the payer's bank shows for a virtual account. */
   virtualAccountName?: string;
 }
@@ -90,30 +104,12 @@ class TimedPaymentRequestClient extends PaymentRequestClient {
   }
 }
 
-/**
- * Xendit's amount for ours. Xendit counts IDR in whole rupiah and we count IDR with no minor
- * digits, so the numbers are the same; the channels here (QRIS, Indonesian banks and e-wallets)
- * take nothing but IDR.
- */
-function xenditAmount(intent: PaymentIntentRow): number {
-  if (intent.currency !== 'IDR') throw new AppError('UNPROCESSABLE', { message: `Xendit takes IDR payments only here, not ${intent.currency}` });
-  const amount = Number(intent.amountMinor);
-  if (!Number.isSafeInteger(amount)) throw new AppError('UNPROCESSABLE', { message: 'This amount is too large for Xendit' });
-  return amount;
+function requireReturnUrl(returnUrl: string | undefined): string {
+  if (returnUrl === undefined) throw new Error('Xendit e-wallet and card pages need a return URL: the member has to come back');
+  return returnUrl;
 }
 
-function amountMinorOf(amount: number | null | undefined): bigint | null {
-  if (amount === null || amount === undefined) return null;
-  if (!Number.isSafeInteger(amount)) throw new AppError('VALIDATION_FAILED', { message: 'A Xendit IDR amount is a whole number of rupiah' });
-  return BigInt(amount);
-}
-
-function requireReturnUrl(options: XenditProviderOptions, intent: PaymentIntentRow): string {
-  if (!options.returnUrl) throw new Error('Xendit e-wallet and card payments need a return URL');
-  return options.returnUrl(intent);
-}
-
-function paymentMethodFor(intent: PaymentIntentRow, options: XenditProviderOptions): PaymentMethodParameters {
+function paymentMethodFor(intent: PaymentIntentRow, options: XenditProviderOptions, returnUrl: string | undefined): PaymentMethodParameters {
   // The payment method carries our id too: its expiry callback names it, not the payment request.
   const base = { reusability: 'ONE_TIME_USE', referenceId: intent.id } as const;
   const byMethod: Record<PaymentMethod, () => PaymentMethodParameters> = {
@@ -127,7 +123,7 @@ function paymentMethodFor(intent: PaymentIntentRow, options: XenditProviderOptio
     }),
     qris: () => ({ ...base, type: 'QR_CODE', qrCode: { channelCode: 'QRIS', channelProperties: { expiresAt: intent.expiresAt } } }),
     ewallet: () => {
-      const url = requireReturnUrl(options, intent);
+      const url = requireReturnUrl(returnUrl);
       return {
         ...base,
         type: 'EWALLET',
@@ -135,7 +131,7 @@ function paymentMethodFor(intent: PaymentIntentRow, options: XenditProviderOptio
       };
     },
     credit_card: () => {
-      const url = requireReturnUrl(options, intent);
+      const url = requireReturnUrl(returnUrl);
       return { ...base, type: 'CARD', card: { channelProperties: { successReturnUrl: url, failureReturnUrl: url, expiresAt: intent.expiresAt } } };
     },
     manual_transfer: () => notTaken(intent.method),
@@ -188,67 +184,19 @@ function answerOf(request: PaymentRequest, status: SettledStatus): PaymentStatus
     status,
     amountMinor: amountMinorOf(request.amount),
     currency: request.currency,
-    failureReason: status === 'failed' ? (request.failureCode ?? 'failed').toLowerCase() : null,
+    failureReason: status === 'failed' ? xenditFailureReason(request.failureCode) : null,
     payload: requestPayload(request),
-  };
-}
-
-/** A card charge's status at Xendit in our terms; an authorisation not yet captured is still open. */
-const statusOfCardCharge: Readonly<Record<string, SettledStatus>> = {
-  CAPTURED: 'paid',
-  FAILED: 'failed',
-  REVERSED: 'cancelled',
-};
-
-/** A card charge as Xendit answers it, on its making and when asked again. */
-const cardChargeSchema = z.looseObject({
-  id: z.string().min(1).max(200),
-  external_id: z.string().max(255).nullish(),
-  status: z.string().min(1).max(50),
-  capture_amount: z.number().nullish(),
-  currency: z.string().max(3).nullish(),
-  failure_reason: z.string().max(200).nullish(),
-});
-type XenditCardCharge = z.output<typeof cardChargeSchema>;
-
-/** What Xendit answered over HTTP that is not what was asked for; `status` is its HTTP status. */
-export class XenditAnswerError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(`Xendit ${message}`);
-    this.name = 'XenditAnswerError';
-  }
-}
-
-/** What we keep of a card charge in the event log: never the token. */
-function cardChargePayload(charge: XenditCardCharge): Record<string, unknown> {
-  return {
-    id: charge.id,
-    external_id: charge.external_id ?? null,
-    status: charge.status,
-    capture_amount: charge.capture_amount ?? null,
-    currency: charge.currency ?? null,
-    failure_reason: charge.failure_reason ?? null,
-  };
-}
-
-function cardChargeAnswer(charge: XenditCardCharge, status: SettledStatus): PaymentStatusAnswer {
-  // Only a capture moves money: a declined or reversed charge claims no amount of its own.
-  const captured = status === 'paid';
-  return {
-    status,
-    amountMinor: captured ? amountMinorOf(charge.capture_amount) : null,
-    currency: captured ? (charge.currency ?? 'IDR') : null,
-    failureReason: status === 'failed' ? (charge.failure_reason ?? 'failed').toLowerCase() : null,
-    payload: cardChargePayload(charge),
   };
 }
 
 /** A card intent charged through the card API carries the charge's id; a payment request's starts `pr-`. */
 function isCardChargeReference(intent: PaymentIntentRow): intent is PaymentIntentRow & { providerReference: string } {
   return intent.method === 'credit_card' && intent.providerReference !== null && !intent.providerReference.startsWith('pr-');
+}
+
+/** An e-wallet intent paid through an invoice carries the invoice's id; a payment request's starts `pr-`. */
+function isInvoiceReference(intent: PaymentIntentRow): intent is PaymentIntentRow & { providerReference: string } {
+  return intent.method === 'ewallet' && intent.providerReference !== null && !intent.providerReference.startsWith('pr-');
 }
 
 function hasCallbackToken(expected: string, headers: WebhookHeaders): boolean {
@@ -286,37 +234,50 @@ function settlementOf({ event, data }: z.output<typeof callbackSchema>): { statu
   return isUuid(data.reference_id) ? { status, intentId: data.reference_id } : null;
 }
 
-function readCallback(rawBody: string): { callback: z.output<typeof callbackSchema>; payload: Record<string, unknown> } {
+function notACallback(): AppError {
+  return new AppError('VALIDATION_FAILED', { message: 'This is not a Xendit payment callback' });
+}
+
+function readJson(rawBody: string): unknown {
   try {
-    const payload: unknown = JSON.parse(rawBody);
-    const callback = callbackSchema.parse(payload);
-    return { callback, payload: payload as Record<string, unknown> };
+    return JSON.parse(rawBody);
   } catch {
-    throw new AppError('VALIDATION_FAILED', { message: 'This is not a Xendit payment callback' });
+    throw notACallback();
   }
 }
 
+/** A Payments API callback (`payment.succeeded`…) in our terms; null when it settles nothing of ours. */
+function paymentsApiEvent(payload: unknown, rawBody: string): PaymentEvent | null {
+  const read = callbackSchema.safeParse(payload);
+  if (!read.success) throw notACallback();
+  const settlement = settlementOf(read.data);
+  if (!settlement) return null;
+  const { event, data } = read.data;
+  const { status, intentId } = settlement;
+  return {
+    // Xendit sends the same body again on a retry; its callbacks carry no id of their own.
+    providerEventId: data.id ? `${event}:${data.id}` : `body:${createHash('sha256').update(rawBody).digest('hex')}`,
+    intentId,
+    kind: status,
+    status,
+    amountMinor: amountMinorOf(data.amount),
+    currency: data.currency ?? null,
+    failureReason: status === 'failed' ? xenditFailureReason(data.failure_code) : null,
+    payload: payload as Record<string, unknown>,
+  };
+}
+
 /**
- * Xendit's payments behind our provider interface: virtual accounts, QRIS, an e-wallet and cards
- * through payment requests, each request carrying our intent id as its `reference_id`.
+ * Xendit's payments behind our provider interface: virtual accounts, QRIS and cards through
+ * payment requests, each carrying our intent id as its `reference_id`; e-wallets through invoices,
+ * carrying it as their `external_id`.
  */
 export function xenditProvider(options: XenditProviderOptions): PaymentProvider {
   const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   const client = new TimedPaymentRequestClient({ secretKey: options.secretKey, baseUrl, timeoutMs });
-
-  /** One call to Xendit's card API: Basic auth with the secret key and an empty password, and a time limit. */
-  async function callCardApi(method: 'GET' | 'POST', path: string, body?: object): Promise<XenditCardCharge> {
-    const { status, ok, json, text } = await callProvider({ method, url: `${baseUrl}${path}`, secretKey: options.secretKey, body, timeoutMs });
-    if (json === undefined) throw new XenditAnswerError(status, `answered ${method} ${path} with no JSON: ${text.slice(0, 200)}`);
-    if (!ok) {
-      const said = typeof json === 'object' && json !== null ? `${String((json as Record<string, unknown>).error_code ?? '')} ${String((json as Record<string, unknown>).message ?? '')}` : '';
-      throw new XenditAnswerError(status, `refused ${method} ${path} (HTTP ${status}): ${said.trim()}`);
-    }
-    const charge = cardChargeSchema.safeParse(json);
-    if (!charge.success) throw new XenditAnswerError(status, `answered ${method} ${path} with no card charge`);
-    return charge.data;
-  }
+  const api: XenditApi = { baseUrl, secretKey: options.secretKey, timeoutMs };
+  const invoiceEwallets = options.invoiceEwallets ?? defaultInvoiceEwallets;
 
   async function createRequest(intent: PaymentIntentRow, data: Omit<PaymentRequestParameters, 'referenceId' | 'amount' | 'currency'>): Promise<PaymentRequest> {
     const amount = xenditAmount(intent);
@@ -325,16 +286,15 @@ export function xenditProvider(options: XenditProviderOptions): PaymentProvider 
   }
 
   /** A saved card charged at once: settled in the answer unless the bank asks the member to confirm. */
-  async function chargeCard(intent: PaymentIntentRow, cardToken: string): Promise<PaymentCharge> {
+  async function chargeCard(intent: PaymentIntentRow, cardToken: string, returnUrl: string | undefined): Promise<PaymentCharge> {
     if (intent.method !== 'credit_card') throw new AppError('UNPROCESSABLE', { message: 'Only a card payment takes a saved card' });
-    const returnUrl = options.returnUrl?.(intent);
     const request = await createRequest(intent, {
       paymentMethodId: cardToken,
       ...(returnUrl !== undefined && { channelProperties: { successReturnUrl: returnUrl, failureReturnUrl: returnUrl } }),
     });
     const status = statusOfRequest[request.status];
-    const url = redirectUrlOf(request) ?? returnUrl;
-    if (!url) throw new Error(`Xendit answered payment request ${request.id} with nowhere to send the member`);
+    // Settled in the answer, nothing waits at Xendit: the member follows the payment on its own page.
+    const url = redirectUrlOf(request) ?? returnUrl ?? paymentReturnPath(intent.id);
     const charge = { providerReference: request.id, instructions: { kind: 'redirect', url } } as const;
     if (status !== 'paid' && status !== 'failed') return charge;
     return { ...charge, settled: { ...answerOf(request, status), providerEventId: `charge:${request.id}:${request.status}` } };
@@ -344,17 +304,31 @@ export function xenditProvider(options: XenditProviderOptions): PaymentProvider 
    * A card the member's browser tokenised, charged at once: Xendit captures it or declines it in its
    * answer. The token is a multiple-use one, so the same call charges it again for a renewal.
    */
-  async function chargeCardToken(intent: PaymentIntentRow, tokenId: string): Promise<PaymentCharge> {
+  async function chargeCardToken(intent: PaymentIntentRow, tokenId: string, returnUrl: string | undefined): Promise<PaymentCharge> {
     if (intent.method !== 'credit_card') throw new AppError('UNPROCESSABLE', { message: 'Only a card payment takes a card token' });
     const amount = xenditAmount(intent);
-    const charge = await callCardApi('POST', '/credit_card_charges', { token_id: tokenId, external_id: intent.id, amount, currency: 'IDR' });
+    const charge = await createCardCharge(api, { token_id: tokenId, external_id: intent.id, amount, currency: 'IDR' });
     if ((charge.external_id ?? intent.id) !== intent.id) throw new XenditAnswerError(200, `answered the charge of another payment: ${String(charge.external_id)}`);
     const status = statusOfCardCharge[charge.status];
     // Nothing for the member to do at Xendit: they come back to the app's page for the payment.
-    const made = { providerReference: charge.id, instructions: { kind: 'redirect', url: options.returnUrl?.(intent) ?? '/' } } as const;
+    const made = { providerReference: charge.id, instructions: { kind: 'redirect', url: returnUrl ?? paymentReturnPath(intent.id) } } as const;
     if (status !== 'paid' && status !== 'failed') return made;
     const settled = { ...cardChargeAnswer(charge, status), providerEventId: `card_charge:${charge.id}:${charge.status}` };
     return { ...made, settled, ...(status === 'paid' && { reusableCardToken: tokenId }) };
+  }
+
+  /** An e-wallet payment on an invoice's page, where the member picks their e-wallet. */
+  async function chargeByInvoice(intent: PaymentIntentRow, returnUrl: string | undefined, now: Date): Promise<PaymentCharge> {
+    const invoice = await createInvoice(api, { intent, amount: xenditAmount(intent), channels: invoiceEwallets, returnUrl, now });
+    return { providerReference: invoice.id, instructions: { kind: 'redirect', url: invoice.invoice_url } };
+  }
+
+  /** An invoice's status, found by its id or, when the charge was never recorded, by our id. */
+  async function invoiceStatus(intent: PaymentIntentRow): Promise<PaymentStatusAnswer | undefined> {
+    const invoice = isInvoiceReference(intent) ? await getInvoice(api, intent.providerReference) : await findInvoiceOf(api, intent.id);
+    if (!invoice) return undefined;
+    if (invoice.external_id !== intent.id) throw new XenditAnswerError(200, `answered the invoice of another payment: ${invoice.external_id}`);
+    return invoiceAnswer(invoice);
   }
 
   async function findRequest(intent: PaymentIntentRow): Promise<PaymentRequest | undefined> {
@@ -370,36 +344,29 @@ export function xenditProvider(options: XenditProviderOptions): PaymentProvider 
     // Browsers get a card's multiple-use token from the same API with the public key.
     ...(options.publicKey && { tokenizationUrl: baseUrl }),
     methods: xenditMethods,
-    createCharge: async ({ intent, cardToken }) => {
+    createCharge: async ({ intent, cardToken, returnUrl, now }) => {
       // A saved card's payment method is charged through a payment request; a browser's token through the card API.
-      if (cardToken?.startsWith('pm-')) return chargeCard(intent, cardToken);
-      if (cardToken !== undefined) return chargeCardToken(intent, cardToken);
-      const paymentMethod = paymentMethodFor(intent, options);
+      if (cardToken?.startsWith('pm-')) return chargeCard(intent, cardToken, returnUrl);
+      if (cardToken !== undefined) return chargeCardToken(intent, cardToken, returnUrl);
+      if (intent.method === 'ewallet' && options.ewalletChannel === undefined) return chargeByInvoice(intent, returnUrl, now);
+      const paymentMethod = paymentMethodFor(intent, options, returnUrl);
       const request = await createRequest(intent, { paymentMethod });
       return { providerReference: request.id, instructions: instructionsOf(request, intent.method) };
     },
     parseWebhook: ({ rawBody, headers }): PaymentEvent | null => {
+      // The token is checked before the body is read: a forged message is never parsed.
       if (!hasCallbackToken(options.callbackToken, headers)) throw new AppError('PAYMENT_SIGNATURE_INVALID');
-      const { callback, payload } = readCallback(rawBody);
-      const settlement = settlementOf(callback);
-      if (!settlement) return null;
-      const { event, data } = callback;
-      const { status, intentId } = settlement;
-      return {
-        // Xendit sends the same body again on a retry; its callbacks carry no id of their own.
-        providerEventId: data.id ? `${event}:${data.id}` : `body:${createHash('sha256').update(rawBody).digest('hex')}`,
-        intentId,
-        kind: status,
-        status,
-        amountMinor: amountMinorOf(data.amount),
-        currency: data.currency ?? null,
-        failureReason: status === 'failed' ? (data.failure_code ?? 'failed').toLowerCase() : null,
-        payload,
-      };
+      const payload = readJson(rawBody);
+      return isInvoiceCallback(payload) ? invoiceEvent(payload) : paymentsApiEvent(payload, rawBody);
     },
     queryStatus: async ({ intent, now }) => {
+      // An e-wallet payment is an invoice's, unless it was made when the deployment named one e-wallet.
+      if (intent.method === 'ewallet' && (isInvoiceReference(intent) || intent.providerReference === null)) {
+        const answer = await invoiceStatus(intent);
+        if (answer) return answer;
+      }
       if (isCardChargeReference(intent)) {
-        const charge = await callCardApi('GET', `/credit_card_charges/${encodeURIComponent(intent.providerReference)}`);
+        const charge = await getCardCharge(api, intent.providerReference);
         if ((charge.external_id ?? intent.id) !== intent.id) throw new XenditAnswerError(200, `answered the status of another payment: ${String(charge.external_id)}`);
         return cardChargeAnswer(charge, statusOfCardCharge[charge.status] ?? 'waiting_payment');
       }

@@ -126,8 +126,8 @@ describe('PaymentPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(`/cards/${cardId}/subscribe`);
   });
 
-  it('says ‘payment failed’ for a reason it does not know', async () => {
-    stubApi({ [`GET ${paymentPath}`]: () => okAnswer(paymentFixture({ status: 'failed', failureReason: 'do_not_honour_51' })) });
+  it('says ‘payment failed’ when the provider gave no reason the app can tell', async () => {
+    stubApi({ [`GET ${paymentPath}`]: () => okAnswer(paymentFixture({ status: 'failed', failureReason: 'failed' })) });
     renderPayment();
     const dialog = await screen.findByRole('alertdialog', { name: 'Payment failed' });
     expect(dialog).toHaveAccessibleDescription('The payment failed. Please try again.');

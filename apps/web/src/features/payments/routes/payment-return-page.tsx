@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { PageNotFoundError } from '../../../lib/page-not-found.ts';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx';
+import { backFromProviderState } from '../../../components/payment/use-payment-failure-dialog.ts';
 import { usePaymentPagePath } from '../api/get-payment-page.ts';
 
 /**
@@ -18,7 +19,7 @@ export function PaymentReturnPage() {
   const page = usePaymentPagePath(paymentId);
 
   if (paymentId === '' || page.isError) throw new PageNotFoundError(t('page.notFound'));
-  if (page.data) return <Navigate to={page.data.path} replace />;
+  if (page.data) return <Navigate to={page.data.path} replace state={backFromProviderState} />;
   return (
     <AppLayout>
       <h1 className="visually-hidden">{t('page.title')}</h1>

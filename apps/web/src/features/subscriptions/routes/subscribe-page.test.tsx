@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentCheckAnswer, Subscription, SubscriptionPage } from '@kartu/contracts';
 import { toast } from '../../../components/feedback/toast-store.ts';
 import { paths } from '../../../config/paths.ts';
-import { okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
+import { errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
 import { SubscribePage } from './subscribe-page.tsx';
 
@@ -137,6 +137,36 @@ describe('SubscribePage', () => {
     await user.click(toggle);
     await waitFor(() => expect(api.bodiesOf(`/api/v2/cards/${cardId}/subscription`)).toContainEqual({ autoRenew: false }));
     expect(toast.getToasts().map((item) => item.message)).toContain('Automatic renewal is off');
+  });
+
+  it('lets a member whose automatic renewal failed pay the renewal by another method while the grace runs', async () => {
+    const inGrace = subscription({ isRenewable: true, graceUntil: '2026-12-27T03:00:00.000Z', card: { brand: 'visa', last4: '0002', expiryMonth: 12, expiryYear: 2030, nameOnCard: 'Rani' } });
+    const api = stubs({ plans: [monthly, yearly], subscription: inGrace });
+    renderSubscribe();
+
+    expect(await screen.findByText(/pay the renewal below by any method, or change your card/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change card' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Renew your membership' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: /Virtual account/ }));
+    await user.click(await screen.findByRole('button', { name: /^Pay/ }));
+    await waitFor(() => expect(api.to('POST', '/api/v2/cards/subscriptions')).toHaveLength(1));
+    expect(api.to('POST', '/api/v2/cards/subscriptions')[0]?.body).toMatchObject({ planId: monthly.id, transactionType: 'subscriptionRenewal', paymentMethod: 'virtual_account', autoRenew: false });
+  });
+
+  it('keeps a failed payment check as an error: says why in the words of the error catalogue, and asks again', async () => {
+    stubApi({
+      [`GET /api/v2/cards/${cardId}/subscription`]: () => okAnswer({ program: { id: 'club', name: 'Kopi Senja Club' }, plans: [monthly], subscription: null }),
+      'POST /api/v2/payments': [() => errorAnswer('INTERNAL'), () => okAnswer(sandbox)],
+      'POST /api/v2/fees/subscription': () => okAnswer({ data: [], subtotal: 49_000, total: 49_000, currency: 'IDR' }),
+    });
+    renderSubscribe();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something happens in our side, please retry in a few moment.');
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: /^Pay/ })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says payments are unavailable when the payment check fails', async () => {

@@ -8,6 +8,7 @@ import { Header } from '../../../components/layout/header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx';
+import { PaymentOptionsNotice } from '../../../components/payment/payment-options-notice.tsx';
 import { usePaymentOptions } from '../../../lib/payment-options.ts';
 import { useSubscription } from '../api/subscriptions.ts';
 import { MembershipOverview } from '../components/membership-overview.tsx';
@@ -75,10 +76,8 @@ export function SubscribePage() {
           </Link>
         ) : null}
         {canBuy && plans.length === 0 ? <EmptyState illustration={<MembershipIllustration />} title={t('plans.empty')} /> : null}
-        {canBuy && plans.length > 0 && !payments.data.isValid ? (
-          <p className="membership__notice membership__notice--warning" role="alert">
-            {t('errors.paymentsUnavailable')}
-          </p>
+        {canBuy && plans.length > 0 ? (
+          <PaymentOptionsNotice options={payments} unavailable={t('errors.paymentsUnavailable')} className="membership__notice membership__notice--warning" />
         ) : null}
         {canBuy && plans.length > 0 && payments.data.isValid ? <SubscribeForm cardId={cardId} plans={plans} subscription={subscription} payments={payments.data} /> : null}
       </>
