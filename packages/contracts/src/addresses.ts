@@ -49,6 +49,10 @@ const addressFields = z.object({
   fullAddress: text(FULL_ADDRESS_MAX_LENGTH),
   zip: z.string().trim().regex(/^\d{5}$/, 'Zip code must be 5 digits'),
   note: z.string().trim().max(ADDRESS_NOTE_MAX_LENGTH).nullish(),
+  /**
+   * Where the address is, in degrees (WGS 84), for the shop's delivery distance limits: both or
+   * neither. Left out, an edit keeps the stored position; null removes it.
+   */
   latitude: z.number().min(-90).max(90).nullish(),
   longitude: z.number().min(-180).max(180).nullish(),
   /** True makes this the member's primary address; the primary address cannot be unset but by choosing another. */
@@ -56,8 +60,8 @@ const addressFields = z.object({
 });
 
 /** POST /api/v2/addresses and PUT /api/v2/addresses/{addressId}: the whole address. */
-export const addressBodySchema = addressFields.refine((body) => (body.latitude == null) === (body.longitude == null), {
-  message: 'Latitude and longitude go together',
+export const addressBodySchema = addressFields.refine((body) => (body.latitude === undefined) === (body.longitude === undefined) && (body.latitude === null) === (body.longitude === null), {
+  message: 'Latitude and longitude go together: both numbers, both null, or both left out',
   path: ['longitude'],
 });
 export type AddressBody = z.input<typeof addressBodySchema>;

@@ -232,5 +232,11 @@ export type IntegrationProduct = z.infer<typeof integrationProductSchema>;
 export const integrationProductAnswerSchema = z.object({ data: integrationProductSchema, created: z.boolean() });
 export const integrationProductListSchema = z.object({ data: z.array(integrationProductSchema) });
 
+/**
+ * POST /integration/v1/programs/{programId}/products/{sku}/image: the picture itself is the body, in
+ * one of these types, at most 10 MB (business-rules §5); the answer is the product.
+ */
+export const productImageContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
 /** POST /integration/v1/programs/{programId}/products/{sku}/stock: the units left, counted at the merchant. */
 export const integrationStockBodySchema = z.object({ stock: z.number().int().min(0).max(100_000_000).nullable() });

@@ -211,6 +211,11 @@ export const orderSchema = z.object({
   note: z.string().nullable(),
   /** Every status the order has had, oldest first. */
   history: z.array(orderEventSchema),
+  /**
+   * The e-vouchers the order put into the member's wallet (once it is new), each opened from the
+   * order: their status as stored (an active one past `expiresAt` has expired).
+   */
+  vouchers: z.array(z.object({ id: z.string(), name: z.string(), status: z.enum(['pending', 'active', 'used', 'suspended']), expiresAt: z.string().datetime() })),
   createdAt: z.string().datetime(),
   updatedAt: z.string().datetime(),
 });

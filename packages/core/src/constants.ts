@@ -38,6 +38,8 @@ export const MIN_QUANTITY = 1;
 export const PRECIOUS_METAL_MAX_PER_TRANSACTION = 3;
 /** Stock above this shows as '>100'. */
 export const STOCK_DISPLAY_CAP = 100;
+/** A paid order is processed by the merchant within this time ('up to 2x24 hours'). */
+export const ORDER_PROCESSING_HOURS = 48;
 export const IMAGE_MAX_MB = 10;
 /** Binary megabytes, as file pickers and operating systems report sizes. */
 export const IMAGE_MAX_BYTES = IMAGE_MAX_MB * 1024 * 1024;

@@ -5,7 +5,7 @@ import { testPayments } from '../modules/payments/payments.test-support.ts';
 import { subscriptionPlans } from '../modules/subscriptions/subscriptions.table.ts';
 import { createTestApp, merchantIdOf, type TestApp } from '../test/test-app.ts';
 import { kartuOn } from './cli.test-support.ts';
-import { parseFeeRule } from './payments.command.ts';
+import { parseFeeRule, parseFeeRules } from './payments.command.ts';
 
 let testApp: TestApp;
 
@@ -60,6 +60,19 @@ describe('kartu plans create', () => {
     expect(parseFeeRule('convenience:1.5%@credit_card+ewallet')).toEqual({ type: 'convenience', basisPoints: 150, methods: ['credit_card', 'ewallet'] });
     expect(() => parseFeeRule('tip:10%')).toThrow(/--fee/);
     expect(() => parseFeeRule('tax:101%')).toThrow(/100%/);
+  });
+
+  it("reads a rounding rule as the total rounded to the currency's smallest cash unit, never as a fee", () => {
+    const rupiah = { code: 'IDR', decimalDigits: 0 };
+    expect(parseFeeRule('rounding:cash', rupiah)).toEqual({ type: 'rounding', toNearestMinor: 100 });
+    expect(parseFeeRule('rounding', rupiah)).toEqual({ type: 'rounding', toNearestMinor: 100 });
+    expect(parseFeeRule('rounding:cash@cash_on_delivery', rupiah)).toEqual({ type: 'rounding', toNearestMinor: 100, methods: ['cash_on_delivery'] });
+    expect(parseFeeRule('rounding:cash', { code: 'MYR', decimalDigits: 2 })).toEqual({ type: 'rounding', toNearestMinor: 5 });
+    expect(() => parseFeeRule('rounding:500', rupiah)).toThrow(/rounding:cash/);
+    expect(() => parseFeeRule('rounding:cash')).toThrow(/merchant/);
+    expect(() => parseFeeRule('rounding:cash', { code: 'JPY', decimalDigits: 0 })).toThrow(/nothing to round/);
+    expect(parseFeeRules('admin:2500 rounding:cash', rupiah)).toEqual([{ type: 'admin', fixedMinor: 2500 }, { type: 'rounding', toNearestMinor: 100 }]);
+    expect(() => parseFeeRules('rounding:cash rounding:cash@qris', rupiah)).toThrow(/one rounding rule/);
   });
 
   it('creates a plan for a subscription program, and refuses one for a points program', async () => {

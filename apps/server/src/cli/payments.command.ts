@@ -1,6 +1,6 @@
 import { feeLineTypes, paymentMethods, paymentProviderNames, type FeeLineType, type PaymentMethod } from '@kartu/contracts';
 import { setMerchantBankAccount, setMerchantPaymentSettings } from '../modules/payments/payments.service.ts';
-import type { FeeRule } from '../modules/payments/fee-lines.ts';
+import { cashUnitMinorOf, type FeeRule } from '../modules/payments/fee-lines.ts';
 import { createSubscriptionPlan } from '../modules/subscriptions/subscriptions.service.ts';
 import { CommandError, merchantByMid, oneOf, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
 
@@ -48,19 +48,44 @@ export async function setMerchantBankAccountCommand(args: string[], { db, out, n
   out(`${merchant.mid} takes manual transfers into ${account.bank} ${account.accountNumber} (${account.accountName}); the merchant reviews each proof through the integration API.`);
 }
 
-/** `admin:2500` (a fixed fee in minor units), `tax:11%` (a share of the price), `convenience:1.5%@credit_card+ewallet` (only for those methods). */
-export function parseFeeRule(text: string): FeeRule {
+/** The merchant's currency, for a rounding rule: it rounds to the currency's smallest cash unit. */
+export interface FeeCurrency {
+  code: string;
+  decimalDigits: number;
+}
+
+/**
+ * `admin:2500` (a fixed fee in minor units), `tax:11%` (a share of the price),
+ * `convenience:1.5%@credit_card+ewallet` (only for those methods), `rounding:cash` (the total
+ * rounded to the currency's smallest cash unit; `rounding:cash@cash_on_delivery` only for cash).
+ */
+export function parseFeeRule(text: string, currency?: FeeCurrency): FeeRule {
+  const rounding = /^rounding(?::cash)?(?:@([a-z_+]+))?$/.exec(text.trim());
+  if (rounding) {
+    if (!currency) throw new UsageError('rounding:cash needs the merchant whose currency it rounds to');
+    const toNearestMinor = cashUnitMinorOf(currency);
+    if (toNearestMinor <= 1) throw new UsageError(`${currency.code} is paid in cash to its smallest unit: there is nothing to round`);
+    return { type: 'rounding', toNearestMinor, ...(rounding[1] && { methods: methodsOf(rounding[1], '+') }) };
+  }
   const match = /^([a-z]+):(\d{1,12})(?:(\.\d{1,2})?%)?(?:@([a-z_+]+))?$/.exec(text.trim());
   const type = match?.[1];
-  if (!match || !type || !(feeLineTypes as readonly string[]).includes(type)) {
-    throw new UsageError(`--fee must look like admin:2500 or tax:11% (types: ${feeLineTypes.join(', ')})`);
+  if (!match || !type || type === 'rounding' || !(feeLineTypes as readonly string[]).includes(type)) {
+    throw new UsageError(`--fee must look like admin:2500, tax:11% or rounding:cash (types: ${feeLineTypes.join(', ')})`);
   }
   const methods = match[4] ? { methods: methodsOf(match[4], '+') } : {};
   const isShare = text.includes('%');
-  if (!isShare) return { type: type as FeeLineType, fixedMinor: Number(match[2]), ...methods };
+  const feeType = type as Exclude<FeeLineType, 'rounding'>;
+  if (!isShare) return { type: feeType, fixedMinor: Number(match[2]), ...methods };
   const basisPoints = Math.round(Number(`${match[2]}${match[3] ?? ''}`) * 100);
   if (basisPoints > 10_000) throw new UsageError('--fee shares are at most 100%');
-  return { type: type as FeeLineType, basisPoints, ...methods };
+  return { type: feeType, basisPoints, ...methods };
+}
+
+/** A space-separated list of fee rules (parseFeeRule), with one rounding rule at most. */
+export function parseFeeRules(text: string, currency: FeeCurrency): FeeRule[] {
+  const rules = text.split(/\s+/).filter(Boolean).map((rule) => parseFeeRule(rule, currency));
+  if (rules.filter((rule) => rule.type === 'rounding').length > 1) throw new UsageError('--fees takes one rounding rule at most');
+  return rules;
 }
 
 /** `kartu plans create`: a plan on sale for a subscription program. */
@@ -89,7 +114,7 @@ export async function createPlanCommand(args: string[], { db, out }: CliContext)
       priceMinor: BigInt(price),
       currency: merchant.currencyCode,
       autoRenewDefault: oneOf(values['auto-renew'], ['yes', 'no'], 'no', 'auto-renew') === 'yes',
-      feeRules: (values.fees ?? '').split(/\s+/).filter(Boolean).map(parseFeeRule),
+      feeRules: parseFeeRules(values.fees ?? '', { code: merchant.currencyCode, decimalDigits: merchant.currencyDecimals }),
     },
   });
   out(`Plan "${plan.name}" created: id ${plan.id}, ${plan.durationMonths} month(s) for ${plan.priceMinor} ${plan.currency} (minor units).`);

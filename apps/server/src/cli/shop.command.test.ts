@@ -54,6 +54,22 @@ describe('kartu programs shop and kartu distributors', () => {
     expect(distributorListSchema.parse((await send(testApp, 'GET', `/api/v2/cards/${member.card.id}/distributors`, { member })).json()).data).toEqual([]);
   });
 
+  it("turns on the rounding of the program's totals to the smallest cash unit, for the methods named", async () => {
+    const set = await kartu('programs', 'shop', '--program', catalog.programId, '--delivery', 'courier:9050', '--fees', 'application:1000 rounding:cash@qris');
+    expect(set.code, set.error).toBe(0);
+    expect(set.out).toContain('application 1000, rounding to 100');
+    const home = await addAddress(testApp, member, homeInJakarta());
+    const quote = async (paymentMethod: string) => {
+      const response = await send(testApp, 'POST', `/api/v2/cards/${member.card.id}/checkout/quote`, { member, body: { items: [{ productId: catalog.products.moneyOnly.id, quantity: 1 }], delivery: { method: 'courier', addressId: home.id }, paymentMethod } });
+      return checkoutQuoteSchema.parse(response.json());
+    };
+    // Rp 85,000 + 9,050 + 1,000 = 95,050: rounded down to 95,000 by QRIS, left as it is otherwise.
+    expect((await quote('qris')).fees).toEqual([{ type: 'shipping', amount: 9_050 }, { type: 'application', amount: 1_000 }, { type: 'rounding', amount: -50 }]);
+    expect((await quote('virtual_account')).payment.money).toBe(95_050);
+    expect((await kartu('programs', 'shop', '--program', catalog.programId, '--fees', 'rounding:250')).code).toBe(2);
+    expect((await kartu('programs', 'shop', '--program', catalog.programId, '--fees', 'application:1000')).code).toBe(0);
+  });
+
   it('saves promo codes members apply at checkout', async () => {
     expect((await kartu('promos', 'save', '--program', catalog.programId, '--code', 'beans15', '--percent', '15', '--minimum-points', '900')).code).toBe(0);
     const response = await send(testApp, 'POST', `/api/v2/cards/${member.card.id}/checkout/quote`, { member, body: { items: [{ productId: catalog.products.beans.id, quantity: 1 }], promoCode: 'BEANS15' } });

@@ -1,9 +1,10 @@
 import { isUuid } from '../db/uuid.ts';
 import type { DeliveryOptionSetting } from '../modules/orders/orders.table.ts';
 import { addDistributor, retireDistributor, savePromotion, setShopSettings, type ShopSettingsChanges } from '../modules/orders/shop-settings.service.ts';
+import { getPublicMerchant } from '../modules/tenancy/tenancy.service.ts';
 import { CommandError, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
 import { findProgramById } from './operator.repository.ts';
-import { parseFeeRule } from './payments.command.ts';
+import { parseFeeRules } from './payments.command.ts';
 
 async function programOption(db: CliContext['db'], programId: string) {
   const program = isUuid(programId) ? await findProgramById(db, programId) : undefined;
@@ -36,11 +37,13 @@ export async function setShopSettingsCommand(args: string[], { db, out, now }: C
   }
   if (values.cover !== undefined) changes.coveredRegencyCodes = values.cover === 'everywhere' ? null : values.cover.split(',').map((code) => code.trim()).filter(Boolean);
   if (values.delivery !== undefined) changes.deliveryOptions = values.delivery.split(/\s+/).filter(Boolean).map(parseDeliveryOption);
-  if (values.fees !== undefined) changes.feeRules = values.fees.split(/\s+/).filter(Boolean).map(parseFeeRule);
+  if (values.fees !== undefined) changes.feeRules = parseFeeRules(values.fees, (await getPublicMerchant({ db, id: program.merchantId })).currency);
   const saved = await setShopSettings({ db, merchantId: program.merchantId, programId: program.id, changes, now: now() });
   const options = saved.deliveryOptions.map((option) => `${option.method} ${option.feeMinor}${option.maxDistanceKm ? ` within ${option.maxDistanceKm} km` : ''}`);
   out(`"${program.name}" delivers ${options.length ? options.join(', ') : 'nowhere yet (pickup only, where it has distributors)'}`);
+  const fees = saved.feeRules.map((rule) => (rule.type === 'rounding' ? `rounding to ${rule.toNearestMinor}` : `${rule.type} ${'fixedMinor' in rule ? rule.fixedMinor : `${rule.basisPoints / 100}%`}`));
   out(`to ${saved.coveredRegencyCodes ? saved.coveredRegencyCodes.join(', ') : 'everywhere'}; ${saved.pointValueMinor ? `a missing point is paid with ${saved.pointValueMinor} in money` : 'missing points cannot be paid in money'}.`);
+  out(`Fees on the money an order pays: ${fees.length ? fees.join(', ') : 'none'}.`);
 }
 
 /** `kartu distributors add|remove`: the program's pickup points. */

@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogPageSchema, errorBodySchema, integrationProductAnswerSchema, integrationProductListSchema } from '@kartu/contracts';
+import { images } from '../modules/media/images.table.ts';
+import { testPicture } from '../modules/media/media.test-support.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { memberWithCard, send, type CardMember } from '../modules/cards/cards.test-support.ts';
@@ -88,5 +93,77 @@ describe('the integration API for catalogs', () => {
     }
     expect((await callIntegration(testApp, 'GET', `/programs/${kopi.program.id}/products`, { key: kopi.key })).json()).toEqual(before);
     expect((await callIntegration(testApp, 'GET', `/programs/${kopi.program.id}/products`)).statusCode).toBe(401);
+  });
+});
+
+describe('the integration API for product pictures', () => {
+  function uploadImage(sku: string, bytes: Buffer | string, { contentType = 'image/jpeg', key = kopi.key, idempotencyKey = randomUUID() }: { contentType?: string; key?: string; idempotencyKey?: string | null } = {}) {
+    const headers: Record<string, string> = { host: 'pos.example', authorization: `Bearer ${key}`, 'content-type': contentType };
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+    return testApp.app.inject({ method: 'POST', url: `/integration/v1/programs/${kopi.program.id}/products/${encodeURIComponent(sku)}/image`, headers, payload: bytes });
+  }
+
+  const imagesOfMerchant = async () => (await testApp.db.select({ value: count() }).from(images).where(eq(images.merchantId, kopi.merchantId)))[0]?.value;
+
+  /** A photo as a phone takes it: a JPEG carrying EXIF metadata. */
+  const photo = async (background = '#6b3e26') =>
+    sharp(await testPicture({ width: 1200, height: 1000, format: 'jpeg', background }))
+      .withMetadata({ exif: { IFD0: { Copyright: 'Kopi Senja', Artist: 'Till 3' } } })
+      .toBuffer();
+
+  it("gives a product its picture, which members see in every size without the photo's metadata", async () => {
+    await saveProduct({ ...cupping, sku: 'PIC-1', name: 'Pictured beans', category: 'Coffee', categoryExclusive: false });
+    const response = await uploadImage('PIC-1', await photo());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(integrationProductAnswerSchema.shape.data.parse(response.json().data)).toMatchObject({ sku: 'PIC-1', hasImage: true });
+
+    const shown = (await shopOfMember()).data.find((product) => product.name === 'Pictured beans');
+    expect(shown?.image?.srcSet).toMatch(/\/240\.webp 240w, .*\/480\.webp 480w, .*\/960\.webp 960w$/);
+    const folder = shown?.image?.src.replace(/\/240\.webp$/, '') ?? '';
+    for (const width of [240, 480, 960]) {
+      const variant = await testApp.app.inject({ method: 'GET', url: `${folder}/${width}.webp`, headers: { host: 'localhost' } });
+      expect(variant.statusCode, String(width)).toBe(200);
+      const decoded = await sharp(variant.rawPayload).metadata();
+      expect(decoded).toMatchObject({ format: 'webp', width, height: width });
+      expect(decoded.exif).toBeUndefined();
+    }
+  });
+
+  it('answers a retried upload with its first answer and stores the picture once; another picture under the key is refused', async () => {
+    await saveProduct({ ...cupping, sku: 'PIC-2', name: 'Retried picture', category: 'Coffee', categoryExclusive: false });
+    const bytes = await photo('#2a6bc0');
+    const first = await uploadImage('PIC-2', bytes, { idempotencyKey: 'picture-retry' });
+    expect(first.statusCode, first.body).toBe(200);
+    const stored = await imagesOfMerchant();
+    const again = await uploadImage('PIC-2', bytes, { idempotencyKey: 'picture-retry' });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await imagesOfMerchant()).toBe(stored);
+    const reused = await uploadImage('PIC-2', await photo('#c02a6b'), { idempotencyKey: 'picture-retry' });
+    expect(reused.statusCode).toBe(422);
+    expect(errorBodySchema.parse(reused.json()).code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('refuses what is not a usable picture, an unknown product, another merchant and a missing key, storing nothing', async () => {
+    await saveProduct({ ...cupping, sku: 'PIC-3', name: 'Unpictured', category: 'Coffee', categoryExclusive: false });
+    const before = await imagesOfMerchant();
+    const cases: Array<[string, Promise<{ statusCode: number; body: string }>, number, string]> = [
+      ['text sent as a PNG', uploadImage('PIC-3', 'not a picture at all', { contentType: 'image/png' }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['JSON', uploadImage('PIC-3', JSON.stringify({ url: 'https://example.com/a.jpg' }), { contentType: 'application/json' }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['a GIF', uploadImage('PIC-3', await testPicture({ width: 600, height: 600, format: 'gif' }), { contentType: 'image/gif' }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['a picture smaller than a tile', uploadImage('PIC-3', await testPicture({ width: 100, height: 100, format: 'png' }), { contentType: 'image/png' }), 422, 'UNPROCESSABLE'],
+      ['an unknown SKU', uploadImage('NOPE', await photo()), 404, 'PRODUCT_NOT_FOUND'],
+      ["another merchant's key", uploadImage('PIC-3', await photo(), { key: lumina.key }), 404, 'NOT_FOUND'],
+      ['no Idempotency-Key', uploadImage('PIC-3', await photo(), { idempotencyKey: null }), 400, 'IDEMPOTENCY_KEY_REQUIRED'],
+    ];
+    for (const [what, call, status, code] of cases) {
+      const response = await call;
+      expect(response.statusCode, what).toBe(status);
+      expect(errorBodySchema.parse(JSON.parse(response.body)).code, what).toBe(code);
+    }
+    expect(await imagesOfMerchant()).toBe(before);
+    const listed = integrationProductListSchema.parse((await callIntegration(testApp, 'GET', `/programs/${kopi.program.id}/products`, { key: kopi.key })).json());
+    expect(listed.data.find((product) => product.sku === 'PIC-3')?.hasImage).toBe(false);
   });
 });

@@ -1,23 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  idempotentWriteHeadersSchema,
   integrationProductAnswerSchema,
   integrationProductBodySchema,
   integrationProductListSchema,
   integrationProductParamsSchema,
   integrationProgramParamsSchema,
   integrationStockBodySchema,
+  productImageContentTypes,
 } from '@kartu/contracts';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { IMAGE_MAX_BYTES } from '@kartu/core/constants';
 import { errorAnswers } from '../http/error-answers.ts';
 import type { AppContext } from '../http/app-context.ts';
-import { listMerchantProducts, saveMerchantProduct, setProductStock } from '../modules/catalog/merchant-catalog.service.ts';
+import { AppError } from '../lib/app-error.ts';
+import { listMerchantProducts, saveMerchantProduct, setProductImage, setProductStock } from '../modules/catalog/merchant-catalog.service.ts';
+import { prepareImage } from '../modules/media/images.service.ts';
 import { findMerchantCurrency } from '../modules/tenancy/tenancy.service.ts';
 import { idempotentWriteRoute } from './idempotent-route.ts';
-import { holderOf, integrationRouteConfig, integrationSecurity } from './integration.http.ts';
+import { answerOnce, holderOf, integrationRouteConfig, integrationSecurity } from './integration.http.ts';
 
 /** The merchant's catalogs: products by SKU, with their exact stock (docs/integration.md). */
 export const integrationCatalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
-  const { db } = options;
+  const { db, clock, blobs } = options;
+  const productAnswer = z.object({ data: integrationProductAnswerSchema.shape.data });
+  // Only this plugin reads image bodies; every other route keeps the app's JSON parser alone.
+  app.addContentTypeParser([...productImageContentTypes], { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES }, (_request, body, done) => done(null, body));
 
   app.get(
     '/programs/:programId/products',
@@ -56,7 +65,47 @@ export const integrationCatalogRoutes: FastifyPluginAsyncZod<AppContext> = async
     params: integrationProductParamsSchema,
     body: integrationStockBodySchema,
     status: 200,
-    answer: z.object({ data: integrationProductAnswerSchema.shape.data }),
+    answer: productAnswer,
     run: async ({ tx, merchantId, params, body }) => ({ data: await setProductStock({ tx, merchantId, programId: params.programId, sku: params.sku, stock: body.stock }) }),
   });
+
+  // The picture is the body, as a member's proof of transfer is; the same key and image answer the first answer.
+  app.post(
+    '/programs/:programId/products/:sku/image',
+    {
+      config: integrationRouteConfig,
+      bodyLimit: IMAGE_MAX_BYTES,
+      schema: {
+        tags: ['integration'],
+        summary: `Sets the product's picture (the image as the body: ${productImageContentTypes.join(', ')}; at most 10 MB), resized and stripped of its metadata as the CSV import's are`,
+        security: integrationSecurity,
+        headers: idempotentWriteHeadersSchema,
+        params: integrationProductParamsSchema,
+        response: { 200: productAnswer, ...errorAnswers([400, 401, 404, 409, 413, 415, 422, 429, 500] as const) },
+      },
+    },
+    async (request, reply) => {
+      const bytes = request.body;
+      if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: `Send the image as the body (${productImageContentTypes.join(', ')})` });
+      // Decoded before the key's transaction opens, which then answers its refusal like any other.
+      const prepared = await prepareImage({ purpose: 'product', bytes }).then(
+        (picture) => ({ picture }),
+        (error: unknown) => ({ error }),
+      );
+      const { programId, sku } = request.params;
+      return answerOnce({
+        request,
+        reply,
+        db,
+        clock,
+        scope: 'catalog.product-image',
+        bodyIdentity: { sha256: createHash('sha256').update(bytes).digest('hex') },
+        run: async (tx) => {
+          if ('error' in prepared) throw prepared.error;
+          const data = await setProductImage({ tx, merchantId: holderOf(request).merchantId, programId, sku, picture: prepared.picture, blobs });
+          return { statusCode: 200, body: { data } };
+        },
+      });
+    },
+  );
 };

@@ -29,6 +29,7 @@ export async function answerOnce<T>({
   db,
   clock,
   scope,
+  bodyIdentity = request.body,
   shortcut,
   run,
 }: {
@@ -37,6 +38,8 @@ export async function answerOnce<T>({
   db: Database;
   clock: Clock;
   scope: string;
+  /** What stands for the body in the key's request hash: the body itself, unless it is bytes (an image stands by its digest). */
+  bodyIdentity?: unknown;
   /** Tried first: the common case of the write in a quicker way, with its answer stored; null when it wrote nothing. */
   shortcut?: (key: IdempotencyKeyId & { requestHash: string; now: Date }) => Promise<{ statusCode: number; body: T } | null>;
   run: (tx: Database) => Promise<{ statusCode: number; body: T }>;
@@ -44,7 +47,7 @@ export async function answerOnce<T>({
   const idempotencyKey = idempotencyKeyOf(request);
   if (!idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
   const key = { merchantId: holderOf(request).merchantId, scope: `integration.${scope}`, key: idempotencyKey };
-  const hashed = { params: request.params, body: request.body };
+  const hashed = { params: request.params, body: bodyIdentity };
   const now = clock.now();
   const quick = shortcut ? await shortcut({ ...key, requestHash: requestHash(hashed), now }) : null;
   if (quick) {

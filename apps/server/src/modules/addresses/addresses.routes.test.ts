@@ -138,6 +138,24 @@ describe('/api/v2/addresses', () => {
     expect(await addressesOf(member)).toEqual([]);
   });
 
+  it('keeps the position when an edit leaves it out, and removes it only when told with null', async () => {
+    const pinned = await addAddress(testApp, member, homeInJakarta({ latitude: -6.2251, longitude: 106.7995 }));
+    const edit = (body: AddressBody) => sendAddressCall(testApp, 'PUT', `/api/v2/addresses/${pinned.id}`, { member, body });
+    const { latitude: _latitude, longitude: _longitude, ...withoutPosition } = homeInJakarta({ note: 'Blue gate' });
+    const kept = addressAnswerSchema.parse((await edit(withoutPosition)).json()).data;
+    expect(kept).toMatchObject({ note: 'Blue gate', latitude: -6.2251, longitude: 106.7995 });
+
+    const moved = addressAnswerSchema.parse((await edit(homeInJakarta({ latitude: -6.2443, longitude: 106.7997 }))).json()).data;
+    expect(moved).toMatchObject({ latitude: -6.2443, longitude: 106.7997 });
+    const cleared = addressAnswerSchema.parse((await edit(homeInJakarta({ latitude: null, longitude: null }))).json()).data;
+    expect(cleared).toMatchObject({ latitude: null, longitude: null });
+    expect(addressAnswerSchema.parse((await edit(withoutPosition)).json()).data).toMatchObject({ latitude: null, longitude: null });
+    // Half a position is neither kept nor cleared: it is refused.
+    const half = await edit(homeInJakarta({ latitude: null }));
+    expect(half.statusCode).toBe(400);
+    expect(errorBodySchema.parse(half.json()).details?.map((issue) => issue.field)).toContain('body.longitude');
+  });
+
   it('makes the first address primary, moves the flag when asked, and lists the primary first, then the newest', async () => {
     const first = await addAddress(testApp, member);
     const second = await addAddress(testApp, member, officeInBandung());

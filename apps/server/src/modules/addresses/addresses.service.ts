@@ -95,8 +95,8 @@ async function addressFields(input: AddressInput): Promise<Omit<NewMemberAddress
     zip: input.zip,
     // An emptied note is no note.
     note: input.note || null,
-    latitude: input.latitude ?? null,
-    longitude: input.longitude ?? null,
+    // decision 021: a body without a position leaves the stored one (none on a new address); null clears it.
+    ...(input.latitude !== undefined && input.longitude !== undefined && { latitude: input.latitude, longitude: input.longitude }),
   };
 }
 

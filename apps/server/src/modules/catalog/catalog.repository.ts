@@ -186,6 +186,20 @@ export async function updateStockBySku(
   return updated.length > 0;
 }
 
+/** Draws the program's product of this SKU with a stored picture; false when it has none of that SKU. */
+export async function updateImageBySku(
+  tx: Database,
+  { merchantId, programId, sku, imageId }: { merchantId: number; programId: string; sku: string; imageId: string },
+): Promise<boolean> {
+  const updated = await tx
+    .update(products)
+    .set({ imageId })
+    .where(and(eq(products.merchantId, merchantId), eq(products.programId, programId), eq(products.sku, sku)))
+    .returning({ id: products.id });
+  if (updated.length > 0) publishAfterCommit(tx, [changeTags.catalog(programId)]);
+  return updated.length > 0;
+}
+
 /**
  * Locks the products' rows until the transaction ends, in one order whatever the cart's, so two
  * checkouts of the same products queue instead of deadlocking.

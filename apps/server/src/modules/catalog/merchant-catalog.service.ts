@@ -3,7 +3,9 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { getProgram } from '../programs/programs.service.ts';
-import { findProductBySku, listProgramProducts, updateStockBySku, upsertCategoryByName, upsertProductBySku, type ProductWithCategory } from './catalog.repository.ts';
+import { saveResizedImage, type prepareImage } from '../media/images.service.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { findProductBySku, listProgramProducts, updateImageBySku, updateStockBySku, upsertCategoryByName, upsertProductBySku, type ProductWithCategory } from './catalog.repository.ts';
 
 /*
  * The merchant's side of a catalog: products made and updated by SKU (the integration API and the
@@ -132,5 +134,30 @@ export async function setProductStock({ tx, merchantId, programId, sku, stock }:
   if (!(await updateStockBySku(tx, { merchantId, programId, sku, stock }))) throw new AppError('PRODUCT_NOT_FOUND', { message: `No product has the SKU ${sku} in this program` });
   const saved = await findProductBySku(tx, { merchantId, programId, sku });
   if (!saved) throw new Error('The product was not found after its stock was set');
+  return merchantProductView(saved);
+}
+
+export interface SetProductImageOptions {
+  tx: Database;
+  merchantId: number;
+  programId: string;
+  sku: string;
+  /** The picture checked and resized for a product (prepareImage), before the transaction. */
+  picture: Awaited<ReturnType<typeof prepareImage>>;
+  /** The deployment's file store; null keeps the sizes in the database. */
+  blobs: BlobStore | null;
+}
+
+/**
+ * Gives the program's product of this SKU a new picture, stored in every size as the CSV import
+ * stores its pictures. The picture it replaces stays stored: pages and caches may still name it.
+ */
+export async function setProductImage({ tx, merchantId, programId, sku, picture, blobs }: SetProductImageOptions): Promise<IntegrationProduct> {
+  await programOf(tx, { merchantId, programId });
+  if (!(await findProductBySku(tx, { merchantId, programId, sku }))) throw new AppError('PRODUCT_NOT_FOUND', { message: `No product has the SKU ${sku} in this program` });
+  const image = await saveResizedImage({ db: tx, merchantId, resized: picture, blobs });
+  await updateImageBySku(tx, { merchantId, programId, sku, imageId: image.id });
+  const saved = await findProductBySku(tx, { merchantId, programId, sku });
+  if (!saved) throw new Error('The product was not found after its picture was set');
   return merchantProductView(saved);
 }

@@ -213,10 +213,14 @@ export async function priceCheckout(request: CheckoutRequest, body: Pick<Checkou
   const pointsPaid = subtotalPoints <= balance || pointValue === null ? subtotalPoints : balance > 0n ? balance : 0n;
   const shortfall = subtotalPoints - pointsPaid;
   const shippingMinor = BigInt(chosen ? (settings?.deliveryOptions.find((option) => option.method === chosen.method)?.feeMinor ?? 0) : 0);
-  const moneyBase = subtotalMoney + shortfall * (pointValue ?? 0n);
-  // Fees are on the money an order pays: an order paid in points alone carries none but its shipping.
-  const feeRules: FeeRule[] = [...(shippingMinor > 0n ? [{ type: 'shipping' as const, fixedMinor: Number(shippingMinor) }] : []), ...(moneyBase > 0n ? rulesFor(settings, body.paymentMethod) : [])];
-  const fees = priceWithFees(moneyBase, feeRules);
+  const shortfallMinor = shortfall * (pointValue ?? 0n);
+  const moneyBase = subtotalMoney + shortfallMinor;
+  // Fees are on the money an order pays: an order paid in points alone carries none but its
+  // shipping, and the rounding of that shipping to the currency's cash unit (decision 023).
+  const moneyRules = rulesFor(settings, body.paymentMethod).filter((rule) => moneyBase > 0n || rule.type === 'rounding');
+  const feeRules: FeeRule[] = [...(shippingMinor > 0n ? [{ type: 'shipping' as const, fixedMinor: Number(shippingMinor) }] : []), ...moneyRules];
+  // Rounding never takes more than the order's own money: the missing points are paid in full.
+  const fees = priceWithFees(moneyBase, feeRules, { roundsNotBelowMinor: shortfallMinor });
   const feeLines: FeeLine[] = toFeeLines(fees);
   const feesTotal = fees.totalMinor - fees.subtotalMinor;
   const moneyDue = fees.totalMinor;

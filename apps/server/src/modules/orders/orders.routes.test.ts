@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutQuoteSchema, errorBodySchema, integrationOrderAnswerSchema, integrationOrderListSchema, orderAnswerSchema, orderListSchema, type CheckoutBody, type Order } from '@kartu/contracts';
+import { checkoutQuoteSchema, errorBodySchema, integrationOrderAnswerSchema, integrationOrderListSchema, orderAnswerSchema, orderListSchema, type CheckoutBody, type FeeLine, type Order, type PaymentMethod } from '@kartu/contracts';
 import { createApiKey } from '../../integration/api-keys.service.ts';
 import { callIntegration } from '../../integration/integration.test-support.ts';
 import type { TestApp } from '../../test/test-app.ts';
@@ -18,16 +18,26 @@ import { products } from '../catalog/catalog.table.ts';
 import { newCatalog, type TestCatalog } from '../catalog/catalog.test-support.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { earn } from '../ledger/points.service.ts';
+import type { FeeRule } from '../payments/fee-lines.ts';
 import { createPaymentsTestApp, deliver, sandboxMessage } from '../payments/payments.test-support.ts';
-import { orderTransitions } from './order-status.ts';
 import { insertDistributor, saveShopSettings, upsertPromotion } from './orders.repository.ts';
-import { orders } from './orders.table.ts';
 
 let testApp: TestApp;
 let merchantId: number;
 let catalog: TestCatalog;
 let apiKey: string;
 let distributorId: string;
+/** A second shop of the merchant, whose orders carry every kind of fee and are rounded to Rp 100. */
+let feeShop: TestCatalog;
+const feeShopRules: FeeRule[] = [
+  // Listed first, applied last: it rounds the total of every other line.
+  { type: 'rounding', toNearestMinor: 100 },
+  { type: 'insurance', basisPoints: 50 },
+  { type: 'packaging', fixedMinor: 2_000 },
+  { type: 'convenience', basisPoints: 150, methods: ['qris'] },
+  { type: 'additional', fixedMinor: 1_000 },
+  { type: 'tax', basisPoints: 1_100 },
+];
 
 beforeAll(async () => {
   testApp = await createPaymentsTestApp();
@@ -48,6 +58,19 @@ beforeAll(async () => {
   // Senayan, Jakarta.
   distributorId = (await insertDistributor(testApp.db, { merchantId, programId: catalog.programId, name: 'Kopi Senja Senayan', address: 'Jl. Asia Afrika 8', latitude: -6.2183, longitude: 106.8022 })).id;
   apiKey = (await createApiKey({ db: testApp.db, merchantId, name: 'Till' })).key;
+  feeShop = await newCatalog(testApp, merchantId);
+  await saveShopSettings(testApp.db, {
+    programId: feeShop.programId,
+    merchantId,
+    pointValueMinor: 45n,
+    coveredRegencyCodes: null,
+    deliveryOptions: [
+      { method: 'courier', feeMinor: 9_000 },
+      { method: 'instant', feeMinor: 15_000, maxDistanceKm: 10 },
+    ],
+    feeRules: feeShopRules,
+  });
+  await insertDistributor(testApp.db, { merchantId, programId: feeShop.programId, name: 'Kopi Senja Senayan', address: 'Jl. Asia Afrika 8', latitude: -6.2183, longitude: 106.8022 });
 });
 afterAll(async () => {
   await testApp.close();
@@ -78,6 +101,39 @@ async function stockOf(productId: string): Promise<number | null> {
   return row?.stock ?? null;
 }
 const codeOf = (response: { json(): unknown }) => errorBodySchema.parse(response.json()).code;
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** What a checkout's money comes to before fees (`base`: money prices and the missing points' money), and how it travels and is paid. */
+interface Priced {
+  base: number;
+  shipping: number;
+  method: PaymentMethod;
+  shortfallMoney: number;
+}
+
+/** The fee shop's lines on the money an order pays, worked out again here: shares of it, half up. */
+function feeShopLines(base: number, method: PaymentMethod): FeeLine[] {
+  if (base === 0) return [];
+  const share = (basisPoints: number) => Math.round((base * basisPoints) / 10_000);
+  return [
+    { type: 'insurance', amount: share(50) },
+    { type: 'packaging', amount: 2_000 },
+    ...(method === 'qris' ? [{ type: 'convenience' as const, amount: share(150) }] : []),
+    { type: 'additional', amount: 1_000 },
+    { type: 'tax', amount: share(1_100) },
+  ];
+}
+
+/** The lines and the rounding that brings them and `base` to the nearest Rp 100, a half down; never below `floor`, nor to nothing. */
+function roundedTo100(base: number, lines: FeeLine[], floor: number): FeeLine[] {
+  const total = base + sum(lines.map((line) => line.amount));
+  if (total <= 0) return lines;
+  const remainder = total % 100;
+  const nearest = remainder > 50 ? total - remainder + 100 : total - remainder;
+  const rounded = nearest < floor || nearest === 0 ? nearest + 100 : nearest;
+  return rounded === total ? lines : [...lines, { type: 'rounding', amount: rounded - total }];
+}
 
 describe('POST /api/v2/cards/{cardId}/checkout/quote', () => {
   it('prices the cart, lists the delivery options for the address and splits the payment, all on the server', async () => {
@@ -114,6 +170,32 @@ describe('POST /api/v2/cards/{cardId}/checkout/quote', () => {
     expect(errorBodySchema.parse(response.json())).toMatchObject({ code: 'DELIVERY_NOT_AVAILABLE', message: 'Shipment to your area is currently not yet available' });
   });
 
+  it('refuses the 1-hour option to a pinned address beyond its distance limit, and places nothing', async () => {
+    const member = await shopper(5_000);
+    // Jagakarsa, Jakarta Selatan: in a covered city, about 15 km from the Senayan outlet, past the 10 km limit.
+    const far = await addAddress(testApp, member, homeInJakarta({ latitude: -6.35, longitude: 106.82 }));
+    const items = [{ productId: catalog.products.beans.id, quantity: 1 }];
+    const quote = checkoutQuoteSchema.parse((await quoteOf(member, { items, delivery: { method: 'courier', addressId: far.id } })).json());
+    expect(quote.deliveryOptions).toContainEqual({ method: 'instant', fee: 15_000, isAvailable: false, unavailableReason: 'too_far' });
+    expect(quote.deliveryOptions).toContainEqual({ method: 'courier', fee: 0, isAvailable: true, unavailableReason: null });
+    const stockBefore = await stockOf(catalog.products.beans.id);
+    const refused = await place(member, { items, delivery: { method: 'instant', addressId: far.id }, paymentMethod: 'qris' });
+    expect(refused.statusCode).toBe(422);
+    expect(errorBodySchema.parse(refused.json())).toMatchObject({ code: 'DELIVERY_NOT_AVAILABLE', message: 'Shipment to your area is currently not yet available' });
+    expect(await balanceOf(member)).toBe(5_000n);
+    expect(await stockOf(catalog.products.beans.id)).toBe(stockBefore);
+  });
+
+  it('keeps offering the 1-hour option to a pinned address after an edit that leaves its position out', async () => {
+    const member = await shopper(5_000);
+    const near = await addAddress(testApp, member, homeInJakarta({ latitude: -6.2251, longitude: 106.7995 }));
+    const { latitude: _latitude, longitude: _longitude, ...withoutPosition } = homeInJakarta({ note: 'Leave it with the guard' });
+    const edited = await send(testApp, 'PUT', `/api/v2/addresses/${near.id}`, { member, body: withoutPosition });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const quote = checkoutQuoteSchema.parse((await quoteOf(member, { items: [{ productId: catalog.products.beans.id, quantity: 1 }], delivery: { method: 'instant', addressId: near.id } })).json());
+    expect(quote.deliveryOptions).toContainEqual({ method: 'instant', fee: 15_000, isAvailable: true, unavailableReason: null });
+  });
+
   it('needs no delivery for e-vouchers and digital products, and keeps a cart of other programs out', async () => {
     const member = await shopper();
     const quote = checkoutQuoteSchema.parse((await quoteOf(member, { items: [{ productId: catalog.products.voucher.id, quantity: 1 }, { productId: catalog.products.ebook.id, quantity: 1 }] })).json());
@@ -123,28 +205,39 @@ describe('POST /api/v2/cards/{cardId}/checkout/quote', () => {
     expect(theirs.problems).toEqual([{ code: 'unavailable', productId: catalog.products.voucher.id }]);
   });
 
-  it('adds up: the totals are the sum of their lines and fees for any cart', async () => {
-    const member = await shopper(3_000);
-    const home = await addAddress(testApp, member, homeInJakarta({ latitude: -6.2251, longitude: 106.7995 }));
-    const ids = [catalog.products.beans.id, catalog.products.mixed.id, catalog.products.moneyOnly.id, catalog.products.tumbler.id];
-    await fc.assert(
-      fc.asyncProperty(
-        fc.uniqueArray(fc.record({ productId: fc.constantFrom(...ids), quantity: fc.integer({ min: 1, max: 5 }) }), { selector: (item) => item.productId, minLength: 1, maxLength: 4 }),
-        fc.constantFrom('courier' as const, 'instant' as const),
-        async (items, method) => {
-          const quote = checkoutQuoteSchema.parse((await quoteOf(member, { items, delivery: { method, addressId: home.id }, paymentMethod: 'qris' })).json());
-          const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-          expect(quote.subtotal.points).toBe(sum(quote.lines.map((line) => line.points)));
-          expect(quote.subtotal.money).toBe(sum(quote.lines.map((line) => line.money)));
-          for (const line of quote.lines) expect(line.points).toBe((line.unitPoints ?? 0) * line.quantity);
-          const fees = sum(quote.fees.map((fee) => fee.amount));
-          expect(quote.total.money).toBe(quote.subtotal.money + fees);
-          expect(quote.payment.points + quote.payment.pointsShortfall).toBe(quote.subtotal.points);
-          expect(quote.payment.money).toBe(quote.subtotal.money + quote.payment.pointsShortfall * 100 + fees);
-        },
-      ),
-      { numRuns: 25 },
-    );
+  it('adds up: the totals are the sum of their lines and fees for any cart, in either shop', async () => {
+    const shipped = (shipping: number): FeeLine[] => (shipping > 0 ? [{ type: 'shipping', amount: shipping }] : []);
+    const shops = [
+      { catalog, pointValue: 100, expectedFees: ({ base, shipping }: Priced) => [...shipped(shipping), ...(base > 0 ? [{ type: 'application' as const, amount: 1_000 }] : [])] },
+      { catalog: feeShop, pointValue: 45, expectedFees: ({ base, shipping, method, shortfallMoney }: Priced) => roundedTo100(base, [...shipped(shipping), ...feeShopLines(base, method)], shortfallMoney) },
+    ];
+    for (const shop of shops) {
+      const member = await memberWithPoints(testApp, { merchantId, programId: shop.catalog.programId, points: 3_000 });
+      const home = await addAddress(testApp, member, homeInJakarta({ latitude: -6.2251, longitude: 106.7995 }));
+      const { beans, mixed, moneyOnly, tumbler } = shop.catalog.products;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.uniqueArray(fc.record({ productId: fc.constantFrom(beans.id, mixed.id, moneyOnly.id, tumbler.id), quantity: fc.integer({ min: 1, max: 5 }) }), { selector: (item) => item.productId, minLength: 1, maxLength: 4 }),
+          fc.constantFrom('courier' as const, 'instant' as const),
+          fc.constantFrom<PaymentMethod>('qris', 'virtual_account'),
+          async (items, method, paymentMethod) => {
+            const quote = checkoutQuoteSchema.parse((await quoteOf(member, { items, delivery: { method, addressId: home.id }, paymentMethod })).json());
+            expect(quote.subtotal.points).toBe(sum(quote.lines.map((line) => line.points)));
+            expect(quote.subtotal.money).toBe(sum(quote.lines.map((line) => line.money)));
+            for (const line of quote.lines) expect(line.points).toBe((line.unitPoints ?? 0) * line.quantity);
+            const shortfallMoney = quote.payment.pointsShortfall * shop.pointValue;
+            const base = quote.subtotal.money + shortfallMoney;
+            const shipping = quote.deliveryOptions.find((option) => option.method === method)?.fee ?? 0;
+            expect(quote.fees).toEqual(shop.expectedFees({ base, shipping, method: paymentMethod, shortfallMoney }));
+            const fees = sum(quote.fees.map((fee) => fee.amount));
+            expect(quote.total.money).toBe(quote.subtotal.money + fees);
+            expect(quote.payment.points + quote.payment.pointsShortfall).toBe(quote.subtotal.points);
+            expect(quote.payment.money).toBe(quote.subtotal.money + shortfallMoney + fees);
+          },
+        ),
+        { numRuns: 20 },
+      );
+    }
   });
 });
 
@@ -239,6 +332,24 @@ describe('POST /api/v2/cards/{cardId}/orders', () => {
     expect(paid).toMatchObject({ status: 'new', payment: { status: 'paid' } });
     expect(await balanceOf(member)).toBe(0n);
   });
+
+  it('gives back the points and the stock when the payment expires unpaid', async () => {
+    const member = await shopper(1_000);
+    const stockBefore = await stockOf(catalog.products.tumbler.id);
+    const order = await placed(member, { items: [{ productId: catalog.products.tumbler.id, quantity: 1 }], delivery: { method: 'pickup', distributorId }, paymentMethod: 'virtual_account' });
+    expect(await balanceOf(member)).toBe(0n);
+    expect(await stockOf(catalog.products.tumbler.id)).toBe((stockBefore ?? 0) - 1);
+    const expired = await deliver(testApp, sandboxMessage({ intentId: order.payment?.id ?? '', status: 'expired', amountMinor: '51000' }));
+    expect(expired.statusCode, expired.body).toBe(200);
+    const after = orderAnswerSchema.parse((await send(testApp, 'GET', `/api/v2/cards/${member.card.id}/orders/${order.id}`, { member })).json()).data;
+    expect(after).toMatchObject({ status: 'failed', payment: { status: 'expired' } });
+    expect(after.history).toEqual([expect.objectContaining({ status: 'waiting_payment' }), expect.objectContaining({ status: 'failed', note: 'expired' })]);
+    expect(await balanceOf(member)).toBe(1_000n);
+    expect(await stockOf(catalog.products.tumbler.id)).toBe(stockBefore);
+    // A late message that it was paid after all changes nothing: the order stays failed.
+    await deliver(testApp, sandboxMessage({ intentId: order.payment?.id ?? '', status: 'paid', amountMinor: '51000' }));
+    expect(await balanceOf(member)).toBe(1_000n);
+  });
 });
 
 describe('GET /api/v2/cards/{cardId}/orders', () => {
@@ -292,6 +403,25 @@ describe('orders through the integration API', () => {
     expect(back.statusCode).toBe(409);
     expect(codeOf(back)).toBe('ORDER_STATUS_INVALID');
     expect((await status(order.id, { status: 'completed' })).statusCode).toBe(200);
+  });
+
+  it("answers a retried move with its first answer, moving the order once, and refuses the key with another move", async () => {
+    const member = await shopper(5_000);
+    const order = await placed(member, { items: [{ productId: catalog.products.voucher.id, quantity: 1 }], delivery: { method: 'none' } });
+    const move = (body: object) => callIntegration(testApp, 'POST', `/programs/${catalog.programId}/orders/${order.id}/status`, { key: apiKey, body, idempotencyKey: `move-${order.id}` });
+    const first = await move({ status: 'on_process', note: 'Packing' });
+    expect(first.statusCode, first.body).toBe(200);
+    testApp.clock.advance(60_000);
+    const again = await move({ status: 'on_process', note: 'Packing' });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const seen = orderAnswerSchema.parse((await send(testApp, 'GET', `/api/v2/cards/${member.card.id}/orders/${order.id}`, { member })).json()).data;
+    expect(seen.history.map((event) => event.status)).toEqual(['new', 'on_process']);
+    const reused = await move({ status: 'cancelled' });
+    expect(reused.statusCode).toBe(422);
+    expect(codeOf(reused)).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await send(testApp, 'GET', `/api/v2/cards/${member.card.id}/orders/${order.id}`, { member })).json()).toMatchObject({ data: { status: 'on_process' } });
   });
 
   it('gives the points and stock back when the merchant cancels, and keeps other merchants out', async () => {
@@ -377,6 +507,17 @@ describe('cash on delivery', () => {
     expect(integrationOrderAnswerSchema.parse(cancelled.json()).data).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' });
   });
 
+  it('is never collected for an order the courier brings back: returned, its payment is cancelled', async () => {
+    const member = await shopper(500);
+    const home = await addAddress(testApp, member, homeInJakarta());
+    const order = await placed(member, { items: [{ productId: catalog.products.beans.id, quantity: 1 }], delivery: { method: 'courier', addressId: home.id }, paymentMethod: 'cash_on_delivery' });
+    expect((await status(order.id, { status: 'on_courier', courier: 'Kopi Senja', trackingNumber: 'KS-2' })).statusCode).toBe(200);
+    expect((await status(order.id, { status: 'returned' })).statusCode).toBe(200);
+    expect(await paymentOf(member, order.id)).toMatchObject({ status: 'returned', payment: { method: 'cash_on_delivery', status: 'cancelled' } });
+    const returned = await callIntegration(testApp, 'GET', `/programs/${catalog.programId}/orders/${order.id}`, { key: apiKey });
+    expect(integrationOrderAnswerSchema.parse(returned.json()).data).toMatchObject({ status: 'returned', paymentStatus: 'cancelled' });
+  });
+
   it('is refused for what is not delivered or picked up', async () => {
     const member = await shopper(0);
     const response = await place(member, { items: [{ productId: catalog.products.ebook.id, quantity: 1 }], delivery: { method: 'none' }, paymentMethod: 'cash_on_delivery' });
@@ -385,30 +526,55 @@ describe('cash on delivery', () => {
   });
 });
 
-describe('order statuses, held by the database', () => {
-  it('refuses every move the transition table does not allow', async () => {
-    const member = await shopper(5_000);
-    const order = await placed(member, { items: [{ productId: catalog.products.voucher.id, quantity: 1 }], delivery: { method: 'none' } });
-    const refusals: string[] = [];
-    for (const [from, allowed] of Object.entries(orderTransitions)) {
-      for (const to of Object.keys(orderTransitions)) {
-        if (to === from || allowed.includes(to as never)) continue;
-        // Put the row in `from` without the trigger, then try the move with it.
-        await testApp.db.transaction(async (tx) => {
-          await tx.execute(sql`alter table orders disable trigger orders_transitions`);
-          await tx.update(orders).set({ status: from as never }).where(eq(orders.id, order.id));
-          await tx.execute(sql`alter table orders enable trigger orders_transitions`);
-        });
-        try {
-          await testApp.db.update(orders).set({ status: to as never }).where(eq(orders.id, order.id));
-        } catch {
-          refusals.push(`${from}→${to}`);
-        }
-      }
-    }
-    const expected = Object.entries(orderTransitions).flatMap(([from, allowed]) => Object.keys(orderTransitions).filter((to) => to !== from && !allowed.includes(to as never)).map((to) => `${from}→${to}`));
-    expect(refusals).toEqual(expected);
-    await expect(testApp.db.update(orders).set({ pointsPaid: 1n }).where(eq(orders.id, order.id))).rejects.toThrow();
+describe('fee lines', () => {
+  const drips = (member: CardMember, home: string, paymentMethod: PaymentMethod): CheckoutBody => ({
+    items: [{ productId: feeShop.products.moneyOnly.id, quantity: 1 }],
+    delivery: { method: 'courier', addressId: home },
+    paymentMethod,
+  });
+
+  it('prices insurance, packaging, convenience, additional and tax lines, and rounds the total to Rp 100 either way', async () => {
+    const member = await memberWithPoints(testApp, { merchantId, programId: feeShop.programId, points: 0 });
+    const home = (await addAddress(testApp, member, homeInJakarta())).id;
+    const byQris = checkoutQuoteSchema.parse((await quoteOf(member, drips(member, home, 'qris'))).json());
+    // Rp 85,000 of drip bags and Rp 9,000 of shipping: shares are of the 85,000, and 108,050 rounds down to 108,000.
+    expect(byQris.fees).toEqual([
+      { type: 'shipping', amount: 9_000 },
+      { type: 'insurance', amount: 425 },
+      { type: 'packaging', amount: 2_000 },
+      { type: 'convenience', amount: 1_275 },
+      { type: 'additional', amount: 1_000 },
+      { type: 'tax', amount: 9_350 },
+      { type: 'rounding', amount: -50 },
+    ]);
+    expect(byQris).toMatchObject({ subtotal: { money: 85_000 }, total: { money: 108_000 }, payment: { money: 108_000 } });
+    // No convenience fee by virtual account: 106,775 rounds up to 106,800.
+    const byTransfer = checkoutQuoteSchema.parse((await quoteOf(member, drips(member, home, 'virtual_account'))).json());
+    expect(byTransfer.fees.map((fee) => fee.type)).not.toContain('convenience');
+    expect(byTransfer.fees.at(-1)).toEqual({ type: 'rounding', amount: 25 });
+    expect(byTransfer.payment.money).toBe(106_800);
+  });
+
+  it('keeps every line on the placed order, which charges and shows the rounded total', async () => {
+    const member = await memberWithPoints(testApp, { merchantId, programId: feeShop.programId, points: 0 });
+    const home = (await addAddress(testApp, member, homeInJakarta())).id;
+    const quote = checkoutQuoteSchema.parse((await quoteOf(member, drips(member, home, 'qris'))).json());
+    const order = await placed(member, drips(member, home, 'qris'));
+    expect(order.fees).toEqual(quote.fees);
+    expect(order).toMatchObject({ subtotal: { money: 85_000 }, total: { money: 108_000 }, paid: { money: 108_000 }, payment: { amount: 108_000 } });
+    expect(order.total.money).toBe(order.subtotal.money + sum(order.fees.map((fee) => fee.amount)));
+    const seen = integrationOrderAnswerSchema.parse((await callIntegration(testApp, 'GET', `/programs/${feeShop.programId}/orders/${order.id}`, { key: apiKey })).json()).data;
+    expect(seen.fees).toEqual(quote.fees);
+  });
+
+  it('rounds the money that pays for missing points, and never rounds it away', async () => {
+    const member = await memberWithPoints(testApp, { merchantId, programId: feeShop.programId, points: 0 });
+    const home = (await addAddress(testApp, member, homeInJakarta())).id;
+    // 900 missing points at Rp 45 are Rp 40,500; with the fees, 57,766 rounds up to 57,800.
+    const quote = checkoutQuoteSchema.parse((await quoteOf(member, { items: [{ productId: feeShop.products.beans.id, quantity: 1 }], delivery: { method: 'courier', addressId: home }, paymentMethod: 'qris' })).json());
+    expect(quote.payment).toMatchObject({ points: 0, pointsShortfall: 900, money: 57_800 });
+    expect(quote.fees.at(-1)).toEqual({ type: 'rounding', amount: 34 });
+    expect(quote.total.money).toBe(sum(quote.fees.map((fee) => fee.amount)));
   });
 });
 

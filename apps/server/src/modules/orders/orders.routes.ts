@@ -18,6 +18,7 @@ import { errorAnswers } from '../../http/error-answers.ts';
 import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
 import { siteOf } from '../../http/request-context.ts';
 import { merchantOf, signedIn } from '../auth/auth.http.ts';
+import { memberSiteOriginOf } from '../payments/payments.http.ts';
 import { priceCheckout } from './checkout.service.ts';
 import { getCardDistributor, getMemberOrder, listCardDistributors, listMemberOrders, placeOrder } from './orders.service.ts';
 
@@ -67,6 +68,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
         currency: siteOf(request).merchant.currency.code,
         body: request.body,
         idempotencyKey: idempotencyKeyOf(request),
+        returnOrigin: memberSiteOriginOf(request, payments),
         now: clock.now(),
         log: request.log,
       });

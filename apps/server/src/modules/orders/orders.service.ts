@@ -11,7 +11,8 @@ import { getCard } from '../cards/cards.service.ts';
 import { getMemberCard } from '../cards/member-card.service.ts';
 import { getCardSubscription } from '../subscriptions/card-subscription.service.ts';
 import { queueWebhookEvent } from '../webhooks/webhooks.service.ts';
-import { issueVouchersForProducts, suspendVouchersOf, voucherNameOf } from '../vouchers/vouchers.service.ts';
+import { issueVouchersForProducts, suspendVouchersOf } from '../vouchers/voucher-issuing.service.ts';
+import { voucherNameOf, vouchersOfSource } from '../vouchers/vouchers.service.ts';
 import { giveBackVoucherOfOrder, useVoucherForOrder, voucherRefusal } from '../vouchers/checkout-voucher.service.ts';
 import { getPublicMerchant } from '../tenancy/tenancy.service.ts';
 import { isoDateIn } from '@kartu/core/calendar';
@@ -61,6 +62,8 @@ export interface PlaceOrderOptions extends Omit<CheckoutRequest, 'db'> {
   body: CheckoutBody;
   idempotencyKey: string | undefined;
   log: PaymentLog;
+  /** The origin of the site the member orders from: a provider's page sends them back there. */
+  returnOrigin?: string;
 }
 
 /** What the placing transaction leaves for after its commit: the payment to charge, if any. */
@@ -196,8 +199,9 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<{ order: O
 }
 
 /** Asks the provider for the charge of a placed order; a charge it refuses fails the order, which gives back its points and stock. */
-async function chargeOrderPayment({ db, payments, opened, card, now, log }: Pick<PlaceOrderOptions, 'db' | 'payments' | 'now' | 'log'> & { opened: OpenedPayment; card: CardTokenInput | undefined }) {
-  await chargePaymentIntent({ db, payments, ...opened, ...(card && { cardToken: card.token }), now, log });
+async function chargeOrderPayment(options: Pick<PlaceOrderOptions, 'db' | 'payments' | 'now' | 'log' | 'returnOrigin'> & { opened: OpenedPayment; card: CardTokenInput | undefined }) {
+  const { db, payments, opened, card, returnOrigin, now, log } = options;
+  await chargePaymentIntent({ db, payments, ...opened, ...(card && { cardToken: card.token }), ...(returnOrigin !== undefined && { returnOrigin }), now, log });
 }
 
 function distributorOf(row: DistributorRow): Distributor {
@@ -249,6 +253,7 @@ export async function getOrderView(db: Database, { merchantId, orderId }: { merc
     payment,
     note: order.note,
     history: events.map((event) => ({ status: event.status, at: event.at.toISOString(), note: event.note })),
+    vouchers: await vouchersOfSource(db, { type: 'order', id: order.id }),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

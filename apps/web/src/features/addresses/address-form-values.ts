@@ -7,7 +7,11 @@ import type { AreaLevel } from './api/address-keys.ts';
 /** Addresses are in Indonesia only for now (decision 021): the recipient's phone is read there too. */
 export const addressCountry = { code: 'ID', dialCode: '62' } as const;
 
-/** What the address form holds: each area as chosen (code and name), the phone as typed. */
+/** Where the address is, as the device found it; `accuracyMeters` is known only for a position just taken. */
+export const pinnedPositionSchema = z.object({ latitude: z.number(), longitude: z.number(), accuracyMeters: z.number().nullable() });
+export type PinnedPosition = z.infer<typeof pinnedPositionSchema>;
+
+/** What the address form holds: each area as chosen (code and name), the phone as typed, the position if pinned. */
 export const addressFormValuesSchema = z.object({
   type: addressTypeSchema,
   recipientName: z.string(),
@@ -19,6 +23,7 @@ export const addressFormValuesSchema = z.object({
   fullAddress: z.string(),
   zip: z.string(),
   note: z.string(),
+  position: pinnedPositionSchema.nullable(),
   isPrimary: z.boolean(),
 });
 export type AddressFormValues = z.infer<typeof addressFormValuesSchema>;
@@ -34,6 +39,7 @@ export const emptyAddressForm: AddressFormValues = {
   fullAddress: '',
   zip: '',
   note: '',
+  position: null,
   isPrimary: false,
 };
 
@@ -51,11 +57,16 @@ export function addressFormValuesOf(address: Address): AddressFormValues {
     fullAddress: address.fullAddress,
     zip: address.zip,
     note: address.note ?? '',
+    position: address.latitude === null || address.longitude === null ? null : { latitude: address.latitude, longitude: address.longitude, accuracyMeters: null },
     isPrimary: address.isPrimary,
   };
 }
 
-/** The body the server takes; an empty note is no note. */
+/**
+ * The body the server takes; an empty note is no note. The position is always sent, null when
+ * there is none: the form shows the saved one, so what it sends is what the member left there
+ * (decision 021).
+ */
 export function addressBodyOf(values: AddressFormValues): AddressBody {
   const note = values.note.trim();
   return {
@@ -70,6 +81,8 @@ export function addressBodyOf(values: AddressFormValues): AddressBody {
     fullAddress: values.fullAddress,
     zip: values.zip,
     note: note === '' ? null : note,
+    latitude: values.position?.latitude ?? null,
+    longitude: values.position?.longitude ?? null,
     isPrimary: values.isPrimary,
   };
 }

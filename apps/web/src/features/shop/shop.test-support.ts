@@ -186,6 +186,7 @@ export function order(overrides: Partial<Order> = {}): Order {
       { status: 'waiting_payment', at: '2026-11-24T10:00:00.000Z', note: null },
       { status: 'new', at: '2026-11-24T10:05:00.000Z', note: null },
     ],
+    vouchers: [],
     createdAt: '2026-11-24T10:00:00.000Z',
     updatedAt: '2026-11-24T10:05:00.000Z',
     ...overrides,

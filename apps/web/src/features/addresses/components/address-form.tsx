@@ -8,6 +8,7 @@ import { ApiError, describeApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { areaLevels, type AreaLevel } from '../api/address-keys.ts';
 import { addressBodyOf, addressCountry, addressFormSchema, formFieldOf, type AddressFormValues } from '../address-form-values.ts';
+import { AddressLocation } from './address-location.tsx';
 import { AddressTypeChoice } from './address-type-choice.tsx';
 import { AreaPicker } from './area-picker.tsx';
 import { RecipientPhoneInput } from './recipient-phone-input.tsx';
@@ -28,7 +29,8 @@ const isAreaLevel = (field: string | undefined): field is AreaLevel => (areaLeve
 /**
  * The address form (spec: business-rules §3 Address, §5 dependent pickers): who receives it, the
  * four area levels, each open once the one above is chosen and cleared when it changes, then the
- * street, zip and note. Checked with the contract's rules before anything is sent.
+ * street, zip, note and the position from the device. Checked with the contract's rules before
+ * anything is sent.
  */
 export function AddressForm({ defaultValues, isPrimaryLocked = false, busy, onSubmit }: AddressFormProps) {
   const { t } = useTranslation('addresses');
@@ -187,6 +189,8 @@ export function AddressForm({ defaultValues, isPrimaryLocked = false, busy, onSu
           <textarea {...fieldControl} {...register('note')} className="text-input address-form__textarea" rows={2} maxLength={ADDRESS_NOTE_MAX_LENGTH} placeholder={t('form.notePlaceholder')} />
         )}
       </FormField>
+
+      <Controller control={control} name="position" render={({ field }) => <AddressLocation value={field.value} onChange={(position) => field.onChange(position)} />} />
 
       <div className="field">
         <div className="consent address-form__primary">

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { toast } from '../../../components/feedback/toast-store.ts';
 import { paths } from '../../../config/paths.ts';
@@ -38,8 +38,22 @@ async function fillAll(user: UserEvent) {
   await user.type(screen.getByRole('textbox', { name: 'Zip code' }), '12190');
 }
 
+/** The browser's Geolocation API, answering as the test says. */
+function stubGeolocation(getCurrentPosition: (found: PositionCallback, failed: PositionErrorCallback, options?: PositionOptions) => void) {
+  const geolocation = { getCurrentPosition: vi.fn(getCurrentPosition), watchPosition: vi.fn(), clearWatch: vi.fn() };
+  Object.defineProperty(navigator, 'geolocation', { configurable: true, value: geolocation });
+  return geolocation;
+}
+
+const foundAt = (latitude: number, longitude: number, accuracy = 12) => (found: PositionCallback) =>
+  found({ coords: { latitude, longitude, accuracy, altitude: null, altitudeAccuracy: null, heading: null, speed: null }, timestamp: Date.now() } as GeolocationPosition);
+
+const failedWith = (code: 1 | 2 | 3) => (_found: PositionCallback, failed: PositionErrorCallback) =>
+  failed({ code, message: 'no position', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError);
+
 afterEach(() => {
   vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'geolocation');
   toast.clear();
 });
 
@@ -158,10 +172,72 @@ describe('AddressFormPage', () => {
         fullAddress: 'Jl. Senopati No. 10',
         zip: '12190',
         note: null,
+        latitude: null,
+        longitude: null,
         isPrimary: true,
       },
     ]);
     expect(toast.getToasts().map(({ type, message }) => ({ type, message }))).toEqual([{ type: 'success', message: 'Address added' }]);
+  });
+
+  it("pins the address at the device's position, shows it, and sends it with the address", async () => {
+    const geolocation = stubGeolocation(foundAt(-6.22512345, 106.79951234));
+    const server = stubAddresses({ 'POST /api/v2/addresses': () => okAnswer({ data: home }, 201) });
+    renderNew();
+    const user = userEvent.setup();
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Use my current location' }));
+
+    expect(await screen.findByText('Location pinned')).toBeInTheDocument();
+    expect(screen.getByText('-6.22512, 106.79951')).toBeInTheDocument();
+    expect(screen.getByText('Accurate to about 12 m')).toBeInTheDocument();
+    expect(geolocation.getCurrentPosition).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), expect.objectContaining({ enableHighAccuracy: true, timeout: 15_000 }));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(server.bodiesOf('/api/v2/addresses')).toEqual([expect.objectContaining({ latitude: -6.225123, longitude: 106.799512 })]));
+  });
+
+  it('shows that it is finding the position, and cannot be pressed again meanwhile', async () => {
+    let answer: PositionCallback = () => undefined;
+    const geolocation = stubGeolocation((found) => {
+      answer = found;
+    });
+    stubAddresses();
+    renderNew();
+    const user = userEvent.setup();
+    const locate = screen.getByRole('button', { name: 'Use my current location' });
+    await user.click(locate);
+    expect(locate).toHaveAttribute('aria-busy', 'true');
+    expect(locate).toBeDisabled();
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Finding your location…');
+    await user.click(locate);
+    expect(geolocation.getCurrentPosition).toHaveBeenCalledTimes(1);
+    act(() => foundAt(-6.2251, 106.7995)(answer));
+    expect(await screen.findByText('-6.22510, 106.79950')).toBeInTheDocument();
+    expect(screen.queryByText('Finding your location…')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [1, 'Location access is not allowed. Allow it for this site in your browser settings, then try again.'],
+    [2, 'Your location could not be found. Check that location is turned on, then try again.'],
+    [3, 'Finding your location took too long. Please try again.'],
+  ] as const)('says why there is no position (error %i), and saves the address without one', async (code, message) => {
+    stubGeolocation(failedWith(code));
+    const server = stubAddresses({ 'POST /api/v2/addresses': () => okAnswer({ data: home }, 201) });
+    renderNew();
+    const user = userEvent.setup();
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Use my current location' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Use my current location' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(server.bodiesOf('/api/v2/addresses')).toEqual([expect.objectContaining({ latitude: null, longitude: null })]));
+  });
+
+  it('says so when the browser cannot share a position', async () => {
+    stubAddresses();
+    renderNew();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Use my current location' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This browser cannot share your location.');
   });
 
   it('goes back to the page that sent the member to add an address, and never to another site', async () => {
@@ -248,6 +324,34 @@ describe('AddressFormPage', () => {
       expect.objectContaining({ provinceCode: '31', regencyCode: '31.74', districtCode: '31.74.01', villageCode: '31.74.01.1001', zip: '12820', recipientPhone: '+6281398765432' }),
     ]);
     expect(toast.getToasts().map(({ message }) => message)).toEqual(['Address saved']);
+  });
+
+  it("shows a saved address's position, keeps it on save, and sends null once it is removed", async () => {
+    const pinned = { ...office, latitude: -6.2443, longitude: 106.7997 };
+    const server = stubAddresses({
+      'GET /api/v2/addresses/a-office': () => okAnswer({ data: pinned }),
+      'PUT /api/v2/addresses/a-office': () => okAnswer({ data: pinned }),
+    });
+    const view = renderEdit('a-office');
+    const user = userEvent.setup();
+    expect(await screen.findByText('-6.24430, 106.79970')).toBeInTheDocument();
+    expect(screen.queryByText(/Accurate to/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(server.to('PUT', '/api/v2/addresses/a-office')).toHaveLength(1));
+    expect(server.to('PUT', '/api/v2/addresses/a-office')[0]?.body).toMatchObject({ latitude: -6.2443, longitude: 106.7997 });
+    view.unmount();
+
+    const again = stubAddresses({
+      'GET /api/v2/addresses/a-office': () => okAnswer({ data: pinned }),
+      'PUT /api/v2/addresses/a-office': () => okAnswer({ data: office }),
+    });
+    renderEdit('a-office');
+    await user.click(await screen.findByRole('button', { name: 'Remove location' }));
+    expect(screen.queryByText('Location pinned')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use my current location' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(again.to('PUT', '/api/v2/addresses/a-office')).toHaveLength(1));
+    expect(again.to('PUT', '/api/v2/addresses/a-office')[0]?.body).toMatchObject({ latitude: null, longitude: null });
   });
 
   it('keeps the primary address primary while it is edited', async () => {

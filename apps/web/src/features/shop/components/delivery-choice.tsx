@@ -142,39 +142,48 @@ function PickupChoice({ distributors, distributorId, onDistributor, name }: Deli
   );
 }
 
-function MethodChoice({ options, method, onMethod, currency, format, name }: DeliveryChoiceProps & { name: string }) {
+function MethodChoice({ options, method, onMethod, currency, format, name, addressId, returnTo }: DeliveryChoiceProps & { name: string }) {
   const { t } = useTranslation('shop');
   const { t: common } = useTranslation();
   const home = options.filter(isHomeMethod);
   if (home.length === 0) return null;
+  // An option with a distance limit needs the address's position, which its form takes from the device.
+  const needsLocation = addressId !== null && home.some((option) => option.unavailableReason === 'address_needs_location');
   return (
-    <fieldset className="choice-group">
-      <legend className="choice-group__legend">{t('delivery.speed')}</legend>
-      {home.map((option) => {
-        const reasonId = `${name}-${option.method}-reason`;
-        const reason = option.isAvailable ? null : unavailableKey(option.unavailableReason);
-        return (
-          <label key={option.method} className={option.isAvailable ? 'choice choice--card' : 'choice choice--card choice--unavailable'}>
-            <input
-              type="radio"
-              name={name}
-              checked={method === option.method}
-              disabled={!option.isAvailable}
-              aria-describedby={reason ? reasonId : undefined}
-              onChange={() => onMethod(option.method)}
-            />
-            <span className="choice__text">
-              <span className="choice__name">{t(`delivery.methods.${option.method}`)}</span>
-              <span>{option.fee > 0 ? format.money(option.fee, currency) : t('delivery.free')}</span>
-              {reason ? (
-                <span id={reasonId} className="choice__reason">
-                  {reason.startsWith('errors.') ? common(reason) : t(reason)}
-                </span>
-              ) : null}
-            </span>
-          </label>
-        );
-      })}
-    </fieldset>
+    <>
+      <fieldset className="choice-group">
+        <legend className="choice-group__legend">{t('delivery.speed')}</legend>
+        {home.map((option) => {
+          const reasonId = `${name}-${option.method}-reason`;
+          const reason = option.isAvailable ? null : unavailableKey(option.unavailableReason);
+          return (
+            <label key={option.method} className={option.isAvailable ? 'choice choice--card' : 'choice choice--card choice--unavailable'}>
+              <input
+                type="radio"
+                name={name}
+                checked={method === option.method}
+                disabled={!option.isAvailable}
+                aria-describedby={reason ? reasonId : undefined}
+                onChange={() => onMethod(option.method)}
+              />
+              <span className="choice__text">
+                <span className="choice__name">{t(`delivery.methods.${option.method}`)}</span>
+                <span>{option.fee > 0 ? format.money(option.fee, currency) : t('delivery.free')}</span>
+                {reason ? (
+                  <span id={reasonId} className="choice__reason">
+                    {reason.startsWith('errors.') ? common(reason) : t(reason)}
+                  </span>
+                ) : null}
+              </span>
+            </label>
+          );
+        })}
+      </fieldset>
+      {needsLocation ? (
+        <Link className="checkout-link" to={paths.addressEdit.href({ addressId }, { return: returnTo })}>
+          {t('delivery.addLocation')}
+        </Link>
+      ) : null}
+    </>
   );
 }

@@ -31,7 +31,7 @@ export interface PriceBreakdownProps {
   format: ShopFormat;
 }
 
-/** Subtotal, the promo's discount, each fee line (shipping, insurance, tax…) and the total. */
+/** Subtotal, the promo's discount, each fee line (shipping, insurance, tax…, the rounding adjustment) and the total. */
 export function PriceBreakdown({ subtotal, discount, fees, total, currency, format }: PriceBreakdownProps) {
   const { t } = useTranslation('shop');
   return (
@@ -49,7 +49,8 @@ export function PriceBreakdown({ subtotal, discount, fees, total, currency, form
       {fees.map((fee) => (
         <div className="price-breakdown__row" key={fee.type}>
           <dt>{t(`fees.${fee.type}`)}</dt>
-          <dd>{format.money(fee.amount, currency)}</dd>
+          {/* A rounding adjustment may take a little off: written with a minus, as the discount is. */}
+          <dd>{fee.amount < 0 ? `−${format.money(-fee.amount, currency)}` : format.money(fee.amount, currency)}</dd>
         </div>
       ))}
       <div className="price-breakdown__row price-breakdown__row--total">

@@ -125,6 +125,8 @@ describe('CheckoutPage', () => {
     expect(instant).toHaveAccessibleDescription('Please update this address with its location');
     expect(courier).toBeDisabled();
     expect(courier).toHaveAccessibleDescription('Shipment to your area is currently not yet available');
+    const checkout = `/cards/${cardId}/catalogs/checkout`;
+    expect(await screen.findByRole('link', { name: "Add this address's location" })).toHaveAttribute('href', `/settings/addresses/${home.id}?return=${encodeURIComponent(checkout)}`);
   });
 
   it('prices the cart again for another address, and for pickup at a chosen distributor', async () => {
@@ -206,7 +208,8 @@ describe('CheckoutPage', () => {
       description: null,
       terms: null,
       status: 'active',
-      code: 'H7KQM3PX9ABC',
+      code: 'H7KQM3PX9ABCD',
+      codeKept: 'server',
       externalCode: null,
       cardId,
       isHidden: false,
@@ -214,6 +217,7 @@ describe('CheckoutPage', () => {
       expiresAt: '2026-12-20T03:00:00.000Z',
       usedAt: null,
       usedPlace: null,
+      giftCard: null,
     };
     const counterOnly = { ...treat, id: 'v-counter', template: { ...treat.template, id: 'tpl-kopi', name: 'Kopi Susu', usableAt: 'in_store' } };
     const wallet = { data: [{ template: treat.template, activeCount: 1, vouchers: [treat] }, { template: counterOnly.template, activeCount: 1, vouchers: [counterOnly] }] };

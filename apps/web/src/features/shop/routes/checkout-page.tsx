@@ -15,6 +15,7 @@ import { useAttemptKey } from '../../../lib/attempt-key.ts';
 import { useBackNavigation } from '../../../lib/back-navigation.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { usePaymentOptions } from '../../../lib/payment-options.ts';
+import { PaymentOptionsNotice } from '../../../components/payment/payment-options-notice.tsx';
 import { useDeliveryAddresses } from '../api/get-delivery-addresses.ts';
 import { useDistributors } from '../api/get-distributors.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
@@ -197,11 +198,7 @@ export function CheckoutPage() {
             {t('checkout.payment')}
           </h2>
           <PaymentSplitSummary payment={quote.payment} currency={quote.currency} format={format} />
-          {needsMethod && payments.data && !payments.data.isValid ? (
-            <p className="checkout-notice" role="alert">
-              {t('checkout.paymentsUnavailable')}
-            </p>
-          ) : null}
+          {needsMethod ? <PaymentOptionsNotice options={payments} unavailable={t('checkout.paymentsUnavailable')} className="checkout-notice" /> : null}
           {needsMethod && methods.length > 0 ? (
             <PaymentMethodPicker
               methods={methods}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
+import type { Order } from '@kartu/contracts';
 import { paths } from '../../../config/paths.ts';
 import { errorAnswer, okAnswer } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
@@ -7,6 +8,12 @@ import { cardId, order, orderPayment, ordersPath, stubShop } from '../shop.test-
 import { OrderPage } from './order-page.tsx';
 
 const orderPath = `${ordersPath}/ord-1`;
+
+/** The order page of `shown`, answered as it is. */
+function renderOrderOf(shown: Order) {
+  stubShop({ [`GET ${orderPath}`]: () => okAnswer({ data: shown }) });
+  return renderOrder();
+}
 
 function renderOrder(orderId = 'ord-1') {
   return renderPage(<OrderPage />, { path: paths.cardOrder.path, history: [`/cards/${cardId}/orders`, `/cards/${cardId}/orders/${orderId}`] });
@@ -87,9 +94,50 @@ describe('OrderPage', () => {
     expect(screen.queryByRole('heading', { name: 'Waiting for your payment' })).not.toBeInTheDocument();
   });
 
+  it('tells the member of a new order by when the merchant processes it, and only while it does', async () => {
+    const view = renderOrderOf(order());
+    expect(await screen.findByText(/^Your order is processed within 2x24 hours, by November 26, 2026/)).toBeInTheDocument();
+    view.unmount();
+    renderOrderOf(order({ status: 'on_courier', history: [...order().history, { status: 'on_courier', at: '2026-11-25T08:00:00.000Z', note: null }] }));
+    expect(await screen.findByText('On delivery', { selector: '.order-status' })).toBeInTheDocument();
+    expect(screen.queryByText(/processed within/)).not.toBeInTheDocument();
+  });
+
+  it('has no processing time for an order still waiting for its payment', async () => {
+    renderOrderOf(waiting);
+    expect(await screen.findByText('Waiting for payment', { selector: '.order-status' })).toBeInTheDocument();
+    expect(screen.queryByText(/processed within/)).not.toBeInTheDocument();
+  });
+
+  it('shows a rounding adjustment that takes a little off with a minus', async () => {
+    renderOrderOf(order({ fees: [{ type: 'shipping', amount: 12_000 }, { type: 'rounding', amount: -50 }], total: { points: 2400, money: 11_950 } }));
+    expect((await screen.findByText('Rounding adjustment')).closest('div')).toHaveTextContent(/−Rp\s50$/);
+  });
+
   it('shows the 404 page for an order that is not the card’s', async () => {
     stubShop({ [`GET ${ordersPath}/nope`]: () => errorAnswer('ORDER_NOT_FOUND') });
     renderOrder('nope');
     expect(await screen.findByTestId('page-error')).toHaveTextContent('PageNotFoundError: Order not found');
+  });
+
+  it("lists the e-vouchers the order put into the wallet, each opening its voucher as recently purchased", async () => {
+    renderOrderOf(
+      order({
+        vouchers: [
+          { id: 'v-1', name: 'Kopi Susu Gula Aren', status: 'active', expiresAt: '2099-01-01T00:00:00.000Z' },
+          { id: 'v-2', name: 'Kopi Susu Gula Aren', status: 'pending', expiresAt: '2099-01-01T00:00:00.000Z' },
+        ],
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Your e-vouchers' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Kopi Susu Gula ArenReady to use', 'Kopi Susu Gula ArenBeing prepared']);
+    expect(links[0]).toHaveAttribute('href', '/egifts/details/v-1?recentlyPurchased=true');
+  });
+
+  it('shows no e-voucher section for an order of goods', async () => {
+    renderOrderOf(order());
+    expect(await screen.findByRole('list', { name: 'Items in the order' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Your e-vouchers' })).not.toBeInTheDocument();
   });
 });

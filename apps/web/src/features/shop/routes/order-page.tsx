@@ -1,9 +1,11 @@
 import { useId } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Order } from '@kartu/contracts';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { Header } from '../../../components/layout/header.tsx';
+import { PaymentFailureDialog } from '../../../components/payment/payment-failure-dialog.tsx';
 import { PaymentInstructions } from '../../../components/payment/payment-instructions.tsx';
+import { usePaymentFailureDialog } from '../../../components/payment/use-payment-failure-dialog.ts';
 import { PaymentProofUpload } from '../../../components/payment/payment-proof-upload.tsx';
 import { PaymentStatusHero } from '../../../components/payment/payment-status-hero.tsx';
 import { PaymentSummary } from '../../../components/payment/payment-summary.tsx';
@@ -18,6 +20,8 @@ import { OrderDelivery } from '../components/order-delivery.tsx';
 import { OrderStatusBadge } from '../components/order-status-badge.tsx';
 import { OrderLineList, PaidSummary, PriceBreakdown } from '../components/order-summary.tsx';
 import { OrderTimeline } from '../components/order-timeline.tsx';
+import { OrderVouchers } from '../components/order-vouchers.tsx';
+import { ORDER_PROCESSING_DAYS, processingDeadline } from '../order-processing.ts';
 import type { ShopFormat } from '../components/use-shop-format.ts';
 import { OrderLoaded } from '../components/order-loaded.tsx';
 import { useShopOrder } from '../components/use-shop-order.ts';
@@ -25,7 +29,8 @@ import '../shop.css';
 import '../orders.css';
 
 /**
- * '/cards/:cardId/orders/:orderId' (and its /v2 twin): one order: its status and history, its open
+ * '/cards/:cardId/orders/:orderId' (and its /v2 twin): one order: its status and history (with
+ * when the merchant is due to have processed it), its open
  * payment followed live with what to do next, what was bought, where it goes, what it cost and what
  * was paid, with the ways to its receipt and its tracking. A provider's page sends the member here.
  */
@@ -52,11 +57,18 @@ function OrderView({ cardId, order, format, onExpire }: { cardId: string; order:
   const { t: payments } = useTranslation('payments');
   const { merchant } = useSite();
   const location = useLocation();
+  const navigate = useNavigate();
   const id = useId();
   const { payment } = order;
   const open = isPaymentOpen(order);
+  const failure = usePaymentFailureDialog(payment);
+  const deadline = processingDeadline(order);
   return (
     <>
+      {failure.open && payment ? (
+        // The order failed with its payment and gave back what it took: trying again is shopping again.
+        <PaymentFailureDialog failureReason={payment.failureReason} onTryAgain={() => void navigate(paths.cardCatalogs.href({ cardId }))} onClose={failure.close} />
+      ) : null}
       <section className="checkout-section" aria-labelledby={`${id}-status`}>
         <div className="order-page__status">
           <h2 id={`${id}-status`} className="checkout-section__title">
@@ -67,6 +79,7 @@ function OrderView({ cardId, order, format, onExpire }: { cardId: string; order:
         <p className="visually-hidden" role="status">
           {t(`orderStatus.${order.status}`)}
         </p>
+        {deadline ? <p className="order-page__processing">{t('order.processing', { days: ORDER_PROCESSING_DAYS, deadline: format.dateTime(deadline.toISOString()) })}</p> : null}
         <OrderTimeline history={order.history} format={format} headingId={`${id}-status`} />
       </section>
       {payment && open && payment.method === 'cash_on_delivery' && payment.instructions ? (
@@ -106,6 +119,7 @@ function OrderView({ cardId, order, format, onExpire }: { cardId: string; order:
         </h2>
         <OrderLineList lines={order.lines} currency={order.currency} format={format} />
       </section>
+      {order.vouchers.length > 0 ? <OrderVouchers vouchers={order.vouchers} headingId={`${id}-vouchers`} /> : null}
       {order.delivery.method !== 'none' ? (
         <section className="checkout-section" aria-labelledby={`${id}-delivery`}>
           <h2 id={`${id}-delivery`} className="checkout-section__title">
