@@ -15,7 +15,7 @@ test('a member browses the catalog, filters it, fills a cart, is asked before mi
   // The card's Shop button opens the product list, drawn from the seeded catalog.
   await page.getByRole('link', { name: 'Shop' }).click();
   await expect(page).toHaveURL(`${cardPath}/catalogs/shop`);
-  await expect(page.getByText('13 products')).toBeVisible();
+  await expect(page.getByText('14 products')).toBeVisible();
   await expect(page.getByRole('link', { name: /Senja enamel mug/ })).toContainText('Out of Stock');
   await expectAccessible(page, 'the shop list');
 

@@ -1,5 +1,7 @@
 import { outletCodeKeyFor } from './modules/outlets/outlet-code-key.ts';
 import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
+import { giftCardsRoutes } from './modules/gift-cards/gift-cards.routes.ts';
+import { voucherCodeKeysFor } from './modules/vouchers/voucher-codes.ts';
 import { giftKeysFor } from './modules/gifts/gift-secrets.ts';
 import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
 import { devApiKeysRoutes } from './dev/api-keys.routes.ts';
@@ -118,11 +120,13 @@ export function buildAppContext({ env, database, clock = systemClock }: Pick<Cre
     blobs: blobStoreFor(env),
     activationCodeKey: activationCodeKeyFor(env.CODE_SECRET),
     giftKeys: giftKeysFor(env.CODE_SECRET),
+    voucherCodeKeys: voucherCodeKeysFor(env.CODE_SECRET),
     drivers: selectOutboxDrivers(env),
     payments: paymentsContextFor({
       production: env.NODE_ENV === 'production',
       sandboxSecret: env.PAYMENTS_SANDBOX_SECRET ?? randomBytes(32).toString('base64url'),
       providers: configuredProviders(env),
+      publicUrl: env.PUBLIC_URL,
       // Each module that sells something says what its payments do when they settle.
       effects: { subscription: subscriptionPaymentEffect, order: orderPaymentEffect },
     }),
@@ -193,6 +197,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     addressesRoutes,
     ordersRoutes,
     vouchersRoutes,
+    giftCardsRoutes,
     giftsRoutes,
     ...(env.NODE_ENV === 'production' ? [] : [devOutboxRoutes, devPaymentsRoutes, devSubscriptionsRoutes, devApiKeysRoutes]),
     healthRoutes,

@@ -9,7 +9,7 @@ import { cardSubscriptionSchema } from './subscription-state.ts';
  * Amounts are integers in the unit's smallest step (points, stamps, or minor units of the currency).
  */
 
-export const programTypeSchema = z.enum(['points', 'stamps', 'cash', 'subscription']);
+export const programTypeSchema = z.enum(['points', 'stamps', 'cash', 'subscription', 'egift']);
 export type ProgramType = z.infer<typeof programTypeSchema>;
 export const balanceUnitSchema = z.enum(['POINT', 'STAMP', 'CASH']);
 export type BalanceUnit = z.infer<typeof balanceUnitSchema>;
@@ -205,6 +205,8 @@ export const rewardSchema = z.object({
   title: z.string(),
   amount: z.number().int(),
   unit: balanceUnitSchema,
+  /** The reward also brings an e-voucher (its title names it), issued into the wallet when claimed. */
+  withVoucher: z.boolean(),
   status: z.enum(['claimable', 'claimed']),
   grantedAt: z.string(),
   claimedAt: z.string().nullable(),

@@ -82,6 +82,12 @@ export const errorStatus = {
   GIFT_LOCKED: 429,
   GIFT_OWN: 422,
   GIFT_NEEDS_CARD: 422,
+  VOUCHER_IS_GIFT_CARD: 422,
+  VOUCHER_NOT_PENDING: 409,
+  GIFT_CARD_NOT_FOUND: 404,
+  GIFT_CARD_OUTLET_CODE_INVALID: 400,
+  GIFT_CARD_LOCKED: 429,
+  GIFT_CARD_CHARGE_NOT_VOIDABLE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -166,6 +172,12 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   GIFT_LOCKED: 'This gift is locked for 24 hours because of too many wrong PINs',
   GIFT_OWN: 'You cannot claim a gift you sent',
   GIFT_NEEDS_CARD: 'Add a card of this program to your wallet to claim this gift',
+  VOUCHER_IS_GIFT_CARD: 'This e-gift is a gift card: add it to your cards to pay with it',
+  VOUCHER_NOT_PENDING: 'This voucher already has its code',
+  GIFT_CARD_NOT_FOUND: 'This gift card does not exist',
+  GIFT_CARD_OUTLET_CODE_INVALID: 'The outlet code is not correct',
+  GIFT_CARD_LOCKED: 'This gift card is locked for 24 hours because of too many wrong outlet codes',
+  GIFT_CARD_CHARGE_NOT_VOIDABLE: 'This payment can no longer be voided',
 };
 
 export const fieldIssueSchema = z.object({

@@ -15,3 +15,4 @@ export * from './orders.ts';
 export * from './vouchers.ts';
 export * from './voucher-count.ts';
 export * from './gifts.ts';
+export * from './gift-cards.ts';

@@ -55,8 +55,12 @@ export const voucherSchema = z.object({
   description: z.string().nullable(),
   terms: z.string().nullable(),
   status: voucherStatusSchema,
-  /** Shown as a QR code and a barcode; null while the voucher is pending. */
+  /**
+   * Shown as a QR code and a barcode; null while the voucher is pending. Where the server keeps only
+   * the code's hash (`codeKept` `device`), it answers the code once, and the phone keeps it.
+   */
   code: z.string().nullable(),
+  codeKept: z.enum(['server', 'device']),
   /** The code of the merchant's partner that issued it, when there is one. */
   externalCode: z.string().nullable(),
   cardId: z.string(),
@@ -68,6 +72,13 @@ export const voucherSchema = z.object({
   usedPlace: z.string().nullable(),
   /** The latest gift its holder made of it, while they hold it; a voucher with a pending gift cannot be used. */
   gift: voucherGiftSchema.nullable().optional(),
+  /**
+   * An e-gift voucher: activated, it becomes a gift card with this value (minor units of
+   * `currencyCode`) in the member's cards; `cardId` is that card once it is.
+   */
+  giftCard: z
+    .object({ value: z.number().int().positive(), currencyCode: z.string(), programId: z.string(), programName: z.string(), cardId: z.string().nullable() })
+    .nullable(),
 });
 export type Voucher = z.infer<typeof voucherSchema>;
 
@@ -124,6 +135,8 @@ export const integrationRedemptionSchema = z.object({
   id: z.string(),
   voucher: z.object({ id: z.string(), code: z.string().nullable(), name: z.string(), valueText: z.string().nullable() }),
   outlet: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The cashier who typed their code, where the outlet asks for one. */
+  cashier: z.object({ id: z.string(), name: z.string() }).nullable(),
   channel: z.enum(['counter', 'till', 'online']),
   redeemedAt: z.string().datetime(),
   voidedAt: z.string().datetime().nullable(),
@@ -133,3 +146,19 @@ export const integrationRedemptionAnswerSchema = z.object({ data: integrationRed
 export const integrationRedemptionParamsSchema = z.object({ redemptionId: z.string().min(1).max(64) });
 /** POST /integration/v1/vouchers/redemptions/{redemptionId}/void: an optional reason, kept in the merchant's records. */
 export const integrationRedemptionVoidBodySchema = z.object({ reason: z.string().trim().max(200).optional() }).nullish();
+
+/** A voucher of the merchant's partner, as the partner's side of the integration API sees it. */
+export const integrationPendingVoucherSchema = z.object({
+  id: z.string(),
+  template: z.object({ id: z.string(), name: z.string() }),
+  status: voucherStatusSchema,
+  externalCode: z.string().nullable(),
+  issuedAt: z.string().datetime(),
+  /** business-rules §9: a voucher waits at most 30 minutes for its code; past this it is suspended. */
+  answerBy: z.string().datetime(),
+});
+export type IntegrationPendingVoucher = z.infer<typeof integrationPendingVoucherSchema>;
+export const integrationPendingVoucherAnswerSchema = z.object({ data: integrationPendingVoucherSchema });
+export const integrationPendingVouchersAnswerSchema = z.object({ data: z.array(integrationPendingVoucherSchema) });
+/** POST /integration/v1/vouchers/{voucherId}/partner-code: the code the partner issued, printed beside the voucher's own. */
+export const integrationPartnerCodeBodySchema = z.object({ externalCode: z.string().trim().min(1).max(64) });

@@ -9,6 +9,7 @@ import { createPlanCommand, setMerchantBankAccountCommand, setMerchantPaymentsCo
 import { createProgramCommand, setFixedAddressCommand } from './programs.command.ts';
 import { importProductsCommand } from './catalog.command.ts';
 import { addCashierCommand, addOutletCommand } from './outlets.command.ts';
+import { createVoucherTemplateCommand, grantVouchersCommand, setPlanVouchersCommand } from './vouchers.command.ts';
 import { addDistributorCommand, removeDistributorCommand, savePromotionCommand, setShopSettingsCommand } from './shop.command.ts';
 
 export const usage = `Kartu operator commands (database from DATABASE_URL, else the embedded one in DATA_DIR)
@@ -29,7 +30,7 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
                          signed with a secret printed once (run again for a new secret)
   kartu merchants webhook --mid <MID> --remove
   kartu sites create --host <host> --merchant <MID> [--language en|id|my|ja]
-  kartu programs create --merchant <MID> --name <name> --type points|stamps|cash|subscription
+  kartu programs create --merchant <MID> --name <name> --type points|stamps|cash|subscription|egift
                         [--earn-rate 1/1000] [--expiry-days 365]
   kartu programs art --program <program id> --file <file>  card art, 343x216 at least
   kartu programs art --program <program id> --remove
@@ -50,6 +51,8 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
   kartu plans create --merchant <MID> --program <program id> --name <name> --months 1 --price 49000
                      [--auto-renew yes|no] [--fees "admin:2500 tax:11% convenience:1.5%@credit_card"]
                      price and fixed fees in minor units; a share applies to the price
+  kartu plans vouchers --merchant <MID> --plan <plan id> --template <voucher template id> --quantity 1
+                     the vouchers each paid period of the plan brings (0 stops them)
   kartu products import --merchant <MID> --program <program id> --file <products.csv>
                      columns: sku, name, category, type (physical|evoucher|meal|digital), price_points,
                      price_money (minor units), stock, max_per_order, weight_grams, precious_metal,
@@ -58,6 +61,14 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
   kartu outlets add --merchant <MID> --name <name> --code <4 to 12 letters or digits> [--cashier-codes]
                     staff type the code on a member's phone to redeem a voucher (kept hashed)
   kartu cashiers add --merchant <MID> --outlet <outlet id> --name <name> --code <4 to 12 letters or digits>
+  kartu vouchers template --merchant <MID> --program <program id> --name <name> --days 30
+                    [--usable-at in_store|ecommerce|both] [--value-text <text>] [--description <text>] [--terms <text>]
+                    [--daily-limit 2] [--product <e-voucher SKU that sells it>]
+                    [--discount percent:10|points:200|money:25000] [--minimum-points 1000] [--minimum-money 100000]
+                    [--gift-card-program <egift program id> --gift-card-value 100000] [--hashed-codes] [--partner]
+                    a voucher template; a gift card one becomes a card of the e-gift program when added;
+                    --hashed-codes keeps only a hash of each code; --partner waits for the partner's codes
+  kartu vouchers grant --merchant <MID> --template <template id> --card <card number> [--quantity 1]
   kartu api-keys create --merchant <MID> --name <name>     prints the key once
   kartu api-keys list --merchant <MID>
   kartu api-keys revoke --id <key id>
@@ -81,6 +92,7 @@ const commands: Record<string, Command> = {
   'merchants bank-account': setMerchantBankAccountCommand,
   'merchants webhook': setMerchantWebhookCommand,
   'plans create': createPlanCommand,
+  'plans vouchers': setPlanVouchersCommand,
   'products import': importProductsCommand,
   'sites create': createSiteCommand,
   'programs create': createProgramCommand,
@@ -92,6 +104,8 @@ const commands: Record<string, Command> = {
   'promos save': savePromotionCommand,
   'outlets add': addOutletCommand,
   'cashiers add': addCashierCommand,
+  'vouchers template': createVoucherTemplateCommand,
+  'vouchers grant': grantVouchersCommand,
   'api-keys create': createApiKeyCommand,
   'api-keys list': listApiKeysCommand,
   'api-keys revoke': revokeApiKeyCommand,

@@ -6,7 +6,7 @@ import { CommandError, merchantByMid, oneOf, readOptions, required, UsageError, 
 import { findProgramById } from './operator.repository.ts';
 
 // A subscription program's cards earn points too; what it sells is its plans (kartu plans create).
-const unitOfType = { points: 'POINT', stamps: 'STAMP', cash: 'CASH', subscription: 'POINT' } as const satisfies Record<string, BalanceUnit>;
+const unitOfType = { points: 'POINT', stamps: 'STAMP', cash: 'CASH', subscription: 'POINT', egift: 'CASH' } as const satisfies Record<string, BalanceUnit>;
 
 /** `1/1000` (one point per 1,000 minor units spent) or a whole number per minor unit. */
 export function parseEarnRate(text: string): { earnRateNumerator: bigint; earnRateDenominator: bigint } {
@@ -31,8 +31,9 @@ export async function createProgramCommand(args: string[], { db, out }: CliConte
     'expiry-days': { type: 'string' },
   });
   const name = required(values, 'name');
-  const type = oneOf(required(values, 'type'), ['points', 'stamps', 'cash', 'subscription'], 'points', 'type');
-  const rate = parseEarnRate(values['earn-rate'] ?? '1/1000');
+  const type = oneOf(required(values, 'type'), ['points', 'stamps', 'cash', 'subscription', 'egift'], 'points', 'type');
+  // A gift card holds what it is loaded with: it earns nothing from purchases.
+  const rate = type === 'egift' ? { earnRateNumerator: 0n, earnRateDenominator: 1n } : parseEarnRate(values['earn-rate'] ?? '1/1000');
   const expiry = parseExpiryDays(values['expiry-days']);
   const merchant = await merchantByMid(db, required(values, 'merchant').toUpperCase());
   const { program } = await createProgram({
@@ -42,8 +43,8 @@ export async function createProgramCommand(args: string[], { db, out }: CliConte
       name,
       type,
       unit: unitOfType[type],
-      // A cash balance is kept in the merchant's currency.
-      currencyCode: type === 'cash' ? merchant.currencyCode : null,
+      // A cash balance (a gift card's too) is kept in the merchant's currency.
+      currencyCode: type === 'cash' || type === 'egift' ? merchant.currencyCode : null,
       ...rate,
       ...expiry,
     },

@@ -33,3 +33,5 @@ export * from '../modules/webhooks/webhooks.table.ts';
 export * from '../modules/vouchers/vouchers.table.ts';
 export * from '../modules/outlets/outlets.table.ts';
 export * from '../modules/gifts/gifts.table.ts';
+export * from '../modules/subscriptions/plan-vouchers.table.ts';
+export * from '../modules/gift-cards/gift-cards.table.ts';

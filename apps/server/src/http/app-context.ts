@@ -2,6 +2,7 @@ import type { BlobStore } from '../modules/storage/blob-store.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { GiftKeys } from '../modules/gifts/gift-secrets.ts';
+import type { VoucherCodeKeys } from '../modules/vouchers/voucher-codes.ts';
 import type { OutboxDrivers } from '../modules/outbox/outbox.drivers.ts';
 import type { PaymentsContext } from '../modules/payments/payments.context.ts';
 
@@ -22,6 +23,8 @@ export interface AppContext {
   activationCodeKey: string;
   /** Hash and seal the links and PINs of voucher gifts (gifts/gift-secrets.ts). */
   giftKeys: GiftKeys;
+  /** Hash and seal the codes of vouchers whose template keeps no code (vouchers/voucher-codes.ts). */
+  voucherCodeKeys: VoucherCodeKeys;
   drivers: OutboxDrivers;
   /** Payment providers wired in, and what each kind of subject does when its payment settles. */
   payments: PaymentsContext;

@@ -5,6 +5,7 @@ import { integrationCardRoutes } from './cards.routes.ts';
 import { integrationCatalogRoutes } from './catalog.routes.ts';
 import { integrationOrdersRoutes } from './orders.routes.ts';
 import { integrationVouchersRoutes } from './vouchers.routes.ts';
+import { integrationGiftCardsRoutes } from './gift-cards.routes.ts';
 import type { AppContext } from '../http/app-context.ts';
 import { integrationLedgerRoutes } from './ledger.routes.ts';
 import { integrationPaymentRoutes } from './payments.routes.ts';
@@ -67,6 +68,7 @@ export const integrationRoutes: FastifyPluginAsync<AppContext> = async (app, opt
   await app.register(integrationCatalogRoutes, { ...options, prefix: integrationPrefix });
   await app.register(integrationOrdersRoutes, { ...options, prefix: integrationPrefix });
   await app.register(integrationVouchersRoutes, { ...options, prefix: integrationPrefix });
+  await app.register(integrationGiftCardsRoutes, { ...options, prefix: integrationPrefix });
   // Without this, the web app's catch-all would answer a mistyped integration path with a page.
   app.all(`${integrationPrefix}/*`, { config: { rateLimit: false }, schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
 };

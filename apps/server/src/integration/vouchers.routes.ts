@@ -1,11 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { integrationRedemptionAnswerSchema, integrationRedemptionParamsSchema, integrationRedemptionVoidBodySchema, integrationVoucherRedeemBodySchema } from '@kartu/contracts';
+import {
+  integrationPartnerCodeBodySchema,
+  integrationPendingVoucherAnswerSchema,
+  integrationPendingVouchersAnswerSchema,
+  integrationRedemptionAnswerSchema,
+  integrationRedemptionParamsSchema,
+  integrationRedemptionVoidBodySchema,
+  integrationVoucherRedeemBodySchema,
+  voucherParamsSchema,
+} from '@kartu/contracts';
+import { errorAnswers } from '../http/error-answers.ts';
 import type { AppContext } from '../http/app-context.ts';
 import { redeemAtTill, voidRedemption } from '../modules/vouchers/redemption.service.ts';
+import { fillPartnerCode, listPartnerPendingVouchers } from '../modules/vouchers/voucher-issuing.service.ts';
 import { idempotentWriteRoute } from './idempotent-route.ts';
+import { holderOf, integrationRouteConfig, integrationSecurity } from './integration.http.ts';
 
-/** The till's side of vouchers: redeem a scanned code at an outlet, void a redemption the same day (docs/integration.md). */
+/**
+ * The till's side of vouchers: redeem a scanned code at an outlet, void a redemption the same day;
+ * and the partner's: the vouchers waiting for its code, and each code it issues (docs/integration.md).
+ */
 export const integrationVouchersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
+  const { db, voucherCodeKeys: keys } = options;
+
   idempotentWriteRoute(app, options, {
     url: '/vouchers/redeem',
     summary: "Redeems the voucher of a scanned code at one of the merchant's outlets; the member's open voucher page turns to used",
@@ -13,7 +30,7 @@ export const integrationVouchersRoutes: FastifyPluginAsyncZod<AppContext> = asyn
     body: integrationVoucherRedeemBodySchema,
     status: 200,
     answer: integrationRedemptionAnswerSchema,
-    run: ({ tx, merchantId, body, now }) => redeemAtTill({ tx, merchantId, code: body.code, outletId: body.outletId, now }),
+    run: ({ tx, merchantId, body, now }) => redeemAtTill({ tx, merchantId, code: body.code, outletId: body.outletId, keys, now }),
   });
 
   idempotentWriteRoute(app, options, {
@@ -25,5 +42,30 @@ export const integrationVouchersRoutes: FastifyPluginAsyncZod<AppContext> = asyn
     status: 200,
     answer: integrationRedemptionAnswerSchema,
     run: ({ tx, merchantId, params, now }) => voidRedemption({ tx, merchantId, redemptionId: params.redemptionId, now }),
+  });
+
+  app.get(
+    '/vouchers/pending',
+    {
+      config: integrationRouteConfig,
+      schema: {
+        tags: ['integration'],
+        summary: "The partner's vouchers still waiting for their code, the oldest first (each is also announced by a voucher.code_requested webhook)",
+        security: integrationSecurity,
+        response: { 200: integrationPendingVouchersAnswerSchema, ...errorAnswers([401, 429, 500] as const) },
+      },
+    },
+    async (request) => ({ data: await listPartnerPendingVouchers({ db, merchantId: holderOf(request).merchantId }) }),
+  );
+
+  idempotentWriteRoute(app, options, {
+    url: '/vouchers/:voucherId/partner-code',
+    summary: "Gives a pending voucher the code the merchant's partner issued for it: it becomes usable, with a Kartu code of its own beside the partner's",
+    scope: 'vouchers.partner-code',
+    params: voucherParamsSchema,
+    body: integrationPartnerCodeBodySchema,
+    status: 200,
+    answer: integrationPendingVoucherAnswerSchema,
+    run: async ({ tx, merchantId, params, body }) => ({ data: await fillPartnerCode({ tx, merchantId, voucherId: params.voucherId, externalCode: body.externalCode, keys }) }),
   });
 };

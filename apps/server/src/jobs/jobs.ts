@@ -12,6 +12,7 @@ import { reconcilePayments } from '../modules/payments/payment-reconciliation.se
 import { renewSubscriptions } from '../modules/subscriptions/subscription-renewal.service.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/webhooks.service.ts';
 import { returnExpiredGifts } from '../modules/gifts/gifts.service.ts';
+import { failLatePartnerVouchers, failLatePartnerVouchersJobName, issueVoucherCodesJob, issueVoucherCodesJobName } from '../modules/vouchers/voucher-issuing.service.ts';
 
 /** Moves expired value of every merchant's member accounts to the expiry account. */
 export async function expireLotsOfEveryMerchant({ db, now }: { db: Database; now: Date }): Promise<number> {
@@ -21,7 +22,7 @@ export async function expireLotsOfEveryMerchant({ db, now }: { db: Database; now
 }
 
 /** What the server's workers run (docs/operations.md Background jobs). Each is safe to run again. */
-export const serverJobHandlers = ({ drivers, codeSecret, payments, webhookSealKey }: Pick<AppContext, 'drivers' | 'codeSecret' | 'payments' | 'webhookSealKey'>): JobHandler[] => [
+export const serverJobHandlers = ({ drivers, codeSecret, payments, webhookSealKey, voucherCodeKeys }: Pick<AppContext, 'drivers' | 'codeSecret' | 'payments' | 'webhookSealKey' | 'voucherCodeKeys'>): JobHandler[] => [
   deliveryJob({ drivers, sealKey: sealKeyFor(codeSecret) }),
   webhookDeliveryJob({ sealKey: webhookSealKey }),
   { name: 'expire-lots', run: expireLotsOfEveryMerchant },
@@ -29,6 +30,8 @@ export const serverJobHandlers = ({ drivers, codeSecret, payments, webhookSealKe
   { name: 'reconcile-payments', run: ({ db, now, log }) => reconcilePayments({ db, payments, now, log }) },
   { name: 'renew-subscriptions', run: ({ db, now, log }) => renewSubscriptions({ db, payments, now, log }) },
   { name: 'return-expired-gifts', run: returnExpiredGifts },
+  issueVoucherCodesJob({ keys: voucherCodeKeys }),
+  { name: failLatePartnerVouchersJobName, run: failLatePartnerVouchers },
   // Finished jobs are kept a week for operators to look into, then forgotten.
   { name: 'purge-jobs', run: ({ db, now }) => purgeDoneJobs({ db, now, keepMs: 7 * DAY_MS }) },
 ];
@@ -44,4 +47,8 @@ export const serverRecurringJobs: RecurringJob[] = [
   { name: 'renew-subscriptions', everyMs: HOUR_MS },
   // Gifts past their expiry already read as returned; this writes them down and clears their secrets.
   { name: 'return-expired-gifts', everyMs: 15 * MINUTE_MS },
+  // Queued with each voucher that waits for a hashed code; this catches any whose job was lost.
+  { name: issueVoucherCodesJobName, everyMs: 5 * MINUTE_MS },
+  // A partner's voucher that has no code 30 minutes after its issue is suspended within 5 more.
+  { name: failLatePartnerVouchersJobName, everyMs: 5 * MINUTE_MS },
 ];

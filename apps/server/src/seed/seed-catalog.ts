@@ -8,7 +8,7 @@ import { demoProgramIds, type SeedCardsOptions } from './seed-cards.ts';
 
 /*
  * The shop demo (README "Demo data"): the Kopi Senja Rewards catalog, three categories (one of them
- * exclusive), thirteen products of every type, a gold bar, stock levels from 0 to over 100.
+ * exclusive), fourteen products of every type, a gold bar, a gift card, stock levels from 0 to over 100.
  */
 
 const categoryIds = {
@@ -193,6 +193,19 @@ export const demoProducts: DemoProduct[] = [
     maxPerOrder: 1,
     weightGrams: 1_500,
     art: 'cupping-set.svg',
+  },
+  {
+    id: productId(14),
+    sku: 'KS-GIFT-100K',
+    category: 'coffee',
+    type: 'evoucher',
+    name: 'Kopi Senja gift card Rp100.000',
+    description: 'A gift card worth Rp100.000 at every Kopi Senja outlet. Keep it, or send it to a friend; once added to your cards, pay any amount at the counter until it is used up.',
+    terms: 'Add it to your cards within a year of purchase. The balance does not expire once added. Not exchangeable for cash.',
+    pricePoints: 1_000n,
+    stock: null,
+    maxPerOrder: 3,
+    art: 'gift-card.svg',
   },
 ];
 

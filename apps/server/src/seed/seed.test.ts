@@ -10,6 +10,7 @@ import { cards } from '../modules/cards/cards.table.ts';
 import { cardRewards } from '../modules/cards/rewards.table.ts';
 import { memberAddresses } from '../modules/addresses/addresses.table.ts';
 import { catalogCategories, products } from '../modules/catalog/catalog.table.ts';
+import { distributors, shopSettings } from '../modules/orders/orders.table.ts';
 import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';
 import { getBalance, getLifetimeEarned } from '../modules/ledger/ledger.service.ts';
 import { journalEntries, postings } from '../modules/ledger/journal.table.ts';
@@ -51,6 +52,8 @@ const snapshotTables = {
   catalogCategories,
   products,
   memberAddresses,
+  shopSettings,
+  distributors,
 };
 
 async function rowCount(
@@ -74,9 +77,9 @@ describe('seedDemo', () => {
     expect(await snapshot()).toEqual(before);
     expect(before.counts).toMatchObject({
       merchants: 3,
-      programs: 4,
+      programs: 5,
       programLevels: 3,
-      cards: 15,
+      cards: 16,
       users: 2,
       cardRewards: 2,
       images: 2,
@@ -84,8 +87,10 @@ describe('seedDemo', () => {
       subscriptionPlans: 2,
       subscriptions: 1,
       catalogCategories: 3,
-      products: 13,
+      products: 14,
       memberAddresses: 1,
+      shopSettings: 1,
+      distributors: 2,
     });
     expect(before.hosts.map((row) => row.host)).toEqual(['127.0.0.1', 'age.localhost', 'localhost', 'v2.localhost']);
   });
@@ -127,6 +132,22 @@ describe('seedDemo', () => {
     expect(stocks.some((stock) => stock !== null && stock > 100)).toBe(true);
     expect(demoProducts.some((product) => product.isPreciousMetal && product.category === 'collector')).toBe(true);
     expect(new Set(demoProducts.map((product) => product.type))).toEqual(new Set(['physical', 'evoucher', 'meal', 'digital']));
+  });
+
+  it('gives Kopi Senja Rewards its pickup points, each with a position the 1-hour and 6-hour deliveries measure from', async () => {
+    const points = await testApp.db.select().from(distributors).orderBy(distributors.sortOrder);
+    expect(points.map((point) => [point.programId, point.name, point.isActive])).toEqual([
+      [demoProgramIds.kopiSenjaRewards, 'Kopi Senja Senayan', true],
+      [demoProgramIds.kopiSenjaRewards, 'Kopi Senja Kemang', true],
+    ]);
+    for (const point of points) {
+      expect(point.latitude, point.name).toBeTypeOf('number');
+      expect(point.longitude, point.name).toBeTypeOf('number');
+      expect(point.address, point.name).toMatch(/Jakarta/);
+      expect(point.merchantId).toBe(await merchantIdOf(testApp.db));
+    }
+    const [settings] = await testApp.db.select().from(shopSettings).where(eq(shopSettings.programId, demoProgramIds.kopiSenjaRewards));
+    expect(settings?.deliveryOptions).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'instant', maxDistanceKm: 10 }), expect.objectContaining({ method: 'same_day', maxDistanceKm: 25 })]));
   });
 
   it('leaves the database no longer empty', async () => {

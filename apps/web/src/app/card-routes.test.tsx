@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { okAnswer, stubApi } from '../test/api-stub.test-support.ts';
 import { visitSignedIn } from '../test/app-routes.test-support.tsx';
 import { shopCard } from '../features/shop/shop.test-support.ts';
+import { giftCardChargeFixture, giftCardDetail, giftCardId } from '../features/cards/cards.test-support.ts';
 
 const visit = visitSignedIn;
 
@@ -49,6 +50,21 @@ describe('card routes', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
     visit('/cards/card00000000000000000001/catalogs/furniture/p-1');
     expect(await screen.findByText('This product is no longer available')).toBeInTheDocument();
+  });
+
+  it('opens a gift card payment at the top level, under its card, and under its card on v2', async () => {
+    const card = giftCardDetail();
+    const charge = { ...giftCardChargeFixture({ id: '5c3e2a10-0000-4000-8000-000000000002' }), card: { id: card.id, number: card.no, programName: 'Kopi Senja Gift Card', currency: card.currency } };
+    stubApi({ [`GET /api/v2/cards/${giftCardId}`]: () => okAnswer(card), [`GET /api/v2/gift-card-charges/${charge.id}`]: () => okAnswer({ data: charge }) });
+    for (const url of [
+      `/transaction-egift-detail/${charge.id}`,
+      `/cards/${giftCardId}/transaction-egift-detail/${charge.id}`,
+      `/v2/cards/${giftCardId}/transaction-egift-detail/${charge.id}`,
+    ]) {
+      const { unmount } = visit(url);
+      expect(await screen.findByRole('article', { name: 'Paid at Kopi Senja Senayan' })).toBeInTheDocument();
+      unmount();
+    }
   });
 
   it('opens the v2 catalog search with the search box focused', async () => {

@@ -20,6 +20,10 @@ const TransactionHistoryPage = lazyPage(() =>
 const TransactionDetailPage = lazyPage(() =>
   import('../features/cards/routes/transaction-detail-page.tsx').then((m) => m.TransactionDetailPage),
 );
+/** Also mounted at the top level (v1 '/transaction-egift-detail/:transactionId'), loaded through this module. */
+export const loadTransactionEgiftDetailPage = () =>
+  import('../features/cards/routes/transaction-egift-detail-page.tsx').then((m) => m.TransactionEgiftDetailPage);
+const TransactionEgiftDetailPage = lazyPage(loadTransactionEgiftDetailPage);
 const TransferPointsPage = lazyPage(() => import('../features/cards/routes/transfer-points-page.tsx').then((m) => m.TransferPointsPage));
 const ClaimRewardsPage = lazyPage(() => import('../features/cards/routes/claim-rewards-page.tsx').then((m) => m.ClaimRewardsPage));
 const LevelsPage = lazyPage(() => import('../features/cards/routes/levels-page.tsx').then((m) => m.LevelsPage));
@@ -54,6 +58,8 @@ export function CardRoutes({ v2 = false }: { v2?: boolean }) {
         <Route path={underCard(paths.cardEgifts.path)} element={<CardVoucherWalletPage />} />
         <Route path={underCard(paths.cardEgiftStack.path)} element={<VoucherStackPage />} />
       </Route>
+      {/* A gift card's payments: its program is never a subscription's. */}
+      <Route path={underCard(paths.cardTransactionEgiftDetail.path)} element={<TransactionEgiftDetailPage />} />
       {v2 ? null : (
         <>
           <Route path={underCard(paths.cardSubscribe.path)} element={<SubscribePage />} />

@@ -49,6 +49,8 @@ const AddressRoutes = lazyPage(() => import('../features/addresses/routes/addres
 const UiGalleryPage = lazyPage(() => import('../features/dev/routes/ui-gallery-page.tsx').then((m) => m.UiGalleryPage));
 const DevPaymentsPage = lazyPage(() => import('../features/dev/routes/dev-payments-page.tsx').then((m) => m.DevPaymentsPage));
 const CardRoutes = lazyPage(() => import('./card-routes.tsx').then((m) => m.CardRoutes));
+// A gift card's payment at the top level (v1), from the card routes' chunk.
+const TransactionEgiftDetailPage = lazyPage(() => import('./card-routes.tsx').then((m) => m.loadTransactionEgiftDetailPage()));
 const ShopRoutes = lazyPage(() => import('../features/shop/routes/shop-routes.tsx').then((m) => m.ShopRoutes));
 const VoucherRoutes = lazyPage(() => import('../features/vouchers/routes/voucher-routes.tsx').then((m) => m.VoucherRoutes));
 const PaymentReturnPage = lazyPage(() => import('../features/payments/routes/payment-return-page.tsx').then((m) => m.PaymentReturnPage));
@@ -99,6 +101,7 @@ export function AppRoutes() {
               </Route>
               <Route path={`${paths.egifts.path}/*`} element={<VoucherRoutes />} />
               <Route path={paths.transactionDetail.path} element={<NotFoundPage />} />
+              <Route path={paths.transactionEgiftDetail.path} element={<TransactionEgiftDetailPage />} />
               <Route path={paths.notifications.path} element={<NotFoundPage />} />
               <Route path={paths.profile.path} element={<NotFoundPage />} />
               <Route path={paths.registerPhoneNumber.path} element={<RegisterPhoneGuard><RegisterPhonePage /></RegisterPhoneGuard>} />

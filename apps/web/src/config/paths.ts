@@ -70,6 +70,8 @@ export const paths = {
   cardRegister: route('/cards/:cardId/register'),
   cardTransactionHistory: route('/cards/:cardId/transaction-history'),
   cardTransactionDetail: route('/cards/:cardId/transaction-detail/:transactionId'),
+  /** One payment made with a gift card (a card of an `egift` program); without an id (v2 allows it) the page goes to the card. */
+  cardTransactionEgiftDetail: route('/cards/:cardId/transaction-egift-detail/:transactionId?'),
   cardTransferPoint: route('/cards/:cardId/transfer-point'),
   cardClaimRewards: route('/cards/:cardId/claim-rewards'),
   cardLevels: route('/cards/:cardId/levels'),
@@ -116,6 +118,8 @@ export const paths = {
   gifts: route('/gifts'),
   gift: route('/gifts/:token'),
   transactionDetail: route('/transaction-detail/:transactionId'),
+  /** A gift card payment by its id alone: the page finds its card. */
+  transactionEgiftDetail: route('/transaction-egift-detail/:transactionId'),
 
   notifications: route('/notifications'),
   profile: route('/profile'),

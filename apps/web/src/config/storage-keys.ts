@@ -7,6 +7,11 @@ export const storageKeys = {
   deviceId: 'kartu.device-id',
   ageConfirmation: 'kartu.age-confirmation',
   cart: 'kartu.cart',
+  /**
+   * Voucher codes the server keeps only as a hash: answered once, so this phone keeps them, across
+   * sign-outs too (losing one loses the voucher; only its holder can open the voucher's page).
+   */
+  voucherCodes: 'kartu.voucher-codes',
   cardDetail: 'kartu.card-detail',
   vendorSettings: 'kartu.vendor-settings',
   chunkReloadAt: 'kartu.chunk-reload-at',

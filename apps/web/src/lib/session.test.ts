@@ -13,6 +13,7 @@ describe('session', () => {
   it('clears the member and the signed-in caches on sign-out', () => {
     setSession({ user: sessionUser({ id: 'u1' }) });
     localStorage.setItem(storageKeys.cart, '[1]');
+    localStorage.setItem(storageKeys.voucherCodes, '{"kartu.test/v-1":"H7KQM3PX9ABC"}');
     sessionStorage.setItem(storageKeys.signInFlow, '{}');
     localStorage.setItem(storageKeys.vendorSettings, '{}');
     localStorage.setItem(storageKeys.cardDetail, '{}');
@@ -22,6 +23,8 @@ describe('session', () => {
     expect(getSession().user).toBeNull();
     expect(localStorage.getItem(storageKeys.session)).toBeNull();
     expect(localStorage.getItem(storageKeys.cart)).toBeNull();
+    // A code the server shows once stays with the phone: the voucher is lost without it.
+    expect(localStorage.getItem(storageKeys.voucherCodes)).not.toBeNull();
     expect(sessionStorage.getItem(storageKeys.signInFlow)).toBeNull();
     expect(localStorage.getItem(storageKeys.vendorSettings)).toBeNull();
     expect(localStorage.getItem(storageKeys.cardDetail)).toBeNull();

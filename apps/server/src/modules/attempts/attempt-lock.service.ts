@@ -11,7 +11,7 @@ export type { AttemptKey };
  */
 
 /** The error a lock answers with, by what it guards. */
-export type LockedCode = 'LOGIN_LOCKED' | 'PIN_LOCKED' | 'OTP_REQUESTS_LOCKED' | 'VOUCHER_LOCKED' | 'GIFT_LOCKED';
+export type LockedCode = 'LOGIN_LOCKED' | 'PIN_LOCKED' | 'OTP_REQUESTS_LOCKED' | 'VOUCHER_LOCKED' | 'GIFT_LOCKED' | 'GIFT_CARD_LOCKED';
 
 /** What one guarded check found: counted as a wrong attempt, passed, or refused without counting. */
 export type CheckOutcome<T> = { kind: 'pass'; value: T } | { kind: 'wrong' } | { kind: 'refuse'; error: AppError };

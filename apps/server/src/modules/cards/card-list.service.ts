@@ -43,7 +43,8 @@ export async function listCards({ db, merchantId, userId, view, page, now }: Lis
     data.push({
       id: card.id,
       walletId: card.id,
-      type: 'loyalty',
+      // spec: app-core §3 — eGift is one type of card list item: a gift card (docs/decisions/027-gift-cards.md).
+      type: programType === 'egift' ? 'eGift' : 'loyalty',
       no: card.number,
       status: card.status,
       isCardActive: card.status === 'active',

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { transferAnswerSchema, transferBodySchema, transferPreviewSchema, transferRecipientBodySchema } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { getProgram } from '../programs/programs.service.ts';
 import type { AuthContext, MerchantRef } from '../auth/auth.context.ts';
 import { normaliseIdentifier } from '../auth/identifier.ts';
 import { checkPin } from '../auth/pin.service.ts';
@@ -98,6 +99,8 @@ export async function transferPoints({ context, merchant, user, cardId, body, id
   const { db, clock } = context;
   const card = await getMemberCard({ db, merchantId: merchant.id, userId: user.id, cardId });
   if (!idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+  const { program } = await getProgram({ db, merchantId: merchant.id, programId: card.programId });
+  if (program.type === 'egift') throw new AppError('UNPROCESSABLE', { message: "A gift card's balance is spent at outlets, not sent" });
   // Outside the idempotency claim: a wrong PIN must count toward the lock every time, never be
   // stored as this key's answer, and write nothing.
   await checkPin({ context, user, pin: body.pin });

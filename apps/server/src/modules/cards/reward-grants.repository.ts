@@ -19,6 +19,7 @@ export interface BirthdayCard {
   cardId: string;
   title: string;
   amount: bigint;
+  voucherTemplateId: string | null;
 }
 
 /**
@@ -32,7 +33,7 @@ export async function findBirthdayCards(db: Database, { merchantId, days }: { me
     sql` or `,
   );
   return db
-    .select({ cardId: cards.id, title: programRewards.title, amount: programRewards.amount })
+    .select({ cardId: cards.id, title: programRewards.title, amount: programRewards.amount, voucherTemplateId: programRewards.voucherTemplateId })
     .from(cards)
     .innerJoin(users, eq(users.id, cards.ownerUserId))
     .innerJoin(programs, eq(programs.id, cards.programId))

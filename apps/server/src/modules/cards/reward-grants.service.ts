@@ -44,6 +44,7 @@ export async function grantLevelUpRewards({
       kind: 'level-up' as const,
       title: offer.title,
       amount: offer.amount,
+      voucherTemplateId: offer.voucherTemplateId,
       grantedAt: now,
       grantKey: `level:${level.id}`,
     })),
@@ -66,12 +67,13 @@ export async function grantBirthdayRewards({ db, now }: { db: Database; now: Dat
   for (const { merchantId, timeZone } of await listMerchantTimeZones({ db })) {
     const today = calendarDateIn(now, timeZone);
     const due = await findBirthdayCards(db, { merchantId, days: birthdaysOn(today) });
-    const rows = due.map(({ cardId, title, amount }) => ({
+    const rows = due.map(({ cardId, title, amount, voucherTemplateId }) => ({
       merchantId,
       cardId,
       kind: 'birthday' as const,
       title,
       amount,
+      voucherTemplateId,
       grantedAt: now,
       grantKey: `birthday:${today.year}`,
     }));

@@ -32,7 +32,7 @@ describe('rewards', () => {
     const claimed = await claim(member, reward.id);
     expect(claimed.statusCode).toBe(200);
     expect(claimRewardAnswerSchema.parse(claimed.json())).toEqual({
-      reward: { id: reward.id, kind: 'welcome', title: 'Welcome bonus', amount: 50, unit: 'POINT', status: 'claimed', grantedAt: reward.grantedAt.toISOString(), claimedAt: testApp.clock.now().toISOString() },
+      reward: { id: reward.id, kind: 'welcome', title: 'Welcome bonus', amount: 50, unit: 'POINT', withVoucher: false, status: 'claimed', grantedAt: reward.grantedAt.toISOString(), claimedAt: testApp.clock.now().toISOString() },
       balance: { amount: 50, unit: 'POINT' },
     });
     const again = await claim(member, reward.id);

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { earn } from '../ledger/points.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
+import { issueVouchersOfTemplates } from '../vouchers/voucher-issuing.service.ts';
 import type { CardRow } from './cards.table.ts';
 import { getMemberCard, type MemberCardOptions } from './member-card.service.ts';
 import { grantLevelUpRewards } from './reward-grants.service.ts';
@@ -18,6 +19,7 @@ export function toReward(row: CardRewardRow, unit: BalanceUnit): Reward {
     title: row.title,
     amount: toJsonNumber(row.amount),
     unit,
+    withVoucher: row.voucherTemplateId !== null,
     status: row.status,
     grantedAt: row.grantedAt.toISOString(),
     claimedAt: row.claimedAt?.toISOString() ?? null,
@@ -33,7 +35,7 @@ export async function getProgramOffer({ db, programId, kind }: { db: Database; p
 export async function grantProgramReward({ db, card, kind, now }: { db: Database; card: CardRow; kind: RewardKind; now: Date }): Promise<CardRewardRow | undefined> {
   const offer = await getProgramOffer({ db, programId: card.programId, kind });
   if (!offer) return undefined;
-  return insertCardReward(db, { merchantId: card.merchantId, cardId: card.id, kind, title: offer.title, amount: offer.amount, grantedAt: now });
+  return insertCardReward(db, { merchantId: card.merchantId, cardId: card.id, kind, title: offer.title, amount: offer.amount, voucherTemplateId: offer.voucherTemplateId, grantedAt: now });
 }
 
 export async function listRewards(options: MemberCardOptions): Promise<Reward[]> {
@@ -62,19 +64,31 @@ export async function claimReward({ db, merchantId, userId, rewardId, now }: Cla
     if (reward.status === 'claimed') throw new AppError('REWARD_ALREADY_CLAIMED');
     const card = await getMemberCard({ db: tx, merchantId, userId, cardId: reward.cardId });
     const { program } = await getProgram({ db: tx, merchantId, programId: card.programId });
-    await earn({
-      db: tx,
-      now,
-      merchantId,
-      card,
-      amount: reward.amount,
-      description: reward.title,
-      metadata: { source: 'reward', rewardId: reward.id },
-    });
-    // A claim is an earn and counts toward levels like any other, so it may reach a level and grant
-    // that level's reward. This never chains on its own: a grant only adds a claimable reward (no
-    // earn), and each level grants once per card ever, so claims can grant at most one per level.
-    await grantLevelUpRewards({ db: tx, card, earned: reward.amount, now });
+    if (reward.amount > 0n) {
+      await earn({
+        db: tx,
+        now,
+        merchantId,
+        card,
+        amount: reward.amount,
+        description: reward.title,
+        metadata: { source: 'reward', rewardId: reward.id },
+      });
+      // A claim is an earn and counts toward levels like any other, so it may reach a level and grant
+      // that level's reward. This never chains on its own: a grant only adds a claimable reward (no
+      // earn), and each level grants once per card ever, so claims can grant at most one per level.
+      await grantLevelUpRewards({ db: tx, card, earned: reward.amount, now });
+    }
+    // A reward may bring an e-voucher too (or only one): issued once, keyed by the reward.
+    if (reward.voucherTemplateId) {
+      await issueVouchersOfTemplates(tx, {
+        merchantId,
+        holder: { userId, cardId: card.id },
+        source: { type: 'reward', id: reward.id },
+        templates: [{ templateId: reward.voucherTemplateId, quantity: 1 }],
+        now,
+      });
+    }
     const claimed = await markRewardClaimed(tx, { rewardId: reward.id, now });
     const balance = await getBalance({ db: tx, card, now });
     return { reward: toReward(claimed, program.unit), balance: { amount: toJsonNumber(balance), unit: program.unit } };

@@ -3,6 +3,7 @@ import { bigint, char, check, index, integer, pgTable, text, timestamp, unique, 
 import { isOneOf } from '../../db/checks.ts';
 import { programs } from '../programs/programs.table.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
+import { voucherTemplates } from '../vouchers/vouchers.table.ts';
 import { cards } from './cards.table.ts';
 
 export const rewardKinds = ['welcome', 'birthday', 'level-up'] as const;
@@ -26,13 +27,15 @@ export const programRewards = pgTable(
       .references(() => programs.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: rewardKinds }).notNull(),
     title: text('title').notNull(),
-    /** In the program's unit. */
+    /** In the program's unit; 0 when the reward is a voucher only. */
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** The e-voucher the reward issues when claimed, besides its amount. */
+    voucherTemplateId: uuid('voucher_template_id').references(() => voucherTemplates.id),
   },
   (table) => [
     unique('program_rewards_program_kind_unique').on(table.programId, table.kind),
     check('program_rewards_kind_check', isOneOf(table.kind, rewardKinds)),
-    check('program_rewards_amount_check', sql`${table.amount} > 0`),
+    check('program_rewards_amount_check', sql`${table.amount} > 0 or (${table.amount} = 0 and ${table.voucherTemplateId} is not null)`),
   ],
 );
 
@@ -50,6 +53,7 @@ export const cardRewards = pgTable(
     kind: text('kind', { enum: rewardKinds }).notNull(),
     title: text('title').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    voucherTemplateId: uuid('voucher_template_id').references(() => voucherTemplates.id),
     status: text('status', { enum: rewardStatuses }).notNull().default('claimable'),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
@@ -64,7 +68,7 @@ export const cardRewards = pgTable(
     unique('card_rewards_card_grant_key_unique').on(table.cardId, table.grantKey),
     check('card_rewards_kind_check', isOneOf(table.kind, rewardKinds)),
     check('card_rewards_status_check', isOneOf(table.status, rewardStatuses)),
-    check('card_rewards_amount_check', sql`${table.amount} > 0`),
+    check('card_rewards_amount_check', sql`${table.amount} > 0 or (${table.amount} = 0 and ${table.voucherTemplateId} is not null)`),
     check('card_rewards_claimed_check', sql`(${table.status} = 'claimed') = (${table.claimedAt} is not null)`),
   ],
 );

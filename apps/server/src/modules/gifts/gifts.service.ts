@@ -16,7 +16,8 @@ import { getImageViews } from '../media/images.service.ts';
 import type { OutboxDrivers } from '../outbox/outbox.drivers.ts';
 import { queueSecretMessage } from '../outbox/outbox.service.ts';
 import type { SealKey } from '../outbox/sealed-text.ts';
-import { getMemberVoucher, giveVoucher, lockVoucherOf } from '../vouchers/vouchers.service.ts';
+import { giveVoucher } from '../vouchers/voucher-issuing.service.ts';
+import { getMemberVoucher, getVoucherTemplate, lockVoucherOf } from '../vouchers/vouchers.service.ts';
 import type { VoucherRow } from '../vouchers/vouchers.table.ts';
 import { composeGiftPinMessage } from './gift-pin-message.ts';
 import { giftPinMatches, hashGiftPin, hashGiftToken, isGiftToken, newGiftPin, newGiftToken, openGiftToken, sealGiftToken, type GiftKeys } from './gift-secrets.ts';
@@ -265,7 +266,7 @@ export async function claimGift({ db, keys, merchantId, user, token, pin, now }:
       if (!giftPinMatches({ giftId: gift.id, pin, pinHash: gift.pinHash }, keys)) return { kind: 'wrong' };
       const voucher = await lockVoucherOf(tx, { merchantId, voucherId: gift.voucherId });
       if (!voucher || voucher.userId !== gift.senderUserId || refusalToGive(voucher, now)) return { kind: 'refuse', error: new AppError('GIFT_NOT_AVAILABLE') };
-      await giveVoucher(tx, { voucher, to: { userId: user.id, cardId: card.id } });
+      await giveVoucher(tx, { voucher, template: await getVoucherTemplate(tx, voucher.templateId), to: { userId: user.id, cardId: card.id }, now });
       await updateGift(tx, gift.id, { status: 'claimed', claimedAt: now, claimedByUserId: user.id, claimedCardId: card.id, pinHash: null, tokenSealed: null });
       return { kind: 'pass', value: voucher.id };
     },

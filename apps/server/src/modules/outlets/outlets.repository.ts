@@ -35,3 +35,8 @@ export async function findCashierByCodeHash(db: Database, { outletId, codeHash }
   const [row] = await db.select().from(cashiers).where(and(eq(cashiers.outletId, outletId), eq(cashiers.codeHash, codeHash), eq(cashiers.isActive, true))).limit(1);
   return row;
 }
+
+export async function findCashier(db: Database, { merchantId, cashierId }: { merchantId: number; cashierId: string }): Promise<CashierRow | undefined> {
+  const [row] = await db.select().from(cashiers).where(and(eq(cashiers.merchantId, merchantId), eq(cashiers.id, cashierId))).limit(1);
+  return row;
+}

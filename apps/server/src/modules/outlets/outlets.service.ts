@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashOutletCode } from './outlet-code-key.ts';
-import { findCashierByCodeHash, findOutlet, findOutletByCodeHash, insertCashier, insertOutlet, upsertOutlet } from './outlets.repository.ts';
+import { findCashier, findCashierByCodeHash, findOutlet, findOutletByCodeHash, insertCashier, insertOutlet, upsertOutlet } from './outlets.repository.ts';
 import type { CashierRow, OutletRow } from './outlets.table.ts';
 
 /** Outlet and cashier codes: 4 to 12 letters or digits, typed by staff on a member's phone. */
@@ -37,4 +37,24 @@ export async function getOutlet(db: Database, { merchantId, outletId }: { mercha
   const outlet = isUuid(outletId) ? await findOutlet(db, { merchantId, outletId }) : undefined;
   if (!outlet || !outlet.isActive) throw new AppError('NOT_FOUND', { message: 'Outlet not found' });
   return outlet;
+}
+
+/**
+ * The outlet whose code staff typed on a member's phone, with the cashier where the outlet asks for
+ * one; undefined when either code is wrong (the caller counts it as a wrong attempt).
+ */
+export async function staffOfCodes(
+  db: Database,
+  { merchantId, outletCode, cashierCode, codeKey }: { merchantId: number; outletCode: string; cashierCode: string | undefined; codeKey: string },
+): Promise<{ outlet: OutletRow; cashier: CashierRow | null } | undefined> {
+  const outlet = await outletOfCode(db, { merchantId, code: outletCode, codeKey });
+  if (!outlet) return undefined;
+  if (!outlet.requiresCashierCode) return { outlet, cashier: null };
+  const cashier = cashierCode ? await cashierOfCode(db, { outletId: outlet.id, code: cashierCode, codeKey }) : undefined;
+  return cashier ? { outlet, cashier } : undefined;
+}
+
+/** A cashier of the merchant by id, for the records of what they did; undefined when unknown. */
+export async function findCashierOf(db: Database, { merchantId, cashierId }: { merchantId: number; cashierId: string }): Promise<CashierRow | undefined> {
+  return findCashier(db, { merchantId, cashierId });
 }

@@ -1,13 +1,14 @@
 import { HOUR_MS, MINUTE_MS } from '@kartu/core/calendar';
+import { voucherCodeKeysFor } from '../vouchers/voucher-codes.ts';
 import { webhookSealKeyFor } from '../webhooks/webhooks.service.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverJobHandlers, serverRecurringJobs } from '../../jobs/jobs.ts';
 import { newMember, type TestMember } from '../../test/members.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { runDueJobs, scheduleRecurringJobs } from '../jobs/job-worker.ts';
 import { selectOutboxDrivers } from '../outbox/outbox.drivers.ts';
 import { applyPaymentEvent } from './payment-events.service.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import { openUntilExpiry, type PaymentProvider } from './payment-provider.ts';
 import { reconcilePayments } from './payment-reconciliation.service.ts';
 import { findIntentEvents } from './payments.repository.ts';
 import { getMemberPayment } from './payments.service.ts';
@@ -30,7 +31,7 @@ const statusOf = async (id: string) => (await getMemberPayment({ db: testApp.db,
 /** Queues this period's reconcile-payments job and runs it, as a worker would. */
 async function runReconcileJob() {
   await scheduleRecurringJobs({ db: testApp.db, recurring: serverRecurringJobs.filter((job) => job.name === 'reconcile-payments'), now: testApp.clock.now() });
-  const handlers = serverJobHandlers({ drivers: selectOutboxDrivers({}), codeSecret: '', webhookSealKey: webhookSealKeyFor(undefined), payments: testPayments() }).filter((handler) => handler.name === 'reconcile-payments');
+  const handlers = serverJobHandlers({ drivers: selectOutboxDrivers({}), voucherCodeKeys: voucherCodeKeysFor(undefined), codeSecret: '', webhookSealKey: webhookSealKeyFor(undefined), payments: testPayments() }).filter((handler) => handler.name === 'reconcile-payments');
   return runDueJobs({ db: testApp.db, clock: testApp.clock, log: quietLog, handlers });
 }
 
@@ -68,5 +69,57 @@ describe('reconcile-payments', () => {
     const settled = await reconcilePayments({ db: testApp.db, payments: { ...base, providers: new Map([['sandbox', paidThere]] as const) }, now: testApp.clock.now(), log: quietLog });
     expect(settled).toBeGreaterThanOrEqual(1);
     expect(await statusOf(payment.id)).toBe('paid');
+  });
+});
+
+describe('reconcile-payments when a provider fails or keeps a payment open', () => {
+  const secretKey = 'xnd_development_never_in_a_log';
+
+  /** The sandbox, except that it cannot answer about `failing` and keeps `open` open. */
+  function troubledPayments({ failing, open }: { failing: string; open: string }) {
+    const base = testPayments();
+    const sandbox: PaymentProvider = {
+      ...base.sandbox!,
+      queryStatus: async ({ intent, now }) => {
+        if (intent.id === failing) throw new Error('The operation was aborted due to timeout', { cause: { headers: { authorization: secretKey } } });
+        if (intent.id === open) return { ...openUntilExpiry(intent, now), status: 'waiting_payment' };
+        return openUntilExpiry(intent, now);
+      },
+    };
+    return { ...base, providers: new Map([['sandbox', sandbox]] as const) };
+  }
+
+  it('settles the other payments of a run when one provider question times out, and logs it without secrets', async () => {
+    const failing = await newPayment(testApp, { member, method: 'qris' });
+    const other = await newPayment(testApp, { member, method: 'qris' });
+    testApp.clock.advance(16 * MINUTE_MS);
+    const log = { error: vi.fn() };
+    const settled = await reconcilePayments({ db: testApp.db, payments: troubledPayments({ failing: failing.id, open: '' }), now: testApp.clock.now(), log });
+    expect(settled).toBe(1);
+    expect([await statusOf(failing.id), await statusOf(other.id)]).toEqual(['waiting_payment', 'expired']);
+    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ intentId: failing.id, provider: 'sandbox', error: expect.stringContaining('timeout') }), expect.any(String));
+    expect(JSON.stringify(log.error.mock.calls)).not.toContain(secretKey);
+    // Asked again on a later run, once the provider answers.
+    await reconcilePayments({ db: testApp.db, payments: testPayments(), now: testApp.clock.now(), log: quietLog });
+    expect(await statusOf(failing.id)).toBe('expired');
+  });
+
+  it('lets payments that keep failing or stay open go behind the others, so every overdue payment is asked in turn', async () => {
+    const failing = await newPayment(testApp, { member, method: 'qris' });
+    const open = await newPayment(testApp, { member, method: 'qris' });
+    testApp.clock.advance(MINUTE_MS);
+    const later = [await newPayment(testApp, { member, method: 'qris' }), await newPayment(testApp, { member, method: 'qris' })];
+    testApp.clock.advance(16 * MINUTE_MS);
+    const payments = troubledPayments({ failing: failing.id, open: open.id });
+    const run = () => reconcilePayments({ db: testApp.db, payments, now: testApp.clock.now(), log: quietLog, limit: 2 });
+
+    // The two oldest are asked first, and stay open.
+    expect(await run()).toBe(0);
+    expect(await Promise.all(later.map((payment) => statusOf(payment.id)))).toEqual(['waiting_payment', 'waiting_payment']);
+    testApp.clock.advance(5 * MINUTE_MS);
+    // The next run takes the two it has not asked yet, rather than the same two again.
+    expect(await run()).toBe(2);
+    expect(await Promise.all(later.map((payment) => statusOf(payment.id)))).toEqual(['expired', 'expired']);
+    expect([await statusOf(failing.id), await statusOf(open.id)]).toEqual(['waiting_payment', 'waiting_payment']);
   });
 });

@@ -4,7 +4,8 @@ import { isOneOf } from '../../db/checks.ts';
 import { images } from '../media/images.table.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 
-export const programTypes = ['points', 'stamps', 'cash', 'subscription'] as const;
+// An `egift` program's cards are stored-value gift cards (docs/decisions/027-gift-cards.md).
+export const programTypes = ['points', 'stamps', 'cash', 'subscription', 'egift'] as const;
 export type ProgramType = (typeof programTypes)[number];
 // spec: app-core §3 — balance unit types include POINT and CASH; stamps are a variant
 export const balanceUnits = ['POINT', 'STAMP', 'CASH'] as const;
@@ -81,6 +82,8 @@ export const programs = pgTable(
       sql`(${table.expiryPolicy} = 'rolling-days') = (${table.expiryDays} is not null and ${table.expiryDays} > 0)`,
     ),
     check('programs_cash_currency_check', sql`(${table.unit} = 'CASH') = (${table.currencyCode} is not null)`),
+    // A gift card holds what it was loaded with: it earns nothing from purchases, in its own currency.
+    check('programs_egift_check', sql`${table.type} <> 'egift' or (${table.unit} = 'CASH' and ${table.earnRateNumerator} = 0)`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { formatCurrency } from '@kartu/core';
+import { issuePlanVouchers } from './plan-vouchers.service.ts';
 import { intlLocaleOf } from '@kartu/core/constants';
 import { languageSchema, type Language } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
@@ -74,6 +75,8 @@ async function onPaid({ tx, intent, now }: PaymentEffectInput): Promise<void> {
     updatedAt: now,
   });
   await settleCharge(tx, { id: charge.id, status: 'paid', period, now });
+  // The plan's vouchers come with each paid period, keyed by the charge that paid it.
+  await issuePlanVouchers(tx, { merchantId: charge.merchantId, planId: plan.id, holder: { userId: subscription.userId, cardId: subscription.cardId }, chargeId: charge.id, now });
   await tellSubscriber(tx, subscription, 'subscription-paid', now, (subscriber) => ({
     brand: subscriber.brand,
     program: subscriber.programName,

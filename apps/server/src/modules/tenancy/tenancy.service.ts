@@ -2,6 +2,7 @@ import { brandingVariables } from '@kartu/core';
 import type { PublicMerchant, SiteState } from '@kartu/contracts';
 import { phoneRegionOf } from '@kartu/core';
 import type { Database } from '../../db/database.ts';
+import { isoDateIn } from '@kartu/core/calendar';
 import { AppError } from '../../lib/app-error.ts';
 import { getImageViews } from '../media/images.service.ts';
 import type { MerchantRow } from './merchants.table.ts';
@@ -97,4 +98,11 @@ export async function findMerchantCurrency(db: Database, merchantId: number): Pr
   const merchant = await findMerchantById(db, merchantId);
   if (!merchant) throw new AppError('NOT_FOUND', { message: 'Merchant not found' });
   return merchant.currencyCode;
+}
+
+/** The date it is at `now` where the merchant is (YYYY-MM-DD): the day of daily limits and same-day voids. */
+export async function merchantDayAt(db: Database, { merchantId, now }: { merchantId: number; now: Date }): Promise<string> {
+  const merchant = await findMerchantById(db, merchantId);
+  if (!merchant) throw new AppError('NOT_FOUND', { message: 'Merchant not found' });
+  return isoDateIn(now, merchant.timezone);
 }

@@ -1,14 +1,14 @@
 import type { IntegrationRedemption, Voucher } from '@kartu/contracts';
-import { HOUR_MS, isoDateIn } from '@kartu/core/calendar';
+import { HOUR_MS } from '@kartu/core/calendar';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { guardedAttempt } from '../attempts/attempt-lock.service.ts';
 import { isVoucherGifted } from '../gifts/sent-gifts.service.ts';
-import { cashierOfCode, getOutlet, outletOfCode } from '../outlets/outlets.service.ts';
+import { findCashierOf, getOutlet, staffOfCodes } from '../outlets/outlets.service.ts';
 import type { OutletRow } from '../outlets/outlets.table.ts';
-import { getPublicMerchant } from '../tenancy/tenancy.service.ts';
+import { merchantDayAt } from '../tenancy/tenancy.service.ts';
 import {
   countRedemptionsOn,
   findTemplates,
@@ -16,12 +16,14 @@ import {
   findVoucherByCode,
   insertRedemption,
   lockRedemption,
+  lockRedemptionCount,
   lockVoucher,
   markVoucherUsed,
   setRedemptionVoided,
 } from './vouchers.repository.ts';
 import type { VoucherRedemptionRow, VoucherRow, VoucherTemplateRow } from './vouchers.table.ts';
 import { getMemberVoucher } from './vouchers.service.ts';
+import { hashVoucherCode, normaliseVoucherCode, type VoucherCodeKeys } from './voucher-codes.ts';
 
 /*
  * Redeeming vouchers in store (business-rules §6; docs/decisions/025-vouchers.md): at the counter
@@ -35,7 +37,7 @@ const WRONG_CODES_LOCK_AT = 3;
 const WRONG_CODES_LOCK_MS = 24 * HOUR_MS;
 
 async function dayIn(db: Database, merchantId: number, now: Date): Promise<string> {
-  return isoDateIn(now, (await getPublicMerchant({ db, id: merchantId })).timezone);
+  return merchantDayAt(db, { merchantId, now });
 }
 
 /** Why this voucher cannot be redeemed in store now, or null when it can. */
@@ -43,8 +45,12 @@ async function refusalOf(tx: Database, voucher: VoucherRow, template: VoucherTem
   if (voucher.status === 'used') return new AppError('VOUCHER_ALREADY_USED');
   if (voucher.status !== 'active' || voucher.expiresAt.getTime() <= now.getTime()) return new AppError('VOUCHER_NOT_USABLE');
   if (await isVoucherGifted(tx, { voucherId: voucher.id, now })) return new AppError('VOUCHER_GIFTED');
+  if (template.giftCardProgramId !== null) return new AppError('VOUCHER_IS_GIFT_CARD');
   if (template.usableAt === 'ecommerce') return new AppError('VOUCHER_ONLINE_ONLY');
   if (template.dailyRedemptionLimit !== null) {
+    // Two vouchers of one template redeemed at the same moment (a phone and a till) would each count
+    // the other's redemption as not there yet: the member's count of the template is taken in turn.
+    await lockRedemptionCount(tx, { userId: voucher.userId, templateId: template.id });
     const used = await countRedemptionsOn(tx, { merchantId: voucher.merchantId, userId: voucher.userId, templateId: template.id, day: await dayIn(tx, voucher.merchantId, now) });
     if (used >= template.dailyRedemptionLimit) return new AppError('VOUCHER_REDEMPTION_LIMIT');
   }
@@ -106,11 +112,9 @@ export async function redeemAtCounter({ db, merchantId, userId, voucherId, outle
       if (!voucher) return { kind: 'refuse', error: new AppError('VOUCHER_NOT_FOUND') };
       const refusal = await refusalOf(tx, voucher, await templateOf(tx, voucher), now);
       if (refusal) return { kind: 'refuse', error: refusal };
-      const outlet = await outletOfCode(tx, { merchantId, code: outletCode, codeKey });
-      if (!outlet) return { kind: 'wrong' };
-      const cashier = outlet.requiresCashierCode ? (cashierCode ? await cashierOfCode(tx, { outletId: outlet.id, code: cashierCode, codeKey }) : undefined) : null;
-      if (cashier === undefined) return { kind: 'wrong' };
-      return { kind: 'pass', value: await redeem(tx, { voucher, outlet, cashierId: cashier?.id ?? null, channel: 'counter', now }) };
+      const staff = await staffOfCodes(tx, { merchantId, outletCode, cashierCode, codeKey });
+      if (!staff) return { kind: 'wrong' };
+      return { kind: 'pass', value: await redeem(tx, { voucher, outlet: staff.outlet, cashierId: staff.cashier?.id ?? null, channel: 'counter', now }) };
     },
   });
   return getMemberVoucher({ db, merchantId, userId, voucherId: held.id, now });
@@ -121,10 +125,12 @@ async function toIntegrationRedemption(db: Database, redemption: VoucherRedempti
   if (!voucher) throw new Error('A redemption without its voucher');
   const template = await templateOf(db, voucher);
   const outlet = redemption.outletId ? await getOutlet(db, { merchantId: redemption.merchantId, outletId: redemption.outletId }).catch(() => null) : null;
+  const cashier = redemption.cashierId ? await findCashierOf(db, { merchantId: redemption.merchantId, cashierId: redemption.cashierId }) : undefined;
   return {
     id: redemption.id,
     voucher: { id: voucher.id, code: voucher.code, name: template.name, valueText: template.valueText },
     outlet: outlet ? { id: outlet.id, name: outlet.name } : null,
+    cashier: cashier ? { id: cashier.id, name: cashier.name } : null,
     channel: redemption.channel,
     redeemedAt: redemption.redeemedAt.toISOString(),
     voidedAt: redemption.voidedAt?.toISOString() ?? null,
@@ -132,9 +138,9 @@ async function toIntegrationRedemption(db: Database, redemption: VoucherRedempti
 }
 
 /** POST /integration/v1/vouchers/redeem: the till scanned a voucher's code at one of the merchant's outlets. */
-export async function redeemAtTill({ tx, merchantId, code, outletId, now }: { tx: Database; merchantId: number; code: string; outletId: string; now: Date }): Promise<{ data: IntegrationRedemption }> {
+export async function redeemAtTill({ tx, merchantId, code, outletId, keys, now }: { tx: Database; merchantId: number; code: string; outletId: string; keys: VoucherCodeKeys; now: Date }): Promise<{ data: IntegrationRedemption }> {
   const outlet = await getOutlet(tx, { merchantId, outletId });
-  const found = await findVoucherByCode(tx, { merchantId, code: code.trim().toUpperCase() });
+  const found = await findVoucherByCode(tx, { merchantId, code: normaliseVoucherCode(code), codeHash: hashVoucherCode(code, keys) });
   const voucher = found ? await lockVoucher(tx, found.id) : undefined;
   if (!voucher) throw new AppError('VOUCHER_NOT_FOUND');
   const refusal = await refusalOf(tx, voucher, await templateOf(tx, voucher), now);

@@ -11,7 +11,8 @@ import { newCatalog, type TestCatalog } from '../catalog/catalog.test-support.ts
 import { outletCodeKeyFor } from '../outlets/outlet-code-key.ts';
 import { createOutlet } from '../outlets/outlets.service.ts';
 import type { OutletRow } from '../outlets/outlets.table.ts';
-import { createVoucherTemplate, issueVouchers } from './vouchers.service.ts';
+import { createVoucherTemplate } from './vouchers.service.ts';
+import { issueVouchers } from './voucher-issuing.service.ts';
 import type { VoucherTemplateRow } from './vouchers.table.ts';
 
 // PGlite runs one transaction at a time: only the PostgreSQL server run races the phone and the till.
@@ -161,6 +162,18 @@ describe('redeeming at the till', () => {
 });
 
 describe('a phone and a till at the same moment', () => {
+  it.skipIf(!onPostgresServer)("count each other's redemption against the daily limit: of two vouchers of one template, only the limit's worth is redeemed, 20 times over", async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const { member, vouchers } = await holderOf(counter, 3);
+      const [first, second, third] = vouchers;
+      expect((await redeem(member, first?.id ?? '', { outletCode: 'BLOKM7' })).statusCode).toBe(200);
+      const [phone, till] = await Promise.all([redeem(member, second?.id ?? '', { outletCode: 'BLOKM7' }), tillRedeem({ code: third?.code, outletId: outlet.id })]);
+      const statuses = [phone.statusCode, till.statusCode].sort();
+      expect(statuses, `round ${round}: ${phone.body} / ${till.body}`).toEqual([200, 422]);
+      expect(errorOf([phone, till].find((answer) => answer.statusCode === 422) ?? phone).code).toBe('VOUCHER_REDEMPTION_LIMIT');
+    }
+  });
+
   it.skipIf(!onPostgresServer)('let exactly one of them redeem the voucher, 50 times over', async () => {
     for (let round = 0; round < 50; round += 1) {
       const { member, vouchers } = await holderOf(counter);

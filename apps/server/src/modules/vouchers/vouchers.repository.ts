@@ -1,5 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { products } from '../catalog/catalog.table.ts';
+import { giftCards } from '../gift-cards/gift-cards.table.ts';
+import { programs } from '../programs/programs.table.ts';
 import { voucherRedemptions, voucherTemplates, vouchers, type NewVoucherRow, type NewVoucherTemplateRow, type VoucherRedemptionRow, type VoucherRow, type VoucherTemplateRow } from './vouchers.table.ts';
 
 export async function insertTemplate(db: Database, values: NewVoucherTemplateRow): Promise<VoucherTemplateRow> {
@@ -90,16 +93,82 @@ export async function lockVoucher(tx: Database, voucherId: string): Promise<Vouc
   return row;
 }
 
-/** Hands the voucher to another holder under a new code (a claimed gift): the old holder's copy of the code is worthless. */
-export async function moveVoucher(tx: Database, { voucherId, userId, cardId, code }: { voucherId: string; userId: string; cardId: string; code: string }): Promise<VoucherRow> {
-  const [row] = await tx.update(vouchers).set({ userId, cardId, code, isHidden: false }).where(eq(vouchers.id, voucherId)).returning();
+/** Hands the voucher to another holder under a new code, or none yet (a claimed gift): the old holder's copy of the code is worthless. */
+export async function moveVoucher(
+  tx: Database,
+  { voucherId, userId, cardId, code, status }: { voucherId: string; userId: string; cardId: string; code: string | null; status: VoucherRow['status'] },
+): Promise<VoucherRow> {
+  const [row] = await tx.update(vouchers).set({ userId, cardId, code, codeHash: null, codeSealed: null, status, isHidden: false }).where(eq(vouchers.id, voucherId)).returning();
   if (!row) throw new Error('The voucher was not moved');
   return row;
 }
 
-export async function findVoucherByCode(db: Database, { merchantId, code }: { merchantId: number; code: string }): Promise<VoucherRow | undefined> {
-  const [row] = await db.select().from(vouchers).where(and(eq(vouchers.merchantId, merchantId), eq(vouchers.code, code))).limit(1);
+/** The voucher of a code a till scanned: by the code itself, or by its keyed hash where only that is kept. */
+export async function findVoucherByCode(db: Database, { merchantId, code, codeHash }: { merchantId: number; code: string; codeHash: string }): Promise<VoucherRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(vouchers)
+    .where(and(eq(vouchers.merchantId, merchantId), or(eq(vouchers.code, code), eq(vouchers.codeHash, codeHash))))
+    .limit(1);
   return row;
+}
+
+/** A pending voucher's code, kept plain or hashed (and sealed); it becomes usable. Nothing when it is no longer pending. */
+export async function setVoucherCode(
+  tx: Database,
+  { voucherId, code, codeHash, codeSealed, externalCode }: { voucherId: string; code: string | null; codeHash: string | null; codeSealed: string | null; externalCode: string | null },
+): Promise<VoucherRow | undefined> {
+  const [row] = await tx
+    .update(vouchers)
+    .set({ code, codeHash, codeSealed, externalCode, status: 'active' })
+    .where(and(eq(vouchers.id, voucherId), eq(vouchers.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Clears a hashed code's sealed copy once the member's phone has been shown it; answers the sealed text it cleared. */
+export async function takeSealedCode(tx: Database, voucherId: string): Promise<string | null> {
+  const [before] = await tx.select({ codeSealed: vouchers.codeSealed }).from(vouchers).where(eq(vouchers.id, voucherId)).limit(1).for('update');
+  if (!before?.codeSealed) return null;
+  await tx.update(vouchers).set({ codeSealed: null }).where(eq(vouchers.id, voucherId));
+  return before.codeSealed;
+}
+
+/** Pending vouchers whose code Kartu makes (their template keeps it hashed), the oldest first. */
+export async function findPendingOwnCodeVouchers(db: Database, limit: number): Promise<Array<{ voucher: VoucherRow; template: VoucherTemplateRow }>> {
+  return db
+    .select({ voucher: vouchers, template: voucherTemplates })
+    .from(vouchers)
+    .innerJoin(voucherTemplates, eq(voucherTemplates.id, vouchers.templateId))
+    .where(and(eq(vouchers.status, 'pending'), eq(voucherTemplates.issuer, 'kartu')))
+    .orderBy(asc(vouchers.issuedAt))
+    .limit(limit);
+}
+
+/** Suspends the partner's vouchers still pending that were issued before `issuedBefore`. */
+export async function suspendLatePartnerVouchers(tx: Database, issuedBefore: Date): Promise<VoucherRow[]> {
+  return tx
+    .update(vouchers)
+    .set({ status: 'suspended' })
+    .where(
+      and(
+        eq(vouchers.status, 'pending'),
+        lt(vouchers.issuedAt, issuedBefore),
+        inArray(vouchers.templateId, tx.select({ id: voucherTemplates.id }).from(voucherTemplates).where(eq(voucherTemplates.issuer, 'partner'))),
+      ),
+    )
+    .returning();
+}
+
+/** The partner's vouchers of this merchant still waiting for their code, the oldest first. */
+export async function findPendingPartnerVouchers(db: Database, { merchantId, limit }: { merchantId: number; limit: number }): Promise<Array<{ voucher: VoucherRow; template: VoucherTemplateRow }>> {
+  return db
+    .select({ voucher: vouchers, template: voucherTemplates })
+    .from(vouchers)
+    .innerJoin(voucherTemplates, eq(voucherTemplates.id, vouchers.templateId))
+    .where(and(eq(vouchers.merchantId, merchantId), eq(vouchers.status, 'pending'), eq(voucherTemplates.issuer, 'partner')))
+    .orderBy(asc(vouchers.issuedAt))
+    .limit(limit);
 }
 
 export async function markVoucherUsed(tx: Database, { voucherId, usedAt, usedPlace }: { voucherId: string; usedAt: Date | null; usedPlace: string | null }): Promise<VoucherRow> {
@@ -118,6 +187,11 @@ export async function countRedemptionsOn(db: Database, { merchantId, userId, tem
     .from(voucherRedemptions)
     .where(and(eq(voucherRedemptions.merchantId, merchantId), eq(voucherRedemptions.userId, userId), eq(voucherRedemptions.templateId, templateId), eq(voucherRedemptions.redeemedOn, day), isNull(voucherRedemptions.voidedAt)));
   return row?.value ?? 0;
+}
+
+/** Takes the member's daily count of one template in turn, until the transaction ends. */
+export async function lockRedemptionCount(tx: Database, { userId, templateId }: { userId: string; templateId: string }): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`voucher-redemptions:${userId}:${templateId}`}, 0))`);
 }
 
 export async function insertRedemption(tx: Database, values: typeof voucherRedemptions.$inferInsert): Promise<VoucherRedemptionRow> {
@@ -145,4 +219,38 @@ export async function findStandingOnlineRedemption(tx: Database, orderId: string
     .limit(1)
     .for('update');
   return row;
+}
+
+/** The programs of e-gift templates, and the gift cards these vouchers became once activated. */
+export async function findGiftCardFacts(
+  db: Database,
+  { programIds, voucherIds }: { programIds: readonly string[]; voucherIds: readonly string[] },
+): Promise<{ programs: Map<string, { name: string; currencyCode: string | null }>; cardOfVoucher: Map<string, string> }> {
+  const [programRows, cardRows] = await Promise.all([
+    programIds.length === 0 ? [] : db.select({ id: programs.id, name: programs.name, currencyCode: programs.currencyCode }).from(programs).where(inArray(programs.id, [...new Set(programIds)])),
+    voucherIds.length === 0 ? [] : db.select({ voucherId: giftCards.voucherId, cardId: giftCards.cardId }).from(giftCards).where(inArray(giftCards.voucherId, [...voucherIds])),
+  ]);
+  return {
+    programs: new Map(programRows.map((row) => [row.id, { name: row.name, currencyCode: row.currencyCode }])),
+    cardOfVoucher: new Map(cardRows.map((row) => [row.voucherId, row.cardId])),
+  };
+}
+
+/** A product of the program by its SKU, for a template that the product sells. */
+export async function findProgramProductBySku(db: Database, { merchantId, programId, sku }: { merchantId: number; programId: string; sku: string }): Promise<{ id: string; type: string } | undefined> {
+  const [row] = await db
+    .select({ id: products.id, type: products.type })
+    .from(products)
+    .where(and(eq(products.merchantId, merchantId), eq(products.programId, programId), eq(products.sku, sku)))
+    .limit(1);
+  return row;
+}
+
+export async function findVouchersOfSource(db: Database, { sourceType, sourceId }: { sourceType: VoucherRow['sourceType']; sourceId: string }): Promise<Array<{ voucher: VoucherRow; name: string }>> {
+  return db
+    .select({ voucher: vouchers, name: voucherTemplates.name })
+    .from(vouchers)
+    .innerJoin(voucherTemplates, eq(voucherTemplates.id, vouchers.templateId))
+    .where(and(eq(vouchers.sourceType, sourceType), eq(vouchers.sourceId, sourceId)))
+    .orderBy(asc(vouchers.templateId), asc(vouchers.sourceIndex));
 }

@@ -12,7 +12,8 @@ import { newCatalog, type TestCatalog } from '../catalog/catalog.test-support.ts
 import { saveShopSettings } from '../orders/orders.repository.ts';
 import { createPaymentsTestApp, deliver, sandboxMessage } from '../payments/payments.test-support.ts';
 import { demoVoucherTemplateIds } from '../../seed/seed-vouchers.ts';
-import { createVoucherTemplate, issueVouchers } from './vouchers.service.ts';
+import { createVoucherTemplate } from './vouchers.service.ts';
+import { issueVouchers } from './voucher-issuing.service.ts';
 import { vouchers, type VoucherTemplateRow } from './vouchers.table.ts';
 
 let testApp: TestApp;
@@ -74,7 +75,7 @@ describe('vouchers bought in the shop', () => {
     expect(stacks[0]).toMatchObject({ template: { id: template.id, name: 'Kopi Susu', valueText: '1 Kopi Susu', usableAt: 'in_store' }, activeCount: 2 });
     const codes = stacks[0]?.vouchers.map((voucher) => voucher.code) ?? [];
     expect(codes).toHaveLength(2);
-    for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{12}$/);
+    for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{13}$/);
     expect(new Set(codes).size).toBe(2);
     expect(stacks[0]?.vouchers[0]).toMatchObject({ status: 'active', cardId: member.card.id, isHidden: false, usedAt: null });
     expect(await countOf(member)).toBe(2);
@@ -223,10 +224,12 @@ describe('the voucher wallet', () => {
     expect(await countOf(member)).toBe(3);
   });
 
-  it('seeds Kopi Senja with vouchers for the counter and for online orders, Rani holding usable, used and expired ones', async () => {
+  it('seeds Kopi Senja with vouchers for the counter, for online orders and gift cards, Rani holding usable, used and expired ones', async () => {
     const rows = await testApp.db.select().from(vouchers).where(eq(vouchers.cardId, 'demo00006001010000000013'));
-    const states = rows.map((row) => `${row.templateId === demoVoucherTemplateIds.kopiSusu ? 'kopi' : 'online'}:${row.status}`).sort();
-    expect(states).toEqual(['kopi:active', 'kopi:active', 'kopi:used', 'online:active', 'online:active']);
+    const kinds: Record<string, string> = { [demoVoucherTemplateIds.kopiSusu]: 'kopi', [demoVoucherTemplateIds.onlineTreat]: 'online', [demoVoucherTemplateIds.giftCard]: 'gift', [demoVoucherTemplateIds.tumblerRefill]: 'hashed' };
+    const states = rows.map((row) => `${kinds[row.templateId] ?? 'other'}:${row.status}`).sort();
+    // The tumbler refill keeps only a hash of its code: pending until the code job has run.
+    expect(states).toEqual(['gift:active', 'gift:used', 'hashed:pending', 'kopi:active', 'kopi:active', 'kopi:used', 'online:active', 'online:active']);
     const online = rows.filter((row) => row.templateId === demoVoucherTemplateIds.onlineTreat).map((row) => row.expiresAt.getTime() < Date.now());
     expect(online.sort()).toEqual([false, true]);
   });

@@ -7,7 +7,7 @@ import { redeemAtCounter } from './redemption.service.ts';
 import { countMemberVouchers, getMemberVoucher, getVoucherWallet, setMemberVoucherHidden } from './vouchers.service.ts';
 
 /** The member's e-voucher wallet (spec: app-core §2 vouchers and e-gifts, §7 my-vouchers-count; decision 025). */
-export const vouchersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock, outletCodeKey }) => {
+export const vouchersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock, outletCodeKey, voucherCodeKeys }) => {
   app.get(
     '/api/v2/vouchers',
     {
@@ -32,14 +32,14 @@ export const vouchersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       preHandler: app.requireSession(),
       schema: {
         tags: ['vouchers'],
-        summary: 'One of the member’s vouchers, with the code the counter scans',
+        summary: "One of the member's vouchers, with the code the counter scans; a code the server keeps only as a hash is answered once, for the phone to keep",
         params: voucherParamsSchema,
         response: { 200: voucherAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
       },
     },
     async (request) => {
       const { user } = signedIn(request);
-      return { data: await getMemberVoucher({ db, merchantId: merchantOf(request).id, userId: user.id, voucherId: request.params.voucherId, now: clock.now() }) };
+      return { data: await getMemberVoucher({ db, merchantId: merchantOf(request).id, userId: user.id, voucherId: request.params.voucherId, now: clock.now(), revealWith: voucherCodeKeys }) };
     },
   );
 

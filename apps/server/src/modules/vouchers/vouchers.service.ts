@@ -1,6 +1,4 @@
-import { randomInt } from 'node:crypto';
 import type { Voucher, VoucherGift, VoucherStack, VoucherStatus, VoucherWallet } from '@kartu/contracts';
-import { DAY_MS } from '@kartu/core/calendar';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -8,32 +6,29 @@ import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { getMemberCard } from '../cards/member-card.service.ts';
 import { giftsSentOf } from '../gifts/sent-gifts.service.ts';
 import { getImageViews, type ImageViewOf } from '../media/images.service.ts';
+import { toJsonNumber } from '../../lib/json-number.ts';
+import { openVoucherCode, type VoucherCodeKeys } from './voucher-codes.ts';
 import {
   countUsableVouchers,
   findTemplates,
-  findTemplatesOfProducts,
+  findGiftCardFacts,
+  findVouchersOfSource,
   findVoucher,
   insertTemplate,
-  insertVouchers,
   listVouchers,
   lockVoucher,
-  moveVoucher,
+  markVoucherUsed,
   setVoucherHidden,
-  suspendVouchersOfSource,
+  takeSealedCode,
   upsertTemplate,
   type HolderFilter,
 } from './vouchers.repository.ts';
 import type { NewVoucherTemplateRow, VoucherRow, VoucherTemplateRow } from './vouchers.table.ts';
 
 /*
- * Issued e-vouchers and the member's voucher wallet (docs/decisions/025-vouchers.md). Every source
- * (a shop order, a reward, a subscription, a mission, an operator's grant) issues through
- * issueVouchers, once per source whatever the retries.
+ * The member's voucher wallet (docs/decisions/025-vouchers.md); issuing is voucher-issuing.service.ts.
  */
 
-// 32 symbols a cashier cannot confuse (no 0/O, 1/I/L): 12 of them are 60 bits.
-const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-const CODE_LENGTH = 12;
 /** The most vouchers one wallet view answers: a member holds tens, not thousands. */
 const WALLET_LIMIT = 500;
 
@@ -46,68 +41,29 @@ export async function createVoucherTemplate(db: Database, template: NewVoucherTe
   return insertTemplate(db, template);
 }
 
-export function newVoucherCode(): string {
-  return Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
-}
-
-export interface VoucherSource {
-  type: VoucherRow['sourceType'];
-  id: string;
-}
-
-export interface IssueVouchersOptions {
-  merchantId: number;
-  holder: { userId: string; cardId: string };
-  source: VoucherSource;
-  items: readonly { template: VoucherTemplateRow; quantity: number }[];
-  now: Date;
-}
-
-/** Issues a source's vouchers in the caller's transaction; a second call for the same source issues nothing more. */
-export async function issueVouchers(tx: Database, { merchantId, holder, source, items, now }: IssueVouchersOptions): Promise<VoucherRow[]> {
-  const rows = items.flatMap(({ template, quantity }) =>
-    Array.from({ length: quantity }, (_, index) => ({
-      merchantId,
-      templateId: template.id,
-      userId: holder.userId,
-      cardId: holder.cardId,
-      code: newVoucherCode(),
-      status: 'active' as const,
-      sourceType: source.type,
-      sourceId: source.id,
-      sourceIndex: index,
-      issuedAt: now,
-      expiresAt: new Date(now.getTime() + template.validityDays * DAY_MS),
-    })),
-  );
-  const issued = await insertVouchers(tx, rows);
-  if (issued.length > 0) publishAfterCommit(tx, [changeTags.card(holder.cardId), changeTags.wallet(holder.userId)]);
-  return issued;
-}
-
-/** The vouchers of the shop's e-voucher products bought in one order: products without a template issue none. */
-export async function issueVouchersForProducts(
-  tx: Database,
-  { merchantId, holder, source, lines, now }: Omit<IssueVouchersOptions, 'items'> & { lines: readonly { productId: string; quantity: number }[] },
-): Promise<VoucherRow[]> {
-  const templates = await findTemplatesOfProducts(tx, { merchantId, productIds: lines.map((line) => line.productId) });
-  const items = lines.flatMap((line) => {
-    const template = templates.find((candidate) => candidate.productId === line.productId);
-    return template ? [{ template, quantity: line.quantity }] : [];
-  });
-  return issueVouchers(tx, { merchantId, holder, source, items, now });
-}
-
-/** An order that did not go through takes back its vouchers not used yet. */
-export async function suspendVouchersOf(tx: Database, source: VoucherSource): Promise<void> {
-  await suspendVouchersOfSource(tx, { sourceType: source.type, sourceId: source.id });
-}
-
 function statusAt(row: VoucherRow, now: Date): VoucherStatus {
   return row.status === 'active' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
 }
 
-function toVoucher(row: VoucherRow, template: VoucherTemplateRow, imageOf: ImageViewOf, gift: VoucherGift | null, now: Date): Voucher {
+/** What the wallet tells of e-gift vouchers: their gift card's program and, once activated, the card. */
+interface GiftCardFacts {
+  programs: ReadonlyMap<string, { name: string; currencyCode: string | null }>;
+  cardOfVoucher: ReadonlyMap<string, string>;
+}
+
+function giftCardOf(row: VoucherRow, template: VoucherTemplateRow, facts: GiftCardFacts): Voucher['giftCard'] {
+  if (template.giftCardProgramId === null || template.giftCardValue === null) return null;
+  const program = facts.programs.get(template.giftCardProgramId);
+  return {
+    value: toJsonNumber(template.giftCardValue),
+    currencyCode: program?.currencyCode ?? '',
+    programId: template.giftCardProgramId,
+    programName: program?.name ?? '',
+    cardId: facts.cardOfVoucher.get(row.id) ?? null,
+  };
+}
+
+function toVoucher(row: VoucherRow, template: VoucherTemplateRow, imageOf: ImageViewOf, gift: VoucherGift | null, giftCards: GiftCardFacts, now: Date): Voucher {
   return {
     id: row.id,
     template: { id: template.id, name: template.name, valueText: template.valueText, image: imageOf(template.imageId), usableAt: template.usableAt },
@@ -115,6 +71,7 @@ function toVoucher(row: VoucherRow, template: VoucherTemplateRow, imageOf: Image
     terms: template.terms,
     status: statusAt(row, now),
     code: row.code,
+    codeKept: template.codeStorage === 'hashed' ? 'device' : 'server',
     externalCode: row.externalCode,
     cardId: row.cardId,
     isHidden: row.isHidden,
@@ -123,6 +80,7 @@ function toVoucher(row: VoucherRow, template: VoucherTemplateRow, imageOf: Image
     usedAt: row.usedAt?.toISOString() ?? null,
     usedPlace: row.usedPlace,
     gift,
+    giftCard: giftCardOf(row, template, giftCards),
   };
 }
 
@@ -130,9 +88,11 @@ async function vouchersOf(db: Database, rows: VoucherRow[], now: Date): Promise<
   const templates = new Map((await findTemplates(db, [...new Set(rows.map((row) => row.templateId))])).map((template) => [template.id, template]));
   const imageOf = await getImageViews({ db, imageIds: [...templates.values()].map((template) => template.imageId) });
   const gifts = await giftsSentOf({ db, vouchers: rows, now });
+  const giftCardPrograms = [...templates.values()].flatMap((template) => (template.giftCardProgramId ? [template.giftCardProgramId] : []));
+  const giftCards = await findGiftCardFacts(db, { programIds: giftCardPrograms, voucherIds: giftCardPrograms.length > 0 ? rows.map((row) => row.id) : [] });
   return rows.flatMap((row) => {
     const template = templates.get(row.templateId);
-    return template ? [toVoucher(row, template, imageOf, gifts.get(row.id) ?? null, now)] : [];
+    return template ? [toVoucher(row, template, imageOf, gifts.get(row.id) ?? null, giftCards, now)] : [];
   });
 }
 
@@ -168,11 +128,18 @@ async function memberVoucherRow({ db, merchantId, userId }: MemberRequest, vouch
   return row;
 }
 
-/** GET /api/v2/vouchers/{voucherId}: one of the member's vouchers, with its code. */
-export async function getMemberVoucher(request: MemberRequest & { voucherId: string; now: Date }): Promise<Voucher> {
-  const [voucher] = await vouchersOf(request.db, [await memberVoucherRow(request, request.voucherId)], request.now);
+/**
+ * GET /api/v2/vouchers/{voucherId}: one of the member's vouchers, with its code. A code kept only as
+ * a hash is answered once, when the route hands over the keys to open it: the phone keeps it.
+ */
+export async function getMemberVoucher(request: MemberRequest & { voucherId: string; now: Date; revealWith?: VoucherCodeKeys }): Promise<Voucher> {
+  const row = await memberVoucherRow(request, request.voucherId);
+  const [voucher] = await vouchersOf(request.db, [row], request.now);
   if (!voucher) throw new AppError('VOUCHER_NOT_FOUND');
-  return voucher;
+  if (!request.revealWith || row.codeSealed === null) return voucher;
+  const keys = request.revealWith;
+  const sealed = await request.db.transaction((tx) => takeSealedCode(tx, row.id));
+  return { ...voucher, code: sealed === null ? null : openVoucherCode(sealed, keys) };
 }
 
 /** PATCH /api/v2/vouchers/{voucherId}: hides the voucher from the wallet, or shows it again. */
@@ -191,16 +158,28 @@ export async function lockVoucherOf(tx: Database, { merchantId, voucherId }: { m
   return row?.merchantId === merchantId ? row : undefined;
 }
 
-/** Moves a voucher to another member's card (a claimed gift), under a new code. */
-export async function giveVoucher(tx: Database, { voucher, to }: { voucher: VoucherRow; to: { userId: string; cardId: string } }): Promise<VoucherRow> {
-  const moved = await moveVoucher(tx, { voucherId: voucher.id, userId: to.userId, cardId: to.cardId, code: newVoucherCode() });
-  publishAfterCommit(tx, [changeTags.card(voucher.cardId), changeTags.wallet(voucher.userId), changeTags.card(to.cardId), changeTags.wallet(to.userId)]);
-  return moved;
+/** The template a voucher was issued from. */
+export async function getVoucherTemplate(db: Database, templateId: string): Promise<VoucherTemplateRow> {
+  const [template] = await findTemplates(db, [templateId]);
+  if (!template) throw new Error('A voucher without its template');
+  return template;
+}
+
+/** An e-gift voucher turned into a gift card: used, at that moment. */
+export async function markVoucherActivated(tx: Database, voucher: VoucherRow, now: Date): Promise<void> {
+  await markVoucherUsed(tx, { voucherId: voucher.id, usedAt: now, usedPlace: null });
+  publishAfterCommit(tx, [changeTags.card(voucher.cardId), changeTags.wallet(voucher.userId)]);
 }
 
 /** GET /api/v2/cards/my-vouchers-count: the member's usable vouchers not hidden. */
 export async function countMemberVouchers({ db, merchantId, userId, now }: MemberRequest & { now: Date }): Promise<number> {
   return countUsableVouchers(db, { holder: { merchantId, userId }, now });
+}
+
+/** The vouchers a source issued (an order's, for its page), with their template's name, stored status and expiry. */
+export async function vouchersOfSource(db: Database, source: { type: VoucherRow['sourceType']; id: string }): Promise<Array<{ id: string; name: string; status: VoucherRow['status']; expiresAt: string }>> {
+  const rows = await findVouchersOfSource(db, { sourceType: source.type, sourceId: source.id });
+  return rows.map(({ voucher, name }) => ({ id: voucher.id, name, status: voucher.status, expiresAt: voucher.expiresAt.toISOString() }));
 }
 
 /** The name an order's receipt gives the voucher it used: its template's. */

@@ -15,6 +15,9 @@ import { merchants } from '../tenancy/merchants.table.ts';
  * for how long; each issued voucher is one member's, with its own code.
  */
 
+export const voucherCodeStorages = ['plain', 'hashed'] as const;
+export const voucherIssuers = ['kartu', 'partner'] as const;
+
 export const voucherTemplates = pgTable(
   'voucher_templates',
   {
@@ -48,6 +51,16 @@ export const voucherTemplates = pgTable(
     minimumMinor: bigint('minimum_minor', { mode: 'bigint' }),
     /** How many of these one member may redeem a day; null for no limit. */
     dailyRedemptionLimit: integer('daily_redemption_limit'),
+    /**
+     * An e-gift voucher: activated, it becomes a gift card of this `egift` program loaded with
+     * `giftCardValue` (minor units of the program's currency; docs/decisions/027-gift-cards.md).
+     */
+    giftCardProgramId: uuid('gift_card_program_id').references(() => programs.id),
+    giftCardValue: bigint('gift_card_value', { mode: 'bigint' }),
+    /** `hashed`: only a keyed hash of each code is kept, and the member's phone shows the code once. */
+    codeStorage: text('code_storage', { enum: voucherCodeStorages }).notNull().default('plain'),
+    /** `partner`: the merchant's partner issues each voucher's external code; it waits `pending` until then. */
+    issuer: text('issuer', { enum: voucherIssuers }).notNull().default('kartu'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,6 +70,12 @@ export const voucherTemplates = pgTable(
     check('voucher_templates_validity_check', sql`${table.validityDays} between 1 and 3650`),
     check('voucher_templates_discount_check', sql`(${table.discountKind} is null) = (${table.discountValue} is null) and (${table.discountKind} is null or ${table.discountKind} in ('percent', 'points', 'money'))`),
     check('voucher_templates_daily_limit_check', sql`${table.dailyRedemptionLimit} is null or ${table.dailyRedemptionLimit} >= 1`),
+    check(
+      'voucher_templates_gift_card_check',
+      sql`(${table.giftCardProgramId} is null) = (${table.giftCardValue} is null) and (${table.giftCardValue} is null or ${table.giftCardValue} > 0)`,
+    ),
+    check('voucher_templates_code_storage_check', isOneOf(table.codeStorage, voucherCodeStorages)),
+    check('voucher_templates_issuer_check', isOneOf(table.issuer, voucherIssuers)),
   ],
 );
 
@@ -81,8 +100,12 @@ export const vouchers = pgTable(
     cardId: char('card_id', { length: 24 })
       .notNull()
       .references(() => cards.id),
-    /** Random, unguessable (60 bits), unique per merchant; null while a partner makes it. */
+    /** Random, unguessable (over 60 bits), unique per merchant; null while a partner makes it, or when only its hash is kept. */
     code: text('code'),
+    /** The code's keyed hash, for a template that keeps no code (how a till's scan finds the voucher). */
+    codeHash: text('code_hash'),
+    /** Such a code sealed until the member's phone first shows it, then cleared. */
+    codeSealed: text('code_sealed'),
     externalCode: text('external_code'),
     status: text('status', { enum: storedVoucherStatuses }).notNull(),
     isHidden: boolean('is_hidden').notNull().default(false),
@@ -96,11 +119,19 @@ export const vouchers = pgTable(
   },
   (table) => [
     unique('vouchers_merchant_code_key').on(table.merchantId, table.code),
+    unique('vouchers_merchant_code_hash_key').on(table.merchantId, table.codeHash),
     unique('vouchers_source_key').on(table.sourceType, table.sourceId, table.templateId, table.sourceIndex),
     index('vouchers_holder_idx').on(table.merchantId, table.userId, table.expiresAt),
+    // The partner's vouchers still waiting for their code, for the sweep of those past the spec's 30 minutes.
+    index('vouchers_pending_idx').on(table.issuedAt).where(sql`${table.status} = 'pending'`),
     check('vouchers_status_check', isOneOf(table.status, storedVoucherStatuses)),
     check('vouchers_source_check', isOneOf(table.sourceType, voucherSources)),
-    check('vouchers_code_check', sql`(${table.status} = 'pending') = (${table.code} is null)`),
+    // A pending voucher has no code yet; a usable or used one has one, kept plain or as a hash. A
+    // suspended one may have none: a partner that never issued it.
+    check(
+      'vouchers_code_check',
+      sql`(${table.status} <> 'pending' or (${table.code} is null and ${table.codeHash} is null)) and (${table.status} not in ('active', 'used') or num_nonnulls(${table.code}, ${table.codeHash}) = 1) and (${table.codeSealed} is null or ${table.codeHash} is not null)`,
+    ),
     check('vouchers_used_check', sql`(${table.status} = 'used') = (${table.usedAt} is not null)`),
   ],
 );

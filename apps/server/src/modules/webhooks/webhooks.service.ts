@@ -14,7 +14,7 @@ import { deleteWebhook, findEvent, findWebhook, insertEvent, recordTry, saveWebh
  */
 
 /** The events merchants hear of. */
-export type WebhookEventType = 'order.created' | 'order.paid';
+export type WebhookEventType = 'order.created' | 'order.paid' | 'voucher.code_requested' | 'voucher.issue_failed';
 
 export const webhookSignatureHeader = 'kartu-signature';
 export const webhookJobName = 'deliver-webhook';

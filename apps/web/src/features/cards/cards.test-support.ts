@@ -1,4 +1,14 @@
-import { cardDetailSchema, transactionSchema, type CardDetail, type CardListItem, type Transaction } from '@kartu/contracts';
+import {
+  cardDetailSchema,
+  giftCardChargeSchema,
+  giftCardSchema,
+  transactionSchema,
+  type CardDetail,
+  type CardListItem,
+  type GiftCard,
+  type GiftCardCharge,
+  type Transaction,
+} from '@kartu/contracts';
 
 /** Contract-shaped answers for page tests; override only what the test is about. */
 export function cardListItem(overrides: Partial<CardListItem> = {}): CardListItem {
@@ -94,3 +104,56 @@ export function transactionFixture(overrides: Partial<Transaction> & Pick<Transa
 }
 
 export const cardPath = `/api/v2/cards/${cardId}`;
+
+/* Gift cards: a card of an `egift` program, as the card page and the gift card answer tell it. */
+
+export const giftCardId = 'g1f7ca4d00000000000000a1';
+export const giftCardPath = `/api/v2/gift-cards/${giftCardId}`;
+const rupiah = { code: 'IDR', symbol: 'Rp', decimalDigits: 0, thousandSeparator: '.', decimalSeparator: ',' };
+
+export function giftCardDetail(overrides: Partial<CardDetail> = {}): CardDetail {
+  return cardDetailSchema.parse(
+    cardDetail({
+      id: giftCardId,
+      no: '6012000011112222',
+      programType: 'egift',
+      cardProgram: { iconUrl: null, cardArt: null, programId: 'prg-gift', programName: 'Kopi Senja Gift Card' },
+      visualAttributes: { showTransactionHistory: true },
+      menus: ['transaction-history'],
+      currency: rupiah,
+      balance: { amount: 65000, unit: 'CASH', expiring: [] },
+      levels: [],
+      levelProgress: { lifetimeExperience: 0, earnedInRetentionPeriod: 0, retentionPeriodDays: 365, current: null, next: null, progress: 0 },
+      ...overrides,
+    }),
+  );
+}
+
+export function giftCardChargeFixture(overrides: Partial<GiftCardCharge> & Pick<GiftCardCharge, 'id'>): GiftCardCharge {
+  return giftCardChargeSchema.parse({
+    amount: 35000,
+    outlet: { id: 'out-1', name: 'Kopi Senja Senayan' },
+    cashier: null,
+    channel: 'till',
+    reference: 'SNY-0412',
+    chargedAt: '2026-11-19T03:15:00.000Z',
+    voidedAt: null,
+    ...overrides,
+  });
+}
+
+export function giftCardFixture(overrides: Partial<GiftCard> = {}): GiftCard {
+  return giftCardSchema.parse({
+    cardId: giftCardId,
+    number: '6012000011112222',
+    programName: 'Kopi Senja Gift Card',
+    currency: rupiah,
+    faceValue: 100000,
+    balance: 65000,
+    payCode: 'K7QM3PX9ABCDE',
+    activatedAt: '2026-11-17T03:00:00.000Z',
+    isUsable: true,
+    charges: [giftCardChargeFixture({ id: '5c3e2a10-0000-4000-8000-000000000001' })],
+    ...overrides,
+  });
+}

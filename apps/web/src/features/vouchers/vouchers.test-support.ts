@@ -5,6 +5,9 @@ export const voucherCardId = 'demo00006001010000000013';
 export const walletPath = '/api/v2/vouchers';
 
 export const kopiSusu = { id: 'tpl-kopi', name: 'Kopi Susu Gula Aren', valueText: '1 Kopi Susu', image: null, usableAt: 'in_store' as const };
+export const giftCardTemplate = { id: 'tpl-gift', name: 'Kopi Senja gift card', valueText: 'Rp100.000 to spend at any outlet', image: null, usableAt: 'in_store' as const };
+/** What an e-gift voucher of giftCardTemplate loads onto its gift card, before it is added. */
+export const giftCardFacts = { value: 100000, currencyCode: 'IDR', programId: 'prg-gift', programName: 'Kopi Senja Gift Card', cardId: null };
 export const onlineTreat = { id: 'tpl-online', name: 'Online order treat', valueText: '200 points off', image: null, usableAt: 'ecommerce' as const };
 
 export function voucherFixture(overrides: Partial<Voucher> & Pick<Voucher, 'id'>): Voucher {
@@ -14,6 +17,7 @@ export function voucherFixture(overrides: Partial<Voucher> & Pick<Voucher, 'id'>
     terms: 'One voucher per visit.',
     status: 'active',
     code: 'H7KQM3PX9ABC',
+    codeKept: 'server',
     externalCode: null,
     cardId: voucherCardId,
     isHidden: false,
@@ -21,6 +25,7 @@ export function voucherFixture(overrides: Partial<Voucher> & Pick<Voucher, 'id'>
     expiresAt: '2026-12-20T03:00:00.000Z',
     usedAt: null,
     usedPlace: null,
+    giftCard: null,
     ...overrides,
   });
 }

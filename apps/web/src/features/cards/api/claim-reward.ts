@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { claimRewardAnswerSchema, type CardDetail, type Reward } from '@kartu/contracts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { cardKeys } from '../../../lib/card-keys.ts';
+import { voucherKeys } from '../../../lib/voucher-keys.ts';
 
 export type ClaimRewardAnswer = z.infer<typeof claimRewardAnswerSchema>;
 
@@ -32,6 +33,8 @@ export function useClaimReward() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: cardKeys.detail(cardId) }),
         queryClient.invalidateQueries({ queryKey: cardKeys.lists() }),
+        // The e-voucher it brought is in the wallet now, and counts among the usable ones.
+        answer.reward.withVoucher ? queryClient.invalidateQueries({ queryKey: voucherKeys.all }) : null,
       ]);
     },
     // Claimed meanwhile (another tab or device): show it as claimed now, and read the real state again.

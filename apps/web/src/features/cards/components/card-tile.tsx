@@ -27,11 +27,15 @@ export interface CardTileProps {
   artLoading?: 'priority' | 'eager' | 'lazy';
 }
 
-/** One card in the wallet: brand colours, program, balance in its unit, level, and its actions. */
+/**
+ * One card in the wallet: brand colours, program, balance in its unit, level, and its actions. A
+ * gift card (type eGift) says so, its balance the money left on it.
+ */
 export function CardTile({ card, view, onAction, busy, artLoading = 'lazy' }: CardTileProps) {
   const { t } = useTranslation('cards');
   const { merchant } = useSite();
   const titleId = `card-${card.id}-title`;
+  const giftCard = card.type === 'eGift';
   return (
     <article className="card-tile" aria-labelledby={titleId} aria-busy={busy}>
       <Link className="card-tile__link" to={paths.cardDetail.href({ cardId: card.id })}>
@@ -43,11 +47,12 @@ export function CardTile({ card, view, onAction, busy, artLoading = 'lazy' }: Ca
           art={card.cardArt}
           artLoading={artLoading}
           balance={formatAmount(card.balance.amount, card.balance.unit, merchant.currency)}
-          balanceLabel={t('list.balance')}
+          balanceLabel={t(giftCard ? 'list.giftCardBalance' : 'list.balance')}
           number={card.no}
           numberLabel={t('list.cardNumber')}
           badges={
             <>
+              {giftCard ? <Badge tone="overlay">{t('list.giftCard')}</Badge> : null}
               {card.level ? <Badge colour={card.level.color}>{card.level.name}</Badge> : null}
               {card.isCardActive ? null : <Badge tone="overlay">{t(`status.${card.status}`)}</Badge>}
             </>

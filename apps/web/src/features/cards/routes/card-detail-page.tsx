@@ -19,6 +19,8 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 
 // The QR encoder downloads only when the member opens the card's code.
 const CardQrModal = lazy(() => import('../components/card-qr-modal.tsx').then((module) => ({ default: module.CardQrModal })));
+// A gift card's page, with its code encoders, downloads only for a card of an `egift` program.
+const GiftCardView = lazy(() => import('../components/gift-card/gift-card-view.tsx').then((module) => ({ default: module.GiftCardView })));
 
 // spec: app-core §2 /cards/{cardId}, §3 Card detail, §4 Level progress and Single-card mode, §8 card detail load.
 export function CardDetailPage() {
@@ -31,6 +33,7 @@ export function CardDetailPage() {
   const [showQr, setShowQr] = useState(false);
 
   if (isError) return <CardLoadError error={error} />;
+  const giftCard = card?.programType === 'egift';
 
   return (
     <AppLayout
@@ -38,12 +41,16 @@ export function CardDetailPage() {
         <CardHeader
           title={card?.cardProgram.programName ?? t('detail.title')}
           onBack={singleCard ? undefined : goBack}
-          onShowQr={card ? () => setShowQr(true) : undefined}
+          onShowQr={card && !giftCard ? () => setShowQr(true) : undefined}
           singleCard={singleCard}
         />
       }
     >
-      {card ? (
+      {card && giftCard ? (
+        <Suspense fallback={<CardDetailSkeleton />}>
+          <GiftCardView card={card} />
+        </Suspense>
+      ) : card ? (
         <div className="card-detail">
           <CardBalancePanel card={card} />
           <SubscriptionNotice card={card} />

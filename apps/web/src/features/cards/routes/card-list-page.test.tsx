@@ -67,6 +67,26 @@ describe('CardListPage', () => {
     expect(screen.getByRole('link', { name: 'Add card' })).toHaveAttribute('href', '/cards/add-card');
   });
 
+  it('shows a gift card as one: its label, and the money left on it in the card’s link', async () => {
+    stubApi({
+      'GET /api/v2/cards': page(
+        [
+          cardListItem({ id: 'card00000000000000000001', programName: 'Kopi Senja Rewards' }),
+          cardListItem({ id: 'card00000000000000000002', type: 'eGift', programType: 'egift', programName: 'Kopi Senja Gift Card', balance: { amount: 65000, unit: 'CASH' }, level: null }),
+        ],
+        1,
+        2,
+      ),
+    });
+    renderList();
+    const gift = await screen.findByRole('article', { name: 'Kopi Senja Gift Card' });
+    const link = within(gift).getByRole('link');
+    expect(link).toHaveAttribute('href', '/cards/card00000000000000000002');
+    expect(link).toHaveTextContent(/Gift card/);
+    expect(link).toHaveTextContent(/Left to spend Rp 65\.000/);
+    expect(within(screen.getByRole('article', { name: 'Kopi Senja Rewards' })).queryByText('Gift card')).not.toBeInTheDocument();
+  });
+
   it('asks for page 2 while fewer cards are loaded than the count, and appends it', async () => {
     const { requests: calls } = stubApi({
       'GET /api/v2/cards?page=1&view=active': page(cards(10), 1, 12),

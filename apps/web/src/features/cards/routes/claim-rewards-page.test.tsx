@@ -8,6 +8,7 @@ import { cardFixture, cardId, cardPath } from '../../../features/cards/cards.tes
 import { type Answer, errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
 import { paths } from '../../../config/paths.ts';
+import { voucherKeys } from '../../../lib/voucher-keys.ts';
 
 const rewardsPath = `${cardPath}/rewards`;
 const claimPath = '/api/my_vouchers/claim';
@@ -20,6 +21,7 @@ function rewardFixture(overrides: Partial<Reward> = {}): Reward {
     title: 'Welcome to Kopi Senja',
     amount: 100,
     unit: 'POINT',
+    withVoucher: false,
     status: 'claimable',
     grantedAt: '2025-03-01T05:00:00.000Z',
     claimedAt: null,
@@ -107,5 +109,28 @@ describe('ClaimRewardsPage', () => {
     stubApi({ [`GET ${cardPath}`]: [() => okAnswer(cardFixture())], [`GET ${rewardsPath}`]: [() => okAnswer({ data: [] })] });
     renderRewards();
     expect(await screen.findByText('No rewards yet')).toBeInTheDocument();
+  });
+
+  it('tells a reward that brings an e-voucher, without an amount of nothing, and reads the vouchers again once claimed', async () => {
+    const treat = rewardFixture({ title: 'Free Kopi Susu', amount: 0, withVoucher: true });
+    const both = rewardFixture({ id: '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d', title: 'Level up: Gold', kind: 'level-up', amount: 50, withVoucher: true, status: 'claimed', claimedAt: '2025-02-10T05:00:00.000Z' });
+    const server = stubApi({
+      [`GET ${cardPath}`]: () => okAnswer(cardFixture()),
+      [`GET ${rewardsPath}`]: () => okAnswer({ data: [treat, both] }),
+      [`POST ${claimPath}`]: () => okAnswer({ reward: { ...treat, status: 'claimed', claimedAt: '2025-03-02T05:00:00.000Z' }, balance: { amount: 1250, unit: 'POINT' } }),
+    });
+    const { queryClient } = renderRewards();
+    const claimable = await screen.findByRole('region', { name: 'Ready to claim' });
+    const item = within(claimable).getByText('Free Kopi Susu').closest('li');
+    expect(item).toHaveTextContent('Comes with an e-voucher');
+    expect(item).not.toHaveTextContent(/Pts/);
+    expect(within(section('Claimed')).getByText('Level up: Gold').closest('li')).toHaveTextContent(/\+50 Pts.*Comes with an e-voucher/);
+
+    const wallet = { queryKey: voucherKeys.count(), queryFn: () => 0 };
+    await queryClient.prefetchQuery(wallet);
+    await userEvent.click(within(claimable).getByRole('button', { name: 'Claim Free Kopi Susu' }));
+    await waitFor(() => expect(toast.getToasts().map((entry) => entry.message)).toEqual(['Reward claimed: your e-voucher is in your vouchers']));
+    expect(queryClient.getQueryState(wallet.queryKey)?.isInvalidated).toBe(true);
+    expect(server.to('POST', claimPath)).toHaveLength(1);
   });
 });

@@ -38,8 +38,11 @@ export function ClaimRewardsPage() {
     claim.mutate(
       { cardId, rewardId: reward.id },
       {
-        onSuccess: (answer) =>
-          toast.success(t('activity.rewards.claimedToast', { amount: formatSignedAmount(answer.reward.amount, answer.reward.unit, currency) })),
+        onSuccess: ({ reward: claimed }) => {
+          const amount = formatSignedAmount(claimed.amount, claimed.unit, currency);
+          if (!claimed.withVoucher) toast.success(t('activity.rewards.claimedToast', { amount }));
+          else toast.success(claimed.amount === 0 ? t('activity.rewards.claimedVoucher') : t('activity.rewards.claimedWithVoucher', { amount }));
+        },
         onError: (error) => {
           const alreadyClaimed = error instanceof ApiError && error.code === 'REWARD_ALREADY_CLAIMED';
           const message = alreadyClaimed ? t('activity.rewards.alreadyClaimed') : describeApiError(error);

@@ -2,12 +2,12 @@ import type { VoucherGift } from '@kartu/contracts';
 import { ShareLinks } from '../../../components/ui/share-links.tsx';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { giftLinkOf } from '../api/gifts.ts';
-import { useVoucherDates } from './use-voucher-dates.ts';
+import { useDates } from '../../../lib/use-dates.ts';
 
 /** A waiting gift's link to share, with where its PIN went and until when it waits. */
 export function GiftShare({ gift, voucherName }: { gift: VoucherGift; voucherName: string }) {
   const { t } = useTranslation('cards');
-  const dates = useVoucherDates();
+  const dates = useDates();
   const url = giftLinkOf(gift);
   return (
     <>

@@ -11,7 +11,7 @@ import { describeApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { useCancelGift, useSentGift } from '../api/gifts.ts';
 import { GiftShare } from './gift-share.tsx';
-import { useVoucherDates } from './use-voucher-dates.ts';
+import { useDates } from '../../../lib/use-dates.ts';
 
 /** A voucher waiting for a friend to claim it: the link to share again, and taking it back. */
 export function GiftWaiting({ voucher }: { voucher: Voucher }) {
@@ -61,7 +61,7 @@ export function GiftWaiting({ voucher }: { voucher: Voucher }) {
  */
 export function VoucherGone({ voucherId, error }: { voucherId: string; error: unknown }) {
   const { t } = useTranslation('cards');
-  const dates = useVoucherDates();
+  const dates = useDates();
   const sent = useSentGift(voucherId, { fresh: true });
   if (sent.isPending || (sent.isFetching && sent.data?.status !== 'claimed')) return <Skeleton shape="block" height="12rem" />;
   const claimed = sent.data?.status === 'claimed' ? sent.data : null;

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Voucher } from '@kartu/contracts';
-import { FormField } from '../../../components/forms/form-field.tsx';
+import { StaffCodeField } from '../../../components/forms/staff-code-field.tsx';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, describeApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { useRedeemVoucher } from '../api/change-voucher.ts';
-import { useVoucherDates } from './use-voucher-dates.ts';
+import { useDates } from '../../../lib/use-dates.ts';
 
 interface RedeemSheetProps {
   voucher: Voucher;
@@ -21,7 +21,7 @@ interface RedeemSheetProps {
  */
 export function RedeemSheet({ voucher, onClose, onRedeemed }: RedeemSheetProps) {
   const { t } = useTranslation('cards');
-  const dates = useVoucherDates();
+  const dates = useDates();
   const id = useId();
   const redeem = useRedeemVoucher(voucher.id);
   const [outletCode, setOutletCode] = useState('');
@@ -57,8 +57,8 @@ export function RedeemSheet({ voucher, onClose, onRedeemed }: RedeemSheetProps) 
     <BottomSheet title={t('vouchers.redeem.title')} closeLabel={t('vouchers.redeem.close')} onClose={onClose} className="redeem-sheet">
       <form className="redeem-sheet__form" onSubmit={submit} noValidate>
         <p className="muted">{t('vouchers.redeem.intro', { name: voucher.template.name })}</p>
-        <CodeField id={`${id}-outlet`} label={t('vouchers.redeem.outletCode')} value={outletCode} onChange={setOutletCode} enterKeyHint="next" error={missing && !outletCode.trim() ? t('vouchers.redeem.outletRequired') : undefined} />
-        <CodeField id={`${id}-cashier`} label={t('vouchers.redeem.cashierCode')} value={cashierCode} onChange={setCashierCode} enterKeyHint="done" />
+        <StaffCodeField id={`${id}-outlet`} label={t('vouchers.redeem.outletCode')} value={outletCode} onChange={setOutletCode} enterKeyHint="next" error={missing && !outletCode.trim() ? t('vouchers.redeem.outletRequired') : undefined} />
+        <StaffCodeField id={`${id}-cashier`} label={t('vouchers.redeem.cashierCode')} value={cashierCode} onChange={setCashierCode} enterKeyHint="done" />
         {problem ? (
           <p className="field__error" role="alert">
             {problem}
@@ -72,36 +72,5 @@ export function RedeemSheet({ voucher, onClose, onRedeemed }: RedeemSheetProps) 
         </Button>
       </form>
     </BottomSheet>
-  );
-}
-
-interface CodeFieldProps {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  enterKeyHint: 'next' | 'done';
-  error?: string;
-}
-
-/** A code a cashier types: capitals, no autocorrect or suggestions. */
-function CodeField({ id, label, value, onChange, enterKeyHint, error }: CodeFieldProps) {
-  return (
-    <FormField id={id} label={label} error={error}>
-      {(field) => (
-        <input
-          {...field}
-          className="text-input redeem-sheet__code"
-          value={value}
-          maxLength={20}
-          autoCapitalize="characters"
-          autoComplete="off"
-          autoCorrect="off"
-          spellCheck={false}
-          enterKeyHint={enterKeyHint}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </FormField>
   );
 }

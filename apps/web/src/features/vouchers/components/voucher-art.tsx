@@ -22,15 +22,19 @@ export function VoucherArt({ image, sizes, className, priority = false }: { imag
   return <SizedImage image={image} alt="" sizes={sizes} className={classes} priority={priority} />;
 }
 
-/** A voucher template's picture, name, worth and where it is used, at the head of its pages. */
-export function VoucherHero({ template, compact = false }: { template: VoucherTemplateSummary; compact?: boolean }) {
+/**
+ * A voucher template's picture, name, worth and where it is used, at the head of its pages; an
+ * e-gift voucher's value as money (`giftCardValue`, 'Rp 100.000') first.
+ */
+export function VoucherHero({ template, compact = false, giftCardValue = null }: { template: VoucherTemplateSummary; compact?: boolean; giftCardValue?: string | null }) {
   const { t } = useTranslation('cards');
   return (
     <div className={compact ? 'voucher-hero voucher-hero--compact' : 'voucher-hero'}>
       <VoucherArt image={template.image} sizes="(min-width: 480px) 448px, 100vw" className="voucher-hero__art" priority />
       <div className="voucher-hero__text">
         <h2 className="voucher-hero__name">{template.name}</h2>
-        {template.valueText ? <p className="voucher-hero__value">{template.valueText}</p> : null}
+        {giftCardValue ? <p className="voucher-hero__value">{t('vouchers.giftCard.value', { value: giftCardValue })}</p> : null}
+        {template.valueText ? <p className={giftCardValue ? 'voucher-hero__where' : 'voucher-hero__value'}>{template.valueText}</p> : null}
         <p className="voucher-hero__where">{t(`vouchers.usableAt.${template.usableAt}`)}</p>
       </div>
     </div>

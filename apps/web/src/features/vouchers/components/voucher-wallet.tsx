@@ -11,7 +11,8 @@ import { describeApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { voucherViews, type VoucherView } from '../../../lib/voucher-keys.ts';
 import { useVoucherWallet } from '../../../lib/vouchers.ts';
-import { useVoucherDates } from './use-voucher-dates.ts';
+import { useGiftCardValue } from './use-gift-card-value.ts';
+import { useDates } from '../../../lib/use-dates.ts';
 import { VoucherArt } from './voucher-art.tsx';
 import { VoucherStatusBadge } from './voucher-status-badge.tsx';
 
@@ -97,11 +98,13 @@ export function VoucherWallet({ view, onViewChange, cardId, shopHref }: VoucherW
 /** A stack: the template's picture, name and worth, where it is used, the soonest expiry, and how many. */
 function StackRow({ stack, view, cardId }: { stack: VoucherStack; view: VoucherView; cardId: string | null }) {
   const { t } = useTranslation('cards');
-  const dates = useVoucherDates();
+  const dates = useDates();
   const [first] = stack.vouchers;
+  const giftCardValue = useGiftCardValue(first?.giftCard);
   const count = view === 'history' ? stack.vouchers.length : stack.activeCount || stack.vouchers.length;
   const when = () => {
     if (!first) return null;
+    if (first.giftCard?.cardId && first.usedAt) return t('vouchers.giftCard.addedOnDay', { date: dates.day(first.usedAt) });
     if (first.status === 'used' && first.usedAt) return t('vouchers.usedOn', { date: dates.day(first.usedAt) });
     if (first.status === 'expired') return t('vouchers.expiredOn', { date: dates.day(first.expiresAt) });
     return t('vouchers.validUntil', { date: dates.day(first.expiresAt) });
@@ -112,7 +115,11 @@ function StackRow({ stack, view, cardId }: { stack: VoucherStack; view: VoucherV
       className="voucher-stack"
       leading={<VoucherArt image={stack.template.image} sizes="64px" className="voucher-stack__art" />}
       title={stack.template.name}
-      subtitle={[stack.template.valueText, t(`vouchers.usableAt.${stack.template.usableAt}`)].filter(Boolean).join(' · ')}
+      subtitle={
+        giftCardValue
+          ? t('vouchers.giftCard.value', { value: giftCardValue })
+          : [stack.template.valueText, t(`vouchers.usableAt.${stack.template.usableAt}`)].filter(Boolean).join(' · ')
+      }
       meta={when()}
       trailing={
         <span className="voucher-stack__trailing">

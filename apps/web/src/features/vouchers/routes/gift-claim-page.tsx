@@ -16,7 +16,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useClaimGift, useGiftPreview } from '../api/gifts.ts';
-import { useVoucherDates } from '../components/use-voucher-dates.ts';
+import { useDates } from '../../../lib/use-dates.ts';
 import { VoucherHero } from '../components/voucher-art.tsx';
 import '../vouchers.css';
 
@@ -78,7 +78,7 @@ function SignedInClaim({ token }: { token: string }) {
 
 function GiftLoaded({ token, gift }: { token: string; gift: GiftPreview }) {
   const { t } = useTranslation('cards');
-  const dates = useVoucherDates();
+  const dates = useDates();
   const template = { id: '', name: gift.voucher.name, valueText: gift.voucher.valueText, image: gift.voucher.image, usableAt: gift.voucher.usableAt };
   const unavailable = gift.status !== 'pending';
   return (
@@ -109,7 +109,7 @@ function GiftLoaded({ token, gift }: { token: string; gift: GiftPreview }) {
 
 function ClaimForm({ token, expiresAt }: { token: string; expiresAt: string }) {
   const { t } = useTranslation('cards');
-  const dates = useVoucherDates();
+  const dates = useDates();
   const navigate = useNavigate();
   const id = useId();
   const claim = useClaimGift(token);

@@ -3,6 +3,9 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { VoucherGift } from '@kartu/contracts';
 import { paths } from '../../../config/paths.ts';
+import { storageKeys } from '../../../config/storage-keys.ts';
+import { clearSession, setSession } from '../../../lib/session.ts';
+import { sessionUser } from '../../../test/session.test-support.ts';
 import { errorAnswer, okAnswer } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
 import { VOUCHER_POLL_MS } from '../api/get-voucher.ts';
@@ -19,6 +22,7 @@ function renderVoucher(search = '') {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  localStorage.removeItem(storageKeys.voucherCodes);
 });
 
 describe('VoucherPage', () => {
@@ -192,5 +196,58 @@ describe('VoucherPage', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Your gift was claimed' })).toBeInTheDocument();
     expect(screen.getByText(/Your friend at \+62 812-\*\*\*\*-4444 claimed this voucher on/)).toBeInTheDocument();
+  });
+
+  it('shows the code bigger on a white screen of its own, and gives focus back when closed', async () => {
+    stubVouchers({ [`GET ${voucherPath('v-1')}`]: voucherAnswer(active) });
+    renderVoucher();
+    const user = userEvent.setup();
+    const bigger = await screen.findByRole('button', { name: 'Show bigger' });
+    await user.click(bigger);
+    const view = await screen.findByRole('dialog', { name: 'Kopi Susu Gula Aren' });
+    expect(within(view).getByRole('img', { name: 'QR code of voucher H7KQM3PX9ABC' })).toBeInTheDocument();
+    expect(view).toHaveAccessibleDescription('Turn your screen brightness up so the cashier can scan the code.');
+    await user.click(within(view).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bigger).toHaveFocus();
+  });
+
+  it('keeps a code the server answers once on this phone, shows it from there afterwards, and keeps it across a sign-out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setSession({ user: sessionUser({ id: 'u-7' }), loginType: 'pin' });
+    const once = voucherFixture({ id: 'v-1', codeKept: 'device', code: 'M4TQ7KX2PZB9H' });
+    const afterwards = { ...once, code: null };
+    stubVouchers({ [`GET ${voucherPath('v-1')}`]: [voucherAnswer(once), voucherAnswer(afterwards)] });
+    const first = renderVoucher();
+    expect(await screen.findByRole('img', { name: 'QR code of voucher M4TQ7KX2PZB9H' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(storageKeys.voucherCodes) ?? '{}')).toEqual({ [`${window.location.host}/v-1`]: 'M4TQ7KX2PZB9H' });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(VOUCHER_POLL_MS * 2);
+    });
+    expect(screen.getByRole('img', { name: 'QR code of voucher M4TQ7KX2PZB9H' })).toBeInTheDocument();
+    first.unmount();
+
+    // Opened again later: the server answers no code, this phone still has it.
+    renderVoucher();
+    expect(await screen.findByRole('img', { name: 'QR code of voucher M4TQ7KX2PZB9H' })).toBeInTheDocument();
+    act(() => clearSession());
+    expect(JSON.parse(localStorage.getItem(storageKeys.voucherCodes) ?? '{}')).toEqual({ [`${window.location.host}/v-1`]: 'M4TQ7KX2PZB9H' });
+  });
+
+  it('says the code was shown on another phone, and the counter still uses the voucher with the outlet code', async () => {
+    const api = stubVouchers({
+      [`GET ${voucherPath('v-1')}`]: voucherAnswer(voucherFixture({ id: 'v-1', codeKept: 'device', code: null })),
+      [`POST ${voucherPath('v-1')}/redeem`]: () => okAnswer({ data: { ...used, codeKept: 'device', code: null } }),
+    });
+    renderVoucher();
+    expect(await screen.findByText('This code was shown once, on the phone that first opened it')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Use at the counter' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Use at the counter' });
+    await user.type(within(sheet).getByLabelText('Outlet code'), 'SENAYAN1');
+    await user.click(within(sheet).getByRole('button', { name: 'Use voucher' }));
+    expect(await screen.findByText(/Used on .* at Kopi Senja Senayan/)).toBeInTheDocument();
+    expect(api.bodiesOf(`${voucherPath('v-1')}/redeem`)).toEqual([{ outletCode: 'SENAYAN1' }]);
   });
 });

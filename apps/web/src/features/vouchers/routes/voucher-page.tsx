@@ -17,16 +17,20 @@ import { useVoucher } from '../api/get-voucher.ts';
 import { RedeemSheet } from '../components/redeem-sheet.tsx';
 import { GiftSheet } from '../components/gift-sheet.tsx';
 import { GiftWaiting, VoucherGone } from '../components/gift-status.tsx';
-import { useVoucherDates } from '../components/use-voucher-dates.ts';
+import { GiftCardActions, GiftCardAdded } from '../components/gift-card-voucher.tsx';
+import { useGiftCardValue } from '../components/use-gift-card-value.ts';
+import { useDates } from '../../../lib/use-dates.ts';
 import { VoucherHero } from '../components/voucher-art.tsx';
-import { VoucherCode } from '../components/voucher-code.tsx';
+import { VoucherCounterCode } from '../components/voucher-counter-code.tsx';
 import { VoucherStatusBadge } from '../components/voucher-status-badge.tsx';
+import { useKeptVoucherCode } from '../voucher-code-store.ts';
 import '../vouchers.css';
 
 /**
  * '/egifts/details/:egiftNumber': one voucher. While it is usable it shows its code as a QR code
  * and a barcode and asks the server every 2 seconds whether it still is, so a till's redemption
- * turns the page to "used" on its own; the counter redeems it here with the outlet's code.
+ * turns the page to "used" on its own; the counter redeems it here with the outlet's code. An
+ * e-gift voucher has no code: it is added to the member's cards as a gift card instead.
  */
 export function VoucherPage() {
   const { egiftNumber = '' } = useParams();
@@ -69,15 +73,21 @@ export function VoucherPage() {
 
 function VoucherLoaded({ voucher }: { voucher: Voucher }) {
   const { t } = useTranslation('cards');
-  const dates = useVoucherDates();
+  const dates = useDates();
   const [redeeming, setRedeeming] = useState(false);
   const [giving, setGiving] = useState(false);
   // A voucher on its way to a friend cannot be used; its page shows the gift instead of the code.
   const giftPending = voucher.gift?.status === 'pending';
   const hide = useSetVoucherHidden(voucher.id);
-  const { template } = voucher;
+  const keptCode = useKeptVoucherCode(voucher.id);
+  const giftCardValue = useGiftCardValue(voucher.giftCard);
+  const { template, giftCard } = voucher;
   const inStore = template.usableAt !== 'ecommerce';
   const online = template.usableAt !== 'in_store';
+  // A code the server keeps only as a hash is answered once: after that, this phone's copy or none.
+  const code = voucher.code ?? (voucher.codeKept === 'device' ? keptCode : null);
+  const usable = voucher.status === 'active' && !giftPending;
+  const counterShown = usable && !giftCard && (code !== null || voucher.codeKept === 'device');
   // The status line is announced when the voucher changes under the member's eyes (a till used it).
   const [firstStatus] = useState(voucher.status);
   const changedLive = firstStatus !== voucher.status;
@@ -91,22 +101,32 @@ function VoucherLoaded({ voucher }: { voucher: Voucher }) {
       },
     });
 
+  const badge = () => {
+    if (giftPending) return <Badge tone="brand">{t('vouchers.gift.badge')}</Badge>;
+    if (giftCard?.cardId) return <Badge tone="success">{t('vouchers.giftCard.inCards')}</Badge>;
+    return <VoucherStatusBadge status={voucher.status} />;
+  };
+
   return (
     <>
-      <VoucherHero template={template} />
+      <VoucherHero template={template} giftCardValue={giftCardValue} />
 
       <div className="voucher-state" role="status" aria-live="polite" aria-atomic="true">
-        {giftPending ? <Badge tone="brand">{t('vouchers.gift.badge')}</Badge> : <VoucherStatusBadge status={voucher.status} />}
+        {badge()}
         <StateLine voucher={voucher} announce={changedLive} />
       </div>
 
       {giftPending ? <GiftWaiting voucher={voucher} /> : null}
 
-      {voucher.status === 'active' && voucher.code && !giftPending ? (
+      {usable && giftCard && !giftCard.cardId ? <GiftCardActions voucher={voucher} onGive={() => setGiving(true)} /> : null}
+      {giftCard?.cardId ? <GiftCardAdded cardId={giftCard.cardId} /> : null}
+
+      {counterShown ? (
         <>
           {/* A voucher for online orders is chosen at checkout: a code to scan would only mislead a cashier. */}
-          {inStore ? <VoucherCode code={voucher.code} externalCode={voucher.externalCode} /> : null}
-          <p className="voucher-page__hint">{inStore ? t('vouchers.detail.showAtCounter') : t('vouchers.detail.onlineOnly')}</p>
+          {inStore ? <VoucherCounterCode voucher={voucher} code={code} /> : null}
+          {/* Without the code on this phone, its own note says how the counter goes on. */}
+          {code !== null || !inStore ? <p className="voucher-page__hint">{inStore ? t('vouchers.detail.showAtCounter') : t('vouchers.detail.onlineOnly')}</p> : null}
           <div className="voucher-page__actions">
             {inStore ? (
               <Button block onClick={() => setRedeeming(true)}>
@@ -170,7 +190,10 @@ function VoucherLoaded({ voucher }: { voucher: Voucher }) {
 /** What the voucher's status means now: when and where it was used, why it cannot be. */
 function StateLine({ voucher, announce }: { voucher: Voucher; announce: boolean }) {
   const { t } = useTranslation('cards');
-  const dates = useVoucherDates();
+  const dates = useDates();
+  if (voucher.giftCard?.cardId) {
+    return <p className="voucher-state__text">{t('vouchers.giftCard.addedOn', { date: voucher.usedAt ? dates.moment(voucher.usedAt) : '' })}</p>;
+  }
   switch (voucher.status) {
     case 'used':
       return (

@@ -13,7 +13,8 @@ import { useBackNavigation } from '../../../lib/back-navigation.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { Redirect } from '../../../lib/redirect.tsx';
 import { useVoucherWallet } from '../../../lib/vouchers.ts';
-import { useVoucherDates } from '../components/use-voucher-dates.ts';
+import { useGiftCardValue } from '../components/use-gift-card-value.ts';
+import { useDates } from '../../../lib/use-dates.ts';
 import { VoucherHero } from '../components/voucher-art.tsx';
 import { VoucherStatusBadge } from '../components/voucher-status-badge.tsx';
 import '../vouchers.css';
@@ -29,12 +30,12 @@ export function VoucherStackPage() {
   const active = useVoucherWallet('active', cardId);
   const history = useVoucherWallet('history', cardId);
   const walletHref = cardId ? paths.cardVouchers.href({ cardId }) : paths.egifts.href();
-  if (!egiftId) return <Redirect to={walletHref} />;
-
   const find = (stacks: VoucherStack[] | undefined) => stacks?.find((stack) => stack.template.id === egiftId);
   const usable = find(active.data);
   const past = find(history.data);
   const template = usable?.template ?? past?.template;
+  const giftCardValue = useGiftCardValue((usable ?? past)?.vouchers[0]?.giftCard);
+  if (!egiftId) return <Redirect to={walletHref} />;
 
   const content = () => {
     const failed = active.error ?? history.error;
@@ -69,7 +70,7 @@ export function VoucherStackPage() {
     }
     return (
       <>
-        <VoucherHero template={template} compact />
+        <VoucherHero template={template} giftCardValue={giftCardValue} compact />
         <VoucherSection title={t('vouchers.stack.usable', { count: usable?.vouchers.length ?? 0 })} vouchers={usable?.vouchers ?? []} empty={t('vouchers.stack.noneUsable')} />
         {past ? <VoucherSection title={t('vouchers.stack.past')} vouchers={past.vouchers} /> : null}
       </>
@@ -85,8 +86,9 @@ export function VoucherStackPage() {
 
 function VoucherSection({ title, vouchers, empty }: { title: string; vouchers: Voucher[]; empty?: string }) {
   const { t } = useTranslation('cards');
-  const dates = useVoucherDates();
+  const dates = useDates();
   const when = (voucher: Voucher) => {
+    if (voucher.giftCard?.cardId && voucher.usedAt) return t('vouchers.giftCard.addedOnDay', { date: dates.day(voucher.usedAt) });
     if (voucher.status === 'used' && voucher.usedAt) return t('vouchers.usedOn', { date: dates.day(voucher.usedAt) });
     if (voucher.status === 'expired') return t('vouchers.expiredOn', { date: dates.day(voucher.expiresAt) });
     return t('vouchers.validUntil', { date: dates.day(voucher.expiresAt) });

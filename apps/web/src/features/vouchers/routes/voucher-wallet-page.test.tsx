@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paths } from '../../../config/paths.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
-import { onlineTreat, stackOf, stubVouchers, voucherCardId, voucherFixture, walletAnswer, walletPath } from '../vouchers.test-support.ts';
+import { giftCardFacts, giftCardTemplate, onlineTreat, stackOf, stubVouchers, voucherCardId, voucherFixture, walletAnswer, walletPath } from '../vouchers.test-support.ts';
 import { CardVoucherWalletPage, VoucherWalletPage } from './voucher-wallet-page.tsx';
 
 afterEach(() => {
@@ -26,6 +26,15 @@ describe('VoucherWalletPage', () => {
     const treatRow = within(list).getByRole('link', { name: /Online order treat/ });
     expect(treatRow).toHaveAttribute('href', '/egifts/details/v-3');
     expect(treatRow).toHaveTextContent('Online orders');
+  });
+
+  it('shows what an e-gift voucher loads onto its gift card, as money', async () => {
+    const gift = voucherFixture({ id: 'v-5', template: giftCardTemplate, giftCard: giftCardFacts });
+    stubVouchers({ [`GET ${walletPath}?view=active`]: walletAnswer([stackOf([gift])]) });
+    renderPage(<VoucherWalletPage />, { path: paths.egifts.path, history: ['/egifts'] });
+    const row = within(await screen.findByRole('list', { name: 'Active' })).getByRole('link', { name: /Kopi Senja gift card/ });
+    expect(row).toHaveTextContent('Gift card · Rp 100.000');
+    expect(row).toHaveAttribute('href', '/egifts/details/v-5');
   });
 
   it('keeps the view in the address and asks the server for history and hidden vouchers', async () => {

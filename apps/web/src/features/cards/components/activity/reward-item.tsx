@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../../lib/i18n.tsx';
 import type { Currency, Reward } from '@kartu/contracts';
+import { GiftIcon } from '../../../../components/layout/icons.tsx';
 import { Amount } from '../../../../components/ui/amount.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 
@@ -13,7 +14,10 @@ export type RewardItemProps = {
   disabled?: boolean;
 };
 
-/** One reward: what it is and what it gives; a Claim button while it waits, the claim date after. */
+/**
+ * One reward: what it is and what it gives (an amount, an e-voucher, or both); a Claim button while
+ * it waits, the claim date after.
+ */
 export function RewardItem({ reward, currency, formatDate, onClaim, claiming = false, disabled = false }: RewardItemProps) {
   const { t } = useTranslation('cards');
   return (
@@ -21,7 +25,13 @@ export function RewardItem({ reward, currency, formatDate, onClaim, claiming = f
       <span className="activity-reward__text">
         <span className="activity-reward__title">{reward.title}</span>
         <span className="activity-reward__kind muted">{t(`activity.rewards.kind.${reward.kind}`)}</span>
-        <Amount className="activity-reward__amount" signed amount={reward.amount} unit={reward.unit} currency={currency} />
+        {reward.amount !== 0 ? <Amount className="activity-reward__amount" signed amount={reward.amount} unit={reward.unit} currency={currency} /> : null}
+        {reward.withVoucher ? (
+          <span className="activity-reward__voucher">
+            <GiftIcon />
+            {t('activity.rewards.withVoucher')}
+          </span>
+        ) : null}
       </span>
       {onClaim ? (
         <Button

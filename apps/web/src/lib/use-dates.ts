@@ -1,15 +1,16 @@
 import { useMemo } from 'react';
-import { resolveTimezone } from '../../../lib/api-client.ts';
-import { useLanguage } from '../../../lib/i18n.tsx';
+import { resolveTimezone } from './api-client.ts';
+import { useLanguage } from './i18n.tsx';
 
-export interface VoucherDates {
-  /** A day in the member's language and the site's time zone: '24 Nov 2026'. */
+export interface DateFormats {
+  /** A day in the member's language and time zone: '24 Nov 2026'. */
   day: (iso: string) => string;
   /** A moment: '24 Nov 2026, 10.05'. */
   moment: (iso: string) => string;
 }
 
-export function useVoucherDates(): VoucherDates {
+/** The days and moments of a page (a voucher's, a gift card's), written in the member's language and time zone. */
+export function useDates(): DateFormats {
   const { intlLocale } = useLanguage();
   return useMemo(() => {
     const timeZone = resolveTimezone();

@@ -1,0 +1,250 @@
+import type { GiftCard, GiftCardCharge, GiftCardChargeBody, GiftCardChargeDetail, IntegrationGiftCardCharge } from '@kartu/contracts';
+import { CODE_ENTRY_LOCK_HOURS, CODE_ENTRY_MAX_WRONG_TRIES } from '@kartu/core';
+import { HOUR_MS } from '@kartu/core/calendar';
+import type { Database } from '../../db/database.ts';
+import { isUuid } from '../../db/uuid.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
+import { toJsonNumber } from '../../lib/json-number.ts';
+import { guardedAttempt } from '../attempts/attempt-lock.service.ts';
+import { currencyOf } from '../cards/card-detail.service.ts';
+import { issueCard } from '../cards/cards.service.ts';
+import { getMemberCard } from '../cards/member-card.service.ts';
+import { isVoucherGifted } from '../gifts/sent-gifts.service.ts';
+import { canMoveValue } from '../ledger/card-ref.ts';
+import { getBalance } from '../ledger/ledger.service.ts';
+import { earnOnCard, redeem } from '../ledger/points.service.ts';
+import { reverseEntry } from '../ledger/reversal.service.ts';
+import { getOutlet, staffOfCodes } from '../outlets/outlets.service.ts';
+import type { OutletRow } from '../outlets/outlets.table.ts';
+import { getProgram } from '../programs/programs.service.ts';
+import { getPublicMerchant, merchantDayAt } from '../tenancy/tenancy.service.ts';
+import { newVoucherCode, normaliseVoucherCode } from '../vouchers/voucher-codes.ts';
+import { getVoucherTemplate, lockVoucherOf, markVoucherActivated } from '../vouchers/vouchers.service.ts';
+import {
+  findCharge,
+  findChargeByRequestKey,
+  findGiftCard,
+  findGiftCardByPayCode,
+  findGiftCardOfVoucher,
+  insertCharge,
+  insertGiftCard,
+  listCharges,
+  lockCharge,
+  setChargeVoided,
+  type ChargeView,
+  type GiftCardView,
+} from './gift-cards.repository.ts';
+import type { GiftCardChargeRow } from './gift-cards.table.ts';
+
+/*
+ * E-gift cards (docs/decisions/027-gift-cards.md). An e-gift voucher, bought in the shop or given,
+ * is activated by its holder into a card of its `egift` program, loaded through the ledger with the
+ * voucher's value. Outlets then charge it by amount: staff typing the outlet's code on the member's
+ * phone (three wrong codes lock the card's charges for 24 hours, the shared attempt locks), or the
+ * till scanning the card's code through the integration API. A charge is a ledger spend; a void the
+ * same day reverses it, putting the value back into the lots it came from.
+ */
+
+const WRONG_CODES_LOCK_AT = CODE_ENTRY_MAX_WRONG_TRIES;
+const WRONG_CODES_LOCK_MS = CODE_ENTRY_LOCK_HOURS * HOUR_MS;
+/** The charges a gift card's page lists: the latest ones. */
+const CHARGES_SHOWN = 20;
+
+interface MemberRequest {
+  db: Database;
+  merchantId: number;
+  userId: string;
+}
+
+function toCharge({ charge, outletName, cashierName }: ChargeView): GiftCardCharge {
+  return {
+    id: charge.id,
+    amount: toJsonNumber(charge.amount),
+    outlet: { id: charge.outletId, name: outletName },
+    cashier: charge.cashierId && cashierName ? { id: charge.cashierId, name: cashierName } : null,
+    channel: charge.channel,
+    reference: charge.reference,
+    chargedAt: charge.chargedAt.toISOString(),
+    voidedAt: charge.voidedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * POST /api/v2/vouchers/{voucherId}/activate: the member's usable e-gift voucher becomes a gift card
+ * in their cards, in one transaction. Asked again, it answers the card it became.
+ */
+export async function activateGiftVoucher({ db, merchantId, userId, voucherId, now }: MemberRequest & { voucherId: string; now: Date }): Promise<{ cardId: string }> {
+  return db.transaction(async (tx) => {
+    const voucher = await lockVoucherOf(tx, { merchantId, voucherId });
+    if (!voucher || voucher.userId !== userId) throw new AppError('VOUCHER_NOT_FOUND');
+    const activated = await findGiftCardOfVoucher(tx, voucher.id);
+    if (activated) return { cardId: activated.cardId };
+    const template = await getVoucherTemplate(tx, voucher.templateId);
+    if (template.giftCardProgramId === null || template.giftCardValue === null) throw new AppError('UNPROCESSABLE', { message: 'This e-voucher is not a gift card' });
+    if (voucher.status === 'used') throw new AppError('VOUCHER_ALREADY_USED');
+    if (voucher.status !== 'active' || voucher.expiresAt.getTime() <= now.getTime()) throw new AppError('VOUCHER_NOT_USABLE');
+    if (await isVoucherGifted(tx, { voucherId: voucher.id, now })) throw new AppError('VOUCHER_GIFTED');
+
+    const { program } = await getProgram({ db: tx, merchantId, programId: template.giftCardProgramId });
+    if (program.type !== 'egift') throw new Error('An e-gift template names a program that is not an e-gift one');
+    const card = await issueCard({ db: tx, merchantId, programId: program.id, ownerUserId: userId });
+    await earnOnCard({ tx, card, merchantId, amount: template.giftCardValue, now, description: template.name, metadata: { source: 'gift-card', voucherId: voucher.id } });
+    await insertGiftCard(tx, { cardId: card.id, merchantId, voucherId: voucher.id, faceValue: template.giftCardValue, payCode: newVoucherCode(), activatedAt: now });
+    await markVoucherActivated(tx, voucher, now);
+    publishAfterCommit(tx, [changeTags.card(card.id), changeTags.wallet(userId)]);
+    return { cardId: card.id };
+  });
+}
+
+async function memberGiftCard({ db, merchantId, userId }: MemberRequest, cardId: string): Promise<NonNullable<GiftCardView>> {
+  await getMemberCard({ db, merchantId, userId, cardId });
+  const view = await findGiftCard(db, { merchantId, cardId });
+  if (!view) throw new AppError('GIFT_CARD_NOT_FOUND');
+  return view;
+}
+
+/** GET /api/v2/gift-cards/{cardId}: the member's gift card with its balance, the code a till scans and its latest charges. */
+export async function getMemberGiftCard(request: MemberRequest & { cardId: string; now: Date }): Promise<GiftCard> {
+  const { db, merchantId, now } = request;
+  const { giftCard, card, program } = await memberGiftCard(request, request.cardId);
+  const [balance, charges, merchant] = await Promise.all([getBalance({ db, card, now }), listCharges(db, { cardId: card.id, limit: CHARGES_SHOWN }), getPublicMerchant({ db, id: merchantId })]);
+  return {
+    cardId: card.id,
+    number: card.number,
+    programName: program.name,
+    currency: currencyOf(program, merchant),
+    faceValue: toJsonNumber(giftCard.faceValue),
+    balance: toJsonNumber(balance),
+    payCode: giftCard.payCode,
+    activatedAt: giftCard.activatedAt.toISOString(),
+    isUsable: canMoveValue(card) && balance > 0n,
+    charges: charges.map(toCharge),
+  };
+}
+
+async function chargeView(db: Database, charge: GiftCardChargeRow): Promise<ChargeView> {
+  const view = await findCharge(db, { merchantId: charge.merchantId, chargeId: charge.id });
+  if (!view) throw new Error('A charge just written is gone');
+  return view;
+}
+
+/** Spends the amount from the card at the outlet, with the charge's record. */
+async function charge(
+  tx: Database,
+  { view, amount, outlet, cashierId, channel, reference, requestKey, now }: { view: NonNullable<GiftCardView>; amount: bigint; outlet: OutletRow; cashierId: string | null; channel: 'counter' | 'till'; reference: string | null; requestKey: string | null; now: Date },
+): Promise<GiftCardChargeRow> {
+  const { card } = view;
+  if (!card.ownerUserId) throw new AppError('GIFT_CARD_NOT_FOUND');
+  const entry = await redeem({ db: tx, card, merchantId: card.merchantId, amount, now, reference, description: outlet.name, metadata: { source: 'gift-card', channel, outletId: outlet.id } });
+  const row = await insertCharge(tx, {
+    merchantId: card.merchantId,
+    cardId: card.id,
+    userId: card.ownerUserId,
+    entryId: entry.id,
+    amount,
+    outletId: outlet.id,
+    cashierId,
+    channel,
+    reference,
+    requestKey,
+    chargedAt: now,
+    chargedOn: await merchantDayAt(tx, { merchantId: card.merchantId, now }),
+  });
+  publishAfterCommit(tx, [changeTags.card(card.id), changeTags.wallet(card.ownerUserId)]);
+  return row;
+}
+
+export interface CounterCharge extends MemberRequest {
+  cardId: string;
+  body: GiftCardChargeBody;
+  idempotencyKey: string | undefined;
+  codeKey: string;
+  now: Date;
+}
+
+/**
+ * POST /api/v2/gift-cards/{cardId}/charges. A charge the card cannot take (too little left, card not
+ * active) is refused without counting; a wrong outlet (or cashier) code counts, and the third locks
+ * the card's charges for 24 hours. A retry with the same Idempotency-Key answers the first charge.
+ */
+export async function chargeAtCounter({ db, merchantId, userId, cardId, body, idempotencyKey, codeKey, now }: CounterCharge): Promise<{ charge: GiftCardCharge; balance: number }> {
+  if (!idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+  const held = await memberGiftCard({ db, merchantId, userId }, cardId);
+  const amount = BigInt(body.amount);
+  const row = await guardedAttempt<GiftCardChargeRow>({
+    db,
+    key: { merchantId, scope: 'gift-card-charge', subject: held.card.id },
+    now,
+    lockAt: WRONG_CODES_LOCK_AT,
+    lockMs: WRONG_CODES_LOCK_MS,
+    lockedCode: 'GIFT_CARD_LOCKED',
+    wrong: (attemptsRemaining) => new AppError('GIFT_CARD_OUTLET_CODE_INVALID', { attemptsRemaining }),
+    check: async (tx) => {
+      const replay = await findChargeByRequestKey(tx, { cardId: held.card.id, requestKey: idempotencyKey });
+      if (replay) return replay.amount === amount ? { kind: 'pass', value: replay } : { kind: 'refuse', error: new AppError('IDEMPOTENCY_KEY_REUSED') };
+      const view = await findGiftCard(tx, { merchantId, cardId: held.card.id });
+      if (!view || view.card.ownerUserId !== userId) return { kind: 'refuse', error: new AppError('CARD_NOT_FOUND') };
+      if (!canMoveValue(view.card)) return { kind: 'refuse', error: new AppError('CARD_NOT_ACTIVE') };
+      if ((await getBalance({ db: tx, card: view.card, now })) < amount) return { kind: 'refuse', error: new AppError('INSUFFICIENT_BALANCE') };
+      const staff = await staffOfCodes(tx, { merchantId, outletCode: body.outletCode, cashierCode: body.cashierCode, codeKey });
+      if (!staff) return { kind: 'wrong' };
+      return { kind: 'pass', value: await charge(tx, { view, amount, outlet: staff.outlet, cashierId: staff.cashier?.id ?? null, channel: 'counter', reference: null, requestKey: idempotencyKey, now }) };
+    },
+  });
+  return { charge: toCharge(await chargeView(db, row)), balance: toJsonNumber(await getBalance({ db, card: held.card, now })) };
+}
+
+async function toIntegrationCharge(db: Database, row: GiftCardChargeRow, view: NonNullable<GiftCardView>, now: Date): Promise<IntegrationGiftCardCharge> {
+  return { ...toCharge(await chargeView(db, row)), cardNumber: view.card.number, balance: toJsonNumber(await getBalance({ db, card: view.card, now })) };
+}
+
+/** POST /integration/v1/gift-cards/charges: the till scanned a gift card's code at one of the merchant's outlets. */
+export async function chargeAtTill({
+  tx,
+  merchantId,
+  code,
+  amount,
+  outletId,
+  reference,
+  now,
+}: {
+  tx: Database;
+  merchantId: number;
+  code: string;
+  amount: number;
+  outletId: string;
+  reference: string | undefined;
+  now: Date;
+}): Promise<{ data: IntegrationGiftCardCharge }> {
+  const outlet = await getOutlet(tx, { merchantId, outletId });
+  const view = await findGiftCardByPayCode(tx, { merchantId, payCode: normaliseVoucherCode(code) });
+  if (!view) throw new AppError('GIFT_CARD_NOT_FOUND');
+  const row = await charge(tx, { view, amount: BigInt(amount), outlet, cashierId: null, channel: 'till', reference: reference ?? null, requestKey: null, now });
+  return { data: await toIntegrationCharge(tx, row, view, now) };
+}
+
+/** POST /integration/v1/gift-cards/charges/{chargeId}/void: the same day only; the amount goes back onto the card. */
+export async function voidCharge({ tx, merchantId, chargeId, reason, now }: { tx: Database; merchantId: number; chargeId: string; reason: string | undefined; now: Date }): Promise<{ data: IntegrationGiftCardCharge }> {
+  const row = isUuid(chargeId) ? await lockCharge(tx, { merchantId, chargeId }) : undefined;
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Charge not found' });
+  if (row.voidedAt || row.chargedOn !== (await merchantDayAt(tx, { merchantId, now }))) throw new AppError('GIFT_CARD_CHARGE_NOT_VOIDABLE');
+  const view = await findGiftCard(tx, { merchantId, cardId: row.cardId });
+  if (!view) throw new Error('A charge without its gift card');
+  const reversal = await reverseEntry({ db: tx, now, merchantId, entryId: row.entryId, reason: reason ?? 'Gift card charge voided' });
+  const voided = await setChargeVoided(tx, { chargeId: row.id, voidedAt: now, voidEntryId: reversal.id });
+  if (view.card.ownerUserId) publishAfterCommit(tx, [changeTags.card(view.card.id), changeTags.wallet(view.card.ownerUserId)]);
+  return { data: await toIntegrationCharge(tx, voided, view, now) };
+}
+
+/** GET /api/v2/gift-card-charges/{chargeId}: a payment with one of the member's gift cards; anyone else's is not found. */
+export async function getMemberCharge({ db, merchantId, userId, chargeId }: MemberRequest & { chargeId: string }): Promise<GiftCardChargeDetail> {
+  const view = isUuid(chargeId) ? await findCharge(db, { merchantId, chargeId }) : undefined;
+  const giftCard = view ? await findGiftCard(db, { merchantId, cardId: view.charge.cardId }) : undefined;
+  if (!view || !giftCard || giftCard.card.ownerUserId !== userId) throw new AppError('NOT_FOUND', { message: 'Payment not found' });
+  const merchant = await getPublicMerchant({ db, id: merchantId });
+  return {
+    ...toCharge(view),
+    card: { id: giftCard.card.id, number: giftCard.card.number, programName: giftCard.program.name, currency: currencyOf(giftCard.program, merchant) },
+  };
+}
