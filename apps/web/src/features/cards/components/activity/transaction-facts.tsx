@@ -1,12 +1,10 @@
 import { useId } from 'react';
+import { CopyableId } from './copyable-id.tsx';
 import { useTranslation } from '../../../../lib/i18n.tsx';
 import type { Currency, TransactionDetail } from '@kartu/contracts';
-import { copyToClipboard } from '../../../../components/feedback/copy-to-clipboard.ts';
-import { toast } from '../../../../components/feedback/toast-store.ts';
 import { Amount, directionOf } from '../../../../components/ui/amount.tsx';
 import { TransactionIcon } from './transaction-icon.tsx';
 import { directionWords, transactionTitle } from './transaction-kind.ts';
-import { Button } from '../../../../components/ui/button.tsx';
 
 export type TransactionFactsProps = {
   transaction: TransactionDetail;
@@ -24,9 +22,6 @@ export function TransactionFacts({ transaction, currency, locale, timeZone }: Tr
   const dateTime = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long', timeStyle: 'short' });
   const other = transaction.counterparty;
 
-  const copyId = async () => {
-    if (!(await copyToClipboard(transaction.id))) toast.error(t('activity.detail.copyFailed'));
-  };
 
   return (
     <article className="activity-detail card-surface" aria-labelledby={headingId}>
@@ -68,13 +63,7 @@ export function TransactionFacts({ transaction, currency, locale, timeZone }: Tr
             ? t('activity.detail.reversedOn', { date: dateTime.format(new Date(transaction.reversedAt)) })
             : t(`activity.detail.statusName.${transaction.status}`)}
         </dd>
-        <dt>{t('activity.detail.transactionId')}</dt>
-        <dd className="activity-facts__id">
-          <code>{transaction.id}</code>
-          <Button variant="secondary" className="activity-copy" onClick={() => void copyId()}>
-            {t('activity.detail.copyId')}
-          </Button>
-        </dd>
+        <CopyableId label={t('activity.detail.transactionId')} id={transaction.id} />
       </dl>
     </article>
   );

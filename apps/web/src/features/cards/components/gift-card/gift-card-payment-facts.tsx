@@ -1,11 +1,9 @@
 import { useId } from 'react';
+import { CopyableId } from '../activity/copyable-id.tsx';
 import { Link } from 'react-router';
 import type { GiftCardChargeDetail } from '@kartu/contracts';
 import { formatCardNumber } from '@kartu/core';
-import { copyToClipboard } from '../../../../components/feedback/copy-to-clipboard.ts';
-import { toast } from '../../../../components/feedback/toast-store.ts';
 import { Amount } from '../../../../components/ui/amount.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { useTranslation } from '../../../../lib/i18n.tsx';
 import { useDates } from '../../../../lib/use-dates.ts';
@@ -19,9 +17,6 @@ export function GiftCardPaymentFacts({ charge }: { charge: GiftCardChargeDetail 
   const pageHref = usePageHref();
   const headingId = useId();
 
-  const copyId = async () => {
-    if (!(await copyToClipboard(charge.id))) toast.error(t('activity.detail.copyFailed'));
-  };
 
   return (
     <article className="activity-detail card-surface" aria-labelledby={headingId}>
@@ -62,13 +57,7 @@ export function GiftCardPaymentFacts({ charge }: { charge: GiftCardChargeDetail 
             {t('giftCard.payment.cardLink', { program: charge.card.programName, number: formatCardNumber(charge.card.number) })}
           </Link>
         </dd>
-        <dt>{t('giftCard.payment.id')}</dt>
-        <dd className="activity-facts__id">
-          <code>{charge.id}</code>
-          <Button variant="secondary" className="activity-copy" onClick={() => void copyId()}>
-            {t('activity.detail.copyId')}
-          </Button>
-        </dd>
+        <CopyableId label={t('giftCard.payment.id')} id={charge.id} />
       </dl>
     </article>
   );
