@@ -12,4 +12,6 @@ export const voucherKeys = {
   wallet: (view: VoucherView, cardId: string | null) => [...voucherKeys.all, 'wallet', view, cardId ?? 'all'] as const,
   detail: (voucherId: string) => [...voucherKeys.all, 'detail', voucherId] as const,
   count: () => [...voucherKeys.all, 'count'] as const,
+  /** One card's usable vouchers (the spec's cardEgiftsCount): under the count, so clearing it clears them too. */
+  cardCount: (cardId: string) => [...voucherKeys.count(), cardId] as const,
 };

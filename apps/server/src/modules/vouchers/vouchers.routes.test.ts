@@ -7,7 +7,7 @@ import { createApiKey } from '../../integration/api-keys.service.ts';
 import { callIntegration } from '../../integration/integration.test-support.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { merchantIdOf } from '../../test/test-app.ts';
-import { memberWithPoints, send, type CardMember } from '../cards/cards.test-support.ts';
+import { memberWithPoints, newCard, send, type CardMember } from '../cards/cards.test-support.ts';
 import { newCatalog, type TestCatalog } from '../catalog/catalog.test-support.ts';
 import { saveShopSettings } from '../orders/orders.repository.ts';
 import { createPaymentsTestApp, deliver, sandboxMessage } from '../payments/payments.test-support.ts';
@@ -62,8 +62,8 @@ async function wallet(member: CardMember, query = '') {
   return voucherWalletSchema.parse(response.json()).data;
 }
 
-async function countOf(member: CardMember): Promise<number> {
-  return myVouchersCountSchema.parse((await send(testApp, 'GET', '/api/v2/cards/my-vouchers-count', { member })).json()).data.count;
+async function countOf(member: CardMember, query = ''): Promise<number> {
+  return myVouchersCountSchema.parse((await send(testApp, 'GET', `/api/v2/cards/my-vouchers-count${query}`, { member })).json()).data.count;
 }
 
 describe('vouchers bought in the shop', () => {
@@ -185,6 +185,12 @@ describe('the voucher wallet', () => {
     expect(await countOf(member)).toBe(1);
     await send(testApp, 'PATCH', `/api/v2/vouchers/${first.id}`, { member, body: { isHidden: false } });
     expect(await countOf(member)).toBe(2);
+
+    // One card's count (the card page's cardEgiftsCount): another card of the member holds none, a stranger's card is not found.
+    expect(await countOf(member, `?cardId=${member.card.id}`)).toBe(2);
+    const otherCard = await newCard(testApp, { merchantId, programId: catalog.programId, owner: member });
+    expect(await countOf(member, `?cardId=${otherCard.id}`)).toBe(0);
+    expect((await send(testApp, 'GET', `/api/v2/cards/my-vouchers-count?cardId=${member.card.id}`, { member: stranger })).statusCode).toBe(404);
   });
 
   it('turns vouchers past their expiry to expired, in the history', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { myVouchersCountSchema, voucherAnswerSchema, voucherChangeBodySchema, voucherParamsSchema, voucherRedeemBodySchema, voucherWalletQuerySchema, voucherWalletSchema } from '@kartu/contracts';
+import { myVouchersCountQuerySchema, myVouchersCountSchema, voucherAnswerSchema, voucherChangeBodySchema, voucherParamsSchema, voucherRedeemBodySchema, voucherWalletQuerySchema, voucherWalletSchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { merchantOf, signedIn } from '../auth/auth.http.ts';
@@ -88,13 +88,14 @@ export const vouchersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       preHandler: app.requireSession(),
       schema: {
         tags: ['vouchers'],
-        summary: "How many usable vouchers the member holds (the wallet header's count)",
-        response: { 200: myVouchersCountSchema, ...errorAnswers([401, 404, 429, 500] as const) },
+        summary: "How many usable vouchers the member holds (the wallet header's count), or holds on one card with `cardId` (another member's card is not found)",
+        querystring: myVouchersCountQuerySchema,
+        response: { 200: myVouchersCountSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
       },
     },
     async (request) => {
       const { user } = signedIn(request);
-      return { data: { count: await countMemberVouchers({ db, merchantId: merchantOf(request).id, userId: user.id, now: clock.now() }) } };
+      return { data: { count: await countMemberVouchers({ db, merchantId: merchantOf(request).id, userId: user.id, cardId: request.query.cardId, now: clock.now() }) } };
     },
   );
 };

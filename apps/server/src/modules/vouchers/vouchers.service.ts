@@ -172,8 +172,8 @@ export async function markVoucherActivated(tx: Database, voucher: VoucherRow, no
 }
 
 /** GET /api/v2/cards/my-vouchers-count: the member's usable vouchers not hidden. */
-export async function countMemberVouchers({ db, merchantId, userId, now }: MemberRequest & { now: Date }): Promise<number> {
-  return countUsableVouchers(db, { holder: { merchantId, userId }, now });
+export async function countMemberVouchers(request: MemberRequest & { cardId?: string | undefined; now: Date }): Promise<number> {
+  return countUsableVouchers(request.db, { holder: await holderOf(request, request.cardId), now: request.now });
 }
 
 /** The vouchers a source issued (an order's, for its page), with their template's name, stored status and expiry. */

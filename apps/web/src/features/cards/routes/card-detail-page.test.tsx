@@ -89,10 +89,14 @@ describe('CardDetailPage', () => {
     expect(screen.queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
   });
 
-  it('shows the shop button on an active card that has one, and the way to its orders', async () => {
-    renderDetail(cardDetail({ visualAttributes: { showBtnShop: true } }));
+  it('shows the shop button on an active card that has one, and the way to its orders and its vouchers with their count', async () => {
+    const { calls } = renderDetail(cardDetail({ visualAttributes: { showBtnShop: true } }), {
+      extra: { [`GET /api/v2/cards/my-vouchers-count?cardId=${cardId}`]: () => Response.json({ data: { count: 3 } }) },
+    });
     expect(await screen.findByRole('link', { name: 'Shop' })).toHaveAttribute('href', `/cards/${cardId}/catalogs/shop`);
     expect(screen.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', `/cards/${cardId}/orders`);
+    expect(await screen.findByRole('link', { name: 'My vouchers, 3 available' })).toHaveAttribute('href', `/cards/${cardId}/vouchers`);
+    expect(calls.filter((call) => call.path === '/api/v2/cards/my-vouchers-count').map((call) => call.query.get('cardId'))).toEqual([cardId]);
   });
 
   it('asks to complete the registration while it is required and not done', async () => {

@@ -5,6 +5,8 @@ import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBackNavigation } from '../../../lib/back-navigation.ts';
 import { useCard } from '../api/get-card.ts';
+import { useCardVoucherCount } from '../api/get-card-voucher-count.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { showsShopButton } from '../card-menu-items.ts';
 import { CardBalancePanel } from '../components/card-balance-panel.tsx';
 import { CardDetailSkeleton } from '../components/card-detail-skeleton.tsx';
@@ -75,9 +77,7 @@ export function CardDetailPage() {
               <Link className="card-detail__orders" to={paths.cardOrders.href({ cardId: card.id })}>
                 {t('detail.orders')}
               </Link>
-              <Link className="card-detail__orders" to={paths.cardVouchers.href({ cardId: card.id })}>
-                {t('detail.vouchers')}
-              </Link>
+              <CardVouchersLink cardId={card.id} />
             </div>
           ) : null}
           <LevelStepper card={card} />
@@ -92,5 +92,17 @@ export function CardDetailPage() {
         </Suspense>
       ) : null}
     </AppLayout>
+  );
+}
+
+/** The card's way to its e-vouchers, with how many are usable on it (cardEgiftsCount; 0 when it fails). */
+function CardVouchersLink({ cardId }: { cardId: string }) {
+  const { t } = useTranslation('cards');
+  const { data: count = 0 } = useCardVoucherCount(cardId);
+  return (
+    <Link className="card-detail__orders" to={paths.cardVouchers.href({ cardId })} aria-label={count > 0 ? t('list.myVouchersCount', { count }) : undefined}>
+      {t('detail.vouchers')}
+      {count > 0 ? <Badge tone="brand">{count > 99 ? '99+' : count}</Badge> : null}
+    </Link>
   );
 }
