@@ -9,6 +9,8 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // One migrated, seeded database that every test file's starts as a copy of.
+    globalSetup: ['src/test/pglite-template.setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     fileParallelism: true,

@@ -6,34 +6,23 @@ import { join } from 'node:path';
  * The script a server-drawn page carries instead of the app's entry: once the page has loaded and
  * painted, it preloads the app's chunks (its `data-preload`, space-separated) and adds the entry
  * (its `data-entry`), so the app's code downloads and runs after what the visitor sees first,
- * never before it. An external file, as the page policy allows no inline script.
+ * never before it. An external file, as the page policy allows no inline script. The preloads and
+ * the entry go into the head in one insertion, not one a chunk, which kept the main thread busy.
  */
-const loaderSource = `(function () {
-  var loader = document.currentScript;
-  var entry = loader && loader.getAttribute('data-entry');
+const loaderSource = `(() => {
+  const loader = document.currentScript;
+  const entry = loader && loader.getAttribute('data-entry');
   if (!entry) return;
-  var chunks = (loader.getAttribute('data-preload') || '').split(' ');
-  function start() {
-    requestAnimationFrame(function () {
-      setTimeout(function () {
-        for (var i = 0; i < chunks.length; i++) {
-          if (!chunks[i]) continue;
-          var link = document.createElement('link');
-          link.rel = 'modulepreload';
-          link.crossOrigin = '';
-          link.href = chunks[i];
-          document.head.appendChild(link);
-        }
-        var script = document.createElement('script');
-        script.type = 'module';
-        script.crossOrigin = '';
-        script.src = entry;
-        document.head.appendChild(script);
-      }, 0);
-    });
-  }
+  const chunks = (loader.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  const tag = (name, fields) => Object.assign(document.createElement(name), { crossOrigin: '' }, fields);
+  const start = () =>
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        document.head.append(...chunks.map((href) => tag('link', { rel: 'modulepreload', href })), tag('script', { type: 'module', src: entry }));
+      }, 0),
+    );
   if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  else addEventListener('load', start, { once: true });
 })();
 `;
 

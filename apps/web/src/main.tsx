@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { Language, SiteState } from '@kartu/contracts';
@@ -81,9 +81,19 @@ async function boot(): Promise<void> {
   const hydrate = rendered !== null && rendered.language === language && rendered.member === isSignedIn() && (!rendered.member || filled);
   // Everything the drawn page reads is loaded before the app takes it over: nothing suspends mid-way.
   if (hydrate) await loadNamespaces(rendered.namespaces);
+  // The drawn page stays as it is meanwhile: the take-over waits for a task of its own, so the
+  // browser is free in between the code's evaluation and the hydration.
+  if (hydrate) await new Promise((resolve) => setTimeout(resolve, 0));
   const app = <AppTree site={site} router={BrowserRouter} />;
-  if (hydrate) hydrateRoot(container, app);
-  else render(container, app);
+  // As a transition, the take-over is rendered in slices that let the browser in between (a
+  // blocking hydration is one long task): the page is already drawn, so nothing waits on it.
+  if (hydrate) {
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    render(container, app);
+  }
 }
 
 void boot();

@@ -16,9 +16,11 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** Where PGlite keeps its files; `memory://` or nothing keeps the database in memory. */
   dataDir?: string;
+  /** An in-memory PGlite starts as a copy of this dumped data directory (the tests' migrated, seeded template). */
+  loadDataDir?: Blob;
 }
 
-export async function openDatabase({ url, dataDir }: OpenDatabaseOptions = {}): Promise<DatabaseConnection> {
+export async function openDatabase({ url, dataDir, loadDataDir }: OpenDatabaseOptions = {}): Promise<DatabaseConnection> {
   if (url) {
     const pool = new pg.Pool({ connectionString: url });
     // An idle client losing its connection must not crash the process; the pool replaces it.
@@ -27,7 +29,7 @@ export async function openDatabase({ url, dataDir }: OpenDatabaseOptions = {}): 
   }
   const inMemory = dataDir === undefined || dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(dataDir);
+  const client = inMemory ? new PGlite(loadDataDir ? { loadDataDir } : {}) : new PGlite(dataDir);
   await client.waitReady;
   return { kind: 'pglite', db: withCommitEffects(drizzlePglite({ client, schema })), client, close: () => client.close() };
 }

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { openDatabase, type DatabaseConnection } from '../db/client.ts';
 import type { Database } from '../db/database.ts';
@@ -13,6 +14,7 @@ import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
 import { loadEnv, type Env } from '../env.ts';
 import { merchants } from '../modules/tenancy/merchants.table.ts';
 import { createTestClock, type TestClock } from '../lib/clock.ts';
+import { testCodeSecret } from './test-env.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -34,7 +36,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     WEB_DIST_DIR: '/nonexistent/web/dist',
     // Each test file's database is thrown away: its pictures stay in it rather than on disk.
     FILE_STORAGE: 'database',
-    CODE_SECRET: 'test-code-secret-test-code-secret-0123',
+    CODE_SECRET: testCodeSecret,
     // Test files sign in many times from one address, some with one identifier; the rate-limit tests lower these again.
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     AUTH_IDENTIFIER_RATE_LIMIT_PER_MINUTE: '10000',
@@ -45,6 +47,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 interface TestDatabase {
   connection: DatabaseConnection;
   url?: string;
+  /** Migrated and seeded already: a copy of the template. */
+  seeded?: boolean;
   drop(): Promise<void>;
 }
 
@@ -70,13 +74,20 @@ async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> 
   };
 }
 
-async function openTestDatabase(): Promise<TestDatabase> {
+/**
+ * A test file's database: on the PostgreSQL server, a new one; embedded, a copy of the run's template
+ * (migrated and seeded once, pglite-template.setup.ts) when the file's codes are hashed as the
+ * template's are, else a new one.
+ */
+async function openTestDatabase(codeSecret: string | undefined): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (process.env.KARTU_TEST_DB === 'postgres') {
     if (!serverUrl) throw new Error('The server-postgres tests need DATABASE_URL');
     return createPostgresDatabase(serverUrl);
   }
-  return { connection: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
+  const template = codeSecret === testCodeSecret ? inject('pgliteTemplate') : undefined;
+  const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
+  return { connection: await openDatabase({ dataDir: 'memory://', ...(loadDataDir && { loadDataDir }) }), seeded: loadDataDir !== undefined, drop: async () => {} };
 }
 
 /** The real app over a real, migrated and seeded database: one per test file. */
@@ -84,10 +95,10 @@ export async function createTestApp({
   env: overrides,
   logStream,
 }: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
-  const { connection, url, drop } = await openTestDatabase();
-  await migrateDatabase(connection);
   const env = testEnv(overrides);
-  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(env.CODE_SECRET), outletCodeKey: outletCodeKeyFor(env.CODE_SECRET), productPictures: false });
+  const { connection, url, seeded, drop } = await openTestDatabase(env.CODE_SECRET);
+  await migrateDatabase(connection);
+  if (!seeded) await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(env.CODE_SECRET), outletCodeKey: outletCodeKeyFor(env.CODE_SECRET), productPictures: false });
   const clock = createTestClock();
   const app = await createApp({ env, database: connection.db, clock, ...(logStream && { logStream }) });
   return {
