@@ -40,10 +40,13 @@ test('a member buys a voucher with points and gifts it by link and PIN; the frie
   await page.getByRole('link', { name: 'Checkout' }).click();
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(new RegExp(`${raniCardPath}/orders/[0-9a-f-]{36}$`), { timeout: 15_000 });
-  await page.goto('/egifts');
-  await page.getByRole('link', { name: /Kopi Susu Gula Aren/ }).click();
-  await page.getByRole('list', { name: /^Ready to use/ }).getByRole('link').first().click();
-  await expect(page).toHaveURL(/\/egifts\/details\/[0-9a-f-]{36}$/);
+  // The order's page lists the voucher it bought; opened from there, back leads to the card's vouchers.
+  await page.getByRole('list', { name: 'Your e-vouchers' }).getByRole('link', { name: /Kopi Susu Gula Aren/ }).click();
+  await expect(page).toHaveURL(/\/egifts\/details\/[0-9a-f-]{36}\?recentlyPurchased=true$/);
+  const voucherPath = new URL(page.url()).pathname;
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(new RegExp(`${raniCardPath}/vouchers$`));
+  await page.goto(voucherPath);
   await page.getByRole('button', { name: 'Send as a gift' }).click();
   const sheet = page.getByRole('dialog', { name: 'Send as a gift' });
   await sheet.getByRole('textbox', { name: /Your friend's phone number/ }).fill(friendPhone);
