@@ -1,48 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '@kartu/core/calendar';
 import type { PaymentAnswer } from '@kartu/contracts';
-import { buildAppContext, createApp } from '../../../app.ts';
-import { newMember, type TestMember } from '../../../test/members.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { type TestMember } from '../../../test/members.ts';
+import { type TestApp } from '../../../test/test-app.ts';
 import type { PaymentProvider } from '../payment-provider.ts';
 import type { PaymentsContext } from '../payments.context.ts';
 import { findIntent, findIntentEvents, findMerchantIntents } from '../payments.repository.ts';
 import { openPayment } from '../payments.test-support.ts';
 import type { PaymentIntentRow } from '../payments.table.ts';
-import { startFakeXendit, type FakeInvoice, type FakeInvoiceStatus, type FakeXendit, type XenditCallback } from './xendit.fake.ts';
+import { type FakeInvoice, type FakeInvoiceStatus, type FakeXendit, type XenditCallback } from './xendit.fake.ts';
 import { xenditCallbackTokenHeader, xenditProvider } from './xendit.provider.ts';
-
-const secretKey = 'xnd_development_secret_key_of_the_fake';
-const callbackToken = 'callback-token-of-the-fake-0123456789';
-const returnOrigin = 'https://kartu.test';
+import { returnOrigin, useXenditTestApp, xenditCallbackToken as callbackToken, xenditSecretKey as secretKey } from './xendit.test-support.ts';
 
 let testApp: TestApp;
-let xenditApp: FastifyInstance;
 let fake: FakeXendit;
 let provider: PaymentProvider;
 let payments: PaymentsContext;
 let member: TestMember;
 
-beforeAll(async () => {
-  testApp = await createTestApp();
-  fake = await startFakeXendit({
-    secretKey,
-    callbackToken,
-    deliverTo: (callback) => xenditApp.inject({ method: 'POST', url: '/webhooks/payments/xendit', payload: callback.body, headers: callback.headers }),
-  });
-  provider = xenditProvider({ secretKey, callbackToken, baseUrl: fake.baseUrl, timeoutMs: 5_000 });
-  payments = { providers: new Map([['xendit', provider]]), sandbox: undefined, effects: {} };
-  const { env, db: database, clock } = testApp;
-  xenditApp = await createApp({ env, database, clock, context: { ...buildAppContext({ env, database, clock }), payments } });
-  member = await newMember(testApp);
-});
-afterAll(async () => {
-  await xenditApp?.close();
-  await fake?.close();
-  await testApp?.close();
-});
+useXenditTestApp((made) => ({ testApp, fake, provider, payments, member } = made));
 
 function payByEwallet({ context = payments, subjectId }: { context?: PaymentsContext; subjectId?: string } = {}) {
   return openPayment(testApp, { member, payments: context, method: 'ewallet', returnOrigin, ...(subjectId !== undefined && { subjectId }) });

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentAnswerSchema, type PaymentAnswer, type PaymentMethod } from '@kartu/contracts';
-import { buildAppContext, createApp } from '../../../app.ts';
-import { newMember, type TestMember } from '../../../test/members.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { type TestMember } from '../../../test/members.ts';
+import { type TestApp } from '../../../test/test-app.ts';
 import { subscriptionPaymentEffect } from '../../subscriptions/subscription-payments.ts';
 import { renewSubscriptions } from '../../subscriptions/subscription-renewal.service.ts';
 import { subscribe } from '../../subscriptions/subscriptions.service.ts';
@@ -18,40 +17,17 @@ import { openPayment } from '../payments.test-support.ts';
 import type { PaymentIntentRow } from '../payments.table.ts';
 import { FAKE_XENDIT_DECLINED_CARD, startFakeXendit, type FakePaymentRequest, type FakeRequestStatus, type FakeXendit, type XenditCallback } from './xendit.fake.ts';
 import { xenditCallbackTokenHeader, xenditProvider } from './xendit.provider.ts';
+import { returnOrigin, useXenditTestApp, xenditCallbackToken as callbackToken, xenditSecretKey as secretKey } from './xendit.test-support.ts';
 
-const secretKey = 'xnd_development_secret_key_of_the_fake';
-const callbackToken = 'callback-token-of-the-fake-0123456789';
 const publicKey = 'xnd_public_development_public_key_of_the_fake';
-/** The site the members of these tests pay from. */
-const returnOrigin = 'https://kartu.test';
-
 let testApp: TestApp;
-/** The real app, with Xendit as its only provider. */
 let xenditApp: FastifyInstance;
 let fake: FakeXendit;
 let provider: PaymentProvider;
 let payments: PaymentsContext;
 let member: TestMember;
 
-beforeAll(async () => {
-  testApp = await createTestApp();
-  fake = await startFakeXendit({
-    secretKey,
-    callbackToken,
-    publicKey,
-    deliverTo: (callback) => xenditApp.inject({ method: 'POST', url: '/webhooks/payments/xendit', payload: callback.body, headers: callback.headers }),
-  });
-  provider = xenditProvider({ secretKey, callbackToken, publicKey, baseUrl: fake.baseUrl, timeoutMs: 5_000 });
-  payments = { providers: new Map([['xendit', provider]]), sandbox: undefined, effects: {} };
-  const { env, db: database, clock } = testApp;
-  xenditApp = await createApp({ env, database, clock, context: { ...buildAppContext({ env, database, clock }), payments } });
-  member = await newMember(testApp);
-});
-afterAll(async () => {
-  await xenditApp?.close();
-  await fake?.close();
-  await testApp?.close();
-});
+useXenditTestApp((made) => ({ testApp, xenditApp, fake, provider, payments, member } = made), { publicKey });
 
 function pay(method: PaymentMethod, { cardToken, context = payments, subjectId }: { cardToken?: string; context?: PaymentsContext; subjectId?: string } = {}) {
   return openPayment(testApp, { member, payments: context, method, returnOrigin, ...(subjectId !== undefined && { subjectId }), ...(cardToken !== undefined && { cardToken }) });
