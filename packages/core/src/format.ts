@@ -1,5 +1,8 @@
 import { DEFAULT_CURRENCY, type CurrencyFormat } from './constants.ts';
 
+// Countdowns live on their own: the sign-in pages show one without the other formatters.
+export { formatCountdown } from './countdown.ts';
+
 /**
  * The one formatter for money, numbers, distances, weights, balances, card numbers and countdowns.
  * Inputs are plain numbers or bigints; money is always a whole number of minor units.
@@ -133,16 +136,4 @@ export function formatBalance(
 /** '1234567812345678' → '1234 5678 1234 5678'; a partly typed number is grouped as far as it goes. */
 export function formatCardNumber(cardNumber: string): string {
   return cardNumber.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
-}
-
-/**
- * Time left as 'hh:mm:ss'. Seconds round up, so '00:00:00' shows only once time has run out;
- * past the deadline it stays at '00:00:00'. Hours grow past 99 rather than wrap.
- */
-export function formatCountdown(ms: number): string {
-  const totalSeconds = Number.isFinite(ms) && ms > 0 ? Math.ceil(ms / 1000) : 0;
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  return [hours, minutes, seconds].map((part) => String(part).padStart(2, '0')).join(':');
 }
