@@ -38,10 +38,18 @@ function serverRender(container: HTMLElement): { language: string; namespaces: s
 async function fillFirstQueries(): Promise<boolean> {
   const answers = embeddedData(FIRST_ANSWERS_ELEMENT_ID);
   if (!answers || typeof answers !== 'object') return false;
+  // The schema library, the wallet's first code with its schemas, then the answers' checks: each in
+  // a task of its own, not one long one.
+  await import('./lib/schema-library.ts');
+  await nextTask();
   const { fillAppQueries } = await import('./app/first-queries.ts');
+  await nextTask();
   const { pathname, search } = window.location;
   return fillAppQueries(`${pathname}${search}`, answers as Record<string, unknown>);
 }
+
+/** Resolves in a later task: the browser handles input and paints in between. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A fresh render: whatever the server put in #root goes, and the app draws the page itself. */
 function render(container: HTMLElement, app: ReactNode): void {
@@ -83,7 +91,7 @@ async function boot(): Promise<void> {
   if (hydrate) await loadNamespaces(rendered.namespaces);
   // The drawn page stays as it is meanwhile: the take-over waits for a task of its own, so the
   // browser is free in between the code's evaluation and the hydration.
-  if (hydrate) await new Promise((resolve) => setTimeout(resolve, 0));
+  if (hydrate) await nextTask();
   const app = <AppTree site={site} router={BrowserRouter} />;
   // As a transition, the take-over is rendered in slices that let the browser in between (a
   // blocking hydration is one long task): the page is already drawn, so nothing waits on it.

@@ -7,7 +7,7 @@ import { PhoneInput } from '../../../components/forms/phone-input.tsx';
 import { SenderChoice } from '../../../components/forms/sender-choice.tsx';
 import { useStartingRegion } from '../../../components/forms/starting-region.ts';
 import { describeApiError, fieldMessagesOf } from '../../../lib/api-client.ts';
-import { deferredModule, whenIdle } from '../../../lib/deferred-module.ts';
+import { deferredModule, importInSteps, whenIdle } from '../../../lib/deferred-module.ts';
 import { useSignInKind } from '../../../lib/sign-in-kind.ts';
 import { paths } from '../../../config/paths.ts';
 import { codeRequestsUnlockAt, hasErrorCode, lockedPagePath } from '../auth-errors.ts';
@@ -19,8 +19,9 @@ import './auth.css';
 import { Button } from '../../../components/ui/button.tsx';
 
 // The checks (schemas, phone metadata) and the requests arrive once the page is idle, or at the
-// member's first focus or keystroke: the landing page shows this form without them.
-const signInRequest = deferredModule(() => import('./sign-in-request.ts'));
+// member's first focus or keystroke: the landing page shows this form without them. They are
+// evaluated in two tasks, not one long one: the schema library, then the schemas and the rest.
+const signInRequest = deferredModule(() => importInSteps([() => import('../../../lib/schema-library.ts')], () => import('./sign-in-request.ts')));
 
 /** A field's message: a key of the form's checks, or what the server said about it (already translated). */
 type FieldProblem = { key: string } | { server: string };
