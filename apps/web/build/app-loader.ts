@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { minifySync } from 'rolldown/utils';
 
 /**
  * The script a server-drawn page carries instead of the app's entry: once the page has loaded and
@@ -28,8 +29,11 @@ const loaderSource = `(() => {
 
 /** Writes the loader under `assets/` with its content hash in the name; answers its path there. */
 export async function writeAppLoader(outDir: string): Promise<string> {
-  const hash = createHash('sha256').update(loaderSource).digest('base64url').slice(0, 8);
+  // Minified as the bundler minifies the app: every page that the server draws downloads it first.
+  const minified = minifySync('app-loader.js', loaderSource, { compress: true, mangle: true });
+  if (minified.errors.length > 0) throw new Error(`The app loader does not minify: ${minified.errors[0]?.message}`);
+  const hash = createHash('sha256').update(minified.code).digest('base64url').slice(0, 8);
   const file = `assets/app-loader-${hash}.js`;
-  await writeFile(join(outDir, file), loaderSource);
+  await writeFile(join(outDir, file), minified.code);
   return file;
 }
