@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { seedDemo } from '../seed/seed.ts';
-import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
-import { outletCodeKeyFor } from '../modules/outlets/outlet-code-key.ts';
+import { seedTestDatabase } from './seed-test-database.ts';
 import { testCodeSecret } from './test-env.ts';
 
 /*
@@ -26,7 +24,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const connection = await openDatabase({ dataDir: 'memory://' });
   if (connection.kind !== 'pglite') throw new Error('The template is an embedded database');
   await migrateDatabase(connection);
-  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(testCodeSecret), outletCodeKey: outletCodeKeyFor(testCodeSecret), productPictures: false });
+  await seedTestDatabase(connection.db, testCodeSecret);
   const dump = await connection.client.dumpDataDir('none');
   await connection.close();
   const directory = mkdtempSync(join(tmpdir(), 'kartu-pglite-template-'));

@@ -1,4 +1,3 @@
-import { outletCodeKeyFor } from '../modules/outlets/outlet-code-key.ts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -9,8 +8,7 @@ import { createApp } from '../app.ts';
 import { openDatabase, type DatabaseConnection } from '../db/client.ts';
 import type { Database } from '../db/database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { seedDemo } from '../seed/seed.ts';
-import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
+import { seedTestDatabase } from './seed-test-database.ts';
 import { loadEnv, type Env } from '../env.ts';
 import { merchants } from '../modules/tenancy/merchants.table.ts';
 import { createTestClock, type TestClock } from '../lib/clock.ts';
@@ -98,7 +96,7 @@ export async function createTestApp({
   const env = testEnv(overrides);
   const { connection, url, seeded, drop } = await openTestDatabase(env.CODE_SECRET);
   await migrateDatabase(connection);
-  if (!seeded) await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(env.CODE_SECRET), outletCodeKey: outletCodeKeyFor(env.CODE_SECRET), productPictures: false });
+  if (!seeded) await seedTestDatabase(connection.db, env.CODE_SECRET);
   const clock = createTestClock();
   const app = await createApp({ env, database: connection.db, clock, ...(logStream && { logStream }) });
   return {
