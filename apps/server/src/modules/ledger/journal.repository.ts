@@ -126,43 +126,72 @@ export async function findReversalsOf(db: Database, entryIds: string[]): Promise
 
 /**
  * Earnings that count toward levels: earns count, a reversal of an earn takes its value back,
- * spends never do. With `since`, only earns that occurred then or later (the retention period);
- * a reversal is dated by the earn it takes back, so undoing an old earn never eats into recent ones.
+ * spends never do.
  */
-function earnedOnly(since?: Date) {
+function earnedOnly() {
   const reversed = sql`(select kind from ${journalEntries} as original where original.id = ${journalEntries.reversesEntryId})`;
-  const earned = or(eq(journalEntries.kind, 'earn'), and(eq(journalEntries.kind, 'reversal'), sql`${reversed} = 'earn'`));
-  if (!since) return earned;
-  const earnedAt = sql`coalesce((select occurred_at from ${journalEntries} as original where original.id = ${journalEntries.reversesEntryId}), ${journalEntries.occurredAt})`;
-  return and(earned, sql`${earnedAt} >= ${since.toISOString()}::timestamptz`);
+  return or(eq(journalEntries.kind, 'earn'), and(eq(journalEntries.kind, 'reversal'), sql`${reversed} = 'earn'`));
 }
 
-/** Level earnings of one account: lifetime, or from `since` on. */
-export async function sumLifetimeEarned(db: Database, accountId: bigint, since?: Date): Promise<bigint> {
+/**
+ * Of those, the ones earned from `since` on (the retention period): a reversal is dated by the
+ * earn it takes back, so undoing an old earn never eats into recent ones.
+ */
+function earnedSince(since: Date) {
+  const earnedAt = sql`coalesce((select occurred_at from ${journalEntries} as original where original.id = ${journalEntries.reversesEntryId}), ${journalEntries.occurredAt})`;
+  return sql`${earnedAt} >= ${since.toISOString()}::timestamptz`;
+}
+
+/** Both level earnings in one pass over the postings: lifetime, and from `since` on. */
+const earnedTotals = (since: Date) => ({
+  lifetime: sql<string>`coalesce(sum(${postings.amount}), 0)`,
+  recent: sql<string>`coalesce(sum(${postings.amount}) filter (where ${earnedSince(since)}), 0)`,
+});
+
+export interface EarnedTotals {
+  lifetime: bigint;
+  recent: bigint;
+}
+
+/** Level earnings of one account over its lifetime. */
+export async function sumLifetimeEarned(db: Database, accountId: bigint): Promise<bigint> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${postings.amount}), 0)` })
     .from(postings)
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .where(and(eq(postings.accountId, accountId), earnedOnly(since)));
+    .where(and(eq(postings.accountId, accountId), earnedOnly()));
   return BigInt(row?.total ?? '0');
 }
 
-/** The level earnings of several cards in one query, for lists (cards without earnings are absent). */
-export async function sumLifetimeEarnedOfCards(
+/** One account's level earnings over its lifetime and from `since` on, in one query. */
+export async function sumEarnedTotals(db: Database, accountId: bigint, since: Date): Promise<EarnedTotals> {
+  const [row] = await db
+    .select(earnedTotals(since))
+    .from(postings)
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(and(eq(postings.accountId, accountId), earnedOnly()));
+  return { lifetime: BigInt(row?.lifetime ?? '0'), recent: BigInt(row?.recent ?? '0') };
+}
+
+/**
+ * Several cards' level earnings over their lifetime and from `since` on, in one query and one
+ * pass over their postings, for lists (cards without earnings are absent).
+ */
+export async function sumEarnedTotalsOfCards(
   db: Database,
-  { merchantId, cardIds, since }: { merchantId: number; cardIds: string[]; since?: Date },
-): Promise<Map<string, bigint>> {
+  { merchantId, cardIds, since }: { merchantId: number; cardIds: string[]; since: Date },
+): Promise<Map<string, EarnedTotals>> {
   if (cardIds.length === 0) return new Map();
   const rows = await db
-    .select({ cardId: ledgerAccounts.cardId, total: sql<string>`coalesce(sum(${postings.amount}), 0)` })
+    .select({ cardId: ledgerAccounts.cardId, ...earnedTotals(since) })
     .from(postings)
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.kind, 'member'), inArray(ledgerAccounts.cardId, cardIds), earnedOnly(since)))
+    .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.kind, 'member'), inArray(ledgerAccounts.cardId, cardIds), earnedOnly()))
     .groupBy(ledgerAccounts.cardId)
-    // A named statement per page size and form, planned once per connection: planning the subqueries
-    // took longer than running them (the wallet page asks this twice).
-    .prepare(`lifetime_earned_${cardIds.length}_${since ? 'since' : 'all'}`)
+    // A named statement per page size, planned once per connection: planning the subqueries took
+    // longer than running them.
+    .prepare(`earned_totals_${cardIds.length}`)
     .execute();
-  return new Map(rows.flatMap((row) => (row.cardId ? [[row.cardId, BigInt(row.total)] as const] : [])));
+  return new Map(rows.flatMap((row) => (row.cardId ? [[row.cardId, { lifetime: BigInt(row.lifetime), recent: BigInt(row.recent) }] as const] : [])));
 }

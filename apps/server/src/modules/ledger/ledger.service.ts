@@ -7,7 +7,7 @@ import { getProgram } from '../programs/programs.service.ts';
 import type { ProgramRow } from '../programs/programs.table.ts';
 import { addToMemberBalance, findAccount, findEarnAccounts, findOrCreateAccount, findSpendableBalances, lockMemberAccounts, type SpendableBalance } from './accounts.repository.ts';
 import type { LedgerAccountRow, MerchantAccountKind } from './accounts.table.ts';
-import { insertEntryWithParts, sumLifetimeEarned, sumLifetimeEarnedOfCards, sumPostingsOfAccount } from './journal.repository.ts';
+import { insertEntryWithParts, sumEarnedTotals, sumEarnedTotalsOfCards, sumLifetimeEarned, sumPostingsOfAccount } from './journal.repository.ts';
 import type { EntryKind, JournalEntryRow } from './journal.table.ts';
 import { creditLots, restoreLots, spendLots, type NewLot, type NewLotConsumption, type SpentPiece } from './lot-allocation.ts';
 import type { CardRef } from './card-ref.ts';
@@ -179,23 +179,12 @@ export async function getLifetimeEarned({ db, card }: { db: Database; card: Card
 export async function getEarnedExperience({ db, card, now }: { db: Database; card: CardRef; now: Date }): Promise<EarnedExperience> {
   const account = await findMemberAccount(db, card);
   if (!account) return { lifetimeEarned: 0n, earnedInRetentionPeriod: 0n };
-  const [lifetimeEarned, earnedInRetentionPeriod] = await Promise.all([
-    sumLifetimeEarned(db, account.id),
-    sumLifetimeEarned(db, account.id, retentionPeriodStart(now)),
-  ]);
-  return { lifetimeEarned, earnedInRetentionPeriod };
+  const totals = await sumEarnedTotals(db, account.id, retentionPeriodStart(now));
+  return { lifetimeEarned: totals.lifetime, earnedInRetentionPeriod: totals.recent };
 }
 
-/** getLifetimeEarned for a page of cards at once: one query, not two per card. */
-export async function getLifetimeEarnedOfCards({ db, merchantId, cardIds }: { db: Database; merchantId: number; cardIds: string[] }): Promise<Map<string, bigint>> {
-  return sumLifetimeEarnedOfCards(db, { merchantId, cardIds });
-}
-
-/** getEarnedExperience for a page of cards at once: two queries, not two per card (cards without earnings are absent). */
+/** getEarnedExperience for a page of cards at once: one query, not one per card (cards without earnings are absent). */
 export async function getEarnedExperienceOfCards({ db, merchantId, cardIds, now }: { db: Database; merchantId: number; cardIds: string[]; now: Date }): Promise<Map<string, EarnedExperience>> {
-  const [lifetimes, recent] = await Promise.all([
-    sumLifetimeEarnedOfCards(db, { merchantId, cardIds }),
-    sumLifetimeEarnedOfCards(db, { merchantId, cardIds, since: retentionPeriodStart(now) }),
-  ]);
-  return new Map([...lifetimes].map(([cardId, lifetimeEarned]) => [cardId, { lifetimeEarned, earnedInRetentionPeriod: recent.get(cardId) ?? 0n }]));
+  const totals = await sumEarnedTotalsOfCards(db, { merchantId, cardIds, since: retentionPeriodStart(now) });
+  return new Map([...totals].map(([cardId, { lifetime, recent }]) => [cardId, { lifetimeEarned: lifetime, earnedInRetentionPeriod: recent }]));
 }
