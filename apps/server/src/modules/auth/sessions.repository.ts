@@ -18,7 +18,11 @@ export async function findSessionWithUser(db: Database, tokenHash: string): Prom
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .limit(1)
+    // Every signed-in request that misses the session cache asks this: a named statement, planned
+    // once per connection.
+    .prepare('session_with_user_by_token')
+    .execute();
   return row;
 }
 
