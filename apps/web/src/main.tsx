@@ -38,9 +38,11 @@ function serverRender(container: HTMLElement): { language: string; namespaces: s
 async function fillFirstQueries(): Promise<boolean> {
   const answers = embeddedData(FIRST_ANSWERS_ELEMENT_ID);
   if (!answers || typeof answers !== 'object') return false;
-  // The schema library, the wallet's first code with its schemas, then the answers' checks: each in
-  // a task of its own, not one long one.
+  // The schema library, the wallet's page with the card schemas, the code of its first calls with
+  // the session's, then the answers' checks: each in a task of its own, not one long one.
   await import('./lib/schema-library.ts');
+  await nextTask();
+  await import('./features/cards/routes/card-list-page.tsx');
   await nextTask();
   const { fillAppQueries } = await import('./app/first-queries.ts');
   await nextTask();
