@@ -38,7 +38,8 @@ const walletPage: PageNeeds = {
   namespaces: ['cards'],
 };
 const firstPages: Record<string, PageNeeds> = {
-  '/': { modules: ['src/app/landing-route.tsx'], namespaces: ['auth'] },
+  // The sign-in checks load once the page is idle; their style sheet comes with the page.
+  '/': { modules: ['src/app/landing-route.tsx'], namespaces: ['auth'], idleModules: ['src/features/auth/components/sign-in-request.ts'] },
   '/cards': walletPage,
   '/v2/cards': walletPage,
 };

@@ -8,6 +8,11 @@ export interface PageNeeds {
   modules: string[];
   /** Translation namespaces the page reads on first load, beside the boot ones every page reads. */
   namespaces: string[];
+  /**
+   * Source modules the page imports once it is idle: only their style sheets go in the first HTML.
+   * A style sheet added later makes the browser restyle the whole page in one long task.
+   */
+  idleModules?: string[];
 }
 
 interface ManifestChunk {
@@ -59,9 +64,11 @@ export function pagePreloadsOf(manifest: Manifest, pages: Record<string, PageNee
   for (const [path, needs] of Object.entries(pages)) {
     const chunks = new Map<string, ManifestChunk>();
     for (const module of needs.modules) chunksOf(manifest, module, chunks);
+    const idleChunks = new Map<string, ManifestChunk>();
+    for (const module of needs.idleModules ?? []) chunksOf(manifest, module, idleChunks);
     preloads.pages[path] = {
       files: [...chunks.keys()].filter((file) => !entryChunks.has(file)),
-      styles: [...stylesOf(chunks)].filter((file) => !entryStyles.has(file)),
+      styles: [...new Set([...stylesOf(chunks), ...stylesOf(idleChunks)])].filter((file) => !entryStyles.has(file)),
       namespaces: needs.namespaces,
     };
   }
