@@ -8,6 +8,7 @@ import { BootFailure } from './app/boot-failure.tsx';
 import { progress } from './components/feedback/progress-store.ts';
 import { ApiError, onPendingChange } from './lib/api-client.ts';
 import { embeddedData } from './lib/embedded-data.ts';
+import { importInSteps, nextTask } from './lib/next-task.ts';
 import { initI18n, loadNamespaces, pickInitialLanguage, readStoredLanguage } from './lib/i18n.tsx';
 import { isSignedIn } from './lib/session.ts';
 import { applyBranding, loadSite } from './lib/site.tsx';
@@ -40,18 +41,14 @@ async function fillFirstQueries(): Promise<boolean> {
   if (!answers || typeof answers !== 'object') return false;
   // The schema library, the wallet's page with the card schemas, the code of its first calls with
   // the session's, then the answers' checks: each in a task of its own, not one long one.
-  await import('./lib/schema-library.ts');
-  await nextTask();
-  await import('./features/cards/routes/card-list-page.tsx');
-  await nextTask();
-  const { fillAppQueries } = await import('./app/first-queries.ts');
+  const { fillAppQueries } = await importInSteps(
+    [() => import('./lib/schema-library.ts'), () => import('./features/cards/routes/card-list-page.tsx')],
+    () => import('./app/first-queries.ts'),
+  );
   await nextTask();
   const { pathname, search } = window.location;
   return fillAppQueries(`${pathname}${search}`, answers as Record<string, unknown>);
 }
-
-/** Resolves in a later task: the browser handles input and paints in between. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A fresh render: whatever the server put in #root goes, and the app draws the page itself. */
 function render(container: HTMLElement, app: ReactNode): void {
