@@ -1,5 +1,6 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { preparedStatement } from '../../db/prepared-statement.ts';
 import { sessions, type SessionRow } from './sessions.table.ts';
 import { users, type UserRow } from './users.table.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
@@ -12,17 +13,19 @@ export async function insertSession(db: Database, values: NewSessionRow): Promis
   return row;
 }
 
-export async function findSessionWithUser(db: Database, tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const [row] = await db
+// Every signed-in request that misses the session cache asks this.
+const sessionWithUserByToken = preparedStatement<{ tokenHash: string }, Array<{ session: SessionRow; user: UserRow }>>((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
-    // Every signed-in request that misses the session cache asks this: a named statement, planned
-    // once per connection.
-    .prepare('session_with_user_by_token')
-    .execute();
+    .prepare('session_with_user_by_token'),
+);
+
+export async function findSessionWithUser(db: Database, tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await sessionWithUserByToken(db, { tokenHash });
   return row;
 }
 

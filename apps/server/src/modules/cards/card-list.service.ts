@@ -1,9 +1,9 @@
 import type { CardListAnswer, CardListItem, CardView } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
-import { getEarnedExperienceOfCards, getSpendableBalances } from '../ledger/ledger.service.ts';
+import { getCardFigures } from '../ledger/ledger.service.ts';
 import { getImageViews } from '../media/images.service.ts';
 import { cardLevels } from './card-levels.ts';
-import { countMemberCards, findLevelsOfPrograms, findMemberCardsPage } from './card-list.repository.ts';
+import { findLevelsOfPrograms, findMemberCardsPage } from './card-list.repository.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 
 export const cardsPerPage = 10;
@@ -24,22 +24,18 @@ export interface ListCardsOptions {
  */
 export async function listCards({ db, merchantId, userId, view, page, now }: ListCardsOptions): Promise<{ answer: CardListAnswer; changesAt: Date | null }> {
   const scope = { merchantId, userId, view };
-  const [rows, total] = await Promise.all([
-    findMemberCardsPage(db, { ...scope, limit: cardsPerPage, offset: (page - 1) * cardsPerPage }),
-    countMemberCards(db, scope),
-  ]);
+  const { rows, total } = await findMemberCardsPage(db, { ...scope, limit: cardsPerPage, offset: (page - 1) * cardsPerPage });
   const cardIds = rows.map((row) => row.card.id);
-  const [balances, levels, experience, cardArtOf] = await Promise.all([
-    getSpendableBalances({ db, merchantId, cardIds, now }),
+  const [figures, levels, cardArtOf] = await Promise.all([
+    getCardFigures({ db, merchantId, cardIds, now }),
     findLevelsOfPrograms(db, [...new Set(rows.map((row) => row.card.programId))]),
-    getEarnedExperienceOfCards({ db, merchantId, cardIds, now }),
     getImageViews({ db, imageIds: rows.map((row) => row.cardArtImageId) }),
   ]);
 
   const data: CardListItem[] = [];
   for (const { card, programName, programType, unit, iconUrl, cardArtImageId } of rows) {
     const programLevels = levels.filter((level) => level.programId === card.programId);
-    const current = programLevels.length > 0 ? cardLevels(programLevels, experience.get(card.id) ?? noExperience).current : null;
+    const current = programLevels.length > 0 ? cardLevels(programLevels, figures.get(card.id) ?? noExperience).current : null;
     data.push({
       id: card.id,
       walletId: card.id,
@@ -53,12 +49,12 @@ export async function listCards({ db, merchantId, userId, view, page, now }: Lis
       programType,
       iconUrl,
       cardArt: cardArtOf(cardArtImageId),
-      balance: { amount: toJsonNumber(balances.get(card.id)?.spendable ?? 0n), unit },
+      balance: { amount: toJsonNumber(figures.get(card.id)?.spendable ?? 0n), unit },
       level: current ? { name: current.name, color: current.color } : null,
       hidden: card.hidden,
       archived: card.archived,
     });
   }
-  const expiries = [...balances.values()].flatMap(({ changesAt }) => (changesAt ? [changesAt.getTime()] : []));
+  const expiries = [...figures.values()].flatMap(({ changesAt }) => (changesAt ? [changesAt.getTime()] : []));
   return { answer: { data, page, count: total }, changesAt: expiries.length > 0 ? new Date(Math.min(...expiries)) : null };
 }

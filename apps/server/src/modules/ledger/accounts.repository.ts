@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { isAnyOf, preparedStatement } from '../../db/prepared-statement.ts';
 import { ledgerAccounts, type AccountKind, type LedgerAccountRow } from './accounts.table.ts';
-import { expiredValueOf, timestamptz } from './lots.repository.ts';
+import { expiredValueOf } from './lots.repository.ts';
 import { lots } from './lots.table.ts';
 
 export interface AccountOwner {
@@ -86,22 +87,24 @@ export interface SpendableBalance {
   changesAt: Date | null;
 }
 
+const spendableBalances = preparedStatement<{ merchantId: number; cardIds: string[]; now: string }, Array<{ cardId: string | null; balance: bigint; expired: string; nextExpiry: string | null }>>((db) => {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const stillToExpire = and(eq(lots.accountId, ledgerAccounts.id), gt(lots.remaining, 0n), sql`${lots.expiresAt} > ${now}`);
+  const nextExpiry = sql<string | null>`(select min(${lots.expiresAt}) from ${lots} where ${stillToExpire})`;
+  return db
+    .select({ cardId: ledgerAccounts.cardId, balance: ledgerAccounts.balance, expired: expiredValueOf(ledgerAccounts.id, now), nextExpiry })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.merchantId, sql.placeholder('merchantId')), eq(ledgerAccounts.kind, 'member'), isNotNull(ledgerAccounts.cardId), isAnyOf(ledgerAccounts.cardId, 'cardIds', 'bpchar')))
+    .prepare('spendable_balances');
+});
+
 /** What each card can spend at `now`, in one query: its wallet's balance less its expired value (expiredValueOf). */
 export async function findSpendableBalances(
   db: Database,
   { merchantId, cardIds, now }: { merchantId: number; cardIds: string[]; now: Date },
 ): Promise<Map<string, SpendableBalance>> {
   if (cardIds.length === 0) return new Map();
-  const expired = expiredValueOf(ledgerAccounts.id, timestamptz(now));
-  const stillToExpire = and(eq(lots.accountId, ledgerAccounts.id), gt(lots.remaining, 0n), gt(lots.expiresAt, now));
-  const nextExpiry = sql<string | null>`(select min(${lots.expiresAt}) from ${lots} where ${stillToExpire})`;
-  const rows = await db
-    .select({ cardId: ledgerAccounts.cardId, balance: ledgerAccounts.balance, expired, nextExpiry })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.kind, 'member'), isNotNull(ledgerAccounts.cardId), inArray(ledgerAccounts.cardId, cardIds)))
-    // One named statement per page size (at most a page of cards), planned once per connection.
-    .prepare(`spendable_balances_${cardIds.length}`)
-    .execute();
+  const rows = await spendableBalances(db, { merchantId, cardIds, now: now.toISOString() });
   return new Map(
     rows.flatMap((row) =>
       row.cardId ? [[row.cardId, { spendable: row.balance - BigInt(row.expired), changesAt: row.nextExpiry === null ? null : new Date(row.nextExpiry) }] as const] : [],

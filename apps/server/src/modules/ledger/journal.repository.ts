@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, or, sql, type WithSubquery } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { isAnyOf, preparedStatement } from '../../db/prepared-statement.ts';
 import { ledgerAccounts } from './accounts.table.ts';
 import { journalEntries, postings, type JournalEntryRow } from './journal.table.ts';
+import { expiredValueOf, timestamptz } from './lots.repository.ts';
 import { lotConsumptions, lots } from './lots.table.ts';
 
 export type NewJournalEntry = typeof journalEntries.$inferInsert;
@@ -137,13 +139,13 @@ function earnedOnly() {
  * Of those, the ones earned from `since` on (the retention period): a reversal is dated by the
  * earn it takes back, so undoing an old earn never eats into recent ones.
  */
-function earnedSince(since: Date) {
+function earnedSince(since: SQL) {
   const earnedAt = sql`coalesce((select occurred_at from ${journalEntries} as original where original.id = ${journalEntries.reversesEntryId}), ${journalEntries.occurredAt})`;
-  return sql`${earnedAt} >= ${since.toISOString()}::timestamptz`;
+  return sql`${earnedAt} >= ${since}`;
 }
 
-/** Both level earnings in one pass over the postings: lifetime, and from `since` on. */
-const earnedTotals = (since: Date) => ({
+/** Both level earnings in one pass over the postings: lifetime, and from `since` (a timestamptz) on. */
+const earnedTotals = (since: SQL) => ({
   lifetime: sql<string>`coalesce(sum(${postings.amount}), 0)`,
   recent: sql<string>`coalesce(sum(${postings.amount}) filter (where ${earnedSince(since)}), 0)`,
 });
@@ -166,7 +168,7 @@ export async function sumLifetimeEarned(db: Database, accountId: bigint): Promis
 /** One account's level earnings over its lifetime and from `since` on, in one query. */
 export async function sumEarnedTotals(db: Database, accountId: bigint, since: Date): Promise<EarnedTotals> {
   const [row] = await db
-    .select(earnedTotals(since))
+    .select(earnedTotals(timestamptz(since)))
     .from(postings)
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
     .where(and(eq(postings.accountId, accountId), earnedOnly()));
@@ -177,21 +179,40 @@ export async function sumEarnedTotals(db: Database, accountId: bigint, since: Da
  * Several cards' level earnings over their lifetime and from `since` on, in one query and one
  * pass over their postings, for lists (cards without earnings are absent).
  */
-export async function sumEarnedTotalsOfCards(
-  db: Database,
-  { merchantId, cardIds, since }: { merchantId: number; cardIds: string[]; since: Date },
-): Promise<Map<string, EarnedTotals>> {
-  if (cardIds.length === 0) return new Map();
-  const rows = await db
-    .select({ cardId: ledgerAccounts.cardId, ...earnedTotals(since) })
+export interface CardFiguresRow {
+  cardId: string;
+  balance: bigint;
+  /** Value past expiry that the scheduled sweep has not moved yet. */
+  expired: string;
+  nextExpiry: string | null;
+  lifetime: string;
+  recent: string;
+}
+
+const cardFigures = preparedStatement<{ merchantId: number; cardIds: string[]; now: string; since: string }, CardFiguresRow[]>((db) => {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const nextExpiry = sql<string | null>`(select min(${lots.expiresAt}) from ${lots} where ${lots.accountId} = ${ledgerAccounts.id} and ${lots.remaining} > 0 and ${lots.expiresAt} > ${now})`;
+  const totals = earnedTotals(sql`${sql.placeholder('since')}::timestamptz`);
+  const earned = db
+    .select({ lifetime: totals.lifetime.as('lifetime'), recent: totals.recent.as('recent') })
     .from(postings)
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.kind, 'member'), inArray(ledgerAccounts.cardId, cardIds), earnedOnly()))
-    .groupBy(ledgerAccounts.cardId)
-    // A named statement per page size, planned once per connection: planning the subqueries took
-    // longer than running them.
-    .prepare(`earned_totals_${cardIds.length}`)
-    .execute();
-  return new Map(rows.flatMap((row) => (row.cardId ? [[row.cardId, { lifetime: BigInt(row.lifetime), recent: BigInt(row.recent) }] as const] : [])));
+    .where(and(sql`${postings.accountId} = ${ledgerAccounts.id}`, earnedOnly()))
+    .as('earned');
+  return db
+    .select({ cardId: sql<string>`${ledgerAccounts.cardId}`, balance: ledgerAccounts.balance, expired: expiredValueOf(ledgerAccounts.id, now), nextExpiry, lifetime: earned.lifetime, recent: earned.recent })
+    .from(ledgerAccounts)
+    .leftJoinLateral(earned, sql`true`)
+    .where(and(eq(ledgerAccounts.merchantId, sql.placeholder('merchantId')), eq(ledgerAccounts.kind, 'member'), isAnyOf(ledgerAccounts.cardId, 'cardIds', 'bpchar')))
+    .prepare('card_figures');
+});
+
+/**
+ * What a page of cards shows of each wallet, in one query: its balance, expired value and next
+ * expiry, and its level earnings over its lifetime and from `since` on (cards without a wallet
+ * are absent).
+ */
+export async function findCardFigures(db: Database, { merchantId, cardIds, now, since }: { merchantId: number; cardIds: string[]; now: Date; since: Date }): Promise<CardFiguresRow[]> {
+  if (cardIds.length === 0) return [];
+  return cardFigures(db, { merchantId, cardIds, now: now.toISOString(), since: since.toISOString() });
 }

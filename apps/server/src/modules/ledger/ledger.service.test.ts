@@ -7,7 +7,7 @@ import { expireLots, listExpiringLots } from './expiry.service.ts';
 import { listEntries } from './history.service.ts';
 import { journalEntries, postings } from './journal.table.ts';
 import { daysAfter, ledgerInvariantViolations, noViolations, programWithCards } from './ledger.test-support.ts';
-import { ensureMerchantAccount, getAccountBalance, getBalance, getEarnedExperience, getEarnedExperienceOfCards, getLifetimeEarned, postEntry } from './ledger.service.ts';
+import { ensureMerchantAccount, getAccountBalance, getBalance, getEarnedExperience, getCardFigures, getLifetimeEarned, postEntry } from './ledger.service.ts';
 import { lotConsumptions, lots } from './lots.table.ts';
 import { adjust, earn, redeem, transfer } from './points.service.ts';
 import { reverseEntry } from './reversal.service.ts';
@@ -212,8 +212,8 @@ describe('reverseEntry', () => {
     // The list's one-query version counts the same way, and leaves out cards without earnings.
     const [other] = await freshCards(1);
     if (!other) throw new Error('no card');
-    const experience = await getEarnedExperienceOfCards({ db: db(), merchantId, cardIds: [card.id, other.id], now: start });
-    expect([...experience]).toEqual([[card.id, { lifetimeEarned: 30n, earnedInRetentionPeriod: 30n }]]);
+    const figures = await getCardFigures({ db: db(), merchantId, cardIds: [card.id, other.id], now: start });
+    expect([...figures]).toEqual([[card.id, { spendable: 30n, changesAt: expect.any(Date), lifetimeEarned: 30n, earnedInRetentionPeriod: 30n }]]);
     await redeem({ db: db(), now: start, merchantId, card, amount: 25n });
     const before = await tableCounts();
     await expect(reverseEntry({ db: db(), now: start, merchantId, entryId: spent.id })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
@@ -236,10 +236,10 @@ describe('reverseEntry', () => {
 
     expect(await getEarnedExperience({ db: db(), card, now })).toEqual({ lifetimeEarned: 620n, earnedInRetentionPeriod: 120n });
     await earn({ db: db(), now: daysAfter(now, -366), merchantId, card: other, amount: 90n });
-    const experience = await getEarnedExperienceOfCards({ db: db(), merchantId, cardIds: [card.id, other.id], now });
-    expect(Object.fromEntries(experience)).toEqual({
-      [card.id]: { lifetimeEarned: 620n, earnedInRetentionPeriod: 120n },
-      [other.id]: { lifetimeEarned: 90n, earnedInRetentionPeriod: 0n },
+    const figures = await getCardFigures({ db: db(), merchantId, cardIds: [card.id, other.id], now });
+    expect(Object.fromEntries(figures)).toEqual({
+      [card.id]: { spendable: 320n, changesAt: null, lifetimeEarned: 620n, earnedInRetentionPeriod: 120n },
+      [other.id]: { spendable: 90n, changesAt: null, lifetimeEarned: 90n, earnedInRetentionPeriod: 0n },
     });
   });
 

@@ -7,7 +7,7 @@ import { getProgram } from '../programs/programs.service.ts';
 import type { ProgramRow } from '../programs/programs.table.ts';
 import { addToMemberBalance, findAccount, findEarnAccounts, findOrCreateAccount, findSpendableBalances, lockMemberAccounts, type SpendableBalance } from './accounts.repository.ts';
 import type { LedgerAccountRow, MerchantAccountKind } from './accounts.table.ts';
-import { insertEntryWithParts, sumEarnedTotals, sumEarnedTotalsOfCards, sumLifetimeEarned, sumPostingsOfAccount } from './journal.repository.ts';
+import { findCardFigures, insertEntryWithParts, sumEarnedTotals, sumLifetimeEarned, sumPostingsOfAccount } from './journal.repository.ts';
 import type { EntryKind, JournalEntryRow } from './journal.table.ts';
 import { creditLots, restoreLots, spendLots, type NewLot, type NewLotConsumption, type SpentPiece } from './lot-allocation.ts';
 import type { CardRef } from './card-ref.ts';
@@ -183,8 +183,21 @@ export async function getEarnedExperience({ db, card, now }: { db: Database; car
   return { lifetimeEarned: totals.lifetime, earnedInRetentionPeriod: totals.recent };
 }
 
-/** getEarnedExperience for a page of cards at once: one query, not one per card (cards without earnings are absent). */
-export async function getEarnedExperienceOfCards({ db, merchantId, cardIds, now }: { db: Database; merchantId: number; cardIds: string[]; now: Date }): Promise<Map<string, EarnedExperience>> {
-  const totals = await sumEarnedTotalsOfCards(db, { merchantId, cardIds, since: retentionPeriodStart(now) });
-  return new Map([...totals].map(([cardId, { lifetime, recent }]) => [cardId, { lifetimeEarned: lifetime, earnedInRetentionPeriod: recent }]));
+/** What a page of cards shows of each wallet: what it can spend (getSpendableBalances) and its level earnings (getEarnedExperience). */
+export interface CardFigures extends SpendableBalance, EarnedExperience {}
+
+/** CardFigures for a page of cards at once, in one query; cards that never held value are absent. */
+export async function getCardFigures({ db, merchantId, cardIds, now }: { db: Database; merchantId: number; cardIds: string[]; now: Date }): Promise<Map<string, CardFigures>> {
+  const rows = await findCardFigures(db, { merchantId, cardIds, now, since: retentionPeriodStart(now) });
+  return new Map(
+    rows.map((row) => [
+      row.cardId,
+      {
+        spendable: row.balance - BigInt(row.expired),
+        changesAt: row.nextExpiry === null ? null : new Date(row.nextExpiry),
+        lifetimeEarned: BigInt(row.lifetime ?? '0'),
+        earnedInRetentionPeriod: BigInt(row.recent ?? '0'),
+      },
+    ]),
+  );
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { isAnyOf, preparedStatement } from '../../db/prepared-statement.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { programs } from '../programs/programs.table.ts';
@@ -24,14 +25,19 @@ export async function findImage(db: Database, { merchantId, imageId }: { merchan
   return row;
 }
 
+const variantSizes = preparedStatement<{ imageIds: string[] }, Array<{ imageId: string; width: number; height: number }>>((db) =>
+  db
+    .select({ imageId: imageVariants.imageId, width: imageVariants.width, height: imageVariants.height })
+    .from(imageVariants)
+    .where(isAnyOf(imageVariants.imageId, 'imageIds', 'uuid'))
+    .orderBy(asc(imageVariants.imageId), asc(imageVariants.width))
+    .prepare('image_variant_sizes'),
+);
+
 /** The sizes each image is kept in, smallest first; never the bytes. */
 export async function findVariantSizes(db: Database, imageIds: string[]): Promise<Array<{ imageId: string; width: number; height: number }>> {
   if (imageIds.length === 0) return [];
-  return db
-    .select({ imageId: imageVariants.imageId, width: imageVariants.width, height: imageVariants.height })
-    .from(imageVariants)
-    .where(inArray(imageVariants.imageId, imageIds))
-    .orderBy(asc(imageVariants.imageId), asc(imageVariants.width));
+  return variantSizes(db, { imageIds });
 }
 
 /** One variant's file, when the image is the merchant's. */
