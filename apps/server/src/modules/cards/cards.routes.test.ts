@@ -50,6 +50,9 @@ describe('GET /api/v2/cards', () => {
     expect(first.data).toHaveLength(10);
     expect(second).toMatchObject({ page: 2, count: 12 });
     expect(second.data).toHaveLength(2);
+    // A page past the end is empty and still counts the view; a member without cards counts none.
+    expect(await list(member, '?page=3')).toEqual({ data: [], page: 3, count: 12 });
+    expect(await list(await newMember(testApp))).toEqual({ data: [], page: 1, count: 0 });
     const seen = [...first.data, ...second.data].map((card) => card.id);
     expect([...seen].sort()).toEqual(issued.map((card) => card.id).sort());
     expect(seen).not.toContain(strangersCard.id);
