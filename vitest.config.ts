@@ -1,14 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
-// The API tests run on the embedded database always, and a second time on the PostgreSQL server
-// when DATABASE_URL names one.
-const postgres = process.env.DATABASE_URL ? ['apps/server/vitest.postgres.config.ts'] : [];
+// The API tests run on the embedded database, and a second time on the PostgreSQL server when
+// DATABASE_URL names one. TEST_DATABASES=postgres (or embedded) keeps one of the two: CI runs the
+// server's tests on PostgreSQL under one Node version and on the embedded database under the other.
+const databases = new Set((process.env.TEST_DATABASES ?? 'embedded,postgres').split(','));
+const server = [
+  ...(databases.has('embedded') ? ['apps/server'] : []),
+  ...(databases.has('postgres') && process.env.DATABASE_URL ? ['apps/server/vitest.postgres.config.ts'] : []),
+];
+if (server.length === 0) throw new Error('TEST_DATABASES=postgres needs DATABASE_URL naming a PostgreSQL server.');
 
 export default defineConfig({
   test: {
     // Each server test file boots its own PGlite (WebAssembly, memory-hungry): two files at a time
     // suits the two-core machines the suite runs on.
     maxWorkers: 2,
-    projects: ['packages/core', 'apps/server', 'apps/web', ...postgres],
+    projects: ['packages/core', ...server, 'apps/web'],
   },
 });
