@@ -44,7 +44,8 @@ test.afterAll(() => {
 });
 
 test('every page of the v1 demo (Kopi Senja) passes, in English and Japanese', async ({ browser, page, request }) => {
-  test.setTimeout(180_000);
+  // About 60 pages through axe-core, up to 3 s each on a busy 2-core machine.
+  test.setTimeout(300_000);
   const origin = `http://localhost:${port}`;
 
   // The sign-in steps as a member on a new device meets them.
@@ -121,7 +122,8 @@ test('every page of the v1 demo (Kopi Senja) passes, in English and Japanese', a
 });
 
 test('every page of the v2 demo (Lumina Beauty) passes, in Indonesian and English, and the age gate too', async ({ browser, page, request }) => {
-  test.setTimeout(180_000);
+  // About 60 pages through axe-core, up to 3 s each on a busy 2-core machine.
+  test.setTimeout(300_000);
   const origin = `http://v2.localhost:${port}`;
 
   // A new member signs up by phone and adds a card, checked at every step.
