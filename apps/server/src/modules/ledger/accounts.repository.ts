@@ -1,9 +1,8 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { isAnyOf, preparedStatement } from '../../db/prepared-statement.ts';
 import { ledgerAccounts, type AccountKind, type LedgerAccountRow } from './accounts.table.ts';
-import { expiredValueOf } from './lots.repository.ts';
-import { lots } from './lots.table.ts';
+import { expiredValueOf, nextExpiryOf } from './lots.repository.ts';
 
 export interface AccountOwner {
   merchantId: number;
@@ -87,12 +86,21 @@ export interface SpendableBalance {
   changesAt: Date | null;
 }
 
-const spendableBalances = preparedStatement<{ merchantId: number; cardIds: string[]; now: string }, Array<{ cardId: string | null; balance: bigint; expired: string; nextExpiry: string | null }>>((db) => {
+/** A wallet's balance, the value in it past expiry (expiredValueOf) and its next expiry (nextExpiryOf), as read. */
+export interface SpendableBalanceRow {
+  balance: bigint;
+  expired: string;
+  nextExpiry: string | null;
+}
+
+export function spendableBalanceOf({ balance, expired, nextExpiry }: SpendableBalanceRow): SpendableBalance {
+  return { spendable: balance - BigInt(expired), changesAt: nextExpiry === null ? null : new Date(nextExpiry) };
+}
+
+const spendableBalances = preparedStatement<{ merchantId: number; cardIds: string[]; now: string }, Array<SpendableBalanceRow & { cardId: string | null }>>((db) => {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
-  const stillToExpire = and(eq(lots.accountId, ledgerAccounts.id), gt(lots.remaining, 0n), sql`${lots.expiresAt} > ${now}`);
-  const nextExpiry = sql<string | null>`(select min(${lots.expiresAt}) from ${lots} where ${stillToExpire})`;
   return db
-    .select({ cardId: ledgerAccounts.cardId, balance: ledgerAccounts.balance, expired: expiredValueOf(ledgerAccounts.id, now), nextExpiry })
+    .select({ cardId: ledgerAccounts.cardId, balance: ledgerAccounts.balance, expired: expiredValueOf(ledgerAccounts.id, now), nextExpiry: nextExpiryOf(ledgerAccounts.id, now) })
     .from(ledgerAccounts)
     .where(and(eq(ledgerAccounts.merchantId, sql.placeholder('merchantId')), eq(ledgerAccounts.kind, 'member'), isNotNull(ledgerAccounts.cardId), isAnyOf(ledgerAccounts.cardId, 'cardIds', 'bpchar')))
     .prepare('spendable_balances');
@@ -105,9 +113,5 @@ export async function findSpendableBalances(
 ): Promise<Map<string, SpendableBalance>> {
   if (cardIds.length === 0) return new Map();
   const rows = await spendableBalances(db, { merchantId, cardIds, now: now.toISOString() });
-  return new Map(
-    rows.flatMap((row) =>
-      row.cardId ? [[row.cardId, { spendable: row.balance - BigInt(row.expired), changesAt: row.nextExpiry === null ? null : new Date(row.nextExpiry) }] as const] : [],
-    ),
-  );
+  return new Map(rows.flatMap((row) => (row.cardId ? [[row.cardId, spendableBalanceOf(row)] as const] : [])));
 }

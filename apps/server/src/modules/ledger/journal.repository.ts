@@ -3,7 +3,8 @@ import type { Database } from '../../db/database.ts';
 import { isAnyOf, preparedStatement } from '../../db/prepared-statement.ts';
 import { ledgerAccounts } from './accounts.table.ts';
 import { journalEntries, postings, type JournalEntryRow } from './journal.table.ts';
-import { expiredValueOf, timestamptz } from './lots.repository.ts';
+import type { SpendableBalanceRow } from './accounts.repository.ts';
+import { expiredValueOf, nextExpiryOf, timestamptz } from './lots.repository.ts';
 import { lotConsumptions, lots } from './lots.table.ts';
 
 export type NewJournalEntry = typeof journalEntries.$inferInsert;
@@ -175,23 +176,14 @@ export async function sumEarnedTotals(db: Database, accountId: bigint, since: Da
   return { lifetime: BigInt(row?.lifetime ?? '0'), recent: BigInt(row?.recent ?? '0') };
 }
 
-/**
- * Several cards' level earnings over their lifetime and from `since` on, in one query and one
- * pass over their postings, for lists (cards without earnings are absent).
- */
-export interface CardFiguresRow {
+export interface CardFiguresRow extends SpendableBalanceRow {
   cardId: string;
-  balance: bigint;
-  /** Value past expiry that the scheduled sweep has not moved yet. */
-  expired: string;
-  nextExpiry: string | null;
   lifetime: string;
   recent: string;
 }
 
 const cardFigures = preparedStatement<{ merchantId: number; cardIds: string[]; now: string; since: string }, CardFiguresRow[]>((db) => {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
-  const nextExpiry = sql<string | null>`(select min(${lots.expiresAt}) from ${lots} where ${lots.accountId} = ${ledgerAccounts.id} and ${lots.remaining} > 0 and ${lots.expiresAt} > ${now})`;
   const totals = earnedTotals(sql`${sql.placeholder('since')}::timestamptz`);
   const earned = db
     .select({ lifetime: totals.lifetime.as('lifetime'), recent: totals.recent.as('recent') })
@@ -200,7 +192,7 @@ const cardFigures = preparedStatement<{ merchantId: number; cardIds: string[]; n
     .where(and(sql`${postings.accountId} = ${ledgerAccounts.id}`, earnedOnly()))
     .as('earned');
   return db
-    .select({ cardId: sql<string>`${ledgerAccounts.cardId}`, balance: ledgerAccounts.balance, expired: expiredValueOf(ledgerAccounts.id, now), nextExpiry, lifetime: earned.lifetime, recent: earned.recent })
+    .select({ cardId: sql<string>`${ledgerAccounts.cardId}`, balance: ledgerAccounts.balance, expired: expiredValueOf(ledgerAccounts.id, now), nextExpiry: nextExpiryOf(ledgerAccounts.id, now), lifetime: earned.lifetime, recent: earned.recent })
     .from(ledgerAccounts)
     .leftJoinLateral(earned, sql`true`)
     .where(and(eq(ledgerAccounts.merchantId, sql.placeholder('merchantId')), eq(ledgerAccounts.kind, 'member'), isAnyOf(ledgerAccounts.cardId, 'cardIds', 'bpchar')))

@@ -209,7 +209,7 @@ describe('reverseEntry', () => {
     await reverseEntry({ db: db(), now: start, merchantId, entryId: kept.id });
     expect(await balanceOf(card)).toBe(30n);
     expect(await getLifetimeEarned({ db: db(), card })).toBe(30n);
-    // The list's one-query version counts the same way, and leaves out cards without earnings.
+    // The list's one-query version counts the same way, and leaves out cards without a wallet.
     const [other] = await freshCards(1);
     if (!other) throw new Error('no card');
     const figures = await getCardFigures({ db: db(), merchantId, cardIds: [card.id, other.id], now: start });

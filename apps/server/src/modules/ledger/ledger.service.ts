@@ -5,7 +5,7 @@ import { retentionPeriodStart, type EarnedExperience } from '../programs/levels.
 import { lotExpiresAt } from '../programs/lot-expiry.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import type { ProgramRow } from '../programs/programs.table.ts';
-import { addToMemberBalance, findAccount, findEarnAccounts, findOrCreateAccount, findSpendableBalances, lockMemberAccounts, type SpendableBalance } from './accounts.repository.ts';
+import { addToMemberBalance, findAccount, findEarnAccounts, findOrCreateAccount, findSpendableBalances, lockMemberAccounts, spendableBalanceOf, type SpendableBalance } from './accounts.repository.ts';
 import type { LedgerAccountRow, MerchantAccountKind } from './accounts.table.ts';
 import { findCardFigures, insertEntryWithParts, sumEarnedTotals, sumLifetimeEarned, sumPostingsOfAccount } from './journal.repository.ts';
 import type { EntryKind, JournalEntryRow } from './journal.table.ts';
@@ -192,12 +192,7 @@ export async function getCardFigures({ db, merchantId, cardIds, now }: { db: Dat
   return new Map(
     rows.map((row) => [
       row.cardId,
-      {
-        spendable: row.balance - BigInt(row.expired),
-        changesAt: row.nextExpiry === null ? null : new Date(row.nextExpiry),
-        lifetimeEarned: BigInt(row.lifetime ?? '0'),
-        earnedInRetentionPeriod: BigInt(row.recent ?? '0'),
-      },
+      { ...spendableBalanceOf(row), lifetimeEarned: BigInt(row.lifetime), earnedInRetentionPeriod: BigInt(row.recent) },
     ]),
   );
 }

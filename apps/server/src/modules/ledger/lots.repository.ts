@@ -64,6 +64,13 @@ export function expiredValueOf(accountId: SQLWrapper, now: SQLWrapper): SQL<stri
   return sql<string>`coalesce(${expired}, 0)`;
 }
 
+/** When the account's value next expires (its soonest lot still to expire after `now`), or null, as an SQL expression. */
+export function nextExpiryOf(accountId: SQLWrapper, now: SQLWrapper): SQL<string | null> {
+  // Nested, as in expiredValueOf, so that drizzle keeps the condition's columns qualified.
+  const stillToExpire = sql`${lots.accountId} = ${accountId} and ${lots.remaining} > 0 and ${lots.expiresAt} > ${now}`;
+  return sql<string | null>`(select min(${lots.expiresAt}) from ${lots} where ${stillToExpire})`;
+}
+
 /** An instant as a timestamptz parameter, for expressions that compare it with timestamp columns. */
 export function timestamptz(instant: Date): SQL {
   return sql`${instant.toISOString()}::timestamptz`;
