@@ -8,7 +8,7 @@ const server = [
   ...(databases.has('embedded') ? ['apps/server'] : []),
   ...(databases.has('postgres') && process.env.DATABASE_URL ? ['apps/server/vitest.postgres.config.ts'] : []),
 ];
-if (server.length === 0) throw new Error('TEST_DATABASES=postgres needs DATABASE_URL naming a PostgreSQL server.');
+if (server.length === 0) throw new Error(`TEST_DATABASES=${process.env.TEST_DATABASES} leaves no server tests: it takes embedded, postgres or both, and postgres needs DATABASE_URL.`);
 
 export default defineConfig({
   test: {
