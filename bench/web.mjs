@@ -3,7 +3,9 @@
 // data, and runs Lighthouse (mobile, simulated throttling, the CPU slowdown calibrated to this
 // machine) on Debian's Chromium three times on the landing page and three times on the signed-in
 // wallet of a demo member. Prints the medians and exits non-zero when one misses its budget.
-//   node bench/web.mjs [--skip-build] [--runs N] [--json FILE]
+//   node bench/web.mjs [--skip-build] [--runs N] [--json FILE] [--long-tasks]
+// --long-tasks prints each run's main-thread tasks over 50 ms (as throttled), with the script each
+// ran, which is where the total blocking time comes from.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +66,7 @@ function figuresOf(lhr) {
     scriptKb: scripts.beforeIdle,
     laterScriptKb: scripts.later,
     requests: lhr.audits['network-requests'].details.items.length,
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((task) => ({ url: task.url, startMs: Math.round(task.startTime), durationMs: Math.round(task.duration) })),
     // The accessibility audits that did not pass, so a score below 100 says what to fix.
     accessibilityFailures: lhr.categories.accessibility.auditRefs
       .map((ref) => lhr.audits[ref.id])
@@ -145,6 +148,12 @@ function report(name, { median: figures, runs }, budget) {
   console.log(`  ${'fcpMs'.padEnd(14)} ${format.fcpMs(figures.fcpMs).padStart(9)}`);
   console.log(`  ${'script later'.padEnd(14)} ${format.laterScriptKb(figures.laterScriptKb).padStart(9)}   (fetched once the page is idle, not counted)`);
   console.log(`  ${'requests'.padEnd(14)} ${format.requests(figures.requests).padStart(9)}`);
+  if (args.includes('--long-tasks')) {
+    runs.forEach((run, index) => {
+      const tasks = run.longTasks.map((task) => `${task.durationMs} ms at ${task.startMs} ms (${task.url.replace(/^https?:\/\/[^/]+/, '')})`);
+      console.log(`  long tasks, run ${index + 1}: ${tasks.join('; ') || 'none'}`);
+    });
+  }
   const failures = [...new Set(runs.flatMap((run) => run.accessibilityFailures))];
   if (failures.length > 0) console.log(`  accessibility audits not passed: ${failures.join(', ')}`);
   return passed;
