@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { afterBuild } from './build/after-build.ts';
-import { writePagePreloads, type PageNeeds } from './build/page-preloads.ts';
+import { BEFORE_ENTRY, writePagePreloads, type PageNeeds } from './build/page-preloads.ts';
 import { precompressBuild } from './build/precompress.ts';
 
 // react-router's package exports only its development build, warnings included; production
@@ -91,6 +91,8 @@ export default defineConfig(({ command, isSsrBuild }) => {
       // build/page-preloads.ts reads it to tell the server what each first page preloads.
       manifest: true,
       rolldownOptions: {
+        // The app's entry, and React's client on its own, which a drawn page evaluates first (src/react-start.ts).
+        input: { index: 'index.html', 'react-start': BEFORE_ENTRY },
         // The entry exports nothing a page needs, which lets small shared modules be copied below.
         preserveEntrySignatures: false,
         output: {

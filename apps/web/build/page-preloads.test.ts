@@ -3,6 +3,7 @@ import { pagePreloadsOf } from './page-preloads.ts';
 
 const manifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework.js'], css: ['assets/index-1.css'] },
+  'src/react-start.ts': { file: 'assets/react-start-1.js', isEntry: true, imports: ['_framework.js'] },
   '_framework.js': { file: 'assets/framework-1.js' },
   '_shared.js': { file: 'assets/shared-1.js', imports: ['_framework.js'], css: ['assets/forms-1.css', 'assets/index-1.css'] },
   'src/landing.tsx': { file: 'assets/landing-1.js', imports: ['_shared.js', '_framework.js'], css: ['assets/landing-1.css'] },
@@ -20,6 +21,12 @@ describe('pagePreloadsOf', () => {
       namespaces: ['auth'],
     });
     expect(preloads.catalogues).toEqual({ en: { common: 'assets/common-en.js' }, ja: { auth: 'assets/auth-ja.js' } });
+  });
+
+  it('names the app’s entry, and React’s client that a drawn page evaluates before it', () => {
+    const preloads = pagePreloadsOf(manifest, {});
+    expect(preloads.entry).toBe('assets/index-1.js');
+    expect(preloads.beforeEntry).toBe('assets/react-start-1.js');
   });
 
   it('adds the style sheets of the code a page loads once idle, but not that code', () => {

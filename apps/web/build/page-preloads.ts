@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeAppLoader } from './app-loader.ts';
+import { appLoaderScript } from './app-loader.ts';
 
 /** What one page needs on its first load beyond the entry: its route's modules and catalogues. */
 export interface PageNeeds {
@@ -31,12 +31,17 @@ type Manifest = Record<string, ManifestChunk>;
 export interface PagePreloads {
   pages: Record<string, { files: string[]; styles: string[]; namespaces: string[] }>;
   catalogues: Record<string, Record<string, string>>;
-  /** The app's entry, and the loader a server-drawn page runs it through (build/app-loader.ts). */
+  /** The app's entry, and the code of the loader a server-drawn page runs it through (build/app-loader.ts). */
   entry?: string;
-  appLoader?: string;
+  appLoaderScript?: string;
+  /** What the loader evaluates before the entry: React's client, on its own (src/react-start.ts). */
+  beforeEntry?: string;
 }
 
 export const PAGE_PRELOADS_FILE = join('.vite', 'page-preloads.json');
+
+/** The module a drawn page evaluates before the entry, as the manifest names it (vite.config.ts builds it as an entry). */
+export const BEFORE_ENTRY = 'src/react-start.ts';
 
 /** The chunks of `key` and of every chunk it imports statically, in load order. */
 function chunksOf(manifest: Manifest, key: string, into: Map<string, ManifestChunk> = new Map()): Map<string, ManifestChunk> {
@@ -51,7 +56,8 @@ function chunksOf(manifest: Manifest, key: string, into: Map<string, ManifestChu
 const stylesOf = (chunks: Map<string, ManifestChunk>) => new Set([...chunks.values()].flatMap((chunk) => chunk.css ?? []));
 
 export function pagePreloadsOf(manifest: Manifest, pages: Record<string, PageNeeds>): PagePreloads {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  // The app's entry is the page's (index.html); React's client is an entry of its own beside it.
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry && key.endsWith('.html'));
   if (!entryKey) throw new Error('The build has no entry chunk');
   const entryChunks = chunksOf(manifest, entryKey);
   const entryStyles = stylesOf(entryChunks);
@@ -60,7 +66,7 @@ export function pagePreloadsOf(manifest: Manifest, pages: Record<string, PageNee
     const match = /^src\/locales\/([a-z]{2})\/([a-z-]+)\.json$/.exec(key);
     if (match) (catalogues[match[1]!] ??= {})[match[2]!] = chunk.file;
   }
-  const preloads: PagePreloads = { pages: {}, catalogues, entry: manifest[entryKey]?.file };
+  const preloads: PagePreloads = { pages: {}, catalogues, entry: manifest[entryKey]?.file, beforeEntry: manifest[BEFORE_ENTRY]?.file };
   for (const [path, needs] of Object.entries(pages)) {
     const chunks = new Map<string, ManifestChunk>();
     for (const module of needs.modules) chunksOf(manifest, module, chunks);
@@ -82,6 +88,6 @@ export function pagePreloadsOf(manifest: Manifest, pages: Record<string, PageNee
  */
 export async function writePagePreloads(outDir: string, pages: Record<string, PageNeeds>): Promise<void> {
   const manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const preloads = { ...pagePreloadsOf(manifest, pages), appLoader: await writeAppLoader(outDir) };
+  const preloads = { ...pagePreloadsOf(manifest, pages), appLoaderScript: appLoaderScript() };
   await writeFile(join(outDir, PAGE_PRELOADS_FILE), JSON.stringify(preloads, null, 2));
 }

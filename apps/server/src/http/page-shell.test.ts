@@ -18,7 +18,8 @@ const preloads = {
     my: { common: 'assets/common-my.js', pages: 'assets/pages-my.js', auth: 'assets/auth-my.js', cards: 'assets/cards-my.js' },
   },
   entry: 'assets/index-1.js',
-  appLoader: 'assets/app-loader-1.js',
+  appLoaderScript: 'startApp()',
+  beforeEntry: 'assets/react-start-1.js',
 };
 
 function site(
@@ -145,9 +146,9 @@ describe('PageShell', () => {
       // What paints goes first: the app's code downloads and starts through the loader once the page has painted.
       expect(page?.html).not.toContain('<script type="module"');
       expect(page?.html).not.toContain('rel="modulepreload"');
-      expect(page?.html).toContain(
-        '<script defer src="/assets/app-loader-1.js" data-entry="/assets/index-1.js" data-preload="/assets/landing-1.js"></script>',
-      );
+      expect(page?.html).toContain('<script data-entry="/assets/index-1.js" data-first="/assets/react-start-1.js" data-preload="/assets/landing-1.js">startApp()</script>');
+      // The loader is inline, and its hash lets it run.
+      expect(page?.scriptHashes).toEqual([`'sha256-${createHash('sha256').update('startApp()').digest('base64')}'`]);
       // The catalogues its first render read travel in the page, in its language.
       expect(embeddedCatalogues(page?.html ?? '')).toEqual({
         language: 'my',

@@ -18,15 +18,19 @@ import {
 interface PagePreloads {
   pages: Record<string, { files: string[]; styles?: string[]; namespaces: string[] }>;
   catalogues: Record<string, Record<string, string>>;
-  /** The app's entry, and the loader that starts it once a server-drawn page has painted. */
+  /** The app's entry, and the code of the loader that starts it once a server-drawn page has painted. */
   entry?: string;
-  appLoader?: string;
+  appLoaderScript?: string;
+  /** What the loader evaluates before the entry, in a task of its own: React's client. */
+  beforeEntry?: string;
 }
 
-/** A page as sent: its HTML, and the hashes of its inline style for the content security policy. */
+/** A page as sent: its HTML, and the hashes of its inline style and scripts for the content security policy. */
 export interface ShellPage {
   html: string;
   styleHashes: string[];
+  /** The app loader's, on a page the server drew. */
+  scriptHashes?: string[];
 }
 
 /** What the web build's server renderer (apps/web/src/entry-server.tsx, built into `.server/`) offers. */
@@ -105,6 +109,7 @@ export class PageShell {
   readonly #draws: boolean;
   readonly #pages = new WeakMap<SiteState, Map<string, ShellPage>>();
   readonly #renderedPages = new WeakMap<SiteState, Map<string, Promise<ShellPage | null>>>();
+  #loaderHash: string | undefined;
 
   constructor(template: string, preloads: PagePreloads = noPreloads, renderer: PageRenderer | null = null) {
     if (!template.includes('</head>')) throw new Error('index.html has no </head>: the page cannot carry its site state');
@@ -189,26 +194,33 @@ export class PageShell {
     const { content, style } = liftStyleAttributes(drawn);
     let html = shell.html.replace(emptyRoot, () => `<div id="root" ${attributes.join(' ')}>${content}</div>`);
     if (style) html = html.replace('</head>', () => `  <style>${style}</style>\n  </head>`);
-    return { html: this.#startAfterPaint(html), styleHashes: style ? [...shell.styleHashes, sha256(style)] : shell.styleHashes };
+    const started = this.#startAfterPaint(html);
+    return {
+      html: started.html,
+      styleHashes: style ? [...shell.styleHashes, sha256(style)] : shell.styleHashes,
+      ...(started.scriptHash ? { scriptHashes: [started.scriptHash] } : {}),
+    };
   }
 
   /**
    * A drawn page shows before its scripts run: its style sheets and banner download first, and the
-   * app's code only once the page has loaded and painted, through the build's loader, which then
-   * preloads the chunks the page would have preloaded and starts the entry. A build without the
+   * app's code only once the page has loaded and painted, through the build's loader (inline, with
+   * its hash for the policy), which then preloads the chunks the page would have preloaded,
+   * evaluates React's client and, in a task after it, starts the entry. A build without the
    * loader starts its scripts as built.
    */
-  #startAfterPaint(html: string): string {
-    const { entry, appLoader } = this.#preloads;
+  #startAfterPaint(html: string): { html: string; scriptHash?: string } {
+    const { entry, appLoaderScript, beforeEntry } = this.#preloads;
     const entryScript = entry && `<script type="module" crossorigin src="/${entry}"></script>`;
-    if (!entryScript || !appLoader || !html.includes(entryScript)) return html;
+    if (!entryScript || !appLoaderScript || !html.includes(entryScript)) return { html };
     const chunks: string[] = [];
     const withoutPreloads = html.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_link, href: string) => {
       chunks.push(href);
       return '';
     });
-    const loader = `<script defer src="/${escapeAttribute(appLoader)}" data-entry="/${escapeAttribute(entry)}" data-preload="${escapeAttribute(chunks.join(' '))}"></script>`;
-    return withoutPreloads.replace(entryScript, () => loader);
+    const first = beforeEntry ? ` data-first="/${escapeAttribute(beforeEntry)}"` : '';
+    const loader = `<script data-entry="/${escapeAttribute(entry)}"${first} data-preload="${escapeAttribute(chunks.join(' '))}">${appLoaderScript}</script>`;
+    return { html: withoutPreloads.replace(entryScript, () => loader), scriptHash: this.#loaderHash ??= sha256(appLoaderScript) };
   }
 
   /** A member's page with the answers to its first API calls written in (http/first-answers.ts). */

@@ -4,8 +4,9 @@ import helmet from 'helmet';
 import { isApiPath, isMediaPath, pathOf } from './api-paths.ts';
 
 /**
- * The web app ships no inline script or style (its index.html is built that way), so the policy
- * allows only its own origin; images may come from https CDNs (merchant icons and banners).
+ * The web app's own origin only: the few inline styles and scripts a page carries are allowed one
+ * by one, by their hashes (withInlineHashes); images may come from https CDNs (merchant icons and
+ * banners).
  */
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
@@ -26,11 +27,13 @@ export const contentSecurityPolicy = {
 
 /**
  * A page's policy with the hashes of the inline style sheets it carries (the merchant's colours,
- * written per site): those run, and no other inline style does.
+ * written per site) and of its inline scripts (the app loader of a page the server drew): those
+ * run, and no other inline style or script does.
  */
-export function withStyleHashes(policy: string, hashes: readonly string[]): string {
-  if (hashes.length === 0) return policy;
-  return policy.replace(/(^|;)(\s*style-src [^;]*)/, (_match, start: string, directive: string) => `${start}${directive} ${hashes.join(' ')}`);
+export function withInlineHashes(policy: string, { styleHashes, scriptHashes = [] }: { styleHashes: readonly string[]; scriptHashes?: readonly string[] }): string {
+  const withHashes = (text: string, directive: string, hashes: readonly string[]) =>
+    hashes.length === 0 ? text : text.replace(new RegExp(`(^|;)(\\s*${directive} [^;]*)`), (_match, start: string, found: string) => `${start}${found} ${hashes.join(' ')}`);
+  return withHashes(withHashes(policy, 'style-src', styleHashes), 'script-src', scriptHashes);
 }
 
 /** Swagger UI sets inline style attributes, so only the /api/docs pages relax style-src. */

@@ -10,7 +10,7 @@ import type { PageSender } from './error-handler.ts';
 import { firstAnswersFor } from './first-answers.ts';
 import { PageShell, type ShellPage } from './page-shell.ts';
 import type { SiteLookup } from './request-context.ts';
-import { withStyleHashes } from './security.ts';
+import { withInlineHashes } from './security.ts';
 import { sessionTokenOf } from '../modules/auth/session.plugin.ts';
 
 // Vite puts content-hashed files under /assets: they never change, so browsers may keep them.
@@ -69,7 +69,7 @@ export async function registerWebApp(
   const shell = await PageShell.fromBuild(distDir);
   const send = (reply: FastifyReply, page: ShellPage, cacheControl = pageCacheControl) => {
     const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string') reply.header('content-security-policy', withStyleHashes(policy, page.styleHashes));
+    if (typeof policy === 'string') reply.header('content-security-policy', withInlineHashes(policy, page));
     return reply.header('cache-control', cacheControl).type('text/html; charset=utf-8').send(page.html);
   };
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -36,7 +36,7 @@ export function fakeWebBuild(): FakeWebBuild {
   const preloads = {
     pages: { '/': { files: ['assets/landing-9c1d.js'], namespaces: ['auth'] } },
     entry: 'assets/app-3f2a.js',
-    appLoader: 'assets/app-loader-1.js',
+    appLoaderScript: 'startApp()',
     catalogues: { en: { common: 'assets/common-en.js', pages: 'assets/pages-en.js', auth: 'assets/auth-en.js' }, id: { common: 'assets/common-id.js', pages: 'assets/pages-id.js', auth: 'assets/auth-id.js' } },
   };
   writeFileSync(join(dir, '.vite', 'page-preloads.json'), JSON.stringify(preloads));

@@ -21,8 +21,11 @@ import { Button } from '../../../components/ui/button.tsx';
 
 // The checks (schemas, phone metadata) and the requests arrive once the page is idle, or at the
 // member's first focus or keystroke: the landing page shows this form without them. They are
-// evaluated in two tasks, not one long one: the schema library, then the schemas and the rest.
-const signInRequest = deferredModule(() => importInSteps([() => import('../../../lib/schema-library.ts')], () => import('./sign-in-request.ts')));
+// evaluated in three tasks, not one long one: the schema library, the phone rules with their
+// metadata, then the form's schemas and requests.
+const signInRequest = deferredModule(() =>
+  importInSteps([() => import('../../../lib/schema-library.ts'), () => import('../../../components/forms/phone-rules.ts')], () => import('./sign-in-request.ts')),
+);
 
 /** A field's message: a key of the form's checks, or what the server said about it (already translated). */
 type FieldProblem = { key: string } | { server: string };
