@@ -109,13 +109,15 @@ export class PageShell {
   readonly #draws: boolean;
   readonly #pages = new WeakMap<SiteState, Map<string, ShellPage>>();
   readonly #renderedPages = new WeakMap<SiteState, Map<string, Promise<ShellPage | null>>>();
-  #loaderHash: string | undefined;
+  /** The inline loader's hash for the content security policy, when the build has a loader. */
+  readonly #loaderHash: string | undefined;
 
   constructor(template: string, preloads: PagePreloads = noPreloads, renderer: PageRenderer | null = null) {
     if (!template.includes('</head>')) throw new Error('index.html has no </head>: the page cannot carry its site state');
     this.#template = template;
     this.#preloads = preloads;
     this.#renderer = renderer;
+    this.#loaderHash = preloads.appLoaderScript ? sha256(preloads.appLoaderScript) : undefined;
     // Without an empty #root to fill, pages go out as the app would draw them alone.
     this.#draws = renderer !== null && template.includes(emptyRoot);
   }
@@ -220,7 +222,7 @@ export class PageShell {
     });
     const first = beforeEntry ? ` data-first="/${escapeAttribute(beforeEntry)}"` : '';
     const loader = `<script data-entry="/${escapeAttribute(entry)}"${first} data-preload="${escapeAttribute(chunks.join(' '))}">${appLoaderScript}</script>`;
-    return { html: withoutPreloads.replace(entryScript, () => loader), scriptHash: this.#loaderHash ??= sha256(appLoaderScript) };
+    return { html: withoutPreloads.replace(entryScript, () => loader), scriptHash: this.#loaderHash };
   }
 
   /** A member's page with the answers to its first API calls written in (http/first-answers.ts). */
