@@ -154,15 +154,19 @@ export async function expectAccessible(page: Page, what = page.url(), { showsLoa
   await expect(page.locator('main, [role="main"]'), `${what}: one main landmark`).toHaveCount(1);
   await expect(page.locator('main#main'), `${what}: the skip link's target`).toHaveCount(1);
   await expect(page.locator('h1'), `${what}: one h1`).toHaveCount(1);
-  // Colours are measured at rest, once entrance motion (a fade, a rise) has ended.
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // Colours are measured at rest, once entrance motion (a fade, a rise) has ended: also motion that
+  // starts a frame or two later (a page's entrance begins when the page it replaces has gone).
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let round = 0; round < 20; round += 1) {
+      await frame();
+      const moving = document
         .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity && animation.playState === 'running');
+      if (moving.length === 0) return;
+      await Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   expect(await accessibilityViolations(page), what).toEqual([]);
 }
 

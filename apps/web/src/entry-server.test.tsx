@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstCallsOf, pageKeyOf, renderMemberPage, renderPage } from './entry-server.tsx';
+import { cataloguesOf, firstCallsOf, pageKeyOf, renderMemberPage, renderPage } from './entry-server.tsx';
 import { cardListItem } from './features/cards/cards.test-support.ts';
 import { sessionUser } from './test/session.test-support.ts';
 import { testSite } from './test/site.test-support.ts';
@@ -34,6 +34,15 @@ describe('the server renderer', () => {
     expect(await renderPage({ ...input, site: testSite({ requireReferenceId: true }) })).toBeNull();
     expect(await renderPage({ ...input, url: '/?referenceId=ab12', site: testSite({ requireReferenceId: true }) })).toContain('<form');
     expect(await renderPage({ ...input, url: '/cards', site: testSite() })).toBeNull();
+  });
+
+  it('carries the site’s country, named in the page’s language, beside the catalogues, and draws the phone field with that name', async () => {
+    const site = testSite({ merchant: { phoneRegion: { code: 'MY', dialCode: '60' } } });
+    const catalogues = cataloguesOf('ja', ['common', 'auth'], site);
+    expect(Object.keys(catalogues).sort()).toEqual(['auth', 'common', 'regions']);
+    expect(catalogues.regions).toEqual({ MY: 'マレーシア' });
+    const html = await renderPage({ site, url: '/', language: 'ja', namespaces: ['auth'] });
+    expect(html).toContain('マレーシア');
   });
 
   it('names the wallet’s first calls as the app makes them, in the view its address asks for', () => {

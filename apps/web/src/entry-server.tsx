@@ -8,9 +8,11 @@ import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { Language, SiteState } from '@kartu/contracts';
+import { intlLocaleOf } from '@kartu/core/constants';
 import { AppTree } from './app/app-tree.tsx';
 import { drawnSessionOf, fillFirstQueries, firstQueriesOf } from './app/first-queries.ts';
 import { globalGuard, referenceIdGuard } from './app/guards/site-guards.ts';
+import { REGION_NAMES_NAMESPACE, regionNames } from './components/forms/starting-region.ts';
 import { paths } from './config/paths.ts';
 import { SIGN_IN_KIND_PARAM } from './lib/sign-in-kind.ts';
 import { createTranslator, I18nProvider, namespaces as bootNamespaces, type Resources } from './lib/i18n.tsx';
@@ -22,17 +24,23 @@ export { firstCallsOf } from './app/first-queries.ts';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
 
-/** A language's catalogues of the given namespaces, by namespace: the page carries them to the app. */
-export function cataloguesOf(language: Language, wanted: readonly string[]): Record<string, Record<string, unknown>> {
+/**
+ * A language's catalogues of the given namespaces, by namespace, and the name of the site's
+ * country in that language (REGION_NAMES_NAMESPACE): the page carries them to the app, whose first
+ * render reads them as the server's did.
+ */
+export function cataloguesOf(language: Language, wanted: readonly string[], site: SiteState): Record<string, Record<string, unknown>> {
   const bundle: Record<string, Record<string, unknown>> = {};
   for (const namespace of wanted) {
     const catalogue = catalogues[`./locales/${language}/${namespace}.json`];
     if (catalogue) bundle[namespace] = catalogue.default;
   }
+  const { code } = site.merchant.phoneRegion;
+  bundle[REGION_NAMES_NAMESPACE] = { [code]: regionNames(intlLocaleOf(language))(code) };
   return bundle;
 }
 
-const resourcesOf = (language: Language, wanted: readonly string[]): Resources => ({ [language]: cataloguesOf(language, wanted) });
+const resourcesOf = (language: Language, wanted: readonly string[], site: SiteState): Resources => ({ [language]: cataloguesOf(language, wanted, site) });
 
 export interface RenderPageInput {
   site: SiteState;
@@ -112,7 +120,7 @@ export async function renderMemberPage({ site, url, language, namespaces, answer
 /** The app at an address, in a language, wrapped as the page needs; null when it redirects. */
 async function draw({ site, url, language, namespaces, timeoutMs }: Required<RenderPageInput>, wrap: (tree: ReactNode) => ReactNode): Promise<string | null> {
   const wanted = [...bootNamespaces, ...namespaces];
-  const translator = createTranslator(language, resourcesOf(language, wanted));
+  const translator = createTranslator(language, resourcesOf(language, wanted, site));
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   let redirected = false;
   const { prelude } = await prerender(

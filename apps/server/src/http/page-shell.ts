@@ -43,8 +43,8 @@ export interface PageRenderer {
   renderMemberPage(input: { site: SiteState; url: string; language: Language; namespaces: readonly string[]; answers: Record<string, unknown> }): Promise<string | null>;
   /** The API calls a member's page makes first (by URL), which the server answers into it. */
   firstCallsOf(url: string): string[];
-  /** A language's translation catalogues of the given namespaces, by namespace. */
-  cataloguesOf(language: Language, namespaces: readonly string[]): Record<string, unknown>;
+  /** A language's translation catalogues of the given namespaces, by namespace, with what the site's pages read beside them. */
+  cataloguesOf(language: Language, namespaces: readonly string[], site: SiteState): Record<string, unknown>;
 }
 
 const noPreloads: PagePreloads = { pages: {}, catalogues: {} };
@@ -271,7 +271,7 @@ export class PageShell {
     // The catalogues its first render reads travel with the page (data, a few KB compressed),
     // rather than as one script each after it.
     if (this.#renderer) {
-      const catalogues = this.#renderer.cataloguesOf(language, namespaces);
+      const catalogues = this.#renderer.cataloguesOf(language, namespaces, site);
       head.push(`<script type="application/json" id="${CATALOGUES_ELEMENT_ID}">${jsonForScript({ language, catalogues })}</script>`);
     }
 

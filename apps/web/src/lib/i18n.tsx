@@ -109,6 +109,8 @@ export interface I18nView {
   language: string;
   /** Whether a key has a text (in `ns`, else the namespace the view translates in). */
   exists(key: string, options?: { ns?: string }): boolean;
+  /** A key's text in the current language's catalogue, if already loaded (of `ns`, else the view's namespace), or undefined. */
+  textOf(key: string, options?: { ns?: string }): string | undefined;
 }
 
 /**
@@ -120,6 +122,7 @@ export function getI18n(): I18nView & { t: TFunction } {
   return {
     language: translator.language,
     exists: (key, options) => translator.exists(options?.ns ?? 'common', key),
+    textOf: (key, options) => translator.textOf(options?.ns ?? 'common', key),
     t: (key, options) => translator.t('common', key, options),
   };
 }
@@ -137,7 +140,11 @@ export function useTranslation(namespace: string = 'common'): { t: TFunction; i1
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const t = useCallback<TFunction>((key, options) => translator.t(namespace, key, options), [translator, namespace, version]);
   const i18n = useMemo<I18nView>(
-    () => ({ language: translator.language, exists: (key, options) => translator.exists(options?.ns ?? namespace, key) }),
+    () => ({
+      language: translator.language,
+      exists: (key, options) => translator.exists(options?.ns ?? namespace, key),
+      textOf: (key, options) => translator.textOf(options?.ns ?? namespace, key),
+    }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [translator, namespace, version],
   );

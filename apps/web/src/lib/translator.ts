@@ -106,6 +106,15 @@ export class Translator {
     return this.#find(namespace, key, {}) !== undefined;
   }
 
+  /**
+   * The text of a key as the current language's loaded catalogue of the namespace has it, or
+   * undefined: nothing is loaded for it, and no other language stands in.
+   */
+  textOf(namespace: string, key: string): string | undefined {
+    const catalogue = this.#catalogues.get(`${this.#language}/${namespace}`);
+    return catalogue ? lookUp(catalogue, key) : undefined;
+  }
+
   /** The text of a key in a namespace, placeholders filled; the key itself when no catalogue has it. */
   t(namespace: string, key: string, options: TranslateOptions = {}): string {
     const text = this.#find(namespace, key, options);

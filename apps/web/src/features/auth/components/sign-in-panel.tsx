@@ -21,10 +21,13 @@ import { Button } from '../../../components/ui/button.tsx';
 
 // The checks (schemas, phone metadata) and the requests arrive once the page is idle, or at the
 // member's first focus or keystroke: the landing page shows this form without them. They are
-// evaluated in three tasks, not one long one: the schema library, the phone rules with their
-// metadata, then the form's schemas and requests.
+// evaluated in four tasks, not one long one: the schema library, the phone metadata, the phone
+// rules with the sign-in contracts, then the form's schemas and requests.
 const signInRequest = deferredModule(() =>
-  importInSteps([() => import('../../../lib/schema-library.ts'), () => import('../../../components/forms/phone-rules.ts')], () => import('./sign-in-request.ts')),
+  importInSteps(
+    [() => import('../../../lib/schema-library.ts'), () => import('@kartu/core/phone'), () => import('../../../components/forms/phone-rules.ts')],
+    () => import('./sign-in-request.ts'),
+  ),
 );
 
 /** A field's message: a key of the form's checks, or what the server said about it (already translated). */
