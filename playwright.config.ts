@@ -27,7 +27,11 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: 'tour/**' },
+    // The accessibility tour of every page, brand and language: `npm run check:a11y`.
+    { name: 'tour', use: { browserName: 'chromium' }, testMatch: 'tour/**/*.spec.ts' },
+  ],
   webServer: {
     command: 'npm run build && npm run serve',
     url: `http://localhost:${port}/api/health`,

@@ -15,6 +15,6 @@ export default defineConfig({
     // Each server test file boots its own PGlite (WebAssembly, memory-hungry): two files at a time
     // suits the two-core machines the suite runs on.
     maxWorkers: 2,
-    projects: ['packages/core', ...server, 'apps/web'],
+    projects: ['packages/core', ...server, 'apps/web/vitest.config.ts', 'apps/web/vitest.isolated.config.ts'],
   },
 });

@@ -1,9 +1,13 @@
-// The first load as a new visitor and a returning member meet it, measured in a real browser
+// The first load as a new visitor and a returning member meet it, in a real browser
 // (bench/README.md): builds the web app, starts Kartu on a fresh embedded database with the demo
-// data, and runs Lighthouse (mobile, simulated throttling, the CPU slowdown calibrated to this
-// machine) on Debian's Chromium three times on the landing page and three times on the signed-in
-// wallet of a demo member. Prints the medians and exits non-zero when one misses its budget.
-//   node bench/web.mjs [--skip-build] [--runs N] [--json FILE] [--long-tasks] [--cpu-slowdown N]
+// data, reads what the landing page and a demo member's wallet send and draw (first-load-facts.mjs),
+// then runs Lighthouse (mobile, simulated throttling, the CPU slowdown calibrated to this machine)
+// on Debian's Chromium three times on each. Prints every figure and exits non-zero on a miss.
+//   node bench/web.mjs [--skip-build] [--runs N] [--json FILE] [--long-tasks] [--cpu-slowdown N] [--gate]
+// What a page sends and draws (compressed bytes, requests before the largest paint, the page drawn
+// by the server, accessibility) fails the run whatever the machine. The timing budgets fail it too,
+// except with --gate, which CI passes: then only a gross slowdown does (performance under 90 or LCP
+// over 2.5 s), since how busy a machine is moves the timings and never the bytes.
 // --long-tasks prints each run's main-thread tasks over 50 ms (as throttled), with the script each
 // ran, which is where the total blocking time comes from. --cpu-slowdown N slows the CPU N×
 // instead of calibrating it (a fast machine then measures what a slower one would).
@@ -15,6 +19,7 @@ import lighthouse from 'lighthouse';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
 import chromiumArgs from '../e2e/chromium-args.json' with { type: 'json' };
+import { firstLoadFacts } from './first-load-facts.mjs';
 import { freePort, median, root, runBenchmark, signIn, start, stopAll, waitUntilListening, withTsx } from './support.mjs';
 
 const args = process.argv.slice(2);
@@ -24,39 +29,18 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromiumFlags = ['--headless=new', ...chromiumArgs];
 const OVERALL_LIMIT_MS = 10 * 60 * 1000;
 
-// The same figures for both pages; only the JavaScript differs (the wallet brings its own pages).
-const budgets = {
-  landing: { performance: 98, lcpMs: 1500, cls: 0, tbtMs: 100, scriptKb: 90, accessibility: 100 },
-  wallet: { performance: 98, lcpMs: 1500, cls: 0, tbtMs: 100, scriptKb: 140, accessibility: 100 },
-};
+const GATE = args.includes('--gate');
 
-/**
- * JavaScript counts from the browser's network log: every script the page asked for before it
- * was idle — the moment the app first ran its page (the `kartu:app-ready` user timing, set once
- * it rendered or hydrated it) — as transferred (compressed, headers included). Code a page fetches
- * once it is idle (the sign-in form's checks) is printed beside it, not counted against the budget.
- * Idle work starts a few milliseconds after the mark, so both are put on the trace's own clock:
- * the mark from the time origin, each request from when the page asked for it.
- */
-function scriptBytes(lhr) {
-  const ready = lhr.audits['user-timings']?.details?.items?.find((timing) => timing.name === 'kartu:app-ready');
-  if (!ready) throw new Error('The page never marked itself ready (kartu:app-ready): the app did not run its page');
-  const timeOriginUs = lhr.audits.metrics.details.items[0].observedTimeOriginTs;
-  const requests = lhr.audits['network-requests'].details;
-  const readyAtUs = timeOriginUs + ready.startTime * 1000;
-  let beforeIdle = 0;
-  let later = 0;
-  for (const request of requests.items) {
-    if (request.resourceType !== 'Script') continue;
-    const askedAtUs = requests.debugData.networkStartTimeTs + request.rendererStartTime * 1000;
-    if (askedAtUs <= readyAtUs) beforeIdle += request.transferSize;
-    else later += request.transferSize;
-  }
-  return { beforeIdle: beforeIdle / 1024, later: later / 1024 };
-}
+// What each page may send before it is idle (compressed) and how many requests its largest paint
+// may wait for; the timing budgets are the same for both pages.
+const budgets = {
+  landing: { scriptKb: 90, cssKb: 9, requestsBeforeLcp: 5, accessibility: 100, performance: 98, lcpMs: 1500, tbtMs: 100, cls: 0 },
+  wallet: { scriptKb: 140, cssKb: 8, requestsBeforeLcp: 4, accessibility: 100, performance: 98, lcpMs: 1500, tbtMs: 100, cls: 0 },
+};
+// A slowdown no busy machine explains: what --gate still fails on.
+const gross = { performance: 90, lcpMs: 2500 };
 
 function figuresOf(lhr) {
-  const scripts = scriptBytes(lhr);
   return {
     performance: Math.round(lhr.categories.performance.score * 100),
     accessibility: Math.round(lhr.categories.accessibility.score * 100),
@@ -64,8 +48,6 @@ function figuresOf(lhr) {
     fcpMs: lhr.audits['first-contentful-paint'].numericValue,
     tbtMs: lhr.audits['total-blocking-time'].numericValue,
     cls: lhr.audits['cumulative-layout-shift'].numericValue,
-    scriptKb: scripts.beforeIdle,
-    laterScriptKb: scripts.later,
     requests: lhr.audits['network-requests'].details.items.length,
     longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((task) => ({ url: task.url, startMs: Math.round(task.startTime), durationMs: Math.round(task.duration) })),
     // The accessibility audits that did not pass, so a score below 100 says what to fix.
@@ -124,37 +106,52 @@ async function measure(browser, url, prepare, cpu) {
   return { median: Object.fromEntries(keys.map((key) => [key, median(runs.map((figures) => figures[key]))])), runs };
 }
 
-const checks = [
-  ['performance', (value, budget) => value >= budget.performance, (budget) => `≥ ${budget.performance}`],
-  ['lcpMs', (value, budget) => value <= budget.lcpMs, (budget) => `≤ ${budget.lcpMs} ms`],
-  ['tbtMs', (value, budget) => value <= budget.tbtMs, (budget) => `≤ ${budget.tbtMs} ms`],
-  ['cls', (value, budget) => value <= budget.cls, (budget) => `= ${budget.cls}`],
-  ['scriptKb', (value, budget) => value <= budget.scriptKb, (budget) => `≤ ${budget.scriptKb} KB`],
-  ['accessibility', (value, budget) => value >= budget.accessibility, (budget) => `≥ ${budget.accessibility}`],
-];
-const format = {
-  performance: (value) => String(value),
-  accessibility: (value) => String(value),
-  lcpMs: (value) => `${(value / 1000).toFixed(2)} s`,
-  fcpMs: (value) => `${(value / 1000).toFixed(2)} s`,
-  tbtMs: (value) => `${Math.round(value)} ms`,
-  cls: (value) => value.toFixed(3),
-  scriptKb: (value) => `${value.toFixed(1)} KB`,
-  laterScriptKb: (value) => `${value.toFixed(1)} KB`,
-  requests: (value) => String(value),
-};
+const kb = (value) => `${value.toFixed(1)} KB`;
+const seconds = (value) => `${(value / 1000).toFixed(2)} s`;
 
-function report(name, { median: figures, runs }, budget) {
-  console.log(`\n${name} (median of ${runs.length})`);
+// What a page sends and draws: the same on any machine, so always a failure when missed.
+const sent = [
+  ['scriptKb', (facts, budget) => facts.scriptKb <= budget.scriptKb, (budget) => `≤ ${budget.scriptKb} KB`, (facts) => kb(facts.scriptKb)],
+  ['cssKb', (facts, budget) => facts.cssKb <= budget.cssKb, (budget) => `≤ ${budget.cssKb} KB`, (facts) => kb(facts.cssKb)],
+  ['requestsBeforeLcp', (facts, budget) => facts.requestsBeforeLcp <= budget.requestsBeforeLcp, (budget) => `≤ ${budget.requestsBeforeLcp}`, (facts) => String(facts.requestsBeforeLcp)],
+  ['lcpImageInHtml', (facts) => facts.lcpImageInFirstHtml, () => 'yes', (facts) => (facts.lcp.url ? (facts.lcpImageInFirstHtml ? 'yes' : 'no') : 'text')],
+  ['drawnByServer', (facts) => facts.drawnByServer, () => 'yes', (facts) => (facts.drawnByServer ? 'yes' : 'no')],
+];
+// Lighthouse's medians: accessibility is deterministic; the timings move with the machine.
+const measured = [
+  ['accessibility', (value, budget) => value >= budget.accessibility, (budget) => `≥ ${budget.accessibility}`, String, 'always'],
+  ['performance', (value, budget) => value >= budget.performance, (budget) => `≥ ${budget.performance}`, String, 'timing'],
+  ['lcpMs', (value, budget) => value <= budget.lcpMs, (budget) => `≤ ${budget.lcpMs} ms`, seconds, 'timing'],
+  ['tbtMs', (value, budget) => value <= budget.tbtMs, (budget) => `≤ ${budget.tbtMs} ms`, (value) => `${Math.round(value)} ms`, 'timing'],
+  ['cls', (value, budget) => value <= budget.cls, (budget) => `= ${budget.cls}`, (value) => value.toFixed(3), 'timing'],
+  ['performance', (value) => value >= gross.performance, () => `≥ ${gross.performance}`, String, 'gross'],
+  ['lcpMs', (value) => value <= gross.lcpMs, () => `≤ ${gross.lcpMs} ms`, seconds, 'gross'],
+];
+
+const line = (key, value, limit, verdict, rest = '') => console.log(`  ${key.padEnd(18)} ${value.padStart(9)}   ${limit ? `budget ${limit.padEnd(10)}` : ''.padEnd(17)} ${verdict.padEnd(12)} ${rest}`);
+
+function report(name, facts, { median: figures, runs }, budget) {
+  console.log(`\n${name}: what it sends and draws`);
   let passed = true;
-  for (const [key, check, describe] of checks) {
-    const ok = check(figures[key], budget);
+  for (const [key, check, describe, show] of sent) {
+    const ok = check(facts, budget);
     passed &&= ok;
-    console.log(`  ${key.padEnd(14)} ${format[key](figures[key]).padStart(9)}   budget ${describe(budget).padEnd(10)} ${ok ? 'PASS' : 'MISS'}   runs ${runs.map((run) => format[key](run[key])).join(' / ')}`);
+    line(key, show(facts), describe(budget), ok ? 'PASS' : 'MISS');
   }
-  console.log(`  ${'fcpMs'.padEnd(14)} ${format.fcpMs(figures.fcpMs).padStart(9)}`);
-  console.log(`  ${'script later'.padEnd(14)} ${format.laterScriptKb(figures.laterScriptKb).padStart(9)}   (fetched once the page is idle, not counted)`);
-  console.log(`  ${'requests'.padEnd(14)} ${format.requests(figures.requests).padStart(9)}`);
+  line('script later', kb(facts.laterScriptKb), '', '', '(fetched once the page is idle, not counted)');
+  line('css later', kb(facts.laterCssKb), '', '', '(fetched once the page is idle, not counted)');
+  console.log(`  before the largest paint: ${facts.beforeLcp.join(', ')}; it paints ${facts.lcp.url ?? `text (${facts.lcp.selector.split(' > ').pop()})`}`);
+  console.log(`${name}: Lighthouse, median of ${runs.length}`);
+  for (const [key, check, describe, show, kind] of measured) {
+    if (kind === 'gross' && !GATE) continue;
+    const ok = check(figures[key], budget);
+    const counts = kind === 'always' || (kind === 'timing' && !GATE) || (kind === 'gross' && GATE);
+    if (counts) passed &&= ok;
+    const verdict = ok ? 'PASS' : counts ? 'MISS' : 'miss (timing)';
+    line(kind === 'gross' ? `${key} (gross)` : key, show(figures[key]), describe(budget), verdict, `runs ${runs.map((run) => show(run[key])).join(' / ')}`);
+  }
+  line('fcpMs', seconds(figures.fcpMs), '', '');
+  line('requests', String(figures.requests), '', '');
   if (args.includes('--long-tasks')) {
     runs.forEach((run, index) => {
       const tasks = run.longTasks.map((task) => `${task.durationMs} ms at ${task.startMs} ms (${task.url.replace(/^https?:\/\/[^/]+/, '')})`);
@@ -194,12 +191,13 @@ async function main() {
       const cpu = await cpuSlowdown(browser);
       const stands = cpu.forced ? `as asked; at 4× that is a machine of index ${Math.round((cpu.benchmarkIndex * 4) / cpu.multiplier)}` : 'a mid-tier phone';
       console.log(`This machine's benchmark index is ${Math.round(cpu.benchmarkIndex)}: the CPU is slowed ${cpu.multiplier}× (${stands})`);
-      console.log(`Lighthouse ${RUNS}× on ${origin}/ …`);
-      const landing = await measure(browser, `${origin}/`, async () => ({}), cpu);
-      console.log(`Lighthouse ${RUNS}× on ${origin}/cards as the demo member…`);
+      const visitor = async () => ({});
+      console.log(`What ${origin}/ sends and draws, then Lighthouse ${RUNS}× on it…`);
+      const landingFacts = await firstLoadFacts(browser, `${origin}/`, visitor);
+      const landing = await measure(browser, `${origin}/`, visitor, cpu);
       // A returning member: the browser keeps the session cookie and the app's storage, as a phone
       // would, but no cached files (every run starts with an empty HTTP cache).
-      const wallet = await measure(browser, `${origin}/cards`, async (page) => {
+      const returningMember = async (page) => {
         await page.goto(`${origin}/favicon.svg`);
         await page.evaluate((deviceId, session) => {
           localStorage.clear();
@@ -212,11 +210,15 @@ async function main() {
         await cdp.send('Network.clearBrowserCache');
         await cdp.detach();
         return { disableStorageReset: true };
-      }, cpu);
+      };
+      console.log(`What ${origin}/cards sends and draws as the demo member, then Lighthouse ${RUNS}× on it…`);
+      const walletFacts = await firstLoadFacts(browser, `${origin}/cards`, returningMember);
+      const wallet = await measure(browser, `${origin}/cards`, returningMember, cpu);
       const jsonFile = option('--json');
-      if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ cpu, landing, wallet }, null, 2));
-      const landingPassed = report('Landing page /', landing, budgets.landing);
-      const walletPassed = report('Wallet /cards (signed in)', wallet, budgets.wallet);
+      if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ cpu, landing: { facts: landingFacts, ...landing }, wallet: { facts: walletFacts, ...wallet } }, null, 2));
+      if (GATE) console.log('\n--gate: the timing budgets are printed, and only a gross slowdown fails the run');
+      const landingPassed = report('Landing page /', landingFacts, landing, budgets.landing);
+      const walletPassed = report('Wallet /cards (signed in)', walletFacts, wallet, budgets.wallet);
       return landingPassed && walletPassed;
     } finally {
       await browser.close();

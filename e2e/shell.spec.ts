@@ -57,6 +57,15 @@ test('an unknown path shows the 404 page with a way back', async ({ page }) => {
   await expect(page.getByTestId('brand-name')).toBeVisible();
 });
 
+test('every status page a member may be sent to is a page of its own, with its heading', async ({ page }) => {
+  const statusPages = ['/maintenance', '/sorry', '/feature-locked?feature=shop', '/device-locked', '/lock', '/lock-24h', '/retry', '/qr-locked', '/sso-invalid'];
+  for (const path of statusPages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), path).not.toHaveText('');
+    await expect(page.locator('[data-status-page="not-found"]'), path).toHaveCount(0);
+  }
+});
+
 test('an unknown API path answers JSON 404', async ({ request }) => {
   const answer = await request.get('/api/no-such-endpoint');
   expect(answer.status()).toBe(404);

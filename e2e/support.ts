@@ -170,9 +170,99 @@ export async function expectAccessible(page: Page, what = page.url(), { showsLoa
   expect(await accessibilityViolations(page), what).toEqual([]);
 }
 
-/** A page an app test leaves open at its end, worth checking: one of the app's own. */
+/** A page worth checking: one of the app's own (not an API answer, a file or the server's outbox page). */
 function isAppPage(page: Page): boolean {
-  return !page.isClosed() && /^https?:/.test(page.url()) && !/\/api\/|\.(svg|png|json)$/.test(page.url());
+  return !page.isClosed() && /^https?:/.test(page.url()) && !/\/api\/|\/dev\/outbox|\.(svg|png|webp|json)$/.test(page.url());
+}
+
+/*
+ * Accessibility on every page a browser test visits. A script in every document marks <html> when
+ * the app shows a new page (a load, or the router moving to another address) and when a dialog, a
+ * sheet or a menu opens. Playwright looks for the mark before each action and each waiting assertion
+ * of the test (a locator handler) and, when it is there, takes it off and checks the page as it
+ * stands with expectAccessible: the test goes on once the page passed. Each page is checked once a
+ * run in each state worth telling apart (its address with ids left out, its language, the dialog
+ * open on it); a page that answers "not found" is counted as the 404 page, not as the page asked for.
+ */
+const auditMark = 'data-audit-due';
+const checkedPages = new Set<string>();
+
+function markAuditsDue(mark: string): void {
+  const due = () => document.documentElement?.setAttribute(mark, '');
+  let address = location.pathname + location.search;
+  const moved = () => {
+    const now = location.pathname + location.search;
+    if (now === address) return;
+    address = now;
+    due();
+  };
+  for (const method of ['pushState', 'replaceState'] as const) {
+    const original = history[method].bind(history);
+    history[method] = (...args: Parameters<History['pushState']>) => {
+      original(...args);
+      moved();
+    };
+  }
+  addEventListener('popstate', moved);
+  const overlay = 'dialog[open], [role="dialog"], [role="alertdialog"], [role="menu"]';
+  const opens = (node: Node) => node instanceof Element && (node.matches(overlay) || node.querySelector(overlay) !== null);
+  new MutationObserver((records) => {
+    const opened = records.some((record) =>
+      record.type === 'attributes' ? (record.target as Element).hasAttribute('open') : [...record.addedNodes].some(opens),
+    );
+    if (opened) due();
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+  document.addEventListener('DOMContentLoaded', due);
+}
+
+/** What a checked page is, for counting it once: its address with ids left out, its language, its open dialog. */
+async function pageKeyOf(page: Page): Promise<string> {
+  const state = await page.evaluate(() => {
+    const dialogs = [...document.querySelectorAll('dialog[open], [role="dialog"], [role="alertdialog"], [role="menu"]')];
+    const top = dialogs[dialogs.length - 1];
+    const labelledBy = top?.getAttribute('aria-labelledby');
+    const name = top ? (top.getAttribute('aria-label') ?? (labelledBy ? document.getElementById(labelledBy)?.textContent : null) ?? top.tagName) : null;
+    return { language: document.documentElement.lang, notFound: document.querySelector('[data-status-page="not-found"]') !== null, dialog: name?.trim() ?? null };
+  });
+  const url = new URL(page.url());
+  const id = /^([a-z0-9]{24}|[0-9a-f]{8}-[0-9a-f-]{27}|\d{6,}|[A-Za-z0-9_-]{32,})$/;
+  const path = url.pathname
+    .split('/')
+    .map((segment) => (id.test(segment) ? ':id' : segment))
+    .join('/');
+  const query = [...url.searchParams].map(([key, value]) => `${key}=${id.test(value) ? ':id' : value}`).join('&');
+  const where = state.notFound ? ' the 404 page' : `${path}${query ? `?${query}` : ''}`;
+  return `${url.host}${where} (${state.language})${state.dialog ? ` with "${state.dialog}" open` : ''}`;
+}
+
+/** Checks the page as it stands, unless a page of the same kind was checked already in this run. */
+async function checkOnce(page: Page, why: string): Promise<void> {
+  if (!isAppPage(page)) return;
+  if (await page.locator('#root').count()) await appRunning(page);
+  const key = await pageKeyOf(page);
+  if (checkedPages.has(key)) return;
+  await expectAccessible(page, `${key}, ${why}`);
+  checkedPages.add(key);
+}
+
+/** Checks each page the test shows on `page`, as the test moves through it. */
+async function checkEveryPage(page: Page): Promise<void> {
+  await page.addInitScript(markAuditsDue, auditMark);
+  await page.addLocatorHandler(
+    page.locator(`html[${auditMark}]`),
+    async () => {
+      try {
+        // Off first: a mark set while the check runs (the page moving on) is kept for the next one.
+        await page.evaluate((mark) => document.documentElement.removeAttribute(mark), auditMark);
+        await checkOnce(page, 'on the way');
+      } catch (error) {
+        // A document that went away under the check (a full load the test started): its
+        // successor carries a mark of its own and is checked at the next step.
+        if (!/Execution context was destroyed|navigat/i.test(String(error))) throw error;
+      }
+    },
+    { noWaitAfter: true },
+  );
 }
 
 /** Checks the app pages a test leaves open, when the test itself passed. */
@@ -184,26 +274,42 @@ async function auditWhereLeft(pages: Iterable<Page>, testInfo: TestInfo): Promis
 }
 
 /**
- * The browser tests' `test`: every page a test opens (its `page`, or one from `newPage` in a
- * browser context of its own) is checked by `expectAccessible` where the test leaves it.
+ * The browser tests' `test`: every page a test opens (its `page`, or one from `newPage` in a browser
+ * context of its own) is checked by axe-core at every page and dialog it shows on the way
+ * (checkEveryPage) and where the test leaves it. `checkPages: false` leaves a test's pages alone.
  */
-export const test = base.extend<{ newPage: () => Promise<Page>; accessibilityAudit: void }>({
-  newPage: async ({ browser }, use, testInfo) => {
+export const test = base.extend<{ newPage: () => Promise<Page>; checkPages: boolean; accessibilityAudit: void }, { checkedPagesReport: void }>({
+  checkPages: [true, { option: true }],
+  page: async ({ page, checkPages }, use) => {
+    if (checkPages) await checkEveryPage(page);
+    await use(page);
+  },
+  newPage: async ({ browser, checkPages }, use, testInfo) => {
     const contexts: BrowserContext[] = [];
     await use(async () => {
       const context = await browser.newContext();
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      if (checkPages) await checkEveryPage(page);
+      return page;
     });
-    await auditWhereLeft(contexts.flatMap((context) => context.pages()), testInfo);
+    if (checkPages) await auditWhereLeft(contexts.flatMap((context) => context.pages()), testInfo);
     await Promise.all(contexts.map((context) => context.close()));
   },
   accessibilityAudit: [
-    async ({ context }, use, testInfo) => {
+    async ({ context, checkPages }, use, testInfo) => {
       await use();
-      await auditWhereLeft(context.pages(), testInfo);
+      if (checkPages) await auditWhereLeft(context.pages(), testInfo);
     },
     { auto: true },
+  ],
+  checkedPagesReport: [
+    async ({ browser }, use) => {
+      await use();
+      const pages = [...checkedPages].sort();
+      console.log(`axe-core checked ${pages.length} pages and dialogs on the way in Chromium ${browser.version()}, with no WCAG 2.x A/AA violation:\n  ${pages.join('\n  ')}`);
+    },
+    { scope: 'worker', auto: true },
   ],
 });
 export { expect };

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { openDatabase, type DatabaseConnection } from '../db/client.ts';
 import type { Database } from '../db/database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { databaseUrlOf, onPostgresServer } from './postgres-server.ts';
 import { seedTestDatabase } from './seed-test-database.ts';
 import { loadEnv, type Env } from '../env.ts';
 import { merchants } from '../modules/tenancy/merchants.table.ts';
@@ -50,38 +50,34 @@ interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database on the PostgreSQL server, dropped afterwards; the server's default database is untouched. */
-async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
+/**
+ * A fresh database on the PostgreSQL server, dropped afterwards; the server's default database is
+ * untouched. It is a copy of the run's migrated, seeded template (postgres-template.setup.ts) when
+ * the file's codes are hashed as the template's are, else empty.
+ */
+async function createPostgresDatabase(serverUrl: string, codeSecret: string | undefined): Promise<TestDatabase> {
   const name = `kartu_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const connection = await openDatabase({ url: url.toString() });
+  const template = codeSecret === testCodeSecret ? inject('postgresTemplate') : undefined;
+  await onPostgresServer(serverUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  const url = databaseUrlOf(serverUrl, name);
   return {
-    connection,
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
+    connection: await openDatabase({ url }),
+    url,
+    seeded: template !== undefined,
+    drop: () => onPostgresServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
 /**
- * A test file's database: on the PostgreSQL server, a new one; embedded, a copy of the run's template
- * (migrated and seeded once, pglite-template.setup.ts) when the file's codes are hashed as the
+ * A test file's database: a copy of the run's migrated, seeded template (pglite-template.setup.ts
+ * embedded, postgres-template.setup.ts on the server) when the file's codes are hashed as the
  * template's are, else a new one.
  */
 async function openTestDatabase(codeSecret: string | undefined): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (process.env.KARTU_TEST_DB === 'postgres') {
     if (!serverUrl) throw new Error('The server-postgres tests need DATABASE_URL');
-    return createPostgresDatabase(serverUrl);
+    return createPostgresDatabase(serverUrl, codeSecret);
   }
   const template = codeSecret === testCodeSecret ? inject('pgliteTemplate') : undefined;
   const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;

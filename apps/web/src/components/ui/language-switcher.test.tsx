@@ -1,14 +1,11 @@
-import { describe, it, expect, vi } from 'vitest';
+import { afterAll, describe, it, expect, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LanguageSwitcher } from './language-switcher.tsx';
-import { setLanguage } from '../../lib/i18n.tsx';
-import type * as I18n from '../../lib/i18n.tsx';
+import * as i18n from '../../lib/i18n.tsx';
 
-vi.mock('../../lib/i18n.tsx', async (importOriginal) => ({
-  ...(await importOriginal<typeof I18n>()),
-  setLanguage: vi.fn(() => Promise.resolve()),
-}));
+const setLanguage = vi.spyOn(i18n, 'setLanguage').mockResolvedValue(undefined);
+afterAll(() => setLanguage.mockRestore());
 
 describe('LanguageSwitcher', () => {
   it('lists every language in its own name under the label Language', () => {

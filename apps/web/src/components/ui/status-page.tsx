@@ -10,6 +10,8 @@ export type StatusPageProps = {
   /** Extra content between the message and the actions, such as a countdown. */
   children?: ReactNode;
   actions?: ReactNode;
+  /** Which status page this is, for whatever reads the page (browser tests tell a 404 by it). */
+  name?: string;
 };
 
 /**
@@ -17,10 +19,10 @@ export type StatusPageProps = {
  * pages stand alone (they replace the page, never sit inside its layout), so this is the page's
  * main landmark.
  */
-export function StatusPage({ illustration, title, message, children, actions }: StatusPageProps) {
+export function StatusPage({ illustration, title, message, children, actions, name }: StatusPageProps) {
   const headingRef = useHeadingFocus();
   return (
-    <main id="main" className="status-page" aria-labelledby="status-page-title">
+    <main id="main" className="status-page" aria-labelledby="status-page-title" data-status-page={name}>
       {illustration ? (
         <div className="status-page__illustration" aria-hidden="true">
           {illustration}

@@ -1,14 +1,14 @@
-import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SiteState } from '@kartu/contracts';
 import { SiteProvider } from '../../../lib/site.tsx';
 import { AGE_CONFIRMATION_STORAGE_KEY, readNextConfirmTime } from '../age-confirmation.ts';
-import { leaveSite } from '../leave-site.ts';
+import * as leaving from '../leave-site.ts';
 import { AgeGate } from './age-gate.tsx';
 import { testSite } from '../../../test/site.test-support.ts';
 
-vi.mock('../leave-site.ts', () => ({ leaveSite: vi.fn() }));
+const leaveSite = vi.spyOn(leaving, 'leaveSite').mockImplementation(() => undefined);
 
 const now = Date.parse('2025-03-01T10:00:00Z');
 const oneHour = 60 * 60 * 1000;
@@ -32,8 +32,9 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.mocked(leaveSite).mockClear();
+  leaveSite.mockClear();
 });
+afterAll(() => leaveSite.mockRestore());
 
 describe('AgeGate', () => {
   it('asks whether the visitor is 18 or older for an Indonesian merchant', () => {

@@ -1,13 +1,14 @@
-import { beforeEach, describe, it, expect, vi } from 'vitest';
+import { afterAll, beforeEach, describe, it, expect, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FailurePage } from './failure-page.tsx';
-import { reloadPage } from '../../../components/ui/reload-page.ts';
+import * as reload from '../../../components/ui/reload-page.ts';
 
-vi.mock('../../../components/ui/reload-page.ts', () => ({ reloadPage: vi.fn() }));
+const reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
 
 describe('FailurePage', () => {
-  beforeEach(() => vi.clearAllMocks());
+  beforeEach(() => reloadPage.mockClear());
+  afterAll(() => reloadPage.mockRestore());
 
   it('asks the user to try again', () => {
     render(<FailurePage />);

@@ -20,6 +20,7 @@ export function NotFoundPage({ title, message }: NotFoundPageProps) {
 
   return (
     <StatusPage
+      name="not-found"
       illustration={<LostIllustration />}
       title={title ?? t('notFound.title')}
       message={message ?? t('notFound.message')}

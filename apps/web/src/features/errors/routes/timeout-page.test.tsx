@@ -1,14 +1,15 @@
-import { beforeEach, describe, it, expect, vi } from 'vitest';
+import { afterAll, beforeEach, describe, it, expect, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TimeoutPage } from './timeout-page.tsx';
-import { reloadPage } from '../../../components/ui/reload-page.ts';
+import * as reload from '../../../components/ui/reload-page.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
 
-vi.mock('../../../components/ui/reload-page.ts', () => ({ reloadPage: vi.fn() }));
+const reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
 
 describe('TimeoutPage', () => {
-  beforeEach(() => vi.clearAllMocks());
+  beforeEach(() => reloadPage.mockClear());
+  afterAll(() => reloadPage.mockRestore());
 
   it('returns to the page that timed out', async () => {
     renderPage(<TimeoutPage />, { history: ['/retry?from=%2Fcards%2Fc-1%3Ftab%3Dhistory'] });

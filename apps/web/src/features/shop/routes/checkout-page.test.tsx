@@ -82,6 +82,18 @@ describe('CheckoutPage', () => {
     expect(getCart(cardId)).toEqual([]);
   });
 
+  it('shows the cart’s price as final, not loading, while the member has no address to deliver to', async () => {
+    addToCart(cardId, beans, 2);
+    stubCheckout([pointsOnly], { [`GET ${addressesPath}`]: () => okAnswer({ data: [] }) });
+    renderCheckout();
+
+    expect(await screen.findByText('You have no delivery address yet. Add one to continue.')).toBeInTheDocument();
+    const price = screen.getByRole('region', { name: 'Price details' });
+    expect(within(price).getByText('Total').closest('div')).toHaveTextContent('2.400 Pts');
+    expect(price).not.toHaveAttribute('aria-busy');
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  });
+
   it('says points are short and asks for a payment method, which the quote and the order then carry', async () => {
     addToCart(cardId, beans, 2);
     const short = checkoutQuote({ payment: { points: 1400, money: 22_000, pointsShortfall: 1000, balance: 1400, needsPaymentMethod: true } });

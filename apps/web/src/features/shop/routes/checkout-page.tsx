@@ -187,7 +187,8 @@ export function CheckoutPage() {
             if (id) setPromoCode(null);
           }}
         />
-        <section className="checkout-section" aria-labelledby="checkout-price" aria-busy={!settled || undefined}>
+        {/* Busy while the price for the chosen delivery is on its way; with no address yet, the cart's own price is final. */}
+        <section className="checkout-section" aria-labelledby="checkout-price" aria-busy={(delivery !== undefined && !settled) || undefined}>
           <h2 id="checkout-price" className="checkout-section__title">
             {t('checkout.price')}
           </h2>
