@@ -307,6 +307,7 @@ export const test = base.extend<{ newPage: () => Promise<Page>; checkPages: bool
     async ({ browser }, use) => {
       await use();
       const pages = [...checkedPages].sort();
+      if (pages.length === 0) return;
       console.log(`axe-core checked ${pages.length} pages and dialogs on the way in Chromium ${browser.version()}, with no WCAG 2.x A/AA violation:\n  ${pages.join('\n  ')}`);
     },
     { scope: 'worker', auto: true },

@@ -3,10 +3,10 @@ import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { runPaymentEffect, type PaymentEffects } from './payment-effects.ts';
-import type { PaymentEvent, WebhookHeaders } from './payment-provider.ts';
+import type { PaymentEvent, PaymentProvider, WebhookHeaders } from './payment-provider.ts';
 import { canMovePayment } from './payment-status.ts';
 import type { PaymentsContext } from './payments.context.ts';
-import { findEvent, insertEvent, lockIntent, moveIntent } from './payments.repository.ts';
+import { findEvent, findIntentById, insertEvent, lockIntent, moveIntent } from './payments.repository.ts';
 import type { PaymentIntentRow } from './payments.table.ts';
 
 /** Where a refused message is reported: an operator has to look at it. */
@@ -82,14 +82,39 @@ export interface ReceivePaymentWebhookOptions {
 }
 
 /**
+ * What a message of a provider whose authentication leaves its status unsigned comes to: the status
+ * its status API answers for the intent now, under the message's id. A message replayed with a
+ * status it never carried changes nothing the provider does not confirm. A message about another
+ * amount is not asked about: it is refused as it stands (applyPaymentEvent). A provider that cannot
+ * be asked answers 503, and it delivers the message again later.
+ */
+async function confirmedEvent(db: Database, provider: PaymentProvider, event: PaymentEvent, now: Date): Promise<PaymentEvent> {
+  const intent = isUuid(event.intentId) ? await findIntentById(db, event.intentId) : undefined;
+  if (!intent || intent.provider !== provider.name) throw new AppError('PAYMENT_NOT_FOUND');
+  if (outcomeOf(intent, event) === 'refused') return event;
+  let answer;
+  try {
+    answer = await provider.queryStatus({ intent, now });
+  } catch {
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
+  }
+  return { ...event, ...answer, payload: { message: event.payload, confirmedBy: answer.payload } };
+}
+
+/**
  * A provider's webhook: nothing is read or written before its signature is checked, nor for a
  * message that settles no payment here.
  */
 export async function receivePaymentWebhook({ db, payments, provider: name, rawBody, headers, now, log }: ReceivePaymentWebhookOptions): Promise<PaymentWebhookAnswer> {
   const provider = payments.providers.get(name);
   if (!provider) throw new AppError('NOT_FOUND', { message: 'This payment provider is not available here' });
-  const event = provider.parseWebhook({ rawBody, headers });
+  const reported = provider.parseWebhook({ rawBody, headers });
   // Nothing of ours to settle: answered without a row, so the log holds messages about intents only.
-  if (!event) return { outcome: 'ignored' };
+  if (!reported) return { outcome: 'ignored' };
+  // A message that the payment still waits moves nothing anywhere it could matter: not worth a call.
+  const confirms = provider.confirmsReportedStatus === true && reported.status !== 'waiting_payment';
+  const event = confirms ? await confirmedEvent(db, provider, reported, now) : reported;
+  // Still open at the provider: nothing to apply yet (a later message, or reconciliation, settles it).
+  if (event.status === 'waiting_payment' && reported.status !== 'waiting_payment') return { outcome: 'ignored' };
   return applyPaymentEvent({ db, effects: payments.effects, provider: name, event, now, log });
 }

@@ -49,6 +49,12 @@ export interface PaymentProvider {
   /** The methods it takes; every method when absent. */
   readonly methods?: readonly PaymentMethod[];
   /**
+   * True when what authenticates the provider's messages does not cover the status they report
+   * (Midtrans signs the order, a status code and the amount; Xendit sends a fixed token): a status
+   * its message reports is applied only as queryStatus, asked at once, confirms it.
+   */
+  readonly confirmsReportedStatus?: boolean;
+  /**
    * Makes the charge at the provider. Called outside any database transaction. `cardToken` is a
    * card the provider tokenised earlier (the member's card on file), charged without redirecting.
    * `returnUrl` is where the provider's page sends the member back: the app's page for the payment

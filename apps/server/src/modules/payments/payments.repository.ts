@@ -31,6 +31,12 @@ export async function findIntent(db: Database, { merchantId, id }: { merchantId:
   return row;
 }
 
+/** The intent a provider's message names, whichever merchant's it is (the message comes from the provider, not a site). */
+export async function findIntentById(db: Database, id: string): Promise<PaymentIntentRow | undefined> {
+  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);
+  return row;
+}
+
 /** Reads the intent and locks it until the transaction ends: its messages are applied one at a time. */
 export async function lockIntent(tx: Database, id: string): Promise<PaymentIntentRow | undefined> {
   const [row] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, id)).for('update');

@@ -18,6 +18,12 @@ const statusCodeOf: Record<FakeMidtransStatus, string> = {
   refund: '200',
 };
 
+/** The code a capture carries: pending (201) while fraud screening challenges it, 202 when it denies it. */
+function codeOf(status: FakeMidtransStatus, fraud: 'accept' | 'challenge' | 'deny'): string {
+  if (status !== 'capture') return statusCodeOf[status];
+  return fraud === 'challenge' ? '201' : fraud === 'deny' ? '202' : '200';
+}
+
 /** One order as the fake keeps it. */
 export interface FakeMidtransTransaction {
   order_id: string;
@@ -54,6 +60,8 @@ export interface FakeMidtransBehaviour {
   cardDeclineCode: string;
   /** A QRIS charge answers only the QR image's address, not the QR string. */
   qrisImageOnly: boolean;
+  /** The status route fails (Midtrans down), as asked before a notification is applied. */
+  statusUnavailable: boolean;
 }
 
 export interface FakeMidtransOptions {
@@ -92,6 +100,7 @@ const defaultBehaviour = (): FakeMidtransBehaviour => ({
   cardOutcome: 'capture',
   cardDeclineCode: '05',
   qrisImageOnly: false,
+  statusUnavailable: false,
 });
 
 interface ChargeRequest {
@@ -137,7 +146,7 @@ export async function startFakeMidtrans(options: FakeMidtransOptions): Promise<F
   const setStatus: FakeMidtrans['setStatus'] = (orderId, status, fraudStatus) => {
     const transaction = transactions.get(orderId);
     if (!transaction) throw new Error(`The fake Midtrans has no order ${orderId}`);
-    Object.assign(transaction, { transaction_status: status, status_code: statusCodeOf[status], fraud_status: fraudStatus ?? 'accept' });
+    Object.assign(transaction, { transaction_status: status, status_code: codeOf(status, fraudStatus ?? 'accept'), fraud_status: fraudStatus ?? 'accept' });
     return transaction;
   };
 
@@ -232,6 +241,7 @@ export async function startFakeMidtrans(options: FakeMidtransOptions): Promise<F
     const transaction = newTransaction(orderId, grossAmount as number, paymentType, card?.status ?? 'pending');
     if (card) {
       transaction.fraud_status = card.fraud;
+      transaction.status_code = codeOf(card.status, card.fraud);
       transaction.channel_response_code = card.status === 'deny' && card.fraud === 'accept' ? behaviour.cardDeclineCode : '00';
     }
     const extras = chargeExtras(request, transaction);
@@ -266,6 +276,7 @@ export async function startFakeMidtrans(options: FakeMidtransOptions): Promise<F
     if (isCreate && behaviour.hangOnCreate) return;
     const status = /^\/v2\/([^/]+)\/status$/.exec(path);
     if (request.method === 'GET' && status) {
+      if (behaviour.statusUnavailable) return send(response, 503, { status_code: '503', status_message: 'Service unavailable' });
       const transaction = transactions.get(decodeURIComponent(status[1] ?? ''));
       if (!transaction) return send(response, 404, { status_code: '404', status_message: "Transaction doesn't exist." });
       return send(response, 200, { ...transaction, status_message: 'Success, transaction is found' });

@@ -272,6 +272,50 @@ describe("Midtrans's notifications through the webhook", () => {
     expect((await intentOf(id)).status).toBe('waiting_payment');
   });
 
+  it('refuses a signed pending notification sent again as a settlement: 401, and the intent keeps waiting', async () => {
+    const id = await newPaymentId();
+    fake.setStatus(id, 'pending');
+    const pending = JSON.parse(fake.notification(id).rawBody) as Record<string, unknown>;
+    expect(pending).toMatchObject({ status_code: '201', transaction_status: 'pending' });
+    const replayed = await deliverToApp({ rawBody: JSON.stringify({ ...pending, transaction_status: 'settlement' }), headers: { 'content-type': 'application/json' } });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json()).toMatchObject({ code: 'PAYMENT_SIGNATURE_INVALID' });
+    expect((await intentOf(id)).status).toBe('waiting_payment');
+    expect(paidIntents).not.toContain(id);
+    expect(await findIntentEvents(testApp.db, id)).toEqual([]);
+  });
+
+  it('applies a settlement only as Midtrans’s status API confirms it', async () => {
+    const id = await newPaymentId();
+    fake.setStatus(id, 'pending');
+    // A message signed with the 200 that a cancel or a refund also carries, claiming a settlement
+    // that Midtrans does not know: nothing is delivered.
+    const { transaction_id, gross_amount } = fake.transactions.get(id) ?? {};
+    const claim = { order_id: id, transaction_id: transaction_id ?? '', status_code: '200', gross_amount: gross_amount ?? '', transaction_status: 'settlement' };
+    const signature_key = midtransSignature({ orderId: id, statusCode: '200', grossAmount: claim.gross_amount }, serverKey);
+    const message = { rawBody: JSON.stringify({ ...claim, signature_key }), headers: { 'content-type': 'application/json' } };
+    expect(outcomeOf(await deliverToApp(message))).toBe('ignored');
+    expect((await intentOf(id)).status).toBe('waiting_payment');
+    expect(paidIntents).not.toContain(id);
+    expect(fake.requests).toContain(`GET /v2/${id}/status`);
+    // Once Midtrans has it settled, the same message settles the intent, with Midtrans's answer kept beside it.
+    fake.setStatus(id, 'settlement');
+    expect(outcomeOf(await deliverToApp(message))).toBe('applied');
+    expect((await intentOf(id)).status).toBe('paid');
+    const [event] = await findIntentEvents(testApp.db, id);
+    expect(event?.payload).toMatchObject({ message: { transaction_status: 'settlement' }, confirmedBy: { transaction_status: 'settlement', status_code: '200' } });
+  });
+
+  it('answers 503 while Midtrans cannot confirm a settlement, so it delivers the notification again later', async () => {
+    const id = await newPaymentId();
+    fake.behaviour.statusUnavailable = true;
+    const [answer] = await fake.notify(id, 'settlement');
+    expect((answer as { statusCode: number }).statusCode).toBe(503);
+    expect((await intentOf(id)).status).toBe('waiting_payment');
+    fake.behaviour.statusUnavailable = false;
+    expect((await fake.notify(id, 'settlement')).map(outcomeOf)).toEqual(['applied']);
+  });
+
   it.each([
     ['expire', 'expired'],
     ['cancel', 'cancelled'],
@@ -293,9 +337,9 @@ describe('reading notifications', () => {
   const base = { order_id: 'order-1', transaction_id: 'trx-1', status_code: '200', gross_amount: '150000.00', transaction_status: 'capture' };
 
   it('reads a challenged card as still waiting and a fraud-denied one as failed', () => {
-    const challenged = provider().parseWebhook({ rawBody: signedBody({ ...base, fraud_status: 'challenge' }), headers: {} });
-    expect(challenged).toMatchObject({ status: 'waiting_payment', kind: 'capture', providerEventId: 'trx-1:capture:200', amountMinor: 150_000n, currency: 'IDR' });
-    expect(provider().parseWebhook({ rawBody: signedBody({ ...base, fraud_status: 'deny' }), headers: {} })).toMatchObject({ status: 'failed', failureReason: 'suspected_fraud' });
+    const challenged = provider().parseWebhook({ rawBody: signedBody({ ...base, status_code: '201', fraud_status: 'challenge' }), headers: {} });
+    expect(challenged).toMatchObject({ status: 'waiting_payment', kind: 'capture', providerEventId: 'trx-1:capture:201', amountMinor: 150_000n, currency: 'IDR' });
+    expect(provider().parseWebhook({ rawBody: signedBody({ ...base, status_code: '202', fraud_status: 'deny' }), headers: {} })).toMatchObject({ status: 'failed', failureReason: 'suspected_fraud' });
   });
 
   it.each([
@@ -327,6 +371,18 @@ describe('reading notifications', () => {
   it('refuses a fraction of a rupiah and an unknown status, once the signature holds', () => {
     expect(() => provider().parseWebhook({ rawBody: signedBody({ ...base, gross_amount: '150000.50' }), headers: {} })).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
     expect(() => provider().parseWebhook({ rawBody: signedBody({ ...base, transaction_status: 'teleported' }), headers: {} })).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
+  });
+
+  it.each([
+    ['settlement', '201'],
+    ['settlement', '202'],
+    ['capture', '201'],
+    ['pending', '200'],
+    ['expire', '200'],
+    ['deny', '200'],
+  ])('refuses a %s signed with status code %s, which Midtrans never sends with it', (status, code) => {
+    const mismatched = signedBody({ ...base, transaction_status: status, status_code: code });
+    expect(() => provider().parseWebhook({ rawBody: mismatched, headers: {} })).toThrow(expect.objectContaining({ code: 'PAYMENT_SIGNATURE_INVALID' }));
   });
 
   it('checks the signature before reading anything: a tampered status is a bad signature', () => {

@@ -138,6 +138,29 @@ function statusOf(transaction: MidtransTransaction): ReportedStatus | null {
   }
 }
 
+/**
+ * The status codes Midtrans sends with each transaction status (its "Code 2xx" and "Code 4xx"
+ * tables). The signature covers the code but not the status: a message whose status is not one its
+ * signed code goes with is refused, so a signed "pending" (201) cannot be sent again as paid.
+ */
+const statusCodesOf: Record<string, readonly string[]> = {
+  capture: ['200', '201', '202'],
+  settlement: ['200'],
+  pending: ['201'],
+  deny: ['202'],
+  failure: ['202'],
+  cancel: ['200', '202'],
+  expire: ['202', '407'],
+};
+
+function agreesWithStatusCode(transaction: MidtransTransaction): boolean {
+  const codes = statusCodesOf[transaction.transaction_status];
+  if (!codes) return true;
+  // A capture challenged by fraud screening is pending (201); an accepted one is 200, a denied one 202.
+  if (transaction.transaction_status === 'capture') return transaction.status_code === ({ challenge: '201', deny: '202' }[transaction.fraud_status ?? ''] ?? '200');
+  return codes.includes(transaction.status_code);
+}
+
 function answerOf(transaction: MidtransTransaction, reported: ReportedStatus, payload: Record<string, unknown>): PaymentStatusAnswer {
   return {
     ...reported,
@@ -279,7 +302,8 @@ function settledOf(answer: MidtransAnswer): PaymentCharge['settled'] {
 /**
  * Midtrans behind the payment provider interface: its Core API makes virtual account, QRIS,
  * e-wallet and saved-card charges, and Snap a page where the member enters a new card. Its
- * notifications are signed with SHA-512 over the order, status and amount with the server key.
+ * notifications are signed with SHA-512 over the order, status code and amount with the server
+ * key; the transaction status they report is applied as its status API confirms it.
  */
 export function midtransProvider(options: MidtransProviderOptions): PaymentProvider {
   const { serverKey, clientKey, timeoutMs = 10_000, virtualAccountBank = 'bca', ewallet = 'gopay' } = options;
@@ -319,6 +343,7 @@ export function midtransProvider(options: MidtransProviderOptions): PaymentProvi
     // Browsers get a card's one-time token from the Core API's /v2/token with the client key.
     ...(clientKey && { tokenizationUrl: coreApiUrl }),
     methods: ['virtual_account', 'qris', 'ewallet', 'credit_card'],
+    confirmsReportedStatus: true,
     createCharge: async ({ intent, cardToken, returnUrl }) => {
       const grossAmount = idrAmountOf(intent);
       if (intent.method === 'credit_card' && cardToken === undefined) return snapCharge(intent, grossAmount, returnUrl);
@@ -330,6 +355,7 @@ export function midtransProvider(options: MidtransProviderOptions): PaymentProvi
       if (!hasValidSignature(message, serverKey)) throw new AppError('PAYMENT_SIGNATURE_INVALID');
       const payload = message as Record<string, unknown>;
       const transaction = readTransaction(payload, 'notification');
+      if (!agreesWithStatusCode(transaction)) throw new AppError('PAYMENT_SIGNATURE_INVALID', { message: 'The notification reports a status its signed status code does not carry' });
       const reported = statusOf(transaction);
       if (!reported) return null;
       return { providerEventId: eventIdOf(transaction), intentId: transaction.order_id, kind: transaction.transaction_status, ...answerOf(transaction, reported, payload) };

@@ -27,6 +27,14 @@ export const FAKE_XENDIT_DECLINED_CARD = '4000000000000002';
 
 export type FakeRequestStatus = 'PENDING' | 'REQUIRES_ACTION' | 'AWAITING_CAPTURE' | 'SUCCEEDED' | 'FAILED' | 'EXPIRED' | 'CANCELED' | 'VOIDED';
 export type FakeCallbackEvent = 'payment.succeeded' | 'payment.failed' | 'payment_method.expired';
+export interface CallbackOverrides {
+  amount?: number;
+  currency?: string;
+  token?: string;
+  failureCode?: string;
+  /** False for a callback about a move Xendit never made (a forged or replayed one). */
+  moves?: boolean;
+}
 
 /** A callback as it travels: the exact body and its headers. */
 export interface XenditCallback {
@@ -112,8 +120,12 @@ export interface FakeXendit {
   byReference(referenceId: string): FakePaymentRequest | undefined;
   /** Moves a request's status at Xendit, as a payment or an expiry there would. */
   setStatus(id: string, status: FakeRequestStatus, failureCode?: string | null): void;
-  /** A callback about a request, signed with the callback token unless another `token` is given. */
-  callbackFor(id: string, event: FakeCallbackEvent, overrides?: { amount?: number; currency?: string; token?: string; failureCode?: string }): XenditCallback;
+  /**
+   * The callback Xendit sends about a request as it moves it (the request moves too, unless
+   * `moves` is false: a callback Xendit's own state does not bear out), signed with the callback
+   * token unless another `token` is given.
+   */
+  callbackFor(id: string, event: FakeCallbackEvent, overrides?: CallbackOverrides): XenditCallback;
   invoice(id: string): FakeInvoice | undefined;
   invoiceByExternalId(externalId: string): FakeInvoice | undefined;
   /** Moves an invoice's status at Xendit: paid with an e-wallet (OVO unless another is named), or expired. */
@@ -425,9 +437,11 @@ export async function startFakeXendit(options: FakeXenditOptions): Promise<FakeX
     stored.updated = new Date().toISOString();
   }
 
-  function callbackFor(id: string, event: FakeCallbackEvent, overrides: { amount?: number; currency?: string; token?: string; failureCode?: string } = {}): XenditCallback {
+  function callbackFor(id: string, event: FakeCallbackEvent, overrides: CallbackOverrides = {}): XenditCallback {
     const stored = required(id);
     const created = new Date().toISOString();
+    const failureCode = event === 'payment.failed' ? (overrides.failureCode ?? 'INSUFFICIENT_BALANCE') : null;
+    if (overrides.moves !== false) setStatus(id, event === 'payment.succeeded' ? 'SUCCEEDED' : event === 'payment.failed' ? 'FAILED' : 'EXPIRED', failureCode);
     const data =
       event === 'payment_method.expired'
         ? { ...stored.paymentMethod, status: 'EXPIRED', updated: created }
@@ -439,7 +453,7 @@ export async function startFakeXendit(options: FakeXenditOptions): Promise<FakeX
             amount: overrides.amount ?? stored.amount,
             country: 'ID',
             status: event === 'payment.succeeded' ? 'SUCCEEDED' : 'FAILED',
-            failure_code: event === 'payment.failed' ? (overrides.failureCode ?? 'INSUFFICIENT_BALANCE') : null,
+            failure_code: failureCode,
             payment_method: stored.paymentMethod,
             created: stored.created,
             updated: created,

@@ -100,7 +100,7 @@ describe('Xendit invoice callbacks through POST /webhooks/payments/xendit', () =
     expect((await intentOf(payment)).status).toBe('paid');
     const events = await findIntentEvents(testApp.db, payment.id);
     expect(events.map((event) => [event.providerEventId, event.kind, event.outcome])).toEqual([[`invoice:${invoice.id}:paid`, 'paid', 'applied']]);
-    expect(events[0]?.payload).toMatchObject({ id: invoice.id, external_id: payment.id, status: 'PAID', payment_channel: 'SHOPEEPAY' });
+    expect(events[0]?.payload).toMatchObject({ message: { id: invoice.id, external_id: payment.id, status: 'PAID', payment_channel: 'SHOPEEPAY' } });
   });
 
   it('expires the intent when its invoice expired', async () => {

@@ -282,14 +282,24 @@ describe('Xendit callbacks through POST /webhooks/payments/xendit', () => {
 
   it('applies a payment.succeeded once and answers duplicate when Xendit sends it again', async () => {
     const { payment, request } = await waitingPayment();
-    fake.setStatus(request.id, 'SUCCEEDED');
     const callback = fake.callbackFor(request.id, 'payment.succeeded');
     expect(await deliver(callback)).toEqual({ statusCode: 200, body: { outcome: 'applied' } });
     expect(await deliver(callback)).toEqual({ statusCode: 200, body: { outcome: 'duplicate' } });
     expect((await intentOf(payment)).status).toBe('paid');
     const events = await findIntentEvents(testApp.db, payment.id);
     expect(events.map((event) => [event.kind, event.outcome])).toEqual([['paid', 'applied']]);
-    expect(events[0]?.payload).toMatchObject({ event: 'payment.succeeded', data: { reference_id: payment.id, payment_request_id: request.id } });
+    expect(events[0]?.payload).toMatchObject({
+      message: { event: 'payment.succeeded', data: { reference_id: payment.id, payment_request_id: request.id } },
+      confirmedBy: { id: request.id, status: 'SUCCEEDED' },
+    });
+  });
+
+  it('applies a payment.succeeded only as Xendit confirms it: the token authenticates the sender, not what it says', async () => {
+    const { payment, request } = await waitingPayment();
+    const claimed = fake.callbackFor(request.id, 'payment.succeeded', { moves: false });
+    expect(await deliver(claimed)).toEqual({ statusCode: 200, body: { outcome: 'ignored' } });
+    expect((await intentOf(payment)).status).toBe('waiting_payment');
+    expect(await findIntentEvents(testApp.db, payment.id)).toEqual([]);
   });
 
   it('keeps the intent paid when the callback comes before the create call answers', async () => {

@@ -344,6 +344,8 @@ export function xenditProvider(options: XenditProviderOptions): PaymentProvider 
     // Browsers get a card's multiple-use token from the same API with the public key.
     ...(options.publicKey && { tokenizationUrl: baseUrl }),
     methods: xenditMethods,
+    // The callback token says the message comes from Xendit, and nothing about what it says.
+    confirmsReportedStatus: true,
     createCharge: async ({ intent, cardToken, returnUrl, now }) => {
       // A saved card's payment method is charged through a payment request; a browser's token through the card API.
       if (cardToken?.startsWith('pm-')) return chargeCard(intent, cardToken, returnUrl);
