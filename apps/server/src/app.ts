@@ -20,6 +20,7 @@ import { declareTransportAnswers } from './http/error-answers.ts';
 import { refuseUnstorableText } from './http/request-text.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerRequestContext } from './http/request-context.ts';
+import { registerSameOriginWrites } from './http/same-origin.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { devOutboxRoutes } from './dev/outbox.routes.ts';
@@ -168,6 +169,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   refuseUnstorableText(app);
   const tokenizationOrigins = [...context.payments.providers.values()].flatMap((provider) => (provider.tokenizationUrl ? [new URL(provider.tokenizationUrl).origin] : []));
   registerSecurity(app, { production: env.NODE_ENV === 'production', connectOrigins: tokenizationOrigins });
+  registerSameOriginWrites(app);
   await registerCompression(app);
   await registerRateLimit(app, { perAddress: env.RATE_LIMIT_PER_MINUTE, perSession: env.SESSION_RATE_LIMIT_PER_MINUTE, redisUrl: env.REDIS_URL });
   await registerOpenApi(app);

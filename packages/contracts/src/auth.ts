@@ -119,4 +119,7 @@ export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 export const ssoBodySchema = z.object({ token: z.string().min(16).max(4096) });
 
+/** An account is deleted only on the member's PIN: a session alone (a borrowed phone, a forged request) is not enough. */
+export const accountDeletionBodySchema = z.object({ pin: pinSchema });
+export type AccountDeletionBody = z.infer<typeof accountDeletionBodySchema>;
 export const accountDeletionAnswerSchema = z.object({ requestedAt: z.string().datetime() });

@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '../auth/auth.constants.ts';
 import { call, newDeviceId, newPhone, outboxFor, phoneBody, signUp } from '../auth/auth.test-support.ts';
 import { findLiveSession, openSession } from '../auth/session.service.ts';
 import { findUserById } from '../auth/users.repository.ts';
-import { newMember } from '../../test/members.ts';
+import { memberPin, newMember } from '../../test/members.ts';
 import type { UserRow } from '../auth/users.table.ts';
 import { findSiteWithMerchantByHost } from '../tenancy/tenancy.repository.ts';
 
@@ -27,11 +27,12 @@ async function signIn(user: UserRow, loginType: LoginType = 'pin'): Promise<stri
   return token;
 }
 
-async function requestDeletion(token?: string) {
+async function requestDeletion(token?: string, pin: string | null = memberPin) {
   return testApp.app.inject({
     method: 'POST',
     url: '/api/v2/account/deletion',
     headers: { host: 'localhost' },
+    payload: pin === null ? {} : { pin },
     ...(token && { cookies: { [SESSION_COOKIE]: token } }),
   });
 }
@@ -60,7 +61,7 @@ describe('POST /api/v2/account/deletion', () => {
   it('tells the member once, in the language of their latest sign-in', async () => {
     const phone = newPhone();
     const member = await signUp(testApp, phone, '246810', { deviceId: newDeviceId(), language: 'ja' });
-    expect((await requestDeletion(member.accessToken)).statusCode).toBe(202);
+    expect((await requestDeletion(member.accessToken, '246810')).statusCode).toBe(202);
     const [notice, ...more] = (await outboxFor(testApp, phone)).filter((message) => message.purpose === 'account-deletion-requested');
     expect(more).toEqual([]);
     expect(notice?.text).toContain('アカウント削除のご依頼を受け付けました');
@@ -86,6 +87,30 @@ describe('POST /api/v2/account/deletion', () => {
     expect(await findLiveSession({ db: testApp.db, token, merchantId, now: testApp.clock.now() })).toBeDefined();
   });
 
+  it('takes the member’s PIN: a wrong one says how many tries are left and records nothing, the third locks the PIN', async () => {
+    const { user } = await newMember(testApp);
+    const token = await signIn(user);
+    const first = await requestDeletion(token, '000000');
+    expect(first.statusCode).toBe(400);
+    expect(first.json()).toMatchObject({ code: 'PIN_INVALID', attemptsRemaining: 2 });
+    expect((await requestDeletion(token, '000001')).json()).toMatchObject({ code: 'PIN_INVALID', attemptsRemaining: 1 });
+    const third = await requestDeletion(token, '000002');
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ code: 'PIN_LOCKED' });
+    // Locked: not even the right PIN deletes the account now.
+    expect((await requestDeletion(token)).json()).toMatchObject({ code: 'PIN_LOCKED' });
+    expect((await findUserById(testApp.db, merchantId, user.id))?.deletionRequestedAt).toBeNull();
+    expect(await findLiveSession({ db: testApp.db, token, merchantId, now: testApp.clock.now() })).toBeDefined();
+  });
+
+  it('answers 400 to a request without a PIN, as a forged one would come', async () => {
+    const { user } = await newMember(testApp);
+    const response = await requestDeletion(await signIn(user), null);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await findUserById(testApp.db, merchantId, user.id))?.deletionRequestedAt).toBeNull();
+  });
+
   it('answers 401 without a session', async () => {
     const response = await requestDeletion();
     expect(response.statusCode).toBe(401);
@@ -98,7 +123,7 @@ describe('signing in to an account being deleted', () => {
     const phone = newPhone();
     const deviceId = newDeviceId();
     const member = await signUp(testApp, phone, '246810', { deviceId });
-    expect((await requestDeletion(member.accessToken)).statusCode).toBe(202);
+    expect((await requestDeletion(member.accessToken, '246810')).statusCode).toBe(202);
 
     const byPin = await call(testApp, 'POST', '/api/auth/login-by-pin', { ...phoneBody(phone), pin: '246810' }, { deviceId });
     expect(byPin.statusCode).toBe(403);
@@ -115,7 +140,7 @@ describe('signing in to an account being deleted', () => {
     const phone = newPhone();
     const deviceId = newDeviceId();
     const member = await signUp(testApp, phone, '135790', { deviceId });
-    await requestDeletion(member.accessToken);
+    expect((await requestDeletion(member.accessToken, '135790')).statusCode).toBe(202);
     const wrong = await call(testApp, 'POST', '/api/auth/login-by-pin', { ...phoneBody(phone), pin: '000000' }, { deviceId });
     expect(wrong.json()).toMatchObject({ code: 'PIN_INVALID' });
   });

@@ -1,24 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountDeletionAnswerSchema } from '@kartu/contracts';
+import { accountDeletionAnswerSchema, accountDeletionBodySchema } from '@kartu/contracts';
 import { languageOf, merchantOf, signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { requestAccountDeletion } from './account.service.ts';
 import type { AppContext } from '../../http/app-context.ts';
 
-export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
+export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   app.post(
     '/api/v2/account/deletion',
     {
       preHandler: app.requireSession(),
       schema: {
         tags: ['account'],
-        summary: 'Requests deletion of the signed-in account and signs it out everywhere',
+        summary: 'Requests deletion of the signed-in account on its PIN, and signs it out everywhere',
+        body: accountDeletionBodySchema,
         response: { 202: accountDeletionAnswerSchema, ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },
       },
     },
     async (request, reply) => {
       const { session, user } = signedIn(request);
-      const { requestedAt } = await requestAccountDeletion({ db, merchant: merchantOf(request), member: user, session, language: languageOf(request), now: clock.now() });
+      const { requestedAt } = await requestAccountDeletion({ context, merchant: merchantOf(request), member: user, session, pin: request.body.pin, language: languageOf(request) });
       app.clearSessionCookie(request, reply);
       return reply.status(202).send({ requestedAt: requestedAt.toISOString() });
     },

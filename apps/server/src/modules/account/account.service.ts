@@ -1,5 +1,6 @@
-import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { AuthContext } from '../auth/auth.context.ts';
+import { checkPin } from '../auth/pin.service.ts';
 import type { Language } from '@kartu/contracts';
 import type { SessionRow } from '../auth/sessions.table.ts';
 import type { UserRow } from '../auth/users.table.ts';
@@ -8,27 +9,30 @@ import { markForDeletion } from '../auth/users.service.ts';
 
 /**
  * Records the request and signs the user out everywhere; deletion itself takes several days
- * (spec: business-rules — account deletion). spec: app-core §2 Guards — closed to sso sessions,
- * whose accounts belong to the merchant's own system.
+ * (spec: business-rules — account deletion). It cannot be undone, so it takes the member's PIN,
+ * under the PIN's own lock (three wrong PINs lock it for an hour). spec: app-core §2 Guards —
+ * closed to sso sessions, whose accounts belong to the merchant's own system.
  */
 export async function requestAccountDeletion({
-  db,
+  context,
   merchant,
   member,
   session,
+  pin,
   language,
-  now,
 }: {
-  db: Database;
+  context: AuthContext;
   merchant: { id: number; brand: string };
-  member: Pick<UserRow, 'email' | 'phone' | 'language'>;
+  member: UserRow;
   session: Pick<SessionRow, 'userId' | 'loginType'>;
+  pin: string;
   /** Of the request: the member's own language is used when known. */
   language: Language;
-  now: Date;
 }): Promise<{ requestedAt: Date }> {
   if (session.loginType === 'sso') throw new AppError('FORBIDDEN', { message: 'Account deletion is not available when signed in through your merchant' });
-  return db.transaction(async (tx) => {
+  await checkPin({ context, user: member, pin });
+  const now = context.clock.now();
+  return context.db.transaction(async (tx) => {
     const requestedAt = await markForDeletion({ db: tx, userId: session.userId, now });
     // Only the first request tells the member; asking again changes nothing.
     if (requestedAt.getTime() === now.getTime()) {

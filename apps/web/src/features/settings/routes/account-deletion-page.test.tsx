@@ -16,6 +16,12 @@ function stubServer(deletion: Answer = () => okAnswer({ requestedAt: '2025-03-01
 
 const callsOf = (requests: SeenRequest[]) => requests.map(({ url, method }) => ({ url, method }));
 
+/** The PIN entry focuses its field when it opens, so typing goes where a member would type. */
+async function typePin(pin: string) {
+  await waitFor(() => expect(document.activeElement).toBeInstanceOf(HTMLInputElement));
+  await userEvent.keyboard(pin);
+}
+
 function renderDeletion() {
   return renderPage(<AccountDeletionPage />, { history: ['/settings', '/settings/account-deletion'] });
 }
@@ -34,7 +40,7 @@ describe('AccountDeletionPage', () => {
     expect(screen.getByText(/takes several days/)).toBeInTheDocument();
   });
 
-  it('asks for confirmation, sends the request, tells the member, then signs out and goes home', async () => {
+  it('asks for confirmation, then the PIN, sends the request with it, tells the member, then signs out and goes home', async () => {
     setSession({ user: sessionUser({ id: 'u-7', name: 'Sari' }), loginType: 'otp' });
     const calls = stubServer();
     renderDeletion();
@@ -45,10 +51,14 @@ describe('AccountDeletionPage', () => {
     expect(callsOf(calls)).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
-    const notice = await screen.findByRole('dialog', { name: 'Request received' });
     expect(confirm).not.toBeInTheDocument();
+    expect(screen.getByText('To confirm, enter your PIN. We then start deleting your account.')).toBeInTheDocument();
+    expect(callsOf(calls)).toEqual([]);
+    await typePin('246810');
+    const notice = await screen.findByRole('dialog', { name: 'Request received' });
     expect(notice).toHaveTextContent('It takes several days to complete.');
     expect(callsOf(calls)).toEqual([{ url: '/api/v2/account/deletion', method: 'POST' }]);
+    expect(calls[0]?.body).toEqual({ pin: '246810' });
     expect(getSession().user).not.toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
@@ -85,6 +95,31 @@ describe('AccountDeletionPage', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
   });
 
+  it('says a wrong PIN with the tries left and takes another, deleting nothing', async () => {
+    setSession({ user: sessionUser({ id: 'u-7', name: 'Sari' }), loginType: 'otp' });
+    const calls = stubServer(() => errorAnswer('PIN_INVALID', { attemptsRemaining: 2 }));
+    renderDeletion();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+    await typePin('000000');
+    expect(await screen.findByText('Wrong PIN. You have 2 attempts left.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Request received' })).not.toBeInTheDocument();
+    expect(getSession().user).not.toBeNull();
+    await typePin('000001');
+    expect(callsOf(calls)).toHaveLength(2);
+  });
+
+  it('sends the member to the lock page when the PIN is locked', async () => {
+    setSession({ user: sessionUser({ id: 'u-7', name: 'Sari' }), loginType: 'otp' });
+    stubServer(() => errorAnswer('PIN_LOCKED', { lockedUntil: '2025-03-01T11:00:00.000Z', currentTime: '2025-03-01T10:00:00.000Z' }));
+    renderDeletion();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+    await typePin('000000');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/device-locked/));
+    expect(getSession().user).not.toBeNull();
+  });
+
   it('stays signed in and shows the error when the request fails', async () => {
     setSession({ user: sessionUser({ id: 'u-7', name: 'Sari' }), loginType: 'otp' });
     const calls = stubServer(() => errorAnswer('SERVICE_UNAVAILABLE', { message: 'Down' }));
@@ -92,6 +127,7 @@ describe('AccountDeletionPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+    await typePin('246810');
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -16,8 +16,13 @@ import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import '../components/settings.css';
 import { Redirect } from '../../../lib/redirect.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { PinEntry } from '../../../components/pin/pin-entry.tsx';
+import { lockPagePath, unlockAt } from '../../../lib/lock-redirect.ts';
+import { readPinRefusal } from '../pin-refusal.ts';
 
-type Step = 'explain' | 'confirm' | 'received';
+type Step = 'explain' | 'confirm' | 'pin' | 'received';
+type Refusal = { invalid: boolean; message: string | null };
+const noRefusal: Refusal = { invalid: false, message: null };
 
 // spec: app-core §2 Guards (closed to sso sessions); business-rules §9: deletion takes several days.
 export function AccountDeletionPage() {
@@ -32,43 +37,67 @@ function AccountDeletion() {
   const { merchant } = useSite();
   const headingRef = useHeadingFocus();
   const [step, setStep] = useState<Step>('explain');
+  const [refusal, setRefusal] = useState<Refusal>(noRefusal);
   const deletion = useRequestAccountDeletion();
   const { signOut, signingOut } = useSignOut();
 
-  const confirm = () => {
-    deletion.mutate(undefined, {
-      onSuccess: () => setStep('received'),
-      onError: (error) => {
-        setStep('explain');
-        const message = describeApiError(error);
-        if (message) toast.error(message);
+  // It cannot be undone, so it takes the PIN, under the PIN's own lock (three wrong PINs lock it).
+  const submitPin = (pin: string) => {
+    deletion.mutate(
+      { pin },
+      {
+        onSuccess: () => setStep('received'),
+        onError: (error) => {
+          const reason = readPinRefusal(error);
+          if (reason.kind === 'locked') return void navigate(lockPagePath(paths.deviceLocked, unlockAt(reason)), { replace: true });
+          if (reason.kind === 'wrong-pin') {
+            const message = reason.attemptsRemaining === null ? t('pinRefused.generic') : t('pinRefused.wrongPin', { count: reason.attemptsRemaining });
+            return setRefusal({ invalid: true, message });
+          }
+          setRefusal(noRefusal);
+          setStep('explain');
+          const message = describeApiError(error);
+          if (message) toast.error(message);
+        },
       },
-    });
+    );
   };
 
   return (
     <AppLayout header={<Header title={t('accountDeletion.title')} onBack={() => void navigate(paths.settings.href())} />}>
-      <section className="settings-page" aria-labelledby="account-deletion-heading">
-        <h2 id="account-deletion-heading" ref={headingRef} tabIndex={-1}>
-          {t('accountDeletion.heading')}
-        </h2>
-        <p>{t('accountDeletion.intro', { brand: merchant.brand })}</p>
-        <ul>
-          <li>{t('accountDeletion.lossCards')}</li>
-          <li>{t('accountDeletion.lossVouchers')}</li>
-          <li>{t('accountDeletion.lossHistory')}</li>
-        </ul>
-        <p>{t('accountDeletion.duration')}</p>
-        <p className="muted">{t('accountDeletion.signOutNote')}</p>
-        <div className="settings-page__actions">
-          <Button variant="danger" onClick={() => setStep('confirm')}>
-            {t('accountDeletion.request')}
-          </Button>
-          <Button variant="secondary" onClick={() => void navigate(paths.settings.href())}>
-            {t('accountDeletion.keep')}
-          </Button>
-        </div>
-      </section>
+      {step === 'pin' ? (
+        <section className="settings-page">
+          <p>{t('accountDeletion.pinPrompt')}</p>
+          <PinEntry headingLevel={2} mode="TRANSACTION" invalid={refusal.invalid} error={refusal.message} busy={deletion.isPending} onSubmit={submitPin} />
+          <div className="settings-page__actions">
+            <Button variant="secondary" onClick={() => void navigate(paths.settings.href())}>
+              {t('accountDeletion.keep')}
+            </Button>
+          </div>
+        </section>
+      ) : (
+        <section className="settings-page" aria-labelledby="account-deletion-heading">
+          <h2 id="account-deletion-heading" ref={headingRef} tabIndex={-1}>
+            {t('accountDeletion.heading')}
+          </h2>
+          <p>{t('accountDeletion.intro', { brand: merchant.brand })}</p>
+          <ul>
+            <li>{t('accountDeletion.lossCards')}</li>
+            <li>{t('accountDeletion.lossVouchers')}</li>
+            <li>{t('accountDeletion.lossHistory')}</li>
+          </ul>
+          <p>{t('accountDeletion.duration')}</p>
+          <p className="muted">{t('accountDeletion.signOutNote')}</p>
+          <div className="settings-page__actions">
+            <Button variant="danger" onClick={() => setStep('confirm')}>
+              {t('accountDeletion.request')}
+            </Button>
+            <Button variant="secondary" onClick={() => void navigate(paths.settings.href())}>
+              {t('accountDeletion.keep')}
+            </Button>
+          </div>
+        </section>
+      )}
 
       {step === 'confirm' ? (
         <ConfirmDialog
@@ -76,9 +105,8 @@ function AccountDeletion() {
           message={t('accountDeletion.confirmMessage')}
           confirmLabel={t('accountDeletion.confirm')}
           cancelLabel={t('accountDeletion.cancel')}
-          onConfirm={confirm}
+          onConfirm={() => setStep('pin')}
           onCancel={() => setStep('explain')}
-          busy={deletion.isPending}
         />
       ) : null}
       {step === 'received' ? (

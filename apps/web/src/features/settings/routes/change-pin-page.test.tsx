@@ -78,7 +78,7 @@ describe('ChangePinPage', () => {
     await waitFor(() => expect(pinField()).toHaveAttribute('aria-invalid', 'true'));
     expect(pinField()).toHaveAttribute('autocomplete', 'current-password');
     expect(pinField()).toHaveValue('');
-    // The attempts left show once the API client passes attemptsRemaining on (see pin-change-error.test.ts).
+    // The attempts left show once the API client passes attemptsRemaining on (see pin-refusal.test.ts).
     expect(screen.getByRole('alert')).toHaveTextContent(/^Wrong PIN\. (Please try again|You have 2 attempts left)\.$/);
 
     await typePin('111111');
@@ -99,7 +99,7 @@ describe('ChangePinPage', () => {
     await typePin('222222');
     await typePin('222222');
 
-    // The until query joins once the API client passes lockedUntil on (see pin-change-error.test.ts).
+    // The until query joins once the API client passes lockedUntil on (see pin-refusal.test.ts).
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/device-locked(\?until=2025-03-01T11%3A00%3A00\.000Z)?$/),
     );

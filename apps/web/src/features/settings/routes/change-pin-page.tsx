@@ -10,7 +10,7 @@ import { describeApiError } from '../../../lib/api-client.ts';
 import { lockPagePath, unlockAt } from '../../../lib/lock-redirect.ts';
 import { useChangePin } from '../api/change-pin.ts';
 import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
-import { readPinChangeError } from '../pin-change-error.ts';
+import { readPinRefusal } from '../pin-refusal.ts';
 
 interface Refusal {
   invalid: boolean;
@@ -48,15 +48,15 @@ export function ChangePinPage() {
           setMode('TRANSACTION');
         },
         onError: (error) => {
-          const reason = readPinChangeError(error);
+          const reason = readPinRefusal(error);
           if (reason.kind === 'locked') {
             void navigate(lockPagePath(paths.deviceLocked, unlockAt(reason)), { replace: true });
           } else if (reason.kind === 'wrong-pin') {
             // spec: app-core §8: a 400 reopens the entry in CHANGE mode, marked invalid.
             const message =
               reason.attemptsRemaining === null
-                ? t('changePin.wrongPinGeneric')
-                : t('changePin.wrongPin', { count: reason.attemptsRemaining });
+                ? t('pinRefused.generic')
+                : t('pinRefused.wrongPin', { count: reason.attemptsRemaining });
             startOver({ invalid: true, message });
           } else {
             startOver({ invalid: false, message: describeApiError(error) });
