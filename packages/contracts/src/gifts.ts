@@ -50,6 +50,13 @@ export const giftPreviewSchema = z.object({
   hasCard: z.boolean(),
   /** Whether the signed-in member sent it (a sender cannot claim their own gift). */
   isSender: z.boolean(),
+  /**
+   * Whether it was sent to the signed-in member's phone: only that member can claim it, so a link
+   * that reached someone else can neither claim it nor lock it with wrong PINs.
+   */
+  forYou: z.boolean(),
+  /** The last 4 digits of the phone it was sent to, so whoever holds the link knows whose it is. */
+  recipientPhoneEnding: z.string(),
 });
 export type GiftPreview = z.infer<typeof giftPreviewSchema>;
 export const giftPreviewAnswerSchema = z.object({ data: giftPreviewSchema });

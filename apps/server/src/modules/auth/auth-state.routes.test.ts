@@ -23,7 +23,7 @@ const emailBody = (email: string) => ({ identifierType: 'email', identifierValue
 async function emailMember() {
   const email = `rina.${randomBytes(4).toString('hex')}@example.com`;
   const deviceId = newDeviceId();
-  await call(testApp, 'POST', '/api/auth/check-credential', emailBody(email), { host: lumina });
+  await call(testApp, 'POST', '/api/auth/check-credential', emailBody(email), { host: lumina, deviceId });
   const otp = await latestCode(testApp, email, lumina);
   const pending = signInAnswerSchema.parse((await call(testApp, 'POST', '/api/auth/verify-otp', { ...emailBody(email), otp }, { host: lumina, deviceId })).json());
   const active = signInAnswerSchema.parse(
@@ -56,7 +56,7 @@ describe('adding a phone to an e-mail member', () => {
   it('sets the phone after its code, and refuses a phone another member has with 409 PHONE_TAKEN', async () => {
     const member = await emailMember();
     const phone = newPhone();
-    const options = { host: lumina, token: member.token };
+    const options = { host: lumina, token: member.token, deviceId: member.deviceId };
     const sent = await call(testApp, 'POST', '/api/auth/check-credential', { ...phoneBody(phone), type: 'register-phone' }, options);
     expect(sent.statusCode).toBe(200);
     const otp = await latestCode(testApp, phone, lumina);
@@ -65,7 +65,7 @@ describe('adding a phone to an e-mail member', () => {
     expect(sessionAnswerSchema.parse(verified.json())).toMatchObject({ needSetPhone: false, user: { phone: `+62${phone.slice(1)}` } });
 
     const other = await emailMember();
-    const otherOptions = { host: lumina, token: other.token };
+    const otherOptions = { host: lumina, token: other.token, deviceId: other.deviceId };
     await call(testApp, 'POST', '/api/auth/check-credential', { ...phoneBody(phone), type: 'register-phone' }, otherOptions);
     const otherOtp = await latestCode(testApp, phone, lumina);
     const taken = await call(testApp, 'POST', '/api/auth/verify-otp', { ...phoneBody(phone), type: 'register-phone', otp: otherOtp }, otherOptions);

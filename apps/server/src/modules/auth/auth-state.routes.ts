@@ -50,7 +50,7 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
         { identifierType: 'phone', identifierValue: request.body.phone, countryCode: request.body.countryCode },
         merchant.countryCode,
       );
-      const state = await getLockState({ context, merchant, identifier, includeCodeRequests: false });
+      const state = await getLockState({ context, merchant, identifier, includeCodeRequests: false, deviceHash: deviceHashOf(request) });
       return { userLocked: state.isLocked };
     },
   );
@@ -76,7 +76,7 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       async (request) => {
         const merchant = merchantOf(request);
         const identifier = signInIdentifier(request.body, merchant);
-        return getLockState({ context, merchant, identifier, includeCodeRequests });
+        return getLockState({ context, merchant, identifier, includeCodeRequests, deviceHash: deviceHashOf(request) });
       },
     );
   }

@@ -46,6 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
         purpose: type,
         senderType,
         language: languageOf(request),
+        deviceHash: deviceHashOf(request),
       });
     },
   );
@@ -71,6 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
         purpose: 'reset-pin',
         senderType: request.body.senderType,
         language: languageOf(request),
+        deviceHash: deviceHashOf(request),
       });
     },
   );
@@ -93,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       if (type === 'register-phone') {
         const phone = phoneToRegister(request.body, merchant);
         if (!request.user) throw new AppError('UNAUTHENTICATED');
-        request.user = await registerPhone({ context, user: request.user, session: request.session, identifier: phone, code: otp });
+        request.user = await registerPhone({ context, user: request.user, session: request.session, identifier: phone, code: otp, deviceHash: deviceHashOf(request) });
         return sessionAnswer(request);
       }
       const identifier = signInIdentifier(request.body, merchant);

@@ -20,10 +20,10 @@ function openCodesOf(owner: CodeOwner) {
 }
 
 /** Saves a new code and retires the older open ones, in one transaction. */
-export async function replaceOpenCode(db: Database, owner: CodeOwner, values: { codeHash: string; expiresAt: Date; now: Date }): Promise<void> {
+export async function replaceOpenCode(db: Database, owner: CodeOwner, values: { codeHash: string; deviceHash: string | null; expiresAt: Date; now: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(oneTimeCodes).set({ supersededAt: values.now }).where(openCodesOf(owner));
-    await tx.insert(oneTimeCodes).values({ ...owner, codeHash: values.codeHash, expiresAt: values.expiresAt, createdAt: values.now });
+    await tx.insert(oneTimeCodes).values({ ...owner, codeHash: values.codeHash, deviceHash: values.deviceHash, expiresAt: values.expiresAt, createdAt: values.now });
   });
 }
 

@@ -18,6 +18,11 @@ export const oneTimeCodes = pgTable(
     identifier: text('identifier').notNull(),
     purpose: text('purpose', { enum: purposes }).notNull(),
     codeHash: text('code_hash').notNull(),
+    /**
+     * The device that asked for the code (the hash of its x-device-id); null for a client that sent
+     * none. Only that device can spend attempts on the code, so a stranger cannot lock a member out.
+     */
+    deviceHash: text('device_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     /** Set when a newer code for the same identifier and purpose was sent. */

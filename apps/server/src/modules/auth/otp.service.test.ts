@@ -17,9 +17,12 @@ afterAll(async () => {
 });
 
 const minute = 60_000;
-const requestCode = (phone: string, extra: object = {}) =>
-  call(testApp, 'POST', '/api/auth/check-credential', { ...phoneBody(phone), ...extra }, { deviceId: newDeviceId() });
-const verify = (phone: string, otp: string, deviceId = newDeviceId()) =>
+// One browser per phone unless a test says otherwise: a code is entered where it was asked for.
+const browsers = new Map<string, string>();
+const browserOf = (phone: string) => browsers.get(phone) ?? browsers.set(phone, newDeviceId()).get(phone) ?? '';
+const requestCode = (phone: string, extra: object = {}, deviceId = browserOf(phone)) =>
+  call(testApp, 'POST', '/api/auth/check-credential', { ...phoneBody(phone), ...extra }, { deviceId });
+const verify = (phone: string, otp: string, deviceId = browserOf(phone)) =>
   call(testApp, 'POST', '/api/auth/verify-otp', { ...phoneBody(phone), otp }, { deviceId });
 function wrongCodeFor(code: string): string {
   return code === '000000' ? '111111' : '000000';
@@ -229,6 +232,39 @@ describe('POST /api/auth/verify-otp', () => {
     const newer = await latestCode(testApp, phone);
     const third = await verify(phone, wrongCodeFor(newer));
     expect(errorBodySchema.parse(third.json()).code).toBe('LOGIN_LOCKED');
+  });
+
+  it('leaves the member’s sign-in open whatever a stranger enters: a code entered where none was sent counts against nobody', async () => {
+    const phone = newPhone();
+    const stranger = newDeviceId();
+    for (let guess = 0; guess < 5; guess += 1) {
+      const answer = await verify(phone, String(100_000 + guess), stranger);
+      expect(answer.statusCode).toBe(400);
+      expect(errorBodySchema.parse(answer.json())).toEqual(expect.objectContaining({ code: 'OTP_INVALID', message: 'Your verification code is not valid' }));
+      expect(errorBodySchema.parse(answer.json()).attemptsRemaining).toBeUndefined();
+    }
+    // The member asks for a code on their own phone, sees no lock, and signs in.
+    await requestCode(phone);
+    const { lockedUntil } = (await call(testApp, 'POST', '/api/auth/is-locked', phoneBody(phone), { deviceId: browserOf(phone) })).json() as { lockedUntil: string | null };
+    expect(lockedUntil).toBeNull();
+    // The stranger's guesses at the member's code count against nobody either.
+    for (let guess = 0; guess < 4; guess += 1) expect((await verify(phone, '000000', stranger)).statusCode).toBe(400);
+    expect((await verify(phone, await latestCode(testApp, phone))).statusCode).toBe(200);
+  });
+
+  it('locks only the device whose three wrong codes they were, and the member signs in on their own', async () => {
+    const phone = newPhone();
+    const stranger = newDeviceId();
+    await requestCode(phone, {}, stranger);
+    const code = await latestCode(testApp, phone);
+    for (let guess = 0; guess < 2; guess += 1) await verify(phone, wrongCodeFor(code), stranger);
+    expect((await verify(phone, wrongCodeFor(code), stranger)).statusCode).toBe(429);
+    expect(errorBodySchema.parse((await requestCode(phone, {}, stranger)).json()).code).toBe('LOGIN_LOCKED');
+    const strangerState = (await call(testApp, 'POST', '/api/auth/is-locked', phoneBody(phone), { deviceId: stranger })).json() as { isLocked: boolean };
+    expect(strangerState.isLocked).toBe(true);
+
+    expect((await requestCode(phone)).statusCode).toBe(200);
+    expect((await verify(phone, await latestCode(testApp, phone))).statusCode).toBe(200);
   });
 
   it('refuses a code that is not 6 digits as a validation error', async () => {

@@ -17,9 +17,12 @@ function channelFor(identifier: NormalisedIdentifier, senderType: SenderType | u
   return senderType === 'WHATSAPP' ? 'whatsapp' : 'sms';
 }
 
-/** The failed-login lock covers asking for codes as well as entering them. */
-function loginLockKey(merchantId: number, identifier: NormalisedIdentifier) {
-  return { merchantId, scope: 'otp-verify' as const, subject: identifier.value };
+/**
+ * The failed-login lock covers asking for codes as well as entering them. It is kept per device: the
+ * wrong codes of a device lock that device out of code sign-in, never the member on their own phone.
+ */
+export function loginLockKey(merchantId: number, identifier: NormalisedIdentifier, deviceHash: string | null) {
+  return { merchantId, scope: 'otp-verify' as const, subject: deviceHash === null ? identifier.value : `${identifier.value} ${deviceHash}` };
 }
 
 /**
@@ -34,6 +37,7 @@ export async function sendCode({
   purpose,
   senderType,
   language,
+  deviceHash,
 }: {
   context: AuthContext;
   merchant: MerchantRef;
@@ -41,10 +45,12 @@ export async function sendCode({
   purpose: OtpPurpose;
   senderType?: SenderType;
   language: Language;
+  /** The device asking: only it can enter the code. */
+  deviceHash: string | null;
 }): Promise<CheckCredentialAnswer> {
   const { db, clock, codeSecret, drivers } = context;
   const now = clock.now();
-  await assertNotLocked({ db, key: loginLockKey(merchant.id, identifier), now, code: 'LOGIN_LOCKED' });
+  await assertNotLocked({ db, key: loginLockKey(merchant.id, identifier, deviceHash), now, code: 'LOGIN_LOCKED' });
   // spec: app-core §4 OTP flow, §9: 3 codes within the window, then a 3-minute lock.
   const requestKey = { merchantId: merchant.id, scope: 'otp-request' as const, subject: identifier.value };
   const requestRemaining = await countRequest({ db, key: requestKey, now, limit: OTP_REQUESTS_START, windowMs: OTP_REQUEST_WINDOW_MS, lockMs: OTP_REQUEST_LOCK_MS });
@@ -54,7 +60,7 @@ export async function sendCode({
     const code = generateCode();
     const owner = { merchantId: merchant.id, identifier: identifier.value, purpose };
     const codeHash = hashCode({ secret: codeSecret, code, identifier: identifier.value, purpose });
-    await replaceOpenCode(db, owner, { codeHash, expiresAt: new Date(now.getTime() + OTP_EXPIRES_SECONDS * 1000), now });
+    await replaceOpenCode(db, owner, { codeHash, deviceHash, expiresAt: new Date(now.getTime() + OTP_EXPIRES_SECONDS * 1000), now });
     await queueOneTimeCode({
       db,
       drivers,
@@ -81,10 +87,15 @@ function wrongCode(attemptsRemaining: number): AppError {
   });
 }
 
+/** A code entered where none was sent to this device: refused, and counted against nobody. */
+const noCodeSent = () => new AppError('OTP_INVALID', { message: 'Your verification code is not valid' });
+
 /**
- * Uses up the latest code sent to the identifier for this purpose. The third wrong code in a row
- * locks sign-in for LOGIN_LOCK_HOURS; asking for a new code does not reset that count. An expired
- * (but correct) code is refused without counting. spec: business-rules §4 failed logins
+ * Uses up the latest code sent to the identifier for this purpose, entered on the device that asked
+ * for it. The third wrong code in a row locks that device out of code sign-in for LOGIN_LOCK_HOURS;
+ * asking for a new code does not reset that count. A code entered where none was sent (no code
+ * asked for, or asked for on another device) and an expired (but correct) code are refused without
+ * counting: a stranger's guesses never lock the member out. spec: business-rules §4 failed logins
  */
 export async function consumeCode({
   context,
@@ -92,18 +103,27 @@ export async function consumeCode({
   identifier,
   purpose,
   code,
+  deviceHash,
 }: {
   context: AuthContext;
   merchantId: number;
   identifier: NormalisedIdentifier;
   purpose: OtpPurpose;
   code: string;
+  deviceHash: string | null;
 }): Promise<void> {
   const { db, clock, codeSecret } = context;
   const now = clock.now();
+  const key = loginLockKey(merchantId, identifier, deviceHash);
+  const sent = await findOpenCode(db, { merchantId, identifier: identifier.value, purpose });
+  if (!sent || sent.deviceHash !== deviceHash) {
+    // A device already locked still says so, whatever it enters.
+    await assertNotLocked({ db, key, now, code: 'LOGIN_LOCKED' });
+    throw noCodeSent();
+  }
   await guardedAttempt({
     db,
-    key: loginLockKey(merchantId, identifier),
+    key,
     now,
     lockAt: LOGIN_LOCK_AT_ATTEMPT,
     lockMs: LOGIN_LOCK_MS,
@@ -111,6 +131,8 @@ export async function consumeCode({
     wrong: wrongCode,
     check: async (tx) => {
       const open = await findOpenCode(tx, { merchantId, identifier: identifier.value, purpose });
+      // Superseded meanwhile by a code asked for on another device: not this device's to guess at.
+      if (open && open.deviceHash !== deviceHash) return { kind: 'refuse', error: noCodeSent() };
       const entered = hashCode({ secret: codeSecret, code, identifier: identifier.value, purpose });
       if (!open || !sameHash(open.codeHash, entered)) return { kind: 'wrong' };
       if (open.expiresAt <= now) return { kind: 'refuse', error: new AppError('OTP_EXPIRED') };

@@ -36,7 +36,7 @@ export async function signInWithCode({
   code,
   deviceHash,
 }: EnteredCode): Promise<CodeSignIn> {
-  await consumeCode({ context, merchantId: merchant.id, identifier, purpose: 'login', code });
+  await consumeCode({ context, merchantId: merchant.id, identifier, purpose: 'login', code, deviceHash });
   const now = context.clock.now();
   const { user, created } = await insertUserOnce(context.db, {
     merchantId: merchant.id,
@@ -65,7 +65,7 @@ export async function startPinReset({
   code,
   deviceHash,
 }: EnteredCode): Promise<CodeSignIn> {
-  await consumeCode({ context, merchantId: merchant.id, identifier, purpose: 'reset-pin', code });
+  await consumeCode({ context, merchantId: merchant.id, identifier, purpose: 'reset-pin', code, deviceHash });
   const user = await findUserByIdentifier(context.db, merchant.id, identifier);
   // Reset codes are sent to registered identifiers only, so a passed code has its user.
   if (!user) throw new AppError('OTP_INVALID');
@@ -81,6 +81,7 @@ export async function registerPhone({
   session,
   identifier,
   code,
+  deviceHash,
 }: {
   context: AuthContext;
   user: UserRow;
@@ -88,9 +89,10 @@ export async function registerPhone({
   /** Only a phone can be added (identifier.ts phoneToRegister). */
   identifier: NormalisedPhone;
   code: string;
+  deviceHash: string | null;
 }): Promise<UserRow> {
   if (!session || session.status !== 'active') throw new AppError('UNAUTHENTICATED');
-  await consumeCode({ context, merchantId: user.merchantId, identifier, purpose: 'register-phone', code });
+  await consumeCode({ context, merchantId: user.merchantId, identifier, purpose: 'register-phone', code, deviceHash });
   const now = context.clock.now();
   if (!(await updateUserPhone(context.db, user, identifier.value, now))) throw new AppError('PHONE_TAKEN');
   return { ...user, phone: identifier.value, updatedAt: now };

@@ -124,7 +124,7 @@ describe('gifting a voucher', () => {
     expect(JSON.stringify(await testApp.db.select().from(idempotencyKeys))).not.toContain(token);
 
     const seen = await preview(friend, token);
-    expect(seen).toMatchObject({ status: 'pending', sender: { name: 'Budi' }, message: 'Selamat ulang tahun!', voucher: { name: 'Kopi Susu', valueText: '1 Kopi Susu' }, program: { id: programId, name: 'Kopi Friends' }, hasCard: true, isSender: false });
+    expect(seen).toMatchObject({ status: 'pending', sender: { name: 'Budi' }, message: 'Selamat ulang tahun!', voucher: { name: 'Kopi Susu', valueText: '1 Kopi Susu' }, program: { id: programId, name: 'Kopi Friends' }, hasCard: true, isSender: false, forYou: true, recipientPhoneEnding: friend.phone.slice(-4) });
     expect(JSON.stringify(seen)).not.toContain(voucher.code);
 
     const first = await claim(friend, token, wrongPin(pin));
@@ -151,11 +151,28 @@ describe('gifting a voucher', () => {
     expect(stored).toMatchObject({ status: 'claimed', claimedByUserId: friend.userId, claimedCardId: friend.card.id, senderCardId: sender.card.id, pinHash: null, tokenSealed: null });
     // The claimer's retry answers the voucher again; another member finds the gift gone.
     expect((await claim(friend, token, pin)).statusCode).toBe(200);
-    expect(errorOf(await claim(await member(), token, pin)).code).toBe('GIFT_NOT_AVAILABLE');
+    expect(errorOf(await claim(await member(), token, pin)).code).toBe('GIFT_NOT_FOR_YOU');
     expect((await preview(friend, token)).status).toBe('claimed');
     // The requests were logged, their secrets not.
     expect(logLines.some((line) => line.includes('/api/v2/gifts/[redacted]/claim'))).toBe(true);
     expect(logLines.filter((line) => line.includes(token) || line.includes(`"${pin}"`) || line.includes(`PIN ${pin}`))).toEqual([]);
+  });
+
+  it('keeps the gift for the phone it was sent to: whoever else the link and the PIN reach can neither claim it nor lock it', async () => {
+    const { sender, voucher } = await holding();
+    const friend = await member();
+    const stranger = await member();
+    const { token, pin } = await giftTo(sender, voucher.id, friend);
+    expect(await preview(stranger, token)).toMatchObject({ status: 'pending', hasCard: true, isSender: false, forYou: false, recipientPhoneEnding: friend.phone.slice(-4) });
+    for (const guess of [wrongPin(pin), wrongPin(wrongPin(pin)), wrongPin(pin), pin]) {
+      const refused = await claim(stranger, token, guess);
+      expect(refused.statusCode).toBe(403);
+      expect(errorOf(refused)).toMatchObject({ code: 'GIFT_NOT_FOR_YOU' });
+    }
+    // Nothing was counted against the gift: its owner claims it with the PIN at once.
+    const claimed = await claim(friend, token, pin);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimGiftAnswerSchema.parse(claimed.json()).data.cardId).toBe(friend.card.id);
   });
 
   it('locks the gift for 24 hours at the third wrong PIN, without checking the PIN meanwhile', async () => {

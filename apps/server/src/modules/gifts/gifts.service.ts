@@ -225,7 +225,14 @@ export async function previewGift({ db, keys, merchantId, user, token, now }: Gi
     expiresAt: gift.expiresAt.toISOString(),
     hasCard: card !== undefined,
     isSender: gift.senderUserId === user.id,
+    forYou: isRecipient(gift, user),
+    recipientPhoneEnding: gift.recipientPhone.slice(-4),
   };
+}
+
+/** The gift went to this member's phone: the one member who may claim it. */
+function isRecipient(gift: Pick<VoucherGiftRow, 'recipientPhone'>, user: Pick<UserRow, 'phone'>): boolean {
+  return user.phone !== null && user.phone === gift.recipientPhone;
 }
 
 function needsCard(voucher: GiftedVoucher): AppError {
@@ -239,13 +246,16 @@ function needsCard(voucher: GiftedVoucher): AppError {
 }
 
 /**
- * POST /api/v2/gifts/{token}/claim. A gift that cannot be claimed is refused without counting; a
- * wrong PIN counts, and the third locks the gift for 24 hours. The gift's row is locked first, so two
- * claimers at the same moment end with one voucher moved. A retry by the member who claimed it
- * answers the voucher again.
+ * POST /api/v2/gifts/{token}/claim. Only the member whose phone the gift was sent to may claim it:
+ * anyone else the link reaches is refused before a PIN is looked at, so their guesses neither claim
+ * it nor lock it for its owner. A gift that cannot be claimed is refused without counting; the
+ * owner's wrong PIN counts, and the third locks the gift for 24 hours. The gift's row is locked
+ * first, so two claims at the same moment end with one voucher moved. A retry by the member who
+ * claimed it answers the voucher again.
  */
 export async function claimGift({ db, keys, merchantId, user, token, pin, now }: GiftTokenRequest & { pin: string }): Promise<Voucher> {
   const found = await giftOfToken(db, { merchantId, token, keys });
+  if (found.senderUserId !== user.id && found.claimedByUserId !== user.id && !isRecipient(found, user)) throw new AppError('GIFT_NOT_FOR_YOU');
   const voucherId = await guardedAttempt<string>({
     db,
     key: { merchantId, scope: 'gift-claim', subject: found.id },

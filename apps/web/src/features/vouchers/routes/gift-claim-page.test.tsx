@@ -24,6 +24,8 @@ function preview(overrides: Partial<GiftPreview> = {}): GiftPreview {
     expiresAt: '2026-12-01T03:00:00.000Z',
     hasCard: true,
     isSender: false,
+    forYou: true,
+    recipientPhoneEnding: '4444',
     ...overrides,
   };
 }
@@ -80,6 +82,15 @@ describe('GiftClaimPage', () => {
     renderClaim();
     expect(await screen.findByText('This gift has already been claimed.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Gift PIN')).not.toBeInTheDocument();
+  });
+
+  it('tells a member the link reached that the gift is for another phone, and asks no PIN', async () => {
+    setSession({ user: sessionUser(), loginType: 'pin' });
+    const api = stubVouchers({ [`GET ${giftPath}`]: () => okAnswer({ data: preview({ forYou: false, recipientPhoneEnding: '4444' }) }) });
+    renderClaim();
+    expect(await screen.findByText('This gift was sent to the phone number ending in 4444. Only the member signed in with that number can claim it.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Gift PIN')).not.toBeInTheDocument();
+    expect(api.requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 
   it('answers a link that names no gift as not found', async () => {

@@ -93,6 +93,8 @@ function GiftLoaded({ token, gift }: { token: string; gift: GiftPreview }) {
         </p>
       ) : gift.isSender ? (
         <p className="voucher-state__text">{t('vouchers.claim.own')}</p>
+      ) : !gift.forYou ? (
+        <p className="voucher-state__text">{t('vouchers.claim.notForYou', { ending: gift.recipientPhoneEnding })}</p>
       ) : !gift.hasCard ? (
         <div className="gift-claim__needs-card">
           <p>{t('vouchers.claim.needsCard', { program: gift.program.name })}</p>
