@@ -19,6 +19,12 @@ export const LOGIN_LOCK_HOURS = 1;
 export const LOGIN_LOCK_HOURS_LONG_READING = 24;
 export const CODE_ENTRY_MAX_WRONG_TRIES = 3;
 export const CODE_ENTRY_LOCK_HOURS = 24;
+/**
+ * Not in the spec: phone numbers holding no card of the program that a member may try as a transfer
+ * recipient in an hour, before looking recipients up is locked for an hour. Whose number holds a
+ * card is not told to a script trying numbers one after another.
+ */
+export const RECIPIENT_LOOKUP_MISSES_PER_HOUR = 5;
 
 // Age gate (spec: app-core §4 Age confirmation, business-rules §4)
 export const AGE_THRESHOLD_DEFAULT = 18;

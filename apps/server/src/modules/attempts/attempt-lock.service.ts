@@ -11,7 +11,7 @@ export type { AttemptKey };
  */
 
 /** The error a lock answers with, by what it guards. */
-export type LockedCode = 'LOGIN_LOCKED' | 'PIN_LOCKED' | 'OTP_REQUESTS_LOCKED' | 'VOUCHER_LOCKED' | 'GIFT_LOCKED' | 'GIFT_CARD_LOCKED';
+export type LockedCode = 'LOGIN_LOCKED' | 'PIN_LOCKED' | 'OTP_REQUESTS_LOCKED' | 'VOUCHER_LOCKED' | 'GIFT_LOCKED' | 'GIFT_CARD_LOCKED' | 'RECIPIENT_LOOKUP_LOCKED';
 
 /** What one guarded check found: counted as a wrong attempt, passed, or refused without counting. */
 export type CheckOutcome<T> = { kind: 'pass'; value: T } | { kind: 'wrong' } | { kind: 'refuse'; error: AppError };
@@ -23,7 +23,7 @@ export interface GuardedAttemptOptions<T> {
   /** The wrong attempt that locks (the third). */
   lockAt: number;
   lockMs: number;
-  lockedCode: Exclude<LockedCode, 'OTP_REQUESTS_LOCKED'>;
+  lockedCode: Exclude<LockedCode, 'OTP_REQUESTS_LOCKED' | 'RECIPIENT_LOOKUP_LOCKED'>;
   wrong: (attemptsRemaining: number) => AppError;
   /** Runs while the attempt row is locked, inside the same transaction as the count. */
   check: (tx: Database) => Promise<CheckOutcome<T>>;
@@ -78,10 +78,27 @@ export async function guardedAttempt<T>(options: GuardedAttemptOptions<T>): Prom
 }
 
 /**
- * Counts one request of a rationed kind (a sign-in code sent): `limit` within `windowMs`, then a lock
- * of `lockMs`, after which the count starts again. Answers the requests still allowed.
+ * Counts one request of a rationed kind (a sign-in code sent, a recipient looked up in vain):
+ * `limit` within `windowMs`, then a lock of `lockMs`, after which the count starts again. Answers
+ * the requests still allowed.
  */
-export async function countRequest({ db, key, now, limit, windowMs, lockMs }: { db: Database; key: AttemptKey; now: Date; limit: number; windowMs: number; lockMs: number }): Promise<number> {
+export async function countRequest({
+  db,
+  key,
+  now,
+  limit,
+  windowMs,
+  lockMs,
+  lockedCode = 'OTP_REQUESTS_LOCKED',
+}: {
+  db: Database;
+  key: AttemptKey;
+  now: Date;
+  limit: number;
+  windowMs: number;
+  lockMs: number;
+  lockedCode?: 'OTP_REQUESTS_LOCKED' | 'RECIPIENT_LOOKUP_LOCKED';
+}): Promise<number> {
   const result = await db.transaction(async (tx) => {
     const row = await lockAttemptRow(tx, key);
     if (isLocked(row.lockedUntil, now)) return { locked: row.lockedUntil, remaining: 0 };
@@ -95,7 +112,7 @@ export async function countRequest({ db, key, now, limit, windowMs, lockMs }: { 
     await saveAttemptRow(tx, key, { counter: counter + 1, windowStartedAt: fresh ? now : row.windowStartedAt, lockedUntil: null });
     return { locked: null, remaining: limit - counter - 1 };
   });
-  if (result.locked) throw lockedError('OTP_REQUESTS_LOCKED', result.locked, now);
+  if (result.locked) throw lockedError(lockedCode, result.locked, now);
   return result.remaining;
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, lockStateSchema, lockedAnswerSchema, pinInfoAnswerSchema, sessionAnswerSchema, signInAnswerSchema } from '@kartu/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { call, latestCode, newDeviceId, newPhone, phoneBody, signUp } from './auth.test-support.ts';
+import { call, passCode, latestCode, newDeviceId, newPhone, phoneBody, signUp } from './auth.test-support.ts';
 
 let testApp: TestApp;
 
@@ -37,12 +37,23 @@ describe('POST /api/auth/get-pin-info', () => {
     expect(await pinInfo(phoneBody(newPhone()), { deviceId: newDeviceId() })).toEqual({ needSetPin: true, needSetPhone: false, isNewDevice: true });
   });
 
-  it('tells a trusted device from a new one for a member with a PIN', async () => {
+  it('tells a trusted device of the member that the PIN pad can open, and a new browser nothing an unknown number would not get', async () => {
     const phone = newPhone();
     const deviceId = newDeviceId();
     await signUp(testApp, phone, '303030', { deviceId });
     expect(await pinInfo(phoneBody(phone), { deviceId })).toEqual({ needSetPin: false, needSetPhone: false, isNewDevice: false });
-    expect(await pinInfo(phoneBody(phone), { deviceId: newDeviceId() })).toMatchObject({ needSetPin: false, isNewDevice: true });
+    const unknown = await pinInfo(phoneBody(newPhone()), { deviceId: newDeviceId() });
+    expect(await pinInfo(phoneBody(phone), { deviceId: newDeviceId() })).toEqual(unknown);
+    expect(await pinInfo(phoneBody(phone))).toEqual(unknown);
+  });
+
+  it('tells a browser that passed the code whether a PIN must be created', async () => {
+    const phone = newPhone();
+    await signUp(testApp, phone, '303030', { deviceId: newDeviceId() });
+    const browser = newDeviceId();
+    const { answer } = await passCode(testApp, phone, { deviceId: browser });
+    expect(answer.pinRequired).toBe(true);
+    expect(await pinInfo(phoneBody(phone), { deviceId: browser, token: answer.accessToken })).toEqual({ needSetPin: false, needSetPhone: false, isNewDevice: true });
   });
 
   it('tells needSetPhone only to the signed-in e-mail member without a phone', async () => {

@@ -5,12 +5,16 @@ import type { SessionRow } from './sessions.table.ts';
 import { isTrustedDevice } from './trusted-devices.repository.ts';
 import { findUserByIdentifier } from './users.repository.ts';
 
+/** What anyone is told about an identifier before it proves anything: the answer for a new account. */
+const untold: PinInfoAnswer = { needSetPin: true, needSetPhone: false, isNewDevice: true };
+
 /**
- * What the sign-in screen must ask next. Enumeration trade-off: an unknown identifier answers like
- * a registered member without a PIN on a new device, so "no account" is never told apart from
- * "account without PIN". A member with a PIN does show as such (needSetPin false): the app needs it
- * to offer the PIN pad, and PIN guesses still need a trusted device or a fresh code, behind the
- * rate limit. needSetPhone is told only to the signed-in member it concerns.
+ * What the sign-in screen must ask next, told only as far as the flow needs it. Before a code is
+ * passed, a browser that never signed in as this member learns nothing: every identifier answers
+ * like a new account on a new device (a code comes first either way), so "registered" and "has a
+ * PIN" are not told apart from "unknown". A trusted browser of the member's is told whether the PIN
+ * pad can open at once; a browser holding the member's session (pending after a code, or active)
+ * is told whether a PIN must be created. needSetPhone is told only to the signed-in member.
  */
 export async function getPinInfo({
   context,
@@ -26,11 +30,13 @@ export async function getPinInfo({
   session: SessionRow | null;
 }): Promise<PinInfoAnswer> {
   const user = await findUserByIdentifier(context.db, merchant.id, identifier);
-  if (!user) return { needSetPin: true, needSetPhone: false, isNewDevice: true };
+  if (!user) return untold;
   const ownSession = session?.userId === user.id;
+  const isNewDevice = !(await isTrustedDevice(context.db, user.id, deviceHash));
+  if (isNewDevice && !ownSession) return untold;
   return {
     needSetPin: user.pinHash === null,
     needSetPhone: ownSession && user.email !== null && user.phone === null,
-    isNewDevice: !(await isTrustedDevice(context.db, user.id, deviceHash)),
+    isNewDevice,
   };
 }

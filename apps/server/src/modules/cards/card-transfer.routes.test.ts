@@ -11,7 +11,7 @@ import { earn } from '../ledger/points.service.ts';
 import { memberPin } from '../../test/members.ts';
 import { memberWithCard, send as callAs, type CardMember } from './cards.test-support.ts';
 import { cards } from './cards.table.ts';
-import { DAY_MS } from '@kartu/core/calendar';
+import { DAY_MS, HOUR_MS } from '@kartu/core/calendar';
 
 // PGlite runs one transaction at a time: only the PostgreSQL server run can race transfers.
 const onPostgresServer = process.env.KARTU_TEST_DB === 'postgres';
@@ -106,6 +106,24 @@ describe('POST /api/v2/cards/:id/transfer/preview', () => {
       expect(response.statusCode).toBe(404);
       expect(codeOf(response)).toBe('RECIPIENT_NOT_FOUND');
     }
+  });
+
+  it('tells a script trying numbers nothing more: after 5 numbers without a card in an hour, looking up recipients is locked for the hour', async () => {
+    const sender = await member();
+    const friend = await member('Budi Santoso');
+    for (let miss = 0; miss < 5; miss += 1) expect(codeOf(await preview(sender, sender.card.id, { phone: `08129999000${miss}` }))).toBe('RECIPIENT_NOT_FOUND');
+    // A hit in between does not reset the count.
+    expect((await preview(sender, sender.card.id, { phone: friend.phone })).statusCode).toBe(200);
+    const sixth = await preview(sender, sender.card.id, { phone: '081299990009' });
+    expect(sixth.statusCode).toBe(429);
+    expect(errorBodySchema.parse(sixth.json())).toMatchObject({ code: 'RECIPIENT_LOOKUP_LOCKED', lockedUntil: new Date(testApp.clock.now().getTime() + HOUR_MS).toISOString() });
+    // Locked: the friend's number is not looked up either, nor through a transfer; another member is not affected.
+    expect(codeOf(await preview(sender, sender.card.id, { phone: friend.phone }))).toBe('RECIPIENT_LOOKUP_LOCKED');
+    expect(codeOf(await send(sender, { to: friend.phone, amount: 1 }))).toBe('RECIPIENT_LOOKUP_LOCKED');
+    const other = await member();
+    expect((await preview(other, other.card.id, { phone: friend.phone })).statusCode).toBe(200);
+    testApp.clock.advance(HOUR_MS);
+    expect((await preview(sender, sender.card.id, { phone: friend.phone })).statusCode).toBe(200);
   });
 
   it("refuses the member's own phone and an invalid phone with 400 VALIDATION_FAILED on the phone field", async () => {

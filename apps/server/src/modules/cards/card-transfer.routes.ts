@@ -23,7 +23,7 @@ export const cardTransferRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request) => {
       const { user } = signedIn(request);
       const { phone, countryCode } = request.body;
-      return previewTransfer({ db: context.db, merchant: merchantOf(request), user, cardId: request.params.id, phone, countryCode });
+      return previewTransfer({ db: context.db, merchant: merchantOf(request), user, cardId: request.params.id, phone, countryCode, now: context.clock.now() });
     },
   );
 

@@ -16,6 +16,8 @@ import { findRecipientCard, type RecipientCard } from './card-transfer.repositor
 import type { CardRow } from './cards.table.ts';
 import { getMemberCard } from './member-card.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
+import { HOUR_MS, RECIPIENT_LOOKUP_MISSES_PER_HOUR } from '@kartu/core';
+import { assertNotLocked, countRequest } from '../attempts/attempt-lock.service.ts';
 
 type RecipientBody = z.output<typeof transferRecipientBodySchema>;
 type TransferBody = z.output<typeof transferBodySchema>;
@@ -67,17 +69,36 @@ async function findRecipient({ db, merchant, user, card, phone, countryCode }: R
   return recipient;
 }
 
+/**
+ * findRecipient, with the numbers that hold no card counted against the member: after
+ * RECIPIENT_LOOKUP_MISSES_PER_HOUR of them in an hour, looking recipients up is locked for an hour,
+ * so a script cannot learn whose numbers hold a card by trying them one after another.
+ */
+async function lookUpRecipient(lookup: RecipientLookup & { now: Date }): Promise<RecipientCard> {
+  const { db, merchant, user, now } = lookup;
+  const key = { merchantId: merchant.id, scope: 'recipient-lookup' as const, subject: user.id };
+  await assertNotLocked({ db, key, now, code: 'RECIPIENT_LOOKUP_LOCKED' });
+  try {
+    return await findRecipient(lookup);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'RECIPIENT_NOT_FOUND') throw error;
+    await countRequest({ db, key, now, limit: RECIPIENT_LOOKUP_MISSES_PER_HOUR, windowMs: HOUR_MS, lockMs: HOUR_MS, lockedCode: 'RECIPIENT_LOOKUP_LOCKED' });
+    throw error;
+  }
+}
+
 export interface TransferPreviewOptions extends RecipientBody {
   db: Database;
   merchant: MerchantRef;
   user: UserRow;
   cardId: string;
+  now: Date;
 }
 
 /** Who would receive a transfer, masked, before the member confirms. spec: app-core §2 transfer-point */
-export async function previewTransfer({ db, merchant, user, cardId, phone, countryCode }: TransferPreviewOptions): Promise<TransferPreview> {
+export async function previewTransfer({ db, merchant, user, cardId, phone, countryCode, now }: TransferPreviewOptions): Promise<TransferPreview> {
   const card = await getMemberCard({ db, merchantId: merchant.id, userId: user.id, cardId });
-  const recipient = await findRecipient({ db, merchant, user, card, phone, countryCode });
+  const recipient = await lookUpRecipient({ db, merchant, user, card, phone, countryCode, now });
   return { recipient: { name: maskRecipientName(recipient.user.name), phone: maskRecipientPhone(recipient.user.phone, countryCode) } };
 }
 
@@ -107,6 +128,8 @@ export async function transferPoints({ context, merchant, user, cardId, body, id
 
   const request = { phone: body.phone, countryCode: body.countryCode, amount: body.amount };
   const now = clock.now();
+  // Looked up once outside the transfer's transaction, so a number that holds no card counts.
+  await lookUpRecipient({ db, merchant, user, card, phone: request.phone, countryCode: request.countryCode, now });
   // The transfer and its stored answer commit together: an instance that dies in between leaves
   // neither, so the client's retry with the key runs it once, instead of meeting a key held for
   // minutes by a request that no longer exists.

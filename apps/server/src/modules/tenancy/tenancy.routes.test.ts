@@ -111,6 +111,13 @@ describe('GET /api/v2/merchants/:id', () => {
     expect(errorBodySchema.parse(response.json()).code).toBe('NOT_FOUND');
   });
 
+  it('answers another merchant of the deployment as unknown: a site tells only of its own merchant', async () => {
+    const lumina = siteStateSchema.parse((await getSite('v2.localhost')).json()).merchant;
+    const response = await testApp.app.inject({ url: `/api/v2/merchants/${lumina.id}`, headers: { host: 'localhost' } });
+    expect(response.statusCode).toBe(404);
+    expect(errorBodySchema.parse(response.json())).toMatchObject({ code: 'NOT_FOUND', message: 'Merchant not found' });
+  });
+
   it('answers a non-numeric id with 400 VALIDATION_FAILED naming the field', async () => {
     const response = await testApp.app.inject({ url: '/api/v2/merchants/abc', headers: { host: 'localhost' } });
     expect(response.statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema, merchantParamsSchema, publicMerchantSchema, siteStateSchema } from '@kartu/contracts';
 import { siteOf } from '../../http/request-context.ts';
-import { getPublicMerchant } from './tenancy.service.ts';
+import { getSiteMerchantProfile } from './tenancy.service.ts';
 import type { AppContext } from '../../http/app-context.ts';
 
 export const tenancyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
@@ -29,7 +29,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
     {
       schema: {
         tags: ['tenancy'],
-        summary: 'A merchant’s public profile',
+        summary: 'The public profile of the merchant whose site is asking (any other id is not found here)',
         params: merchantParamsSchema,
         response: {
           200: publicMerchantSchema,
@@ -40,6 +40,6 @@ export const tenancyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
         },
       },
     },
-    async (request) => getPublicMerchant({ db, id: request.params.id }),
+    async (request) => getSiteMerchantProfile({ db, id: request.params.id, siteMerchantId: siteOf(request).merchant.id }),
   );
 };

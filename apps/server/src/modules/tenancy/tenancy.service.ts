@@ -88,6 +88,16 @@ export async function getPublicMerchant({ db, id }: { db: Database; id: number }
   return toPublicMerchant(db, merchant);
 }
 
+/**
+ * GET /api/v2/merchants/{id}: a merchant's public profile, asked on its own site only. One
+ * deployment serves many merchants, and a site is not where to learn which others there are:
+ * another merchant's id answers as an unknown one.
+ */
+export async function getSiteMerchantProfile({ db, id, siteMerchantId }: { db: Database; id: number; siteMerchantId: number }): Promise<PublicMerchant> {
+  if (id !== siteMerchantId) throw new AppError('NOT_FOUND', { message: 'Merchant not found' });
+  return getPublicMerchant({ db, id });
+}
+
 /** Every merchant with its time zone, for work the server does for each of them. */
 export async function listMerchantTimeZones({ db }: { db: Database }): Promise<Array<{ merchantId: number; timeZone: string }>> {
   return findMerchantTimeZones(db);

@@ -85,12 +85,29 @@ describe('OtpPage', () => {
     expect(getSession().user).toBeNull();
   });
 
-  it('asks the PIN of a known account on a new device', async () => {
-    startFlow({ needSetPin: false, needSetPhone: false, isNewDevice: true });
-    stubApi({ [`POST ${verifyPath}`]: [() => okAnswer(signInAnswer())] });
+  it('asks the PIN of a known account on a new device, as the server tells once the code is passed', async () => {
+    // Before the code, a new browser is told what any number gets.
+    startFlow({ needSetPin: true, needSetPhone: false, isNewDevice: true });
+    const server = stubApi({
+      [`POST ${verifyPath}`]: [() => okAnswer(signInAnswer())],
+      'POST /api/auth/get-pin-info': [() => okAnswer({ needSetPin: false, needSetPhone: false, isNewDevice: true })],
+    });
     renderPage(<OtpPage />, { history: ['/login'] });
     await enterCode('123456');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/passcode?mode=LOGIN_NEW_DEVICE'));
+    expect(server.bodiesOf('/api/auth/get-pin-info')).toEqual([identifier]);
+    expect(readSignInFlow().pinInfo).toEqual({ needSetPin: false, needSetPhone: false, isNewDevice: true });
+  });
+
+  it('goes on to create a PIN for an account that has none, as the server tells once the code is passed', async () => {
+    startFlow({ needSetPin: true, needSetPhone: false, isNewDevice: true });
+    stubApi({
+      [`POST ${verifyPath}`]: [() => okAnswer(signInAnswer())],
+      'POST /api/auth/get-pin-info': [() => okAnswer({ needSetPin: true, needSetPhone: false, isNewDevice: true })],
+    });
+    renderPage(<OtpPage />, { history: ['/login'] });
+    await enterCode('123456');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/new-pin$/));
   });
 
   it('verifies a reset code and goes on to the new PIN', async () => {

@@ -2,6 +2,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useCheckCredential } from '../api/check-credential.ts';
+import { getPinInfo } from '../api/get-pin-info.ts';
 import { useRequestResetPin } from '../api/request-reset-pin.ts';
 import { useVerifyOtp } from '../api/verify-otp.ts';
 import { useVerifyPinOtp } from '../api/verify-pin-otp.ts';
@@ -42,7 +43,11 @@ export function OtpPage() {
       lastCredentialResponse: undefined,
     });
     if (!answer.pinRequired) return finishSignIn(answer);
-    const needsNewPin = answer.isNewUser || (readSignInFlow().pinInfo?.needSetPin ?? false);
+    // Until the code was passed the server told this browser nothing about the account; now it
+    // tells whether the account has a PIN to enter or needs one created.
+    const pinInfo = answer.isNewUser ? undefined : await getPinInfo(identifier);
+    if (pinInfo) updateSignInFlow({ pinInfo });
+    const needsNewPin = answer.isNewUser || (pinInfo?.needSetPin ?? false);
     await navigate(needsNewPin ? paths.newPin.href() : `${paths.passcode.href()}?mode=LOGIN_NEW_DEVICE`, { replace: true });
   };
 

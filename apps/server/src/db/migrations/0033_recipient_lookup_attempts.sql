@@ -1,0 +1,2 @@
+ALTER TABLE "auth_attempts" DROP CONSTRAINT "auth_attempts_scope_check";--> statement-breakpoint
+ALTER TABLE "auth_attempts" ADD CONSTRAINT "auth_attempts_scope_check" CHECK ("auth_attempts"."scope" in ('otp-request', 'otp-verify', 'pin', 'voucher-redemption', 'gift-claim', 'gift-card-charge', 'recipient-lookup'));
