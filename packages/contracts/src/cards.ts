@@ -1,5 +1,6 @@
 import { ACTIVATION_CODE_MAX_LENGTH, ACTIVATION_CODE_MIN_LENGTH, CARD_NUMBER_LENGTH, REGISTRATION_ANSWER_MAX_LENGTH } from '@kartu/core/constants';
 import { z } from 'zod';
+import { movementAmountSchema } from './amounts.ts';
 import { imageSchema } from './media.ts';
 import { currencySchema } from './site.ts';
 import { cardSubscriptionSchema } from './subscription-state.ts';
@@ -193,7 +194,7 @@ export const transferPreviewSchema = z.object({
   recipient: z.object({ name: z.string().nullable(), phone: z.string() }),
 });
 export const transferBodySchema = transferRecipientBodySchema.extend({
-  amount: z.number().int().positive(),
+  amount: movementAmountSchema,
   pin: z.string().regex(/^\d{6}$/),
 });
 export const transferAnswerSchema = z.object({ transactionId: z.string(), balance: balanceSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { movementAmountSchema } from './amounts.ts';
 import { currencySchema } from './site.ts';
 
 /*
@@ -7,8 +8,6 @@ import { currencySchema } from './site.ts';
  * balance is used. Amounts are minor units of the card's currency.
  */
 
-/** The most one charge may take: far above any balance a gift card is loaded with. */
-const MAX_CHARGE = 1_000_000_000_000;
 
 export const giftCardChargeSchema = z.object({
   id: z.string(),
@@ -52,7 +51,7 @@ export const giftCardActivationAnswerSchema = z.object({ data: z.object({ cardId
  * the card's charges for 24 hours.
  */
 export const giftCardChargeBodySchema = z.object({
-  amount: z.number().int().positive().max(MAX_CHARGE),
+  amount: movementAmountSchema,
   outletCode: z.string().trim().min(1).max(20),
   cashierCode: z.string().trim().min(1).max(20).optional(),
 });
@@ -72,7 +71,7 @@ export const giftCardChargeParamsSchema = z.object({ chargeId: z.string().min(1)
 /** POST /integration/v1/gift-cards/charges: the till scanned a gift card's code at one of the merchant's outlets. */
 export const integrationGiftCardChargeBodySchema = z.object({
   code: z.string().trim().min(1).max(40),
-  amount: z.number().int().positive().max(MAX_CHARGE),
+  amount: movementAmountSchema,
   outletId: z.string().min(1).max(64),
   /** The till's bill number, kept with the charge. */
   reference: z.string().trim().min(1).max(64).optional(),

@@ -1,3 +1,4 @@
+export * from './amounts.ts';
 export * from './auth.ts';
 export * from './cards.ts';
 export * from './errors.ts';

@@ -1,5 +1,6 @@
 import { ACTIVATION_CODE_MAX_LENGTH, ACTIVATION_CODE_MIN_LENGTH } from '@kartu/core/constants';
 import { z } from 'zod';
+import { ledgerAmountSchema, priceAmountSchema, signedMovementAmountSchema } from './amounts.ts';
 import { balanceSchema, cardNumberSchema, cardStatusSchema } from './cards.ts';
 
 /*
@@ -15,7 +16,6 @@ export const programIdSchema = z.uuid();
 const activationCodeSchema = z.string().trim().min(ACTIVATION_CODE_MIN_LENGTH).max(ACTIVATION_CODE_MAX_LENGTH);
 const billNumberSchema = z.string().trim().min(1).max(64);
 const reasonSchema = z.string().trim().min(1).max(200);
-const jsonAmount = z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
 
 export const issueCardBodySchema = z.object({
   programId: programIdSchema,
@@ -45,7 +45,7 @@ export const purchaseItemSchema = z.object({
   name: z.string().trim().min(1).max(200),
   quantity: z.number().int().positive().max(1_000_000),
   /** Unit price in minor currency units. */
-  price: jsonAmount.min(0),
+  price: priceAmountSchema,
 });
 export type PurchaseItem = z.infer<typeof purchaseItemSchema>;
 
@@ -56,7 +56,7 @@ export const purchaseBodySchema = z
     /** Required with memberPhone (which of the member's cards earns); with cardNumber it must match. */
     programId: programIdSchema.optional(),
     /** What the bill came to, in minor currency units; points follow the program's earning rate, floored. */
-    amount: jsonAmount.min(0),
+    amount: priceAmountSchema,
     billNumber: billNumberSchema,
     items: z.array(purchaseItemSchema).max(500).optional(),
   })
@@ -72,8 +72,8 @@ export type PurchaseBody = z.infer<typeof purchaseBodySchema>;
 export const purchaseAnswerSchema = z.object({
   /** The earn entry; null when the bill was too small to earn anything. */
   entryId: z.string().nullable(),
-  earned: jsonAmount,
-  balance: jsonAmount,
+  earned: ledgerAmountSchema,
+  balance: ledgerAmountSchema,
 });
 export type PurchaseAnswer = z.infer<typeof purchaseAnswerSchema>;
 
@@ -88,11 +88,11 @@ export type VoidPurchaseAnswer = z.infer<typeof voidPurchaseAnswerSchema>;
 export const adjustmentBodySchema = z.object({
   cardNumber: cardNumberSchema,
   /** Positive adds value, negative takes it away. */
-  amount: jsonAmount.refine((amount) => amount !== 0, 'An adjustment cannot be zero'),
+  amount: signedMovementAmountSchema,
   reason: reasonSchema,
 });
 export type AdjustmentBody = z.infer<typeof adjustmentBodySchema>;
-export const adjustmentAnswerSchema = z.object({ entryId: z.string(), balance: jsonAmount });
+export const adjustmentAnswerSchema = z.object({ entryId: z.string(), balance: ledgerAmountSchema });
 export type AdjustmentAnswer = z.infer<typeof adjustmentAnswerSchema>;
 
 export const memberParamsSchema = z.object({ phone: memberPhoneSchema });

@@ -26,6 +26,14 @@ export const CODE_ENTRY_LOCK_HOURS = 24;
  */
 export const RECIPIENT_LOOKUP_MISSES_PER_HOUR = 5;
 
+/**
+ * Not in the spec: the largest amount one movement of value may carry (points, stamps, or minor
+ * units of a currency: Rp 1,000,000,000,000 at the most), and the largest balance a card may hold.
+ * The balance cap stays below 2^53, so every balance and total is exact as a JSON number.
+ */
+export const LEDGER_AMOUNT_MAX = 1_000_000_000_000;
+export const LEDGER_BALANCE_MAX = 1_000_000_000_000_000;
+
 // Age gate (spec: app-core §4 Age confirmation, business-rules §4)
 export const AGE_THRESHOLD_DEFAULT = 18;
 export const AGE_THRESHOLD_BY_COUNTRY: Readonly<Record<string, number>> = { PH: 21 };

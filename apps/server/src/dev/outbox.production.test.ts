@@ -23,3 +23,14 @@ describe('development outbox in production', () => {
     expect(answer.statusCode).toBe(404);
   });
 });
+
+describe('the API document in production', () => {
+  // docs/decisions/029: merchants' developers integrate against it; it lists no development route.
+  it('is served, and describes no route that production does not have', async () => {
+    const answer = await testApp.app.inject({ url: '/api/docs/json' });
+    expect(answer.statusCode).toBe(200);
+    const paths = Object.keys(answer.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/integration/v1/purchases', '/api/site']));
+    expect(paths.filter((path) => path.startsWith('/api/dev'))).toEqual([]);
+  });
+});

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { adjustmentAnswerSchema, purchaseAnswerSchema, voidPurchaseAnswerSchema } from '@kartu/contracts';
+import { adjustmentAnswerSchema, errorBodySchema, purchaseAnswerSchema, voidPurchaseAnswerSchema } from '@kartu/contracts';
+import { LEDGER_AMOUNT_MAX, LEDGER_BALANCE_MAX } from '@kartu/core';
 import { cards } from '../modules/cards/cards.table.ts';
 import { journalEntries } from '../modules/ledger/journal.table.ts';
-import { getBalance } from '../modules/ledger/ledger.service.ts';
+import { ensureMemberAccount, ensureMerchantAccount, getBalance, postEntry } from '../modules/ledger/ledger.service.ts';
 import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { newMember } from '../test/members.ts';
@@ -228,6 +229,37 @@ describe('POST /integration/v1/adjustments', () => {
   it('refuses to take a card below zero', async () => {
     const response = await callIntegration(testApp, 'POST', '/adjustments', { key: kopi.key, body: { cardNumber: cardNumber(5), amount: -1_000, reason: 'Too much' } });
     expect(response.json()).toMatchObject({ statusCode: 422, code: 'INSUFFICIENT_BALANCE' });
+  });
+
+  it('refuses an amount past what one movement may carry with 400 naming the field and the limit, and changes nothing', async () => {
+    const before = await balanceOf(4);
+    for (const amount of [Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, LEDGER_AMOUNT_MAX + 1]) {
+      const response = await callIntegration(testApp, 'POST', '/adjustments', { key: kopi.key, body: { cardNumber: cardNumber(4), amount, reason: 'Huge' } });
+      expect(response.statusCode).toBe(400);
+      expect(errorBodySchema.parse(response.json())).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'body.amount', message: 'An amount may be at most 1,000,000,000,000' }] });
+    }
+    const bill = await purchase({ cardNumber: cardNumber(4), amount: Number.MAX_SAFE_INTEGER, billNumber: newBill() });
+    expect(errorBodySchema.parse(bill.json())).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'body.amount' }] });
+    expect(await balanceOf(4)).toBe(before);
+  });
+
+  it('refuses with 422 AMOUNT_LIMIT, saying the limit, a credit that would take a card past what it may hold', async () => {
+    const card = kopi.cards[3];
+    if (!card) throw new Error('No card 3');
+    // A balance a few points under the cap, written as one entry of the ledger's own.
+    const nearlyFull = BigInt(LEDGER_BALANCE_MAX) - 10n - (await balanceOf(3));
+    await testApp.db.transaction(async (tx) => {
+      const scope = { db: tx, merchantId: card.merchantId, programId: card.programId };
+      const member = await ensureMemberAccount({ ...scope, cardId: card.id });
+      const issuance = await ensureMerchantAccount({ ...scope, kind: 'issuance' });
+      await postEntry({ tx, merchantId: card.merchantId, programId: card.programId, kind: 'earn', now: new Date(), postings: [{ account: issuance, amount: -nearlyFull }, { account: member, amount: nearlyFull }] });
+    });
+    const over = await callIntegration(testApp, 'POST', '/adjustments', { key: kopi.key, body: { cardNumber: cardNumber(3), amount: 11, reason: 'Over' } });
+    expect(over.statusCode).toBe(422);
+    expect(errorBodySchema.parse(over.json())).toMatchObject({ code: 'AMOUNT_LIMIT', message: "A card's balance may be at most 1,000,000,000,000,000" });
+    expect(await balanceOf(3)).toBe(BigInt(LEDGER_BALANCE_MAX) - 10n);
+    const fills = await callIntegration(testApp, 'POST', '/adjustments', { key: kopi.key, body: { cardNumber: cardNumber(3), amount: 10, reason: 'To the brim' } });
+    expect(adjustmentAnswerSchema.parse(fills.json()).balance).toBe(LEDGER_BALANCE_MAX);
   });
 
   it('refuses a zero amount, a missing reason and an unknown card', async () => {

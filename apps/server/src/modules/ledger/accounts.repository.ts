@@ -1,3 +1,4 @@
+import { LEDGER_BALANCE_MAX } from '@kartu/core';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { isAnyOf, preparedStatement } from '../../db/prepared-statement.ts';
@@ -49,11 +50,15 @@ export async function lockMemberAccounts(tx: Database, ids: bigint[]): Promise<L
  * Moves a member wallet's cached balance, which locks its row; false, and nothing moved, when the
  * wallet holds less than a debit takes.
  */
+/**
+ * Moves a member wallet's cached balance, locking its row; false when that would take it below zero
+ * or past LEDGER_BALANCE_MAX (nothing moves then).
+ */
 export async function addToMemberBalance(tx: Database, id: bigint, delta: bigint): Promise<boolean> {
   const moved = await tx
     .update(ledgerAccounts)
     .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
-    .where(and(eq(ledgerAccounts.id, id), eq(ledgerAccounts.kind, 'member'), sql`${ledgerAccounts.balance} + ${delta} >= 0`))
+    .where(and(eq(ledgerAccounts.id, id), eq(ledgerAccounts.kind, 'member'), sql`${ledgerAccounts.balance} + ${delta} between 0 and ${BigInt(LEDGER_BALANCE_MAX)}`))
     .returning({ id: ledgerAccounts.id })
     .prepare('ledger_move_member_balance')
     .execute();

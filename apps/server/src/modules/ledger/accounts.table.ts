@@ -37,7 +37,8 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_kind_check', isOneOf(table.kind, accountKinds)),
     check('ledger_accounts_card_check', sql`(${table.kind} = 'member') = (${table.cardId} is not null)`),
     // The database refuses an overdrawn wallet even if a code path forgot the service's check.
-    check('ledger_accounts_member_balance_check', sql`${table.kind} <> 'member' or ${table.balance} >= 0`),
+    // A wallet never goes below zero nor past LEDGER_BALANCE_MAX (core/constants.ts).
+    check('ledger_accounts_member_balance_check', sql`${table.kind} <> 'member' or ${table.balance} between 0 and 1000000000000000`),
     check('ledger_accounts_merchant_balance_check', sql`${table.kind} = 'member' or ${table.balance} = 0`),
   ],
 );

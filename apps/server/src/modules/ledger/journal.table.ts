@@ -59,7 +59,8 @@ export const postings = pgTable(
   (table) => [
     index('postings_entry_id_idx').on(table.entryId),
     index('postings_account_history_idx').on(table.accountId, table.occurredAt, table.entryId),
-    check('postings_amount_check', sql`${table.amount} <> 0`),
+    // No posting moves more than a wallet can hold (LEDGER_BALANCE_MAX, core/constants.ts).
+    check('postings_amount_check', sql`${table.amount} <> 0 and ${table.amount} between -1000000000000000 and 1000000000000000`),
   ],
 );
 

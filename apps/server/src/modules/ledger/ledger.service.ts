@@ -1,3 +1,4 @@
+import { LEDGER_BALANCE_MAX } from '@kartu/core';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -85,6 +86,11 @@ function assertAccountsBelong(postings: PostingInput[], { merchantId, programId 
   }
 }
 
+/** A credit that would take a wallet past what it may hold. */
+function balanceLimit(): AppError {
+  return new AppError('AMOUNT_LIMIT', { message: `A card's balance may be at most ${LEDGER_BALANCE_MAX.toLocaleString('en-US')}` });
+}
+
 /**
  * Writes one journal entry in the caller's transaction: validates it, moves the cached balance of
  * each member account (which locks it, in id order, and refuses to take it below zero), records the
@@ -98,7 +104,7 @@ export async function postEntry(options: PostEntryOptions): Promise<JournalEntry
   const memberPostings = postings.filter((posting) => posting.account.kind === 'member').sort((a, b) => byId(a.account.id, b.account.id));
   for (const posting of memberPostings) {
     const moved = await addToMemberBalance(tx, posting.account.id, posting.amount);
-    if (!moved) throw new AppError('INSUFFICIENT_BALANCE');
+    if (!moved) throw posting.amount < 0n ? new AppError('INSUFFICIENT_BALANCE') : balanceLimit();
   }
   const { program, timeZone } = options.program ?? (await getProgram({ db: tx, merchantId, programId }));
 

@@ -25,7 +25,7 @@ export const lots = pgTable(
       .on(table.accountId, table.expiresAt, table.createdAt)
       .where(sql`${table.remaining} > 0`),
     index('lots_entry_id_idx').on(table.entryId),
-    check('lots_amount_check', sql`${table.amount} > 0 and ${table.remaining} between 0 and ${table.amount}`),
+    check('lots_amount_check', sql`${table.amount} between 1 and 1000000000000000 and ${table.remaining} between 0 and ${table.amount}`),
   ],
 );
 

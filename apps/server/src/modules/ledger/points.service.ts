@@ -1,3 +1,4 @@
+import { LEDGER_AMOUNT_MAX } from '@kartu/core';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertCanMoveValue, assertCardOfMerchant, type CardRef } from './card-ref.ts';
@@ -19,6 +20,13 @@ export interface MovementOptions {
 
 function assertPositive(amount: bigint): void {
   if (amount <= 0n) throw new AppError('UNPROCESSABLE', { message: 'The amount must be greater than zero' });
+  assertWithinLimit(amount);
+}
+
+/** One movement carries at most LEDGER_AMOUNT_MAX, however it was worked out (a bill times an earning rate). */
+function assertWithinLimit(amount: bigint): void {
+  const size = amount < 0n ? -amount : amount;
+  if (size > BigInt(LEDGER_AMOUNT_MAX)) throw new AppError('AMOUNT_LIMIT', { message: `An amount may be at most ${LEDGER_AMOUNT_MAX.toLocaleString('en-US')}` });
 }
 
 /** A card the entry may move value on: the merchant's, and active. */
@@ -131,6 +139,7 @@ export async function transfer(options: MovementOptions & { from: CardRef; to: C
 export async function adjust(options: Omit<MovementOptions, 'description'> & { card: CardRef; reason: string }): Promise<JournalEntryRow> {
   const { amount, reason, card } = options;
   if (amount === 0n) throw new AppError('UNPROCESSABLE', { message: 'An adjustment cannot be zero' });
+  assertWithinLimit(amount);
   if (reason.trim() === '') throw new AppError('UNPROCESSABLE', { message: 'An adjustment needs a reason' });
   assertCardOfMerchant(card, options.merchantId);
   return options.db.transaction(async (tx) => {
