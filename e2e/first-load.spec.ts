@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appRunning, expect, openPage, rani, signInOnNewDevice, test } from './support.ts';
+import { appRunning, expect, openPage, rani, readCode, signInOnNewDevice, test, uniquePhone, useEnglish } from './support.ts';
 
 // The build the web server runs (playwright.config.ts builds it before starting).
 const distDir = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
@@ -156,3 +156,33 @@ test('a member’s wallet is drawn by the server from its first calls’ answers
   expect(calls).toEqual(['/api/v2/cards?page=1&view=hidden']);
   expect(problems).toEqual([]);
 });
+
+test.describe('a member who types at once', () => {
+  // The check of each page waits for the app to run it, which is just what this test must not do.
+  test.use({ checkPages: false });
+
+  test('keeps what they typed and ticked before the app took the landing page over, on a phone four times slower', async ({ page, request }) => {
+    await useEnglish(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // The app's code comes a second late, as on a slow network: the member types into the drawn page.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    const phone = uniquePhone();
+    await page.goto('/', { waitUntil: 'commit' });
+    const field = page.getByRole('textbox', { name: 'Phone number' });
+    await field.pressSequentially(phone);
+    await page.getByLabel(/I agree/).check();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
+
+    await appRunning(page);
+    await expect(field).toHaveValue(phone);
+    await expect(page.getByLabel(/I agree/)).toBeChecked();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await readCode(request, phone)).toMatch(/^\d{6}$/);
+  });
+});
+

@@ -5,11 +5,11 @@ import react from '@vitejs/plugin-react';
  * The test files of a worker share one module graph and one jsdom (isolate: false): a file no longer
  * pays for a fresh environment and a fresh React, which took three quarters of the suite's time.
  * The setup file puts back what a test may leave behind (vi spies and stubs, timers, storage,
- * toasts). A file that cannot share runs in a graph of its own (vitest.isolated.config.ts): the
- * server renderer's, whose static renders leave React's context values behind them for the client
- * renderer that shares the same React.
+ * toasts). A file that cannot share runs in a graph of its own (vitest.isolated.config.ts): those
+ * that render with React's server renderer, whose renders leave React's context values behind them
+ * for the client renderer that shares the same React.
  */
-export const ownModuleGraph = ['src/entry-server.test.tsx'];
+export const ownModuleGraph = ['src/entry-server.test.tsx', 'src/lib/drawn-form-state.test.tsx'];
 
 // Node 25 and later give every process a Web Storage of their own (absent without
 // --localstorage-file), which hides jsdom's localStorage and sessionStorage from the tests.

@@ -7,6 +7,7 @@ import { AppTree } from './app/app-tree.tsx';
 import { BootFailure } from './app/boot-failure.tsx';
 import { progress } from './components/feedback/progress-store.ts';
 import { ApiError, onPendingChange } from './lib/api-client.ts';
+import { keepDrawnFormState } from './lib/drawn-form-state.ts';
 import { embeddedData } from './lib/embedded-data.ts';
 import { importInSteps, nextTask } from './lib/next-task.ts';
 import { initI18n, loadNamespaces, pickInitialLanguage, readStoredLanguage } from './lib/i18n.tsx';
@@ -56,10 +57,24 @@ function render(container: HTMLElement, app: ReactNode): void {
   createRoot(container).render(app);
 }
 
+/** Runs `then` once the app runs its page (the ready mark, app/ready-mark.tsx). */
+function whenAppReady(then: () => void): void {
+  const root = document.documentElement;
+  if (root.hasAttribute('data-app-ready')) return then();
+  const observer = new MutationObserver(() => {
+    if (!root.hasAttribute('data-app-ready')) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ['data-app-ready'] });
+}
+
 async function boot(): Promise<void> {
   // spec: app-core §2 Layout: pending requests show the progress bar, like page downloads.
   onPendingChange((count) => progress.setBusy('requests', count > 0));
   const container = rootElement();
+  // What the visitor types into a drawn page from now until the app takes it over is kept for it.
+  const giveBackDrawnFormState = keepDrawnFormState(container);
   // A stored language does not depend on the site, so its catalogue loads alongside the site state.
   const stored = readStoredLanguage();
   const catalogues = stored ? initI18n(stored) : null;
@@ -69,6 +84,7 @@ async function boot(): Promise<void> {
   } catch (error) {
     await (catalogues ?? initI18n(pickInitialLanguage(undefined)));
     const siteMissing = error instanceof ApiError && error.status === 404;
+    void giveBackDrawnFormState();
     render(
       container,
       <StrictMode>
@@ -95,10 +111,13 @@ async function boot(): Promise<void> {
   // As a transition, the take-over is rendered in slices that let the browser in between (a
   // blocking hydration is one long task): the page is already drawn, so nothing waits on it.
   if (hydrate) {
+    whenAppReady(() => void giveBackDrawnFormState());
     startTransition(() => {
       hydrateRoot(container, app);
     });
   } else {
+    // Drawn anew: the drawn fields go, and with them what was typed into them.
+    void giveBackDrawnFormState();
     render(container, app);
   }
 }
