@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { appRunning, budi, expect, port, signInOnNewDevice, test, useEnglish } from './support.ts';
+import { appRunning, budi, expect, expectAccessible, port, signInOnNewDevice, test, useEnglish } from './support.ts';
 
 // jsdom only has a stand-in for showModal(); these run the dialogs' keyboard contract in Chromium itself.
 
@@ -51,6 +51,15 @@ test('the card actions menu, the card QR and the account deletion confirm work b
   await page.keyboard.press('Escape');
   await expect(confirm).toBeHidden();
   await expect(remove).toBeFocused();
+
+  // Confirmed, it asks for the PIN before anything is sent; keeping the account sends nothing.
+  await remove.click();
+  await confirm.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+  await expect(page.getByLabel('Enter your PIN')).toBeFocused();
+  await expectAccessible(page, 'the PIN step of deleting an account');
+  await page.getByRole('button', { name: 'Keep my account' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
 });
 
 test('the age gate stays through Escape, however often it is pressed, until it is answered', async ({ page }) => {
