@@ -34,6 +34,8 @@ async function addToCart(page: Page, cardPath: string, search: string, product: 
   await page.getByRole('button', { name: 'Add to cart' }).click();
 }
 
+test.use({ viewport: { width: 390, height: 844 } });
+
 test('a member checks out with points to a new address, the merchant sends it and the tracking page shows the courier; a mixed payment settles in the sandbox', async ({ page, request }) => {
   test.setTimeout(90_000);
   await signUp(page, request, uniquePhone(), '864209');
@@ -76,6 +78,8 @@ test('a member checks out with points to a new address, the merchant sends it an
   await expect(page.getByRole('radio', { name: /Courier/ })).toBeChecked();
   const price = page.getByRole('region', { name: 'Price details' });
   await expect(price.getByText('Total', { exact: true }).locator('..')).toContainText('1.800 Pts');
+  // The promo code's field and button share a line.
+  await expect(page.getByRole('textbox', { name: 'Promo code' }).locator('..')).toHaveCSS('display', 'flex');
   await expectAccessible(page, 'the checkout');
   await page.getByRole('button', { name: 'Place order' }).click();
 
@@ -84,6 +88,8 @@ test('a member checks out with points to a new address, the merchant sends it an
   const orderId = orderPath.split('/').at(-1) ?? '';
   await expect(page.getByText('Order confirmed').first()).toBeVisible();
   await expect(page.getByText('Dewi Lestari')).toBeVisible();
+  // Each fact of the delivery on one line, its label muted.
+  await expect(page.locator('.order-facts__row').first()).toHaveCSS('display', 'flex');
   await expectAccessible(page, 'an order');
 
   // The merchant sends it; the tracking page shows the courier and the number.
@@ -93,8 +99,25 @@ test('a member checks out with points to a new address, the merchant sends it an
   await expect(page.getByText('JNE0012345678')).toBeVisible();
   await expect(page.getByText('On delivery').first()).toBeVisible();
   await expectAccessible(page, 'the tracking page');
+  await expect(page.getByText('JNE0012345678')).toHaveCSS('font-weight', '700');
   await page.goto(`${orderPath}/receipt`);
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+  const receipt = page.getByRole('article');
+  await expect(receipt).toHaveCSS('border-top-width', '1px');
+  await expectAccessible(page, 'the receipt');
+  // Printed, the receipt stands alone: black on white, without the app's header or its button.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(receipt).toHaveCSS('border-top-width', '0px');
+  await expect(receipt).toHaveCSS('color', 'rgb(0, 0, 0)');
+  await page.emulateMedia({ media: 'screen' });
+
+  // The pickup points of the program, each with its opening hours kept on their lines.
+  await page.goto(`${cardPath}/distributors`);
+  await page.getByRole('link').filter({ hasText: /Senayan/ }).first().click();
+  await expect(page.locator('dd').filter({ hasText: /\d{2}[.:]\d{2}/ }).first()).toHaveCSS('white-space', 'pre-line');
+  await expectAccessible(page, 'a pickup point');
 
   // 700 points are left; a tumbler costs 1,500: the 800 missing are paid in money, by virtual account in the sandbox.
   await addToCart(page, cardPath, 'tumbler', /tumbler/i);

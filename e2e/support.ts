@@ -226,11 +226,13 @@ async function pageKeyOf(page: Page): Promise<string> {
   });
   const url = new URL(page.url());
   const id = /^([a-z0-9]{24}|[0-9a-f]{8}-[0-9a-f-]{27}|\d{6,}|[A-Za-z0-9_-]{32,})$/;
-  const path = url.pathname
-    .split('/')
-    .map((segment) => (id.test(segment) ? ':id' : segment))
-    .join('/');
-  const query = [...url.searchParams].map(([key, value]) => `${key}=${id.test(value) ? ':id' : value}`).join('&');
+  const withoutIds = (text: string) =>
+    text
+      .split('/')
+      .map((segment) => (id.test(segment) ? ':id' : segment))
+      .join('/');
+  const path = withoutIds(url.pathname);
+  const query = [...url.searchParams].map(([key, value]) => `${key}=${withoutIds(value)}`).join('&');
   const where = state.notFound ? ' the 404 page' : `${path}${query ? `?${query}` : ''}`;
   return `${url.host}${where} (${state.language})${state.dialog ? ` with "${state.dialog}" open` : ''}`;
 }

@@ -16,5 +16,5 @@ export type OtpInputProps = {
 
 /** The 6-digit one-time code box, 297 px wide (spec: app-core §5 verification inputs, §9). */
 export function OtpInput(props: OtpInputProps) {
-  return <DigitCodeField {...props} className="otp-input" length={OTP_LENGTH} autoComplete="one-time-code" />;
+  return <DigitCodeField {...props} length={OTP_LENGTH} autoComplete="one-time-code" />;
 }

@@ -111,7 +111,7 @@ export function PaymentInstructions({ instructions, expiresAt, onExpire, returnT
       );
     case 'qris':
       return (
-        <section className="payment-instructions payment-instructions--qris" aria-labelledby={headingId}>
+        <section className="payment-instructions" aria-labelledby={headingId}>
           <Heading id={headingId} className="payment-instructions__title">
             {t('instructions.qris.title')}
           </Heading>

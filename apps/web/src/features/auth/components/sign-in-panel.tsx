@@ -164,7 +164,7 @@ export function SignInPanel() {
         />
       )}
       {other ? (
-        <Button variant="link" className="sign-in-panel__switch" onClick={onSwitch}>
+        <Button variant="link" onClick={onSwitch}>
           {other === 'email' ? t('signIn.useEmail') : t('signIn.usePhone')}
         </Button>
       ) : null}

@@ -37,7 +37,7 @@ export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormPro
   });
 
   return (
-    <form className="stack registration-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
       <p className="muted">{t('registration.requiredNote')}</p>
       {fields.map((field) => {
         const id = `registration-${field.name}`;

@@ -109,7 +109,7 @@ export function CardListPage() {
           {cards.hasNextPage ? <LoadMore loading={cards.isFetchingNextPage} onLoadMore={() => void cards.fetchNextPage()} /> : null}
         </section>
         {addCardButton && view === 'active' && list.length > 0 ? (
-          <ButtonLink className="card-list__add" to={paths.addCard.href()}>
+          <ButtonLink to={paths.addCard.href()}>
             {t('list.addCard')}
           </ButtonLink>
         ) : null}

@@ -37,7 +37,7 @@ export function SandboxPaymentDetail({ payment, merchantCurrency, returnPath }: 
 
   return (
     <>
-      <article className="dev-payments__facts card-surface" aria-labelledby={factsId}>
+      <article className="card-surface" aria-labelledby={factsId}>
         <h2 id={factsId} className="dev-payments__amount">
           <Amount amount={payment.amount} unit="CASH" currency={paymentCurrency(payment.currency, merchantCurrency)} />
         </h2>

@@ -86,7 +86,7 @@ function FixedAddress({ detail }: { detail: Record<string, string> | null }) {
   if (!detail) return null;
   const area = [detail.village, detail.district, detail.regency, detail.province, detail.zip].filter(Boolean).join(', ');
   return (
-    <div className="checkout-address checkout-address--fixed">
+    <div className="checkout-address">
       <p className="checkout-address__label">{t('delivery.fixed')}</p>
       <p className="checkout-address__name">
         {detail.recipientName} · {detail.recipientPhone}
@@ -106,7 +106,7 @@ function AddressChoice({ addresses, addressId, onAddress, name }: DeliveryChoice
     <fieldset className="choice-group">
       <legend className="choice-group__legend">{t('delivery.address')}</legend>
       {addresses.map((address) => (
-        <label key={address.id} className="choice choice--card">
+        <label key={address.id} className="choice">
           <input type="radio" name={name} checked={addressId === address.id} onChange={() => onAddress(address.id)} />
           <span className="choice__text">
             <span className="choice__name">
@@ -129,7 +129,7 @@ function PickupChoice({ distributors, distributorId, onDistributor, name }: Deli
     <fieldset className="choice-group">
       <legend className="choice-group__legend">{t('delivery.pickupAt')}</legend>
       {distributors.map((distributor) => (
-        <label key={distributor.id} className="choice choice--card">
+        <label key={distributor.id} className="choice">
           <input type="radio" name={name} checked={distributorId === distributor.id} onChange={() => onDistributor(distributor.id)} />
           <span className="choice__text">
             <span className="choice__name">{distributor.name}</span>

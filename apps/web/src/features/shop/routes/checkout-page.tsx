@@ -244,7 +244,7 @@ export function CheckoutPage() {
 
   return (
     <AppLayout header={<Header title={t('checkout.title')} subtitle={card.data?.cardProgram.programName} onBack={goBack} />}>
-      <div className="shop-page checkout-page">{content()}</div>
+      <div className="shop-page">{content()}</div>
     </AppLayout>
   );
 }

@@ -75,7 +75,7 @@ export function VoucherWallet({ view, onViewChange, cardId, shopHref }: VoucherW
       );
     }
     return (
-      <List variant="cards" aria-label={t(`vouchers.view.${view}`)} className="voucher-wallet__stacks">
+      <List variant="cards" aria-label={t(`vouchers.view.${view}`)}>
         {wallet.data.map((stack) => (
           <li key={stack.template.id}>
             <StackRow stack={stack} view={view} cardId={cardId} />

@@ -8,9 +8,9 @@ export function RecipientSummary({ preview, onChange }: { preview: TransferPrevi
   const { name, phone } = preview.recipient;
   return (
     <div className="activity-recipient card-surface">
-      <p className="activity-recipient__label muted">{t('activity.transfer.recipientLabel')}</p>
+      <p className="muted">{t('activity.transfer.recipientLabel')}</p>
       <p className="activity-recipient__name">{name ?? t('activity.transfer.unnamedMember')}</p>
-      <p className="activity-recipient__phone muted">{phone}</p>
+      <p className="muted">{phone}</p>
       {onChange ? (
         <Button variant="secondary" className="activity-recipient__change" onClick={onChange}>
           {t('activity.transfer.changeRecipient')}

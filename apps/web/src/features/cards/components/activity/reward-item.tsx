@@ -35,7 +35,6 @@ export function RewardItem({ reward, currency, formatDate, onClaim, claiming = f
       </span>
       {onClaim ? (
         <Button
-          className="activity-reward__claim"
           onClick={onClaim}
           disabled={disabled || claiming}
           loading={claiming}

@@ -31,7 +31,7 @@ export function ActivationCodeForm({ failure, busy, onSubmit, onCancel }: Activa
   };
 
   return (
-    <form className="stack add-card__form" onSubmit={submit} noValidate>
+    <form className="stack" onSubmit={submit} noValidate>
       <FormField id={fieldId} label={t('add.codeLabel')} error={message} announceError>
         {(control) => (
           <input

@@ -32,7 +32,7 @@ export function CardNumberForm({ cardNumber, onChange, failure, busy, onFind }: 
   };
 
   return (
-    <form className="stack add-card__form" onSubmit={submit} noValidate>
+    <form className="stack" onSubmit={submit} noValidate>
       <FormField
         id={fieldId}
         label={t('add.numberLabel')}

@@ -39,7 +39,7 @@ function GiftCardLoaded({ card, giftCard }: { card: CardDetail; giftCard: GiftCa
 
   return (
     <div className="card-detail gift-card">
-      <section className="balance-display gift-card__balance" aria-labelledby="gift-card-balance-title">
+      <section className="balance-display" aria-labelledby="gift-card-balance-title">
         <h2 id="gift-card-balance-title" className="balance-display__label">
           {t('giftCard.balanceLabel')}
         </h2>
