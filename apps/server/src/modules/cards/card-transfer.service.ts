@@ -18,6 +18,7 @@ import { getMemberCard } from './member-card.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { HOUR_MS, RECIPIENT_LOOKUP_MISSES_PER_HOUR } from '@kartu/core';
 import { assertNotLocked, countRequest } from '../attempts/attempt-lock.service.ts';
+import { assertMembershipActive } from '../subscriptions/card-subscription.service.ts';
 
 type RecipientBody = z.output<typeof transferRecipientBodySchema>;
 type TransferBody = z.output<typeof transferBodySchema>;
@@ -120,6 +121,7 @@ export async function transferPoints({ context, merchant, user, cardId, body, id
   const { db, clock } = context;
   const card = await getMemberCard({ db, merchantId: merchant.id, userId: user.id, cardId });
   if (!idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+  await assertMembershipActive({ db, merchantId: merchant.id, card, now: clock.now() });
   const { program } = await getProgram({ db, merchantId: merchant.id, programId: card.programId });
   if (program.type === 'egift') throw new AppError('UNPROCESSABLE', { message: "A gift card's balance is spent at outlets, not sent" });
   // Outside the idempotency claim: a wrong PIN must count toward the lock every time, never be

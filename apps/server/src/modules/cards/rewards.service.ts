@@ -11,6 +11,7 @@ import { grantLevelUpRewards } from './reward-grants.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { findCardRewards, findProgramReward, insertCardReward, lockMemberReward, markRewardClaimed } from './rewards.repository.ts';
 import type { CardRewardRow, ProgramRewardRow, RewardKind } from './rewards.table.ts';
+import { assertMembershipActive } from '../subscriptions/card-subscription.service.ts';
 
 export function toReward(row: CardRewardRow, unit: BalanceUnit): Reward {
   return {
@@ -63,6 +64,7 @@ export async function claimReward({ db, merchantId, userId, rewardId, now }: Cla
     if (!reward) throw new AppError('NOT_FOUND', { message: 'Reward not found' });
     if (reward.status === 'claimed') throw new AppError('REWARD_ALREADY_CLAIMED');
     const card = await getMemberCard({ db: tx, merchantId, userId, cardId: reward.cardId });
+    await assertMembershipActive({ db: tx, merchantId, card, now });
     const { program } = await getProgram({ db: tx, merchantId, programId: card.programId });
     if (reward.amount > 0n) {
       await earn({

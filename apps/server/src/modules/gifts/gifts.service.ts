@@ -37,6 +37,7 @@ import {
 } from './gifts.repository.ts';
 import type { VoucherGiftRow } from './gifts.table.ts';
 import { giftStatusAt, toVoucherGift } from './sent-gifts.service.ts';
+import { assertMembershipActive } from '../subscriptions/card-subscription.service.ts';
 
 /*
  * Gifting a voucher by link and PIN (docs/decisions/026-voucher-gifts.md). The sender shares the
@@ -148,6 +149,7 @@ async function writeGift(tx: Database, options: CreateGiftOptions & { recipientP
   if (!voucher || voucher.userId !== user.id) throw new AppError('VOUCHER_NOT_FOUND');
   const refusal = refusalToGive(voucher, now);
   if (refusal) throw refusal;
+  await assertMembershipActive({ db: tx, merchantId: merchant.id, card: { id: voucher.cardId, programId: (await getVoucherTemplate(tx, voucher.templateId)).programId }, now });
   const pending = await findStoredPendingGift(tx, voucher.id);
   if (pending && giftStatusAt(pending, now) === 'pending') throw new AppError('VOUCHER_GIFTED');
   // A gift past its expiry that the job has not written down yet makes way for the new one.
@@ -273,6 +275,7 @@ export async function claimGift({ db, keys, merchantId, user, token, pin, now }:
       const gifted = await giftedVoucherOf(tx, gift);
       const card = await findClaimerCard(tx, { merchantId, userId: user.id, programId: gifted.programId });
       if (!card) return { kind: 'refuse', error: needsCard(gifted) };
+      await assertMembershipActive({ db: tx, merchantId, card: { id: card.id, programId: gifted.programId }, now });
       if (!giftPinMatches({ giftId: gift.id, pin, pinHash: gift.pinHash }, keys)) return { kind: 'wrong' };
       const voucher = await lockVoucherOf(tx, { merchantId, voucherId: gift.voucherId });
       if (!voucher || voucher.userId !== gift.senderUserId || refusalToGive(voucher, now)) return { kind: 'refuse', error: new AppError('GIFT_NOT_AVAILABLE') };

@@ -24,6 +24,7 @@ import {
 import type { VoucherRedemptionRow, VoucherRow, VoucherTemplateRow } from './vouchers.table.ts';
 import { getMemberVoucher } from './vouchers.service.ts';
 import { hashVoucherCode, normaliseVoucherCode, type VoucherCodeKeys } from './voucher-codes.ts';
+import { assertMembershipActive } from '../subscriptions/card-subscription.service.ts';
 
 /*
  * Redeeming vouchers in store (business-rules §6; docs/decisions/025-vouchers.md): at the counter
@@ -110,8 +111,11 @@ export async function redeemAtCounter({ db, merchantId, userId, voucherId, outle
     check: async (tx) => {
       const voucher = await lockVoucher(tx, held.id);
       if (!voucher) return { kind: 'refuse', error: new AppError('VOUCHER_NOT_FOUND') };
-      const refusal = await refusalOf(tx, voucher, await templateOf(tx, voucher), now);
+      const template = await templateOf(tx, voucher);
+      const refusal = await refusalOf(tx, voucher, template, now);
       if (refusal) return { kind: 'refuse', error: refusal };
+      // Refused without counting: a code tried on a closed membership card is no guess.
+      await assertMembershipActive({ db: tx, merchantId, card: { id: voucher.cardId, programId: template.programId }, now });
       const staff = await staffOfCodes(tx, { merchantId, outletCode, cashierCode, codeKey });
       if (!staff) return { kind: 'wrong' };
       return { kind: 'pass', value: await redeem(tx, { voucher, outlet: staff.outlet, cashierId: staff.cashier?.id ?? null, channel: 'counter', now }) };
