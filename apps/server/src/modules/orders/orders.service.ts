@@ -80,7 +80,7 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<{ order: O
   const { db, payments, body, idempotencyKey, merchantId, userId, now } = options;
   if (!idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
   if (body.card && body.paymentMethod !== 'credit_card') throw new AppError('UNPROCESSABLE', { message: 'A card goes only with the credit card method' });
-  if (body.paymentMethod === 'credit_card' && !body.card) throw new AppError('UNPROCESSABLE', { message: 'Invalid Credit Card information' });
+  if (body.paymentMethod === 'credit_card' && !body.card) throw new AppError('CARD_INVALID');
   let opened: OpenedPayment | null = null;
   const answer = await withIdempotentTransaction<Placed>({
     db,

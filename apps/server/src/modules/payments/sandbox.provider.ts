@@ -52,7 +52,7 @@ const sandboxCardToken = /^sandbox_card_(ok|decline)_([a-z]{2,12})_(\d{4})$/;
 
 export function readSandboxCardToken(token: string): { declines: boolean; brand: string; last4: string } {
   const match = sandboxCardToken.exec(token);
-  if (!match) throw new AppError('UNPROCESSABLE', { message: 'Invalid Credit Card information' });
+  if (!match) throw new AppError('CARD_INVALID');
   const [, outcome, brand = '', last4 = ''] = match;
   return { declines: outcome === 'decline', brand, last4 };
 }

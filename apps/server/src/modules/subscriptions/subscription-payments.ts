@@ -62,8 +62,14 @@ async function onPaid({ tx, intent, now }: PaymentEffectInput): Promise<void> {
   const plan = await findPlan(tx, { merchantId: charge.merchantId, planId: charge.planId });
   if (!plan) throw new Error('A subscription charge without its plan');
   const period = nextPeriod(subscription, plan.durationMonths, now);
-  const autoRenew = charge.kind === 'auto_renewal' ? subscription.autoRenew : charge.autoRenew && subscription.cardToken !== null;
+  // The card this payment was made with is the one on file from now on: a charge with it succeeded.
+  const paidWithCard = charge.cardToken !== null && charge.cardLast4 !== null;
+  const card = paidWithCard
+    ? { cardToken: charge.cardToken, cardBrand: charge.cardBrand, cardLast4: charge.cardLast4, cardExpiryMonth: charge.cardExpiryMonth, cardExpiryYear: charge.cardExpiryYear, cardName: charge.cardName }
+    : {};
+  const autoRenew = charge.kind === 'auto_renewal' ? subscription.autoRenew : charge.autoRenew && (paidWithCard || subscription.cardToken !== null);
   await updateSubscription(tx, subscription.id, {
+    ...card,
     status: 'active',
     planId: plan.id,
     autoRenew,

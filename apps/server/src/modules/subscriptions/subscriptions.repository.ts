@@ -72,7 +72,8 @@ export async function updateSubscription(db: Database, id: string, changes: Subs
 
 export async function insertCharge(
   db: Database,
-  values: Pick<SubscriptionChargeRow, 'merchantId' | 'subscriptionId' | 'planId' | 'kind' | 'autoRenew' | 'amountMinor' | 'currency' | 'createdAt'>,
+  values: Pick<SubscriptionChargeRow, 'merchantId' | 'subscriptionId' | 'planId' | 'kind' | 'autoRenew' | 'amountMinor' | 'currency' | 'createdAt'> &
+    Partial<Pick<SubscriptionChargeRow, 'cardToken' | 'cardBrand' | 'cardLast4' | 'cardExpiryMonth' | 'cardExpiryYear' | 'cardName'>>,
 ): Promise<SubscriptionChargeRow> {
   const [row] = await db.insert(subscriptionCharges).values(values).returning();
   if (!row) throw new Error('The subscription charge was not inserted');
@@ -81,6 +82,22 @@ export async function insertCharge(
 
 export async function setChargeIntent(db: Database, { id, intentId }: { id: string; intentId: string }): Promise<void> {
   await db.update(subscriptionCharges).set({ intentId }).where(eq(subscriptionCharges.id, id));
+}
+
+/**
+ * The provider's reusable token for the charge's card, in place of the one-time token it was made
+ * with: on the charge, and on its subscription too when the charge was paid already and its card
+ * taken on file (the provider's message came before its answer).
+ */
+export async function setChargeCardToken(db: Database, { id, oneTimeToken, cardToken }: { id: string; oneTimeToken: string; cardToken: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [charge] = await tx.update(subscriptionCharges).set({ cardToken }).where(eq(subscriptionCharges.id, id)).returning({ subscriptionId: subscriptionCharges.subscriptionId });
+    if (!charge) return;
+    await tx
+      .update(subscriptions)
+      .set({ cardToken })
+      .where(and(eq(subscriptions.id, charge.subscriptionId), eq(subscriptions.cardToken, oneTimeToken)));
+  });
 }
 
 export async function lockCharge(tx: Database, id: string): Promise<SubscriptionChargeRow | undefined> {

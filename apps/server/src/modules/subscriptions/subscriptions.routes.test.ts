@@ -213,7 +213,7 @@ describe('subscribing and paying', () => {
     const cardWithTransfer = await subscribeAs(testApp, member, { planId: program.monthly.id, card: sandboxCard() });
     expect(cardWithTransfer.statusCode).toBe(422);
     const expiredCard = await subscribeAs(testApp, member, { planId: program.monthly.id, paymentMethod: 'credit_card', card: { ...sandboxCard(), expiryYear: 2025 } });
-    expect(expiredCard.json()).toMatchObject({ code: 'UNPROCESSABLE', message: 'Invalid Credit Card information' });
+    expect(expiredCard.json()).toMatchObject({ statusCode: 422, code: 'CARD_INVALID', message: 'Invalid Credit Card information' });
     expect((await page(member)).subscription).toBeNull();
 
     const { payment } = await subscribed(member);
@@ -229,7 +229,8 @@ describe('subscribing and paying', () => {
     const member = await subscriber(testApp, merchantId, program);
     const declined = await subscribed(member, { paymentMethod: 'credit_card', card: sandboxCard({ decline: true }) });
     expect(declined.payment).toMatchObject({ status: 'failed', failureReason: 'card_declined', amount: 57_625 });
-    expect((await page(member)).subscription?.status).toBe('inactive');
+    // A payment that fails changes nothing else: the declined card is not kept.
+    expect((await page(member)).subscription).toMatchObject({ status: 'inactive', card: null });
 
     const paid = await subscribed(member, { paymentMethod: 'credit_card', card: sandboxCard(), autoRenew: true });
     expect(paid.payment.status).toBe('paid');
@@ -237,6 +238,12 @@ describe('subscribing and paying', () => {
     expect(after).toMatchObject({ status: 'active', autoRenew: true, card: { brand: 'visa', last4: '4242', expiryMonth: 12, expiryYear: 2030 } });
     expect(after?.nextBillingDate).toBe(after?.endsAt);
     expect(JSON.stringify(after)).not.toContain('sandbox_card');
+
+    // Once the period ran out, a renewal tried with another card that is declined leaves the card that paid on file.
+    await travel(40 * DAY_MS);
+    const renewal = await subscribed(member, { transactionType: 'subscriptionRenewal', paymentMethod: 'credit_card', card: sandboxCard({ decline: true, last4: '0002' }) });
+    expect(renewal.payment).toMatchObject({ status: 'failed', failureReason: 'card_declined' });
+    expect((await page(member)).subscription).toMatchObject({ card: { last4: '4242' } });
   });
 
   it("keeps the provider's reusable token for renewals instead of the one-time token the browser made", async () => {

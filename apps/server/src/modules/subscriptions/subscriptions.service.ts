@@ -31,6 +31,7 @@ import {
   insertPlan,
   listActivePlans,
   lockSubscriptionOfCard,
+  setChargeCardToken,
   setChargeIntent,
   updateSubscription,
   type SubscriptionChanges,
@@ -142,7 +143,7 @@ function assertCardUsable(card: CardTokenInput | null | undefined, now: Date): v
   if (!card) return;
   const lastMonth = card.expiryYear * 12 + (card.expiryMonth - 1);
   const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
-  if (lastMonth < thisMonth) throw new AppError('UNPROCESSABLE', { message: 'Invalid Credit Card information' });
+  if (lastMonth < thisMonth) throw new AppError('CARD_INVALID');
 }
 
 function cardColumns(card: CardTokenInput | null): SubscriptionChanges {
@@ -206,7 +207,7 @@ export async function subscribe(options: SubscribeOptions): Promise<IdempotentAn
       const card = await subscriptionCard(options);
       const plan = await planOfCard(db, card, planId);
       if (paymentMethod === 'cash_on_delivery') throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
-      if (paymentMethod === 'credit_card' && !savedCard) throw new AppError('UNPROCESSABLE', { message: 'Invalid Credit Card information' });
+      if (paymentMethod === 'credit_card' && !savedCard) throw new AppError('CARD_INVALID');
       // A card only goes with a card payment: it is neither charged nor kept for another method.
       if (paymentMethod !== 'credit_card' && savedCard) throw new AppError('UNPROCESSABLE', { message: 'A card goes only with the credit card method' });
       assertCardUsable(savedCard, now);
@@ -223,8 +224,9 @@ export async function subscribe(options: SubscribeOptions): Promise<IdempotentAn
           updatedAt: now,
         });
         const kind = created ? chargeKindFor(undefined, false, transactionType) : chargeKindFor(subscriptionStatusAt(row, now), isInGrace(row, now), transactionType);
-        const saved = savedCard ? await updateSubscription(tx, row.id, { ...cardColumns(savedCard), updatedAt: now }) : row;
+        // The card goes with the charge, and onto the subscription only once the charge is paid.
         const inserted = await insertCharge(tx, {
+          ...(savedCard && cardColumns(savedCard)),
           merchantId: merchant.id,
           subscriptionId: row.id,
           planId: plan.id,
@@ -234,7 +236,7 @@ export async function subscribe(options: SubscribeOptions): Promise<IdempotentAn
           currency: plan.currency,
           createdAt: now,
         });
-        return { subscription: saved, charge: inserted };
+        return { subscription: row, charge: inserted };
       });
       const payment = await createPaymentIntent({
         db,
@@ -251,7 +253,7 @@ export async function subscribe(options: SubscribeOptions): Promise<IdempotentAn
         now,
         log,
         // The provider's token for charging the card again replaces the one-time token kept for renewals.
-        onReusableCardToken: (token) => updateSubscription(db, subscription.id, { cardToken: token, updatedAt: now }).then(() => undefined),
+        onReusableCardToken: (token) => setChargeCardToken(db, { id: charge.id, oneTimeToken: savedCard?.token ?? '', cardToken: token }),
       });
       await setChargeIntent(db, { id: charge.id, intentId: payment.body.id });
       const current = (await findSubscriptionOfCard(db, { merchantId: merchant.id, cardId: card.id })) ?? subscription;

@@ -115,6 +115,16 @@ export const subscriptionCharges = pgTable(
     /** Whether the member asked for automatic renewal with this payment. */
     autoRenew: boolean('auto_renew').notNull(),
     intentId: uuid('intent_id').references(() => paymentIntents.id),
+    /**
+     * The card this payment is made with, kept here until it is paid: only then does it become the
+     * subscription's card on file. A declined card is never kept.
+     */
+    cardToken: text('card_token'),
+    cardBrand: text('card_brand'),
+    cardLast4: char('card_last4', { length: 4 }),
+    cardExpiryMonth: smallint('card_expiry_month'),
+    cardExpiryYear: smallint('card_expiry_year'),
+    cardName: text('card_name'),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: subscriptionChargeStatuses }).notNull().default('open'),
@@ -129,6 +139,7 @@ export const subscriptionCharges = pgTable(
     check('subscription_charges_kind_check', isOneOf(table.kind, subscriptionChargeKinds)),
     check('subscription_charges_status_check', isOneOf(table.status, subscriptionChargeStatuses)),
     check('subscription_charges_amount_check', sql`${table.amountMinor} > 0`),
+    check('subscription_charges_card_check', sql`(${table.cardToken} is null) = (${table.cardLast4} is null)`),
   ],
 );
 

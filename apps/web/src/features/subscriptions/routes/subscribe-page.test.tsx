@@ -48,13 +48,14 @@ function subscription(overrides: Partial<Subscription> = {}): Subscription {
   };
 }
 
-function stubs(page: Omit<SubscriptionPage, 'program'>, payments: PaymentCheckAnswer = sandbox) {
+function stubs(page: Omit<SubscriptionPage, 'program'>, payments: PaymentCheckAnswer = sandbox, answers: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
     [`GET /api/v2/cards/${cardId}/subscription`]: () => okAnswer({ program: { id: 'club', name: 'Kopi Senja Club' }, ...page }),
     'POST /api/v2/payments': () => okAnswer(payments),
     'POST /api/v2/fees/subscription': () => okAnswer({ data: [{ type: 'admin', amount: 2_500 }, { type: 'tax', amount: 5_390 }], subtotal: 49_000, total: 56_890, currency: 'IDR' }),
     'POST /api/v2/cards/subscriptions': () => okAnswer({ subscription: subscription({ status: 'inactive', isExpired: true }), payment: waitingPayment }, 201),
     [`PATCH /api/v2/cards/${cardId}/subscription`]: () => okAnswer({ data: subscription({ autoRenew: false, nextBillingDate: null }) }),
+    ...answers,
   });
 }
 
@@ -119,6 +120,20 @@ describe('SubscribePage', () => {
     const sent = api.to('POST', '/api/v2/cards/subscriptions')[0];
     expect(sent?.body).toMatchObject({ paymentMethod: 'credit_card', autoRenew: true, card: { token: 'sandbox_card_ok_visa_4242', last4: '4242', brand: 'visa' } });
     expect(JSON.stringify(sent?.body)).not.toContain('4242424242424242');
+  });
+
+  it('says "Invalid Credit Card information" in the member’s words when the server refuses the card', async () => {
+    stubs({ plans: [monthly], subscription: null }, sandbox, { 'POST /api/v2/cards/subscriptions': () => errorAnswer('CARD_INVALID') });
+    renderSubscribe();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /Credit or debit card/ }));
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('Name on card'), 'Rani Saputra');
+    await user.type(screen.getByLabelText(/Expiry/), '1230');
+    await user.type(screen.getByLabelText('CVV'), '123');
+    await user.click(screen.getByRole('button', { name: /^Pay/ }));
+    expect(await screen.findByText('Invalid Credit Card information')).toBeInTheDocument();
+    expect(screen.queryByText('This request cannot be processed')).not.toBeInTheDocument();
   });
 
   it('shows a running membership with its dates, and turns auto-renew off', async () => {
