@@ -47,6 +47,18 @@ export const subscriptionPlans = pgTable(
  * A member's subscription on one card. `status` is what was last written; what holds now also
  * depends on the clock (subscription-state.ts), and the renewal job writes it down.
  */
+/** A payment card as the provider tokenised it: the token to charge it with, and what the member is shown of it. */
+function cardColumns() {
+  return {
+    cardToken: text('card_token'),
+    cardBrand: text('card_brand'),
+    cardLast4: char('card_last4', { length: 4 }),
+    cardExpiryMonth: smallint('card_expiry_month'),
+    cardExpiryYear: smallint('card_expiry_year'),
+    cardName: text('card_name'),
+  };
+}
+
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -69,12 +81,7 @@ export const subscriptions = pgTable(
     status: text('status', { enum: subscriptionStatuses }).notNull().default('inactive'),
     autoRenew: boolean('auto_renew').notNull().default(false),
     /** The card on file at the provider; renewals charge it without the member. Never logged. */
-    cardToken: text('card_token'),
-    cardBrand: text('card_brand'),
-    cardLast4: char('card_last4', { length: 4 }),
-    cardExpiryMonth: smallint('card_expiry_month'),
-    cardExpiryYear: smallint('card_expiry_year'),
-    cardName: text('card_name'),
+    ...cardColumns(),
     periodStartsAt: timestamp('period_starts_at', { withTimezone: true }),
     periodEndsAt: timestamp('period_ends_at', { withTimezone: true }),
     lastBilledAt: timestamp('last_billed_at', { withTimezone: true }),
@@ -119,12 +126,7 @@ export const subscriptionCharges = pgTable(
      * The card this payment is made with, kept here until it is paid: only then does it become the
      * subscription's card on file. A declined card is never kept.
      */
-    cardToken: text('card_token'),
-    cardBrand: text('card_brand'),
-    cardLast4: char('card_last4', { length: 4 }),
-    cardExpiryMonth: smallint('card_expiry_month'),
-    cardExpiryYear: smallint('card_expiry_year'),
-    cardName: text('card_name'),
+    ...cardColumns(),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: subscriptionChargeStatuses }).notNull().default('open'),
