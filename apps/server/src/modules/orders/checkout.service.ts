@@ -194,6 +194,10 @@ export async function priceCheckout(request: CheckoutRequest, body: Pick<Checkou
   const address = body.delivery ? await addressOf(context, body.delivery) : null;
   const deliveryOptions = deliveryOptionsOf(context, needsDelivery, address);
   const chosen = await chosenDelivery(context, needsDelivery, body.delivery, address);
+  // The quote refuses what the order would: cash on delivery needs something delivered or picked up.
+  if (body.paymentMethod === 'cash_on_delivery' && !needsDelivery) {
+    throw new AppError('PAYMENT_METHOD_UNAVAILABLE', { message: 'Cash on delivery needs an order that is delivered or picked up' });
+  }
 
   if (body.promoCode !== undefined && body.voucherId !== undefined) throw new AppError('VALIDATION_FAILED', { message: 'Use a promo code or an e-Voucher, not both' });
   const promo = body.promoCode === undefined ? null : await promoFor(db, card.programId, body.promoCode, cart, now);

@@ -518,9 +518,24 @@ describe('cash on delivery', () => {
     expect(integrationOrderAnswerSchema.parse(returned.json()).data).toMatchObject({ status: 'returned', paymentStatus: 'cancelled' });
   });
 
-  it('is refused for what is not delivered or picked up', async () => {
+  it('names the field of each problem of a cart it refuses: a product, or the items as a whole', async () => {
     const member = await shopper(0);
-    const response = await place(member, { items: [{ productId: catalog.products.ebook.id, quantity: 1 }], delivery: { method: 'none' }, paymentMethod: 'cash_on_delivery' });
+    const home = await addAddress(testApp, member, homeInJakarta());
+    const response = await place(member, { items: [{ productId: catalog.products.gold.id, quantity: 4 }], delivery: { method: 'courier', addressId: home.id } });
+    expect(codeOf(response)).toBe('CART_NOT_VALID');
+    expect(errorBodySchema.parse(response.json()).details).toEqual([
+      { field: 'body.items', rule: 'precious_metal_limit', message: 'precious_metal_limit' },
+      { field: `body.items.${catalog.products.gold.id}`, rule: 'quantity_above_max', message: 'quantity_above_max' },
+    ]);
+  });
+
+  it('is refused for what is not delivered or picked up, by the quote as by the order', async () => {
+    const member = await shopper(0);
+    const body = { items: [{ productId: catalog.products.ebook.id, quantity: 1 }], delivery: { method: 'none' as const }, paymentMethod: 'cash_on_delivery' as const };
+    const quoted = await quoteOf(member, body);
+    expect(quoted.statusCode).toBe(422);
+    expect(codeOf(quoted)).toBe('PAYMENT_METHOD_UNAVAILABLE');
+    const response = await place(member, body);
     expect(response.statusCode).toBe(422);
     expect(codeOf(response)).toBe('PAYMENT_METHOD_UNAVAILABLE');
   });

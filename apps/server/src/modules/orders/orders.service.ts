@@ -97,7 +97,11 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<{ order: O
       // An inactive card shows no shop (app-core §2), and a paid membership that ran out closes it (§4).
       if (card.status !== 'active') throw new AppError('CARD_NOT_ACTIVE');
       if (priced.programType === 'subscription' && (await getCardSubscription({ db: tx, merchantId, cardId: card.id, now })).isExpired) throw new AppError('SUBSCRIPTION_NOT_ACTIVE');
-      if (!priced.cart.quote.isValid) throw new AppError('CART_NOT_VALID', { details: quote.problems.map((problem) => ({ field: `body.items.${problem.productId ?? ''}`, rule: problem.code, message: problem.code })) });
+      if (!priced.cart.quote.isValid) {
+        // A problem of one product names it; one of the whole cart (the precious-metal cap) names the items.
+        const details = quote.problems.map((problem) => ({ field: problem.productId ? `body.items.${problem.productId}` : 'body.items', rule: problem.code, message: problem.code }));
+        throw new AppError('CART_NOT_VALID', { details });
+      }
       if (!destination) throw new AppError('VALIDATION_FAILED', { message: 'Choose how your order is delivered', details: [{ field: 'body.delivery', rule: 'required', message: 'Choose how your order is delivered' }] });
       if (priced.promo?.answer.problem) throw promoRefusal(priced.promo.answer);
       if (priced.voucher?.answer.problem) throw voucherRefusal(priced.voucher.answer);
@@ -105,7 +109,6 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<{ order: O
       if (quote.payment.money > 0 && !body.paymentMethod) {
         throw new AppError('VALIDATION_FAILED', { message: 'Choose how to pay', details: [{ field: 'body.paymentMethod', rule: 'required', message: 'Choose how to pay' }] });
       }
-      if (body.paymentMethod === 'cash_on_delivery' && destination.method === 'none') throw new AppError('PAYMENT_METHOD_UNAVAILABLE', { message: 'Cash on delivery needs an order that is delivered or picked up' });
 
       // The priced lines hold each product once, with every quantity the cart named it with.
       const quantities = new Map(quote.lines.map((line) => [line.productId, line.quantity]));

@@ -1,5 +1,6 @@
 import type { IntegrationRedemption, Voucher } from '@kartu/contracts';
 import { HOUR_MS } from '@kartu/core/calendar';
+import { CODE_ENTRY_LOCK_HOURS, CODE_ENTRY_MAX_WRONG_TRIES } from '@kartu/core/constants';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -34,8 +35,8 @@ import { assertMembershipActive } from '../subscriptions/card-subscription.servi
  */
 
 /** Wrong outlet codes that lock a voucher's redemption, and for how long (business-rules §4). */
-const WRONG_CODES_LOCK_AT = 3;
-const WRONG_CODES_LOCK_MS = 24 * HOUR_MS;
+const WRONG_CODES_LOCK_AT = CODE_ENTRY_MAX_WRONG_TRIES;
+const WRONG_CODES_LOCK_MS = CODE_ENTRY_LOCK_HOURS * HOUR_MS;
 
 async function dayIn(db: Database, merchantId: number, now: Date): Promise<string> {
   return merchantDayAt(db, { merchantId, now });

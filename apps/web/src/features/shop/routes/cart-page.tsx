@@ -17,10 +17,11 @@ import { CartLineRow } from '../components/cart-line.tsx';
 import { ShopLoadError } from '../components/shop-states.tsx';
 import { useShopCard } from '../components/use-shop-card.ts';
 import '../shop.css';
+import { PRECIOUS_METAL_MAX_PER_TRANSACTION } from '@kartu/core/constants';
 
 /** The cart-wide rules, shown above the lines; the precious-metal cap says its limit. */
 function cartProblemText(problem: CartProblem, t: (key: string, options?: Record<string, unknown>) => string): string {
-  if (problem.code === 'precious_metal_limit') return t('problems.precious_metal_limit', { count: problem.limit ?? 3 });
+  if (problem.code === 'precious_metal_limit') return t('problems.precious_metal_limit', { count: problem.limit ?? PRECIOUS_METAL_MAX_PER_TRANSACTION });
   return t(`problems.${problem.code}`);
 }
 
