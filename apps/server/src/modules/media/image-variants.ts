@@ -33,8 +33,9 @@ const unreadable = () => refused('UNSUPPORTED_MEDIA_TYPE', 'invalid_format', `Th
 async function readHeader(bytes: Buffer): Promise<Metadata> {
   if (bytes.length > imageInputLimits.maxBytes) throw refused('PAYLOAD_TOO_LARGE', 'too_big', `The image is larger than ${IMAGE_MAX_MB} MB`);
   try {
-    // Without the pixel limit, which would make a huge picture look unreadable: it is checked next.
-    return await sharp(bytes).metadata();
+    // Without any pixel limit, sharp's own included, which would make a huge picture look
+    // unreadable: only the header is read here, and the size is checked next.
+    return await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw unreadable();
   }

@@ -7,7 +7,7 @@ import { newProgram } from '../cards/cards.test-support.ts';
 import { programs } from '../programs/programs.table.ts';
 import { imageView, setMerchantImage, setProgramCardArt, storeImage } from './images.service.ts';
 import { images, imageVariants } from './images.table.ts';
-import { storedTestImage, testPicture } from './media.test-support.ts';
+import { hugeHeaderPicture, storedTestImage, testPicture } from './media.test-support.ts';
 
 let testApp: TestApp;
 let merchantId: number;
@@ -99,6 +99,8 @@ describe('storeImage', () => {
     ['a picture too low for the card', 'UNPROCESSABLE', 'too_small', 'too small: at least 343x216', async () => testPicture({ width: 800, height: 215 })],
     ['a file over 10 MB', 'PAYLOAD_TOO_LARGE', 'too_big', 'larger than 10 MB', async () => Buffer.concat([await testPicture({ width: 800, height: 600 }), Buffer.alloc(IMAGE_MAX_BYTES)])],
     ['a picture of over 40 million pixels', 'PAYLOAD_TOO_LARGE', 'too_big', 'more than 40 million pixels', async () => testPicture({ width: 8000, height: 5001 })],
+    ['a PNG whose header claims 400 million pixels', 'PAYLOAD_TOO_LARGE', 'too_big', 'more than 40 million pixels', async () => hugeHeaderPicture('png')],
+    ['a JPEG whose header claims 400 million pixels', 'PAYLOAD_TOO_LARGE', 'too_big', 'more than 40 million pixels', async () => hugeHeaderPicture('jpeg')],
   ])('refuses %s with %s, and stores nothing', async (_case, code, rule, message, bytes) => {
     const before = await imageCount();
     const refused = storeImage({ db: testApp.db, merchantId, purpose: 'card-art', bytes: await bytes() });
