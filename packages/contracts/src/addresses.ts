@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isInternationalName } from '@kartu/core';
 
 /*
  * A member's delivery addresses and the Indonesian areas they are picked from
@@ -37,7 +38,8 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 
 const addressFields = z.object({
   type: addressTypeSchema,
-  recipientName: text(RECIPIENT_NAME_MAX_LENGTH),
+  // spec: business-rules §5 — a name is letters only (spaces, apostrophes, hyphens and dots between them).
+  recipientName: text(RECIPIENT_NAME_MAX_LENGTH).refine(isInternationalName, 'A name has letters only'),
   /** As typed ('0812…', '+62812…'); stored and answered in E.164. */
   recipientPhone: z.string().trim().min(4).max(32),
   countryCode: z.enum(addressCountryCodes).default('ID'),

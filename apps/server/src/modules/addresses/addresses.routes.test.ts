@@ -267,6 +267,8 @@ describe('/api/v2/addresses', () => {
     const cases: [string, Partial<AddressBody> | Record<string, unknown>][] = [
       ['recipientName', { recipientName: 'R'.repeat(101) }],
       ['recipientName', { recipientName: '   ' }],
+      ['recipientName', { recipientName: 'Dewi 2' }],
+      ['recipientName', { recipientName: '12345' }],
       ['fullAddress', { fullAddress: 'J'.repeat(301) }],
       ['fullAddress', { fullAddress: 'Jl. Senayan\u0000 No. 7' }],
       ['note', { note: 'n'.repeat(201) }],

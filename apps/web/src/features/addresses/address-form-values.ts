@@ -120,6 +120,7 @@ function problemKey(field: FormField, values: AddressFormValues, issueCode: stri
     case 'village':
       return `${field}Required`;
     case 'recipientName':
+      return empty ? 'recipientNameRequired' : issueCode === 'too_big' ? 'recipientNameTooLong' : 'recipientNameLetters';
     case 'fullAddress':
       return empty ? `${field}Required` : `${field}TooLong`;
     case 'zip':

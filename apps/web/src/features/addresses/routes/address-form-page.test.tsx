@@ -119,6 +119,21 @@ describe('AddressFormPage', () => {
     expect(server.to('GET', '/api/v2/areas/provinces/32/regencies')).toHaveLength(1);
   });
 
+  it('takes a recipient name of letters only, with the spaces, dots and apostrophes names have', async () => {
+    const server = stubAddresses();
+    renderNew();
+    const user = userEvent.setup();
+    const name = screen.getByRole('textbox', { name: "Recipient's name" });
+    await user.type(name, 'Dewi 2');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByText('The name can have letters only')).toBeInTheDocument();
+    expect(name).toHaveAccessibleDescription('The name can have letters only');
+    await user.clear(name);
+    await user.type(name, "Dewi S. O'Neil");
+    expect(screen.queryByText('The name can have letters only')).not.toBeInTheDocument();
+    expect(server.to('POST', '/api/v2/addresses')).toEqual([]);
+  });
+
   it('says what is missing or wrong and sends nothing', async () => {
     const server = stubAddresses();
     renderNew();
