@@ -17,7 +17,7 @@ let member: CardMember;
 
 useTestApp((made) => ({ testApp } = made));
 beforeAll(async () => {
-  kopi = await merchantSetup(testApp, { cards: 0 });
+  kopi = await merchantSetup(testApp, { cards: 0, program: { visualAttributes: { showBtnShop: true } } });
   lumina = await merchantSetup(testApp, { mid: 'LUMINABEAUTY', cards: 0 });
   member = await memberWithCard(testApp, { merchantId: kopi.merchantId, programId: kopi.program.id });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
+import type { CardDetail } from '@kartu/contracts';
 import { screen } from '@testing-library/react';
 import { okAnswer, stubApi } from '../test/api-stub.test-support.ts';
 import { visitSignedIn } from '../test/app-routes.test-support.tsx';
@@ -6,6 +7,14 @@ import { shopCard } from '../features/shop/shop.test-support.ts';
 import { giftCardChargeFixture, giftCardDetail, giftCardId } from '../features/cards/cards.test-support.ts';
 
 const visit = visitSignedIn;
+
+/** The card answers at once; the shop's own requests never do, so a page shows what it has before them. */
+function openShopOf(card: CardDetail) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => (new URL(String(input), 'http://kartu.test').pathname === `/api/v2/cards/${card.id}` ? Promise.resolve(okAnswer(card)) : new Promise<Response>(() => undefined))),
+  );
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -40,15 +49,31 @@ describe('card routes', () => {
     expect(await screen.findByRole('heading', { name: 'Nothing on sale yet' })).toBeInTheDocument();
   });
 
+  it("sends the catalog, cart and checkout of a card whose program shows no shop to the feature-locked page; its orders stay open", async () => {
+    const card = shopCard({ visualAttributes: {} });
+    for (const page of ['catalogs', 'catalogs/carts', 'catalogs/checkout', 'catalogs/evoucher/p-1']) {
+      openShopOf(card);
+      const { at, unmount } = visit(`/cards/${card.id}/${page}`);
+      expect(await screen.findByRole('heading', { name: 'Not available yet' })).toBeInTheDocument();
+      expect(screen.getByText('Catalog is not available for your account yet.')).toBeInTheDocument();
+      expect(at()).toBe('/feature-locked?feature=catalog');
+      unmount();
+    }
+    stubApi({ [`GET /api/v2/cards/${card.id}`]: () => okAnswer(card), [`GET /api/v2/cards/${card.id}/orders`]: () => okAnswer({ data: [], nextCursor: null }) });
+    const { at } = visit(`/cards/${card.id}/orders`);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(at()).toBe(`/cards/${card.id}/orders`);
+  });
+
   it('reads the literal shop and carts segments before a product type', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
-    visit('/cards/card00000000000000000001/catalogs/carts');
+    openShopOf(shopCard());
+    visit(`/cards/${shopCard().id}/catalogs/carts`);
     expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
   });
 
   it('answers 404 for a product type the catalog does not sell', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
-    visit('/cards/card00000000000000000001/catalogs/furniture/p-1');
+    openShopOf(shopCard());
+    visit(`/cards/${shopCard().id}/catalogs/furniture/p-1`);
     expect(await screen.findByText('This product is no longer available')).toBeInTheDocument();
   });
 
@@ -68,8 +93,8 @@ describe('card routes', () => {
   });
 
   it('opens the v2 catalog search with the search box focused', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
-    visit('/v2/cards/card00000000000000000001/catalogs/search');
+    openShopOf(shopCard());
+    visit(`/v2/cards/${shopCard().id}/catalogs/search`);
     expect(await screen.findByRole('searchbox', { name: 'Search products' })).toHaveFocus();
   });
 });

@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './route-error.tsx';
-import { ActiveSubscriptionGuard } from './subscription-guard.tsx';
+import { ActiveSubscriptionGuard } from './card-rule-guards.tsx';
 
 /*
  * A card's pages other than its own page and the shop's: the ones an expired subscription closes,

@@ -1,39 +1,14 @@
 import { describe, it, expect, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { useEffect } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
-import type { SiteState } from '@kartu/contracts';
-import { SiteProvider } from '../lib/site.tsx';
+import { screen, waitFor } from '@testing-library/react';
 import { setSession } from '../lib/session.ts';
-import { AppRoutes } from './routes.tsx';
 import { testSite } from '../test/site.test-support.ts';
+import { visitApp } from '../test/app-routes.test-support.tsx';
 import { sessionUser } from '../test/session.test-support.ts';
 import { okAnswer, stubApi } from '../test/api-stub.test-support.ts';
 import { updateSignInFlow } from '../features/auth/sign-in-flow.ts';
 import { shopCard } from '../features/shop/shop.test-support.ts';
 
-function visit(site: SiteState, url: string) {
-  const visited: string[] = [];
-  let current = '';
-  function LocationRecorder() {
-    const location = useLocation();
-    const at = `${location.pathname}${location.search}`;
-    useEffect(() => {
-      current = at;
-      visited.push(at);
-    }, [at]);
-    return null;
-  }
-  const view = render(
-    <SiteProvider site={site}>
-      <MemoryRouter initialEntries={[url]}>
-        <AppRoutes />
-        <LocationRecorder />
-      </MemoryRouter>
-    </SiteProvider>,
-  );
-  return { visited, at: () => current, unmount: view.unmount };
-}
+const visit = visitApp;
 
 const knownAccount = { needSetPin: false, needSetPhone: false, isNewDevice: true };
 const sessionAnswer = () => ({ user: sessionUser({ id: 'u1' }), loginType: 'otp', pinRequired: false, needSetPhone: true });

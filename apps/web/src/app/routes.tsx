@@ -52,6 +52,7 @@ const CardRoutes = lazyPage(() => import('./card-routes.tsx').then((m) => m.Card
 // A gift card's payment at the top level (v1), from the card routes' chunk.
 const TransactionEgiftDetailPage = lazyPage(() => import('./card-routes.tsx').then((m) => m.loadTransactionEgiftDetailPage()));
 const ShopRoutes = lazyPage(() => import('../features/shop/routes/shop-routes.tsx').then((m) => m.ShopRoutes));
+const ShopGuard = lazyPage(() => import('./card-rule-guards.tsx').then((m) => m.ShopGuard));
 const VoucherRoutes = lazyPage(() => import('../features/vouchers/routes/voucher-routes.tsx').then((m) => m.VoucherRoutes));
 const PaymentReturnPage = lazyPage(() => import('../features/payments/routes/payment-return-page.tsx').then((m) => m.PaymentReturnPage));
 const AgeGate = lazyPage(() => import('../features/age-gate/components/age-gate.tsx').then((m) => m.AgeGate));
@@ -93,7 +94,9 @@ export function AppRoutes() {
               <Route path={paths.addCardByNumber.path} element={<AddCardPage />} />
               <Route path={paths.cardDetail.path} element={<CardGuard />}>
                 <Route index element={<CardDetailPage />} />
-                <Route path={`${paths.cardCatalogs.path}/*`} element={<ShopRoutes />} />
+                <Route element={<ShopGuard />}>
+                  <Route path={`${paths.cardCatalogs.path}/*`} element={<ShopRoutes />} />
+                </Route>
                 <Route path={`${paths.cardOrders.path}/*`} element={<ShopRoutes section="orders" />} />
                 <Route path={`${paths.cardDistributors.path}/*`} element={<ShopRoutes section="distributors" />} />
                 {/* The card's other pages (those a subscription gates, the subscription's) and its 404: card-routes.tsx. */}
@@ -117,7 +120,9 @@ export function AppRoutes() {
               <Route path={v2PathOf(paths.cards.path)} element={<CardListPage />} />
               <Route path={v2PathOf(paths.cardDetail.path)} element={<CardGuard />}>
                 <Route index element={<CardDetailPage />} />
-                <Route path={`${v2PathOf(paths.cardCatalogs.path)}/*`} element={<ShopRoutes v2 />} />
+                <Route element={<ShopGuard />}>
+                  <Route path={`${v2PathOf(paths.cardCatalogs.path)}/*`} element={<ShopRoutes v2 />} />
+                </Route>
                 <Route path={`${v2PathOf(paths.cardOrders.path)}/*`} element={<ShopRoutes v2 section="orders" />} />
                 <Route path="*" element={<CardRoutes v2 />} />
               </Route>

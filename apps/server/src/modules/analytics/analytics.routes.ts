@@ -16,7 +16,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
         tags: ['analytics'],
         summary: "Records what the member did for the merchant's reports: add_to_cart, a product of the card's catalog put in the cart",
         body: memberEventBodySchema,
-        response: { 202: z.null(), ...errorAnswers([400, 401, 404, 429, 500] as const) },
+        response: { 202: z.null(), ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },
       },
     },
     async (request, reply) => {

@@ -24,7 +24,7 @@ beforeAll(async () => {
   catalog = await newCatalog(testApp, merchantId);
   member = await memberWithCard(testApp, { merchantId, programId: catalog.programId });
   stranger = await memberWithCard(testApp, { merchantId, programId: catalog.programId });
-  otherProgramMember = await memberWithCard(testApp, { merchantId, programId: (await newProgram(testApp, merchantId, { name: 'Other' })).id });
+  otherProgramMember = await memberWithCard(testApp, { merchantId, programId: (await newProgram(testApp, merchantId, { name: 'Other', visualAttributes: { showBtnShop: true } })).id });
 });
 
 async function browse(query = '', as: CardMember = member) {
@@ -130,6 +130,21 @@ describe('GET /api/v2/cards/{cardId}/catalogs', () => {
 
   it("shows a card of another program that program's catalog, here an empty one", async () => {
     expect(await browse('', otherProgramMember)).toEqual({ categories: [], data: [], total: 0, nextCursor: null });
+  });
+
+  it('answers 403 SHOP_NOT_AVAILABLE for a card whose program shows no shop: its catalog, a product, a cart and a checkout', async () => {
+    const noShop = await memberWithCard(testApp, { merchantId, programId: (await newProgram(testApp, merchantId, { name: 'No shop' })).id });
+    const { voucher } = catalog.products;
+    const attempts = [
+      await send(testApp, 'GET', `/api/v2/cards/${noShop.card.id}/catalogs`, { member: noShop }),
+      await send(testApp, 'GET', `/api/v2/cards/${noShop.card.id}/catalogs/evoucher/${voucher.id}`, { member: noShop }),
+      await send(testApp, 'POST', `/api/v2/cards/${noShop.card.id}/carts/quote`, { member: noShop, body: { items: [{ productId: voucher.id, quantity: 1 }] } }),
+      await send(testApp, 'POST', `/api/v2/cards/${noShop.card.id}/checkout/quote`, { member: noShop, body: { items: [{ productId: voucher.id, quantity: 1 }], delivery: { method: 'none' } } }),
+    ];
+    for (const refused of attempts) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(errorBodySchema.parse(refused.json()).code).toBe('SHOP_NOT_AVAILABLE');
+    }
   });
 });
 

@@ -49,7 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
         summary: "One page of a card's catalog: search, category, type, a points price range and an order; with the categories on sale",
         params: catalogCardParamsSchema,
         querystring: catalogQuerySchema,
-        response: { 200: catalogPageSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
+        response: { 200: catalogPageSchema, ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },
       },
     },
     async (request, reply) => {
@@ -86,7 +86,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
         tags: ['catalog'],
         summary: "One product of a card's catalog, with its description, terms and photo",
         params: productParamsSchema,
-        response: { 200: productAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
+        response: { 200: productAnswerSchema, ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },
       },
     },
     async (request) => {
@@ -105,7 +105,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
         summary: "Prices the member's cart as the products are now: its lines, subtotal in points and money, and every rule it breaks",
         params: catalogCardParamsSchema,
         body: cartQuoteBodySchema,
-        response: { 200: cartQuoteSchema, ...errorAnswers([400, 401, 404, 422, 429, 500] as const) },
+        response: { 200: cartQuoteSchema, ...errorAnswers([400, 401, 403, 404, 422, 429, 500] as const) },
       },
     },
     async (request) => {

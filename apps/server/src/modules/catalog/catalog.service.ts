@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { recordEvent } from '../analytics/analytics.service.ts';
 import { getMemberCard } from '../cards/member-card.service.ts';
+import { getProgram } from '../programs/programs.service.ts';
 import type { CardRow } from '../cards/cards.table.ts';
 import { assertImageFor, getImageViews, type ImageViewOf } from '../media/images.service.ts';
 import {
@@ -86,9 +87,22 @@ export function assertPriceRange(query: Pick<CatalogQueryInput, 'minPrice' | 'ma
   if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) throw new AppError('CATALOG_PRICE_RANGE');
 }
 
-/** The program whose catalog a card of the member's wallet shows; anyone else's card is not found. */
+/**
+ * A card of the member's wallet whose program opens a shop (its `showBtnShop`, spec: app-core §3
+ * Card detail): the card page shows the shop's button only then, and its pages, the catalog, a
+ * cart's price and an order are refused otherwise with 403 SHOP_NOT_AVAILABLE. Anyone else's card
+ * is not found.
+ */
+async function shopCardOf(request: CatalogRequest): Promise<CardRow> {
+  const card = await getMemberCard(request);
+  const { program } = await getProgram({ db: request.db, merchantId: request.merchantId, programId: card.programId });
+  if (program.visualAttributes?.showBtnShop !== true) throw new AppError('SHOP_NOT_AVAILABLE');
+  return card;
+}
+
+/** The program whose catalog a card of the member's wallet shows (shopCardOf). */
 export async function catalogProgramOfCard(request: CatalogRequest): Promise<string> {
-  return (await getMemberCard(request)).programId;
+  return (await shopCardOf(request)).programId;
 }
 
 /**
@@ -118,7 +132,7 @@ export async function getCatalogPage({ db, merchantId, programId, query }: { db:
 
 /** A product on sale in the catalog of a card of the member's wallet; anything else is not found. */
 async function productOnSaleOfCard({ productId, ...request }: CatalogRequest & { productId: string }): Promise<{ card: CardRow; product: ProductWithCategory }> {
-  const card = await getMemberCard(request);
+  const card = await shopCardOf(request);
   const [product] = isUuid(productId) ? await findProductsOnSale(request.db, { merchantId: request.merchantId, programId: card.programId, productIds: [productId] }) : [];
   if (!product) throw new AppError('PRODUCT_NOT_FOUND');
   return { card, product };
@@ -160,7 +174,7 @@ export interface PricedCart {
  * rule the cart breaks. Nothing the client says about prices is read.
  */
 export async function priceCart({ items, currency, ...request }: CatalogRequest & { items: readonly CartItem[]; currency: string }): Promise<PricedCart> {
-  const card = await getMemberCard(request);
+  const card = await shopCardOf(request);
   const merged = mergedItems(items);
   const found = await findProductsOnSale(request.db, {
     merchantId: request.merchantId,

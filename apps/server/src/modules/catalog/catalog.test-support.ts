@@ -12,7 +12,7 @@ export interface TestCatalog {
 }
 
 export async function newCatalog(testApp: TestApp, merchantId: number): Promise<TestCatalog> {
-  const program = await newProgram(testApp, merchantId, { name: 'Shop Points' });
+  const program = await newProgram(testApp, merchantId, { name: 'Shop Points', visualAttributes: { showBtnShop: true } });
   const db = testApp.db;
   const category = async (name: string, sortOrder: number, isExclusive = false) =>
     (await createCatalogCategory({ db, category: { merchantId, programId: program.id, name, sortOrder, isExclusive } })).id;

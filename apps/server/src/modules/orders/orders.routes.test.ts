@@ -200,7 +200,7 @@ describe('POST /api/v2/cards/{cardId}/checkout/quote', () => {
     const member = await shopper();
     const quote = checkoutQuoteSchema.parse((await quoteOf(member, { items: [{ productId: catalog.products.voucher.id, quantity: 1 }, { productId: catalog.products.ebook.id, quantity: 1 }] })).json());
     expect(quote).toMatchObject({ needsDelivery: false, deliveryOptions: [{ method: 'none', fee: 0, isAvailable: true }], isValid: true, payment: { points: 550, money: 0 } });
-    const outsider = await memberWithCard(testApp, { merchantId, programId: (await newProgram(testApp, merchantId, { name: 'Elsewhere' })).id });
+    const outsider = await memberWithCard(testApp, { merchantId, programId: (await newProgram(testApp, merchantId, { name: 'Elsewhere', visualAttributes: { showBtnShop: true } })).id });
     const theirs = checkoutQuoteSchema.parse((await quoteOf(outsider, { items: [{ productId: catalog.products.voucher.id, quantity: 1 }] })).json());
     expect(theirs.problems).toEqual([{ code: 'unavailable', productId: catalog.products.voucher.id }]);
   });
@@ -301,7 +301,7 @@ describe('POST /api/v2/cards/{cardId}/orders', () => {
     expect(codeOf(inactive)).toBe('CARD_NOT_ACTIVE');
     expect(await balanceOf(member)).toBe(5_000n);
 
-    const club = await newProgram(testApp, merchantId, { name: 'Shop Club', type: 'subscription' });
+    const club = await newProgram(testApp, merchantId, { name: 'Shop Club', type: 'subscription', visualAttributes: { showBtnShop: true } });
     const product = await createProduct({ db: testApp.db, product: { merchantId, programId: club.id, categoryId: (await createCatalogCategory({ db: testApp.db, category: { merchantId, programId: club.id, name: 'Members only' } })).id, currency: 'IDR', sku: 'CLUB-1', type: 'evoucher', name: 'Members voucher', pricePoints: 10n } });
     const lapsed = await memberWithCard(testApp, { merchantId, programId: club.id });
     await earn({ db: testApp.db, now: testApp.clock.now(), merchantId, card: lapsed.card, amount: 100n });

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { requireCardId, requireActiveSubscription } from './card-guards.ts';
+import { requireCardId, requireActiveSubscription, requireShop } from './card-guards.ts';
 
 describe('requireCardId', () => {
   it('sends a card page without a cardId to /cards', () => {
@@ -22,5 +22,16 @@ describe('requireActiveSubscription', () => {
     expect(requireActiveSubscription({ programType: 'subscription', subscription: { isExpired: false, status: 'active', endsAt: null } }, cardId)).toBeNull();
     expect(requireActiveSubscription({ programType: 'subscription', subscription: { isExpired: false, status: 'cancelled', endsAt: null } }, cardId)).toBeNull();
     expect(requireActiveSubscription({ programType: 'points', subscription: null }, cardId)).toBeNull();
+  });
+});
+
+describe('requireShop', () => {
+  it('sends the shop of a card whose program shows no shop to the feature-locked page, naming the catalog', () => {
+    expect(requireShop({ visualAttributes: {} })).toBe('/feature-locked?feature=catalog');
+    expect(requireShop({ visualAttributes: { showBtnShop: false, showLevels: true } })).toBe('/feature-locked?feature=catalog');
+  });
+
+  it('lets the shop of a card whose program shows it through', () => {
+    expect(requireShop({ visualAttributes: { showBtnShop: true } })).toBeNull();
   });
 });

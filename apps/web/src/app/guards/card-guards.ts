@@ -15,3 +15,12 @@ export function requireCardId(cardId: string | undefined): GuardRedirect {
 export function requireActiveSubscription(card: Pick<CardDetail, 'programType' | 'subscription'>, cardId: string): GuardRedirect {
   return card.programType === 'subscription' && card.subscription?.isExpired ? paths.cardDetail.href({ cardId }) : null;
 }
+
+/**
+ * A card whose program opens no shop (its visual attribute showBtnShop, spec: app-core §3 Card
+ * detail) has no catalog, cart or checkout: those pages go to /feature-locked?feature=catalog. Its
+ * past orders and the pickup points stay open.
+ */
+export function requireShop(card: Pick<CardDetail, 'visualAttributes'>): GuardRedirect {
+  return card.visualAttributes.showBtnShop === true ? null : paths.featureLocked.href({ feature: 'catalog' });
+}
