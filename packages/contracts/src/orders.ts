@@ -74,7 +74,7 @@ export const deliveryOptionSchema = z.object({
   fee: amount,
   /** False with the reason when this cart cannot go this way to the address given. */
   isAvailable: z.boolean(),
-  unavailableReason: z.enum(['area_not_covered', 'too_far', 'address_needs_location', 'not_for_this_cart']).nullable(),
+  unavailableReason: z.enum(['area_not_covered', 'too_far', 'too_heavy', 'address_needs_location', 'not_for_this_cart']).nullable(),
 });
 export type DeliveryOption = z.infer<typeof deliveryOptionSchema>;
 

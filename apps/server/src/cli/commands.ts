@@ -38,10 +38,11 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
                         --address <street and number> --subdistrict <code, e.g. 31.74.07.1006> --zip <5 digits>
                         [--note <text>]     every order of the program's cards goes there
   kartu programs fixed-address --program <program id> --remove
-  kartu programs shop --program <program id> [--delivery "courier:0 same_day:10000@25km instant:15000@10km"]
+  kartu programs shop --program <program id> [--delivery "courier:0 same_day:10000@25km instant:15000@10km@5kg"]
                         [--cover 31.71,31.74|everywhere] [--point-value 100|none] [--fees "application:1000"]
-                        delivery options with their fee (minor units) and distance limit from the nearest
-                        distributor; covered regency and city codes; what a missing point costs in money
+                        delivery options with their fee (minor units), distance limit from the nearest
+                        distributor and weight limit (kg or g); covered regency and city codes; what a
+                        missing point costs in money
   kartu distributors add --program <program id> --name <name> --address <text> [--phone <phone>]
                         [--hours <text>] [--location=<latitude,longitude>]   a pickup point
   kartu distributors remove --program <program id> --id <distributor id>

@@ -27,9 +27,9 @@ async function optionsTo(addressId: string) {
 
 describe('kartu programs shop and kartu distributors', () => {
   it("sets how the program's shop delivers, to where, and where orders are picked up", async () => {
-    const set = await kartu('programs', 'shop', '--program', catalog.programId, '--delivery', 'courier:9000 instant:15000@10km', '--cover', '31.74,31.71', '--point-value', '100', '--fees', 'application:1000');
+    const set = await kartu('programs', 'shop', '--program', catalog.programId, '--delivery', 'courier:9000 instant:15000@10km@2.5kg', '--cover', '31.74,31.71', '--point-value', '100', '--fees', 'application:1000');
     expect(set.code, set.error).toBe(0);
-    expect(set.out).toContain('courier 9000, instant 15000 within 10 km');
+    expect(set.out).toContain('courier 9000, instant 15000 within 10 km up to 2500 g');
     const added = await kartu('distributors', 'add', '--program', catalog.programId, '--name', 'Kopi Senja Blok M', '--address', 'Jl. Melawai 4', '--hours', '07:00–22:00', '--location=-6.2440,106.8000');
     expect(added.code, added.error).toBe(0);
     const distributorId = /id ([0-9a-f-]{36})/.exec(added.out)?.[1] ?? '';
@@ -84,6 +84,7 @@ describe('kartu programs shop and kartu distributors', () => {
 
   it('refuses what it cannot read', async () => {
     expect((await kartu('programs', 'shop', '--program', catalog.programId, '--delivery', 'drone:5')).code).toBe(2);
+    expect((await kartu('programs', 'shop', '--program', catalog.programId, '--delivery', 'courier:0@5lb')).code).toBe(2);
     expect((await kartu('programs', 'shop', '--program', catalog.programId, '--cover', '99.99')).code).toBe(1);
     expect((await kartu('programs', 'shop', '--program', catalog.programId, '--delivery', 'courier:0 courier:5')).code).toBe(1);
     expect((await kartu('distributors', 'add', '--program', catalog.programId, '--name', 'X', '--address', 'Y', '--location', 'north')).code).toBe(2);

@@ -12,11 +12,25 @@ async function programOption(db: CliContext['db'], programId: string) {
   return program;
 }
 
-/** `courier:0`, `same_day:10000@25km`: a delivery option, its fee in minor units and its distance limit. */
+/**
+ * `courier:0`, `same_day:10000@25km`, `instant:15000@10km@5kg`: a delivery option, its fee in minor
+ * units, and its limits: the distance from the nearest distributor (km), what the order's items may
+ * weigh together (kg or g).
+ */
 export function parseDeliveryOption(text: string): DeliveryOptionSetting {
-  const match = /^(instant|same_day|courier):(\d{1,9})(?:@(\d{1,4}(?:\.\d)?)km)?$/.exec(text.trim());
-  if (!match?.[1] || match[2] === undefined) throw new UsageError('--delivery takes options like courier:0 same_day:10000@25km instant:15000@10km');
-  return { method: match[1] as DeliveryOptionSetting['method'], feeMinor: Number(match[2]), ...(match[3] !== undefined && { maxDistanceKm: Number(match[3]) }) };
+  const match = /^(instant|same_day|courier):(\d{1,9})((?:@\d{1,6}(?:\.\d{1,3})?(?:km|kg|g))*)$/.exec(text.trim());
+  if (!match?.[1] || match[2] === undefined) throw new UsageError('--delivery takes options like courier:0 same_day:10000@25km instant:15000@10km@5kg');
+  const option: DeliveryOptionSetting = { method: match[1] as DeliveryOptionSetting['method'], feeMinor: Number(match[2]) };
+  for (const [, value = '', unit] of (match[3] ?? '').matchAll(/@([\d.]+)(km|kg|g)/g)) {
+    if (unit === 'km') option.maxDistanceKm = Number(value);
+    else option.maxWeightGrams = Math.round(Number(value) * (unit === 'kg' ? 1000 : 1));
+  }
+  return option;
+}
+
+function describedOption(option: DeliveryOptionSetting): string {
+  const limits = [option.maxDistanceKm ? `within ${option.maxDistanceKm} km` : null, option.maxWeightGrams ? `up to ${option.maxWeightGrams} g` : null].filter(Boolean);
+  return [option.method, option.feeMinor, ...limits].join(' ');
 }
 
 /** `kartu programs shop`: how the program's shop delivers and charges; what is not given stays as it is. */
@@ -39,7 +53,7 @@ export async function setShopSettingsCommand(args: string[], { db, out, now }: C
   if (values.delivery !== undefined) changes.deliveryOptions = values.delivery.split(/\s+/).filter(Boolean).map(parseDeliveryOption);
   if (values.fees !== undefined) changes.feeRules = parseFeeRules(values.fees, (await getPublicMerchant({ db, id: program.merchantId })).currency);
   const saved = await setShopSettings({ db, merchantId: program.merchantId, programId: program.id, changes, now: now() });
-  const options = saved.deliveryOptions.map((option) => `${option.method} ${option.feeMinor}${option.maxDistanceKm ? ` within ${option.maxDistanceKm} km` : ''}`);
+  const options = saved.deliveryOptions.map(describedOption);
   out(`"${program.name}" delivers ${options.length ? options.join(', ') : 'nowhere yet (pickup only, where it has distributors)'}`);
   const fees = saved.feeRules.map((rule) => (rule.type === 'rounding' ? `rounding to ${rule.toNearestMinor}` : `${rule.type} ${'fixedMinor' in rule ? rule.fixedMinor : `${rule.basisPoints / 100}%`}`));
   out(`to ${saved.coveredRegencyCodes ? saved.coveredRegencyCodes.join(', ') : 'everywhere'}; ${saved.pointValueMinor ? `a missing point is paid with ${saved.pointValueMinor} in money` : 'missing points cannot be paid in money'}.`);

@@ -45,7 +45,8 @@ export async function seedKopiSenjaShop(tx: Database, merchantId: number): Promi
     deliveryOptions: [
       { method: 'courier', feeMinor: 0 },
       { method: 'same_day', feeMinor: 10_000, maxDistanceKm: 25 },
-      { method: 'instant', feeMinor: 15_000, maxDistanceKm: 10 },
+      // A motorbike courier: near an outlet, and up to 3 kg of goods.
+      { method: 'instant', feeMinor: 15_000, maxDistanceKm: 10, maxWeightGrams: 3_000 },
     ],
     feeRules: [
       { type: 'application', fixedMinor: 1_000 },

@@ -13,7 +13,7 @@ import type { FixedAddressDetail } from '../programs/programs.table.ts';
 import { findDistributor, findPromotion, findShopSettings, listDistributors } from './orders.repository.ts';
 import { applyPromotion, promoCodeOf, type AppliedPromo } from './promotions.ts';
 import { applyVoucherAtCheckout, type AppliedVoucher } from '../vouchers/checkout-voucher.service.ts';
-import type { DistributorRow, OrderDestination, ShopSettingsRow } from './orders.table.ts';
+import type { DeliveryOptionSetting, DistributorRow, OrderDestination, ShopSettingsRow } from './orders.table.ts';
 
 /*
  * The pricing of a checkout (docs/decisions/023-orders.md): the cart as the catalog prices it, the
@@ -83,6 +83,11 @@ function located(row: { latitude: number | null; longitude: number | null }): { 
   return row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude };
 }
 
+/** Whether the cart's delivered items weigh more together than this option carries. */
+function tooHeavyFor(option: DeliveryOptionSetting, cartWeightGrams: number): boolean {
+  return option.maxWeightGrams !== undefined && cartWeightGrams > option.maxWeightGrams;
+}
+
 /** Why an address cannot be delivered to by a method with this distance limit; null when it can. */
 function whyNotTo(address: Address, settings: ShopSettingsRow | undefined, maxDistanceKm: number | undefined, outlets: readonly DistributorRow[]): Unavailable | null {
   const covered = settings?.coveredRegencyCodes;
@@ -121,6 +126,8 @@ interface DeliveryContext {
   settings: ShopSettingsRow | undefined;
   fixedAddress: FixedAddressDetail | null;
   outlets: DistributorRow[];
+  /** What the cart's delivered items weigh together (a product without a weight counts nothing). */
+  cartWeightGrams: number;
 }
 
 /** The address the member chose, or the program's fixed one; refused when it is not theirs. */
@@ -134,7 +141,7 @@ async function addressOf(context: DeliveryContext, delivery: CheckoutDelivery): 
 function deliveryOptionsOf(context: DeliveryContext, needsDelivery: boolean, address: Address | null): DeliveryOption[] {
   if (!needsDelivery) return [{ method: 'none', fee: 0, isAvailable: true, unavailableReason: null }];
   const options: DeliveryOption[] = (context.settings?.deliveryOptions ?? []).map((option) => {
-    const reason = address ? whyNotTo(address, context.settings, option.maxDistanceKm, context.outlets) : null;
+    const reason = tooHeavyFor(option, context.cartWeightGrams) ? 'too_heavy' : address ? whyNotTo(address, context.settings, option.maxDistanceKm, context.outlets) : null;
     return { method: option.method, fee: option.feeMinor, isAvailable: reason === null, unavailableReason: reason };
   });
   // Pickup is offered where there is somewhere to pick up from; a fixed address takes every order.
@@ -158,6 +165,7 @@ async function chosenDelivery(context: DeliveryContext, needsDelivery: boolean, 
   }
   const option = context.settings?.deliveryOptions.find((setting) => setting.method === delivery.method);
   if (!option) throw new AppError('DELIVERY_NOT_AVAILABLE', { message: 'This delivery option is not available, please choose another' });
+  if (tooHeavyFor(option, context.cartWeightGrams)) throw new AppError('DELIVERY_TOO_HEAVY');
   if (context.fixedAddress) return { method: delivery.method, destination: destinationOfFixed(context.fixedAddress), regencyCode: regencyOfFixed(context.fixedAddress), distributor: null };
   if (!address) throw new AppError('VALIDATION_FAILED', { message: 'Choose the address to deliver to', details: [{ field: 'body.delivery.addressId', rule: 'required', message: 'Choose the address to deliver to' }] });
   const reason = whyNotTo(address, context.settings, option.maxDistanceKm, context.outlets);
@@ -189,8 +197,10 @@ export async function priceCheckout(request: CheckoutRequest, body: Pick<Checkou
   const settings = await findShopSettings(db, card.programId);
   const outlets = await listDistributors(db, { merchantId, programId: card.programId });
   const cart = await priceCart({ ...request, items: body.items });
-  const context: DeliveryContext = { request, card, settings, fixedAddress: program.fixedAddress, outlets };
-  const needsDelivery = cart.quote.lines.some((line) => deliveredTypes.has(line.product.type));
+  const delivered = cart.quote.lines.filter((line) => deliveredTypes.has(line.product.type));
+  const cartWeightGrams = delivered.reduce((total, line) => total + (line.product.weightGrams ?? 0) * line.quantity, 0);
+  const context: DeliveryContext = { request, card, settings, fixedAddress: program.fixedAddress, outlets, cartWeightGrams };
+  const needsDelivery = delivered.length > 0;
   const address = body.delivery ? await addressOf(context, body.delivery) : null;
   const deliveryOptions = deliveryOptionsOf(context, needsDelivery, address);
   const chosen = await chosenDelivery(context, needsDelivery, body.delivery, address);

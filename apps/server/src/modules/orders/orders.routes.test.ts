@@ -186,6 +186,40 @@ describe('POST /api/v2/cards/{cardId}/checkout/quote', () => {
     expect(await stockOf(catalog.products.beans.id)).toBe(stockBefore);
   });
 
+  it('says when the items weigh more than an option carries, and refuses that option for the order, placing nothing', async () => {
+    const heavyShop = await newCatalog(testApp, merchantId);
+    await saveShopSettings(testApp.db, {
+      programId: heavyShop.programId,
+      merchantId,
+      pointValueMinor: null,
+      coveredRegencyCodes: null,
+      deliveryOptions: [
+        { method: 'instant', feeMinor: 15_000, maxWeightGrams: 1_000 },
+        { method: 'courier', feeMinor: 9_000 },
+      ],
+      feeRules: [],
+    });
+    const member = await memberWithPoints(testApp, { merchantId, programId: heavyShop.programId, points: 20_000 });
+    const home = await addAddress(testApp, member, homeInJakarta({ latitude: -6.2251, longitude: 106.7995 }));
+    const { beans } = heavyShop.products;
+    const optionsFor = async (quantity: number) =>
+      checkoutQuoteSchema.parse((await quoteOf(member, { items: [{ productId: beans.id, quantity }], delivery: { method: 'courier', addressId: home.id } })).json()).deliveryOptions;
+    // Four bags of 250 g are at the limit; five are over it, with an address or without one.
+    expect(await optionsFor(4)).toContainEqual({ method: 'instant', fee: 15_000, isAvailable: true, unavailableReason: null });
+    expect(await optionsFor(5)).toEqual([
+      { method: 'instant', fee: 15_000, isAvailable: false, unavailableReason: 'too_heavy' },
+      { method: 'courier', fee: 9_000, isAvailable: true, unavailableReason: null },
+    ]);
+    const withoutAddress = checkoutQuoteSchema.parse((await quoteOf(member, { items: [{ productId: beans.id, quantity: 5 }] })).json());
+    expect(withoutAddress.deliveryOptions[0]).toMatchObject({ method: 'instant', unavailableReason: 'too_heavy' });
+    const stockBefore = await stockOf(beans.id);
+    const refused = await place(member, { items: [{ productId: beans.id, quantity: 5 }], delivery: { method: 'instant', addressId: home.id } });
+    expect(refused.statusCode).toBe(422);
+    expect(errorBodySchema.parse(refused.json())).toMatchObject({ code: 'DELIVERY_TOO_HEAVY', message: 'Your items are over the weight or volume limit of this delivery' });
+    expect(await balanceOf(member)).toBe(20_000n);
+    expect(await stockOf(beans.id)).toBe(stockBefore);
+  });
+
   it('keeps offering the 1-hour option to a pinned address after an edit that leaves its position out', async () => {
     const member = await shopper(5_000);
     const near = await addAddress(testApp, member, homeInJakarta({ latitude: -6.2251, longitude: 106.7995 }));

@@ -22,6 +22,8 @@ export interface DeliveryOptionSetting {
   feeMinor: number;
   /** From the nearest distributor to the address's pin; absent for no limit. */
   maxDistanceKm?: number;
+  /** What the delivered items of one order may weigh together; absent for no limit. */
+  maxWeightGrams?: number;
 }
 
 /** How a program's shop delivers and charges (set by the operator CLI; the demo seed sets Kopi Senja's). */

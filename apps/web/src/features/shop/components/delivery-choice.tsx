@@ -32,6 +32,7 @@ export interface DeliveryChoiceProps {
 /** The spec's words for an option the address cannot use (business-rules §9 delivery). */
 function unavailableKey(reason: DeliveryOption['unavailableReason']): string {
   if (reason === 'area_not_covered' || reason === 'too_far') return 'errors.DELIVERY_NOT_AVAILABLE';
+  if (reason === 'too_heavy') return 'errors.DELIVERY_TOO_HEAVY';
   return `delivery.unavailable.${reason ?? 'not_for_this_cart'}`;
 }
 

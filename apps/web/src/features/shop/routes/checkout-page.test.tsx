@@ -5,7 +5,7 @@ import type { CheckoutQuote } from '@kartu/contracts';
 import { paths } from '../../../config/paths.ts';
 import { errorAnswer, okAnswer } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
-import { addToCart, getCart } from '../cart-store.ts';
+import { addToCart, clearCart, getCart } from '../cart-store.ts';
 import {
   addressesPath,
   beans,
@@ -19,6 +19,7 @@ import {
   paymentOptionsPath,
   shopCard,
   stubShop,
+  voucher,
 } from '../shop.test-support.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 
@@ -139,6 +140,43 @@ describe('CheckoutPage', () => {
     expect(courier).toHaveAccessibleDescription('Shipment to your area is currently not yet available');
     const checkout = `/cards/${cardId}/catalogs/checkout`;
     expect(await screen.findByRole('link', { name: "Add this address's location" })).toHaveAttribute('href', `/settings/addresses/${home.id}?return=${encodeURIComponent(checkout)}`);
+  });
+
+  it('says when the items are over an option’s weight limit', async () => {
+    addToCart(cardId, beans, 9);
+    stubCheckout([
+      checkoutQuote({
+        deliveryOptions: [
+          { method: 'instant', fee: 25_000, isAvailable: false, unavailableReason: 'too_heavy' },
+          { method: 'courier', fee: 12_000, isAvailable: true, unavailableReason: null },
+        ],
+      }),
+    ]);
+    renderCheckout();
+    const options = await screen.findByRole('group', { name: 'Delivery option' });
+    const instant = within(options).getByRole('radio', { name: /Instant/ });
+    expect(instant).toBeDisabled();
+    expect(instant).toHaveAccessibleDescription('Your items are over the weight or volume limit of this delivery');
+    expect(within(options).getByRole('radio', { name: /Courier/ })).toBeChecked();
+  });
+
+  it('says there is no shipping or payment method when the program offers none for this cart, and places nothing', async () => {
+    addToCart(cardId, beans, 1);
+    stubCheckout([checkoutQuote({ deliveryOptions: [] })]);
+    const first = renderCheckout();
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no shipping or payment method for this order. Please contact the merchant.');
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+    first.unmount();
+
+    // Money to pay, and the only method the card has is cash on delivery, which a voucher cart cannot use.
+    clearCart(cardId);
+    addToCart(cardId, voucher, 1);
+    const owing = checkoutQuote({ needsDelivery: false, deliveryOptions: [{ method: 'none', fee: 0, isAvailable: true, unavailableReason: null }], payment: { points: 0, money: 50_000, pointsShortfall: 0, balance: 0, needsPaymentMethod: true } });
+    stubCheckout([owing], { [`POST ${paymentOptionsPath}`]: () => okAnswer({ ...paymentOptions, listPayment: ['cash_on_delivery'] }) });
+    renderCheckout();
+    expect(await screen.findByText('There is no shipping or payment method for this order. Please contact the merchant.')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Payment method' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled());
   });
 
   it('prices the cart again for another address, and for pickup at a chosen distributor', async () => {

@@ -121,7 +121,9 @@ export function CheckoutPage() {
     }
     const problems = quote.problems;
     const needsMethod = quote.payment.needsPaymentMethod;
-    const canPlace = settled && quote.isValid && !place.isPending;
+    // business-rules §8 delivery: the program offers no way to deliver this cart, or no way to pay its money.
+    const noMethod = (quote.needsDelivery && quote.deliveryOptions.length === 0) || (needsMethod && payments.data?.isValid === true && methods.length === 0);
+    const canPlace = settled && quote.isValid && !noMethod && !place.isPending;
     const refusal = place.isError ? (describeApiError(place.error) ?? t('checkout.failed')) : null;
     const useCardForm = needsMethod && paymentMethod === 'credit_card' && payments.data?.provider && payments.data.publicKey;
     return (
@@ -219,6 +221,11 @@ export function CheckoutPage() {
           </label>
           <textarea id={noteId} className="text-input checkout-note" rows={2} maxLength={NOTE_MAX} value={note} onChange={(event) => setNote(event.target.value)} />
         </div>
+        {noMethod ? (
+          <p className="checkout-notice" role="alert">
+            {t('checkout.noMethod')}
+          </p>
+        ) : null}
         {refusal ? (
           <p className="checkout-error" role="alert">
             {refusal}
