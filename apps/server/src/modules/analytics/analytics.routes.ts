@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { merchantOf, signedIn } from '../auth/auth.http.ts';
-import { recordAddToCart } from '../catalog/catalog.service.ts';
+import { recordAddToCart, recordCatalogSearch } from '../catalog/catalog.service.ts';
 
 /** What the app tells the server the member did, checked and recorded for the merchant's reports. */
 export const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
@@ -14,15 +14,17 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       preHandler: app.requireSession(),
       schema: {
         tags: ['analytics'],
-        summary: "Records what the member did for the merchant's reports: add_to_cart, a product of the card's catalog put in the cart",
+        summary: "Records what the member did for the merchant's reports: add_to_cart, a product of the card's catalog put in the cart; search_item, a search of the card's catalog",
         body: memberEventBodySchema,
         response: { 202: z.null(), ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },
       },
     },
     async (request, reply) => {
       const { user } = signedIn(request);
-      const { cardId, productId, quantity } = request.body;
-      await recordAddToCart({ db, merchantId: merchantOf(request).id, userId: user.id, cardId, productId, quantity, now: clock.now() });
+      const event = request.body;
+      const member = { db, merchantId: merchantOf(request).id, userId: user.id, cardId: event.cardId, now: clock.now() };
+      if (event.name === 'add_to_cart') await recordAddToCart({ ...member, productId: event.productId, quantity: event.quantity });
+      else await recordCatalogSearch({ ...member, query: event.query });
       return reply.status(202).send(null);
     },
   );

@@ -281,3 +281,29 @@ describe('POST /api/v2/events (add_to_cart)', () => {
     expect((await eventsOf(stranger.card.id)).length + (await eventsOf(member.card.id)).length).toBe(before);
   });
 });
+
+describe('POST /api/v2/events (search_item)', () => {
+  const searchesOf = (cardId: string) => testApp.db.select().from(analyticsEvents).where(eq(analyticsEvents.cardId, cardId));
+  const searched = (as: CardMember, body: object) => send(testApp, 'POST', '/api/v2/events', { member: as, body: { name: 'search_item', ...body } });
+
+  it("records a search of the card's catalog as the catalog reads it, with how many products it finds", async () => {
+    const searcher = await memberWithCard(testApp, { merchantId, programId: catalog.programId });
+    expect((await searched(searcher, { cardId: searcher.card.id, query: '  beans ' })).statusCode).toBe(202);
+    expect((await searched(searcher, { cardId: searcher.card.id, query: 'durian' })).statusCode).toBe(202);
+    const events = (await searchesOf(searcher.card.id)).map((event) => [event.name, event.userId, event.properties]);
+    expect(events).toEqual([
+      ['search_item', searcher.userId, { query: 'beans', resultCount: 2 }],
+      ['search_item', searcher.userId, { query: 'durian', resultCount: 0 }],
+    ]);
+  });
+
+  it("records nothing for another member's card, a card with no shop, or an empty or overlong search", async () => {
+    const noShop = await memberWithCard(testApp, { merchantId, programId: (await newProgram(testApp, merchantId, { name: 'No shop either' })).id });
+    expect((await searched(member, { cardId: stranger.card.id, query: 'beans' })).statusCode).toBe(404);
+    expect((await searched(noShop, { cardId: noShop.card.id, query: 'beans' })).statusCode).toBe(403);
+    expect((await searched(member, { cardId: member.card.id, query: '   ' })).statusCode).toBe(400);
+    expect((await searched(member, { cardId: member.card.id, query: 'x'.repeat(101) })).statusCode).toBe(400);
+    const recorded = [...(await searchesOf(stranger.card.id)), ...(await searchesOf(noShop.card.id)), ...(await searchesOf(member.card.id))];
+    expect(recorded.filter((event) => event.name === 'search_item')).toEqual([]);
+  });
+});

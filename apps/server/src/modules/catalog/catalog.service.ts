@@ -249,6 +249,20 @@ export async function recordAddToCart({ quantity, now, ...request }: CatalogRequ
   });
 }
 
+/** Records a search of the catalog of a card of the member's wallet (shopCardOf), with how many products it finds. */
+export async function recordCatalogSearch({ query, now, ...request }: CatalogRequest & { query: string; now: Date }): Promise<void> {
+  const card = await shopCardOf(request);
+  const found = await getCatalogPage({ db: request.db, merchantId: request.merchantId, programId: card.programId, query: { q: query, sort: 'recommended', limit: 1 } });
+  await recordEvent(request.db, {
+    merchantId: request.merchantId,
+    userId: request.userId,
+    cardId: card.id,
+    name: 'search_item',
+    properties: { query, resultCount: found.total },
+    occurredAt: now,
+  });
+}
+
 /**
  * Locks the products of a checkout until its transaction ends (in one order, so two checkouts of
  * the same products queue instead of deadlocking): their stock and prices are then the checkout's.

@@ -1,3 +1,4 @@
+import { recordEvent } from '../analytics/analytics.service.ts';
 import { formatCurrency } from '@kartu/core';
 import { issuePlanVouchers } from './plan-vouchers.service.ts';
 import { intlLocaleOf } from '@kartu/core/constants';
@@ -81,6 +82,17 @@ async function onPaid({ tx, intent, now }: PaymentEffectInput): Promise<void> {
     updatedAt: now,
   });
   await settleCharge(tx, { id: charge.id, status: 'paid', period, now });
+  // A paid period after the first, asked for by the member or charged on its own, is a renewal.
+  if (charge.kind !== 'new') {
+    await recordEvent(tx, {
+      merchantId: charge.merchantId,
+      userId: subscription.userId,
+      cardId: subscription.cardId,
+      name: 'subscription_renew',
+      properties: { planId: plan.id, automatic: charge.kind === 'auto_renewal', amountMinor: Number(charge.amountMinor), currency: charge.currency },
+      occurredAt: now,
+    });
+  }
   // The plan's vouchers come with each paid period, keyed by the charge that paid it.
   await issuePlanVouchers(tx, { merchantId: charge.merchantId, planId: plan.id, holder: { userId: subscription.userId, cardId: subscription.cardId }, chargeId: charge.id, now });
   await tellSubscriber(tx, subscription, 'subscription-paid', now, (subscriber) => ({

@@ -4,6 +4,7 @@ import { DAY_MS, HOUR_MS } from '@kartu/core/calendar';
 import { cardDetailSchema, paymentCheckAnswerSchema, subscribeAnswerSchema, subscriptionAnswerSchema, subscriptionFeesAnswerSchema, subscriptionPageSchema } from '@kartu/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { outboxMessages } from '../outbox/outbox-messages.table.ts';
+import { analyticsEvents } from '../analytics/analytics.table.ts';
 import { subscriptionCharges, subscriptions } from './subscriptions.table.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { merchantIdOf } from '../../test/test-app.ts';
@@ -72,6 +73,12 @@ async function runRenewals() {
 async function messagesTo(member: CardMember, purpose: string) {
   const rows = await testApp.db.select().from(outboxMessages).where(and(eq(outboxMessages.recipient, member.e164), eq(outboxMessages.purpose, purpose)));
   return rows.length;
+}
+
+/** The subscription events recorded for the merchant's reports on the member's card, oldest first. */
+async function subscriptionEventsOf(member: CardMember) {
+  const rows = await testApp.db.select().from(analyticsEvents).where(eq(analyticsEvents.cardId, member.card.id)).orderBy(analyticsEvents.occurredAt);
+  return rows.map((row) => [row.name, row.properties]);
 }
 
 async function storedSubscription(member: CardMember) {
@@ -297,6 +304,7 @@ describe('cancel, expiry and renewal', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', isExpired: false, isRenewable: true, autoRenew: false });
     const again = await send(testApp, 'POST', '/api/v2/cards/subscriptions/cancel', { member, body: { cardId: member.card.id } });
     expect(again.json()).toMatchObject({ code: 'SUBSCRIPTION_NOT_ACTIVE' });
+    expect(await subscriptionEventsOf(member)).toEqual([['subscription_cancel', { planId: program.monthly.id, periodEndsAt: cancelled.endsAt }]]);
 
     await travel(32 * DAY_MS);
     expect(await cardSubscription(member)).toMatchObject({ isExpired: true, status: 'ended' });
@@ -307,6 +315,7 @@ describe('cancel, expiry and renewal', () => {
     const endsAt = new Date(testApp.clock.now());
     endsAt.setUTCFullYear(endsAt.getUTCFullYear() + 1);
     expect(renewed?.endsAt).toBe(endsAt.toISOString());
+    expect((await subscriptionEventsOf(member)).at(-1)).toEqual(['subscription_renew', { planId: program.yearly.id, automatic: false, amountMinor: renewal.payment.amount, currency: 'IDR' }]);
   });
 
   it('expires an unpaid period, which the job writes down, and a renewal starts from the payment', async () => {
@@ -335,6 +344,8 @@ describe('cancel, expiry and renewal', () => {
     next.setUTCMonth(next.getUTCMonth() + 1);
     expect(renewed).toMatchObject({ status: 'active', autoRenew: true, endsAt: next.toISOString() });
     expect(await messagesTo(member, 'subscription-paid')).toBe(2);
+    // The first period is a subscription, not a renewal: only the automatic charge counts as one.
+    expect((await subscriptionEventsOf(member)).map(([name, properties]) => [name, (properties as { automatic: boolean }).automatic])).toEqual([['subscription_renew', true]]);
     await runRenewals();
     expect((await page(member)).subscription?.endsAt).toBe(next.toISOString());
   });

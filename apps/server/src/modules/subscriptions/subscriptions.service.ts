@@ -1,3 +1,4 @@
+import { recordEvent } from '../analytics/analytics.service.ts';
 import type {
   PaymentMethod,
   PublicMerchant,
@@ -270,6 +271,14 @@ export async function cancelSubscription(options: MemberCardRequest & { now: Dat
     const row = await findSubscriptionOfCard(tx, { merchantId: merchant.id, cardId: card.id });
     if (!row || subscriptionStatusAt(row, now) !== 'active') throw new AppError('SUBSCRIPTION_NOT_ACTIVE');
     const cancelled = await updateSubscription(tx, row.id, { status: 'cancelled', autoRenew: false, graceUntil: null, cancelledAt: now, updatedAt: now });
+    await recordEvent(tx, {
+      merchantId: merchant.id,
+      userId: row.userId,
+      cardId: card.id,
+      name: 'subscription_cancel',
+      properties: { planId: row.planId, periodEndsAt: row.periodEndsAt?.toISOString() ?? null },
+      occurredAt: now,
+    });
     publishAfterCommit(tx, [changeTags.card(card.id)]);
     return subscriptionView(tx, cancelled, now);
   });

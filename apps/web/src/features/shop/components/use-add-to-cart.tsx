@@ -3,7 +3,7 @@ import { cartConflictOf, type CartConflict } from '@kartu/core/cart';
 import type { ProductSummary } from '@kartu/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { recordAddToCart } from '../api/record-add-to-cart.ts';
+import { recordShopEvent } from '../api/record-event.ts';
 import { addToCart, cartRuleProductOf, getCart, replaceCart } from '../cart-store.ts';
 
 type AddedProduct = Pick<ProductSummary, 'id' | 'name' | 'type' | 'category' | 'isPreciousMetal' | 'maxPerOrder'>;
@@ -31,7 +31,7 @@ export function useAddToCart(cardId: string) {
       return;
     }
     addToCart(cardId, product, quantity);
-    recordAddToCart({ cardId, productId: product.id, quantity });
+    recordShopEvent({ name: 'add_to_cart', cardId, productId: product.id, quantity });
     setAdded(product.name);
   };
 
@@ -43,7 +43,7 @@ export function useAddToCart(cardId: string) {
       cancelLabel={t('conflict.cancel')}
       onConfirm={() => {
         replaceCart(cardId, pending.product, pending.quantity);
-        recordAddToCart({ cardId, productId: pending.product.id, quantity: pending.quantity });
+        recordShopEvent({ name: 'add_to_cart', cardId, productId: pending.product.id, quantity: pending.quantity });
         setPending(null);
         setAdded(pending.product.name);
       }}

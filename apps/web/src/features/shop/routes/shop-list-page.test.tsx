@@ -68,11 +68,12 @@ describe('ShopListPage', () => {
     await waitFor(() => expect(api.to('GET', catalogPath).at(-1)?.query.get('q')).toBe('arabica'));
     // One search for the pause, not one per letter.
     expect(api.to('GET', catalogPath).filter((request) => request.query.has('q'))).toHaveLength(1);
-
+    // And one search_item for the merchant's reports.
+    expect(api.bodiesOf('/api/v2/events')).toEqual([{ name: 'search_item', cardId, query: 'arabica' }]);
   });
 
   it('keeps a space typed before a pause, for the next word', async () => {
-    stubShop({ [`GET ${catalogPath}`]: () => okAnswer(catalogPage([beans])) });
+    const api = stubShop({ [`GET ${catalogPath}`]: () => okAnswer(catalogPage([beans])) });
     renderShop();
     const user = userEvent.setup();
     const field = await screen.findByRole('searchbox', { name: 'Search products' });
@@ -80,6 +81,12 @@ describe('ShopListPage', () => {
     await waitFor(() => expect(location()).toBe(`${shopUrl}?q=kopi`));
     await user.type(field, 'susu');
     expect(field).toHaveValue('kopi susu');
+    await waitFor(() => expect(location()).toBe(`${shopUrl}?q=kopi+susu`));
+    // The space alone changed nothing to search for; each settled search is reported once.
+    expect(api.bodiesOf('/api/v2/events')).toEqual([
+      { name: 'search_item', cardId, query: 'kopi' },
+      { name: 'search_item', cardId, query: 'kopi susu' },
+    ]);
   });
 
   it('filters by category, type and price from the sheet, and refuses a minimum above the maximum before asking', async () => {

@@ -13,6 +13,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { useCatalog } from '../api/get-catalog.ts';
 import { catalogFilterOf, catalogSearchOf, sheetFilterCount, type CatalogFilter } from '../catalog-filter.ts';
 import { CartButton } from '../components/cart-button.tsx';
+import { recordShopEvent } from '../api/record-event.ts';
 import { CatalogSearch } from '../components/catalog-search.tsx';
 import { FilterSheet } from '../components/filter-sheet.tsx';
 import { ProductTile } from '../components/product-tile.tsx';
@@ -58,7 +59,12 @@ export function ShopListPage({ focusSearch = false }: { focusSearch?: boolean })
   const searchFor = (text: string, { now = false } = {}) => {
     clearTimeout(typing.current);
     // Read from the address as it is then: a sort or filter chosen meanwhile stays.
-    const apply = () => setSearch((current) => queryOf({ ...catalogFilterOf(current), q: text.trim() || undefined }), { replace: !now });
+    const apply = () => {
+      const query = text.trim();
+      // A search the member settled on (typing paused, or submitted) is reported once, not each letter.
+      if (query && query !== filter.q) recordShopEvent({ name: 'search_item', cardId, query });
+      setSearch((current) => queryOf({ ...catalogFilterOf(current), q: query || undefined }), { replace: !now });
+    };
     if (now) apply();
     else typing.current = setTimeout(apply, SEARCH_DEBOUNCE_MS);
   };
