@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, signUp, test, uniquePhone } from './support.ts';
+import { addCardByNumber, expect, expectAccessible, signUp, test, uniquePhone } from './support.ts';
 
 /** A Kopi Senja Rewards card nobody owns yet in the demo data (no activation code). */
 const rewardsCardNumber = '6001010000001045';
@@ -39,12 +39,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 test('a member checks out with points to a new address, the merchant sends it and the tracking page shows the courier; a mixed payment settles in the sandbox', async ({ page, request }) => {
   test.setTimeout(90_000);
   await signUp(page, request, uniquePhone(), '864209');
-  await page.getByRole('link', { name: 'Add card' }).first().click();
-  await page.getByLabel('Card number').fill(rewardsCardNumber);
-  await page.getByRole('button', { name: 'Find card' }).click();
-  await page.getByRole('button', { name: 'Add to my wallet' }).click();
-  await expect(page).toHaveURL(/\/cards\/[a-z0-9]{24}$/, { timeout: 15_000 });
-  const cardPath = new URL(page.url()).pathname;
+  const cardPath = await addCardByNumber(page, rewardsCardNumber);
 
   // The till's purchase of Rp 2,500,000 earns 2,500 points (1 per Rp 1,000).
   const merchant = await merchantApi(request);

@@ -1,21 +1,18 @@
-import { expect, expectAccessible, signOut, signUp, test, uniquePhone } from './support.ts';
+import { addCardByNumber, expect, expectAccessible, signOut, signUp, test, uniquePhone } from './support.ts';
 
 /** A Kopi Senja Rewards card nobody owns yet in the demo data (no activation code). */
 const rewardsCardNumber = '6001010000001037';
+/** Another such card, for the donation. */
+const fundCardNumber = '6001010000001029';
 
 test('a member browses the catalog, filters it, fills a cart, is asked before mixing a physical item with an e-voucher, and loses the cart on sign-out', async ({ page, request }) => {
   await signUp(page, request, uniquePhone(), '135790');
-  await page.getByRole('link', { name: 'Add card' }).first().click();
-  await page.getByLabel('Card number').fill(rewardsCardNumber);
-  await page.getByRole('button', { name: 'Find card' }).click();
-  await page.getByRole('button', { name: 'Add to my wallet' }).click();
-  await expect(page).toHaveURL(/\/cards\/[a-z0-9]{24}$/, { timeout: 15_000 });
-  const cardPath = new URL(page.url()).pathname;
+  const cardPath = await addCardByNumber(page, rewardsCardNumber);
 
   // The card's Shop button opens the product list, drawn from the seeded catalog.
   await page.getByRole('link', { name: 'Shop' }).click();
   await expect(page).toHaveURL(`${cardPath}/catalogs/shop`);
-  await expect(page.getByText('14 products')).toBeVisible();
+  await expect(page.getByText('15 products')).toBeVisible();
   await expect(page.getByRole('link', { name: /Senja enamel mug/ })).toContainText('Out of Stock');
   await expectAccessible(page, 'the shop list');
 
@@ -68,4 +65,29 @@ test('a member browses the catalog, filters it, fills a cart, is asked before mi
   await signOut(page);
   const keptCarts = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('cart')));
   expect(keptCarts).toEqual([]);
+});
+
+test('a member gives to the farmers fund an amount of their own, checked against the minimum donation, and takes it to checkout', async ({ page, request }) => {
+  await signUp(page, request, uniquePhone(), '135790');
+  const cardPath = await addCardByNumber(page, fundCardNumber);
+
+  await page.goto(`${cardPath}/catalogs/shop?q=fund`);
+  await expect(page.getByRole('link', { name: /Gayo farmers fund/ })).toContainText('From Rp 10.000');
+  await page.getByRole('link', { name: /Gayo farmers fund/ }).click();
+  const amount = page.getByRole('textbox', { name: 'Donation amount' });
+  await expect(amount).toHaveAccessibleDescription(/Minimum donation Rp\s10\.000, up to Rp\s5\.000\.000/);
+  await amount.fill('5000');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(amount).toHaveAccessibleDescription(/The minimum donation is Rp\s10\.000/);
+  await expect(page.getByRole('link', { name: /^Cart/ })).toHaveAccessibleName('Cart');
+  await amount.fill('25000');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  // The server prices the line at the amount chosen; nothing is delivered, so checkout asks only how to pay.
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await expect(page.getByText('Your donation: Rp 25.000')).toBeVisible();
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page.getByRole('group', { name: 'Payment method' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Delivery' })).toHaveCount(0);
 });

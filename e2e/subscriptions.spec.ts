@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appRunning, expect, expectAccessible, signUp, test, uniquePhone } from './support.ts';
+import { addCardByNumber, appRunning, expect, expectAccessible, signUp, test, uniquePhone } from './support.ts';
 
 /** A Kopi Senja Club card nobody owns yet in the demo data. */
 const clubCardNumber = '6001030000001019';
@@ -18,12 +18,7 @@ test('a member subscribes to the Club, pays in the sandbox, is sent to the card 
   // The whole membership journey in one test: two payments, an expiry and a cancel take longer than one page's test.
   test.slow();
   await signUp(page, request, uniquePhone(), '246810');
-  await page.getByRole('link', { name: 'Add card' }).first().click();
-  await page.getByLabel('Card number').fill(clubCardNumber);
-  await page.getByRole('button', { name: 'Find card' }).click();
-  await page.getByRole('button', { name: 'Add to my wallet' }).click();
-  await expect(page).toHaveURL(/\/cards\/[a-z0-9]{24}$/, { timeout: 15_000 });
-  const cardPath = new URL(page.url()).pathname;
+  const cardPath = await addCardByNumber(page, clubCardNumber);
   const cardId = cardPath.split('/').pop() ?? '';
 
   // Before any payment the menus stay closed and the card page says how to open them.

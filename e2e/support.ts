@@ -71,6 +71,16 @@ export async function signUp(page: Page, request: APIRequestContext, phone: stri
 }
 
 /** Signs the member out from the settings page. */
+/** From the wallet, adds the card of this number (one nobody owns, with no activation code) and answers its page's path. */
+export async function addCardByNumber(page: Page, cardNumber: string): Promise<string> {
+  await page.getByRole('link', { name: 'Add card' }).first().click();
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByRole('button', { name: 'Find card' }).click();
+  await page.getByRole('button', { name: 'Add to my wallet' }).click();
+  await expect(page).toHaveURL(/\/cards\/[a-z0-9]{24}$/, { timeout: 15_000 });
+  return new URL(page.url()).pathname;
+}
+
 export async function signOut(page: Page): Promise<void> {
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_TYPES } from '@kartu/core/cart';
+import { CUSTOM_VALUE_MAX_AMOUNT, LEDGER_AMOUNT_MAX } from '@kartu/core/constants';
 import { imageSchema } from './media.ts';
 
 /*
@@ -64,6 +65,11 @@ export const productSummarySchema = z.object({
   weightGrams: z.number().int().min(0).nullable(),
   /** Gold and other precious metals: at most 3 per transaction (business-rules §9). */
   isPreciousMetal: z.boolean(),
+  /**
+   * A custom-value product (type custom_value): the member chooses what it costs, in minor units,
+   * from `min` to `max` (business-rules §5); its price is then `min`. Null for every other product.
+   */
+  customValue: z.object({ min: amount, max: amount, isDonation: z.boolean() }).nullable(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
@@ -122,6 +128,8 @@ export type ProductAnswer = z.infer<typeof productAnswerSchema>;
 export const cartItemSchema = z.object({
   productId: z.string().min(1).max(64),
   quantity: z.number().int().min(1).max(10_000),
+  /** The value chosen for a custom-value product, in minor units; the quote says when it is out of range. */
+  value: z.number().int().min(0).max(LEDGER_AMOUNT_MAX).optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -142,6 +150,12 @@ export const cartProblemCodes = [
   'quantity_above_max',
   /** No longer on sale, or not in this card's catalog. */
   'unavailable',
+  /** A custom-value product sent without a value. */
+  'custom_value_required',
+  /** A custom value below the product's minimum (for a donation, the minimum donation); `limit` is it. */
+  'custom_value_below_minimum',
+  /** A custom value above the product's maximum, at most Rp 100,000,000 (business-rules §9); `limit` is it. */
+  'custom_value_above_maximum',
 ] as const;
 export const cartProblemCodeSchema = z.enum(cartProblemCodes);
 export type CartProblemCode = z.infer<typeof cartProblemCodeSchema>;
@@ -158,6 +172,8 @@ export type CartProblem = z.infer<typeof cartProblemSchema>;
 export const cartLineSchema = z.object({
   product: productSummarySchema,
   quantity: z.number().int().min(1),
+  /** The value chosen for a custom-value product, its unit price; null for every other product. */
+  value: amount.nullable(),
   /** Unit price × quantity. */
   points: amount,
   money: amount,
@@ -202,11 +218,27 @@ export const integrationProductBodySchema = z
     maxPerOrder: z.number().int().min(1).max(10_000).default(10),
     weightGrams: z.number().int().min(0).max(1_000_000).nullable().default(null),
     isPreciousMetal: z.boolean().default(false),
+    /** A custom_value product's own maximum, in minor units (priceMoney is its minimum); never above 100,000,000. */
+    customValueMax: z.number().int().min(1).max(CUSTOM_VALUE_MAX_AMOUNT).nullable().default(null),
+    /** A custom_value product that is a donation: its minimum reads "minimum donation". */
+    isDonation: z.boolean().default(false),
     description: z.string().trim().max(5_000).nullable().default(null),
     terms: z.string().trim().max(5_000).nullable().default(null),
     active: z.boolean().default(true),
   })
-  .refine((product) => product.pricePoints !== null || product.priceMoney !== null, { message: 'A product needs pricePoints, priceMoney or both', path: ['pricePoints'] });
+  .refine((product) => product.pricePoints !== null || product.priceMoney !== null, { message: 'A product needs pricePoints, priceMoney or both', path: ['pricePoints'] })
+  .refine((product) => product.type !== 'custom_value' || (product.pricePoints === null && product.priceMoney !== null && product.priceMoney >= 1), {
+    message: 'A custom_value product is priced in money alone: priceMoney is its minimum value, at least 1',
+    path: ['priceMoney'],
+  })
+  .refine((product) => product.type !== 'custom_value' || product.customValueMax === null || product.priceMoney === null || product.customValueMax >= product.priceMoney, {
+    message: 'customValueMax may not be below the minimum (priceMoney)',
+    path: ['customValueMax'],
+  })
+  .refine((product) => product.type === 'custom_value' || (product.customValueMax === null && !product.isDonation), {
+    message: 'customValueMax and isDonation are for custom_value products',
+    path: ['customValueMax'],
+  });
 export type IntegrationProductBody = z.input<typeof integrationProductBodySchema>;
 
 export const integrationProductSchema = z.object({
@@ -222,6 +254,8 @@ export const integrationProductSchema = z.object({
   maxPerOrder: z.number().int().min(1),
   weightGrams: z.number().int().min(0).nullable(),
   isPreciousMetal: z.boolean(),
+  customValueMax: amount.nullable(),
+  isDonation: z.boolean(),
   description: z.string().nullable(),
   terms: z.string().nullable(),
   active: z.boolean(),

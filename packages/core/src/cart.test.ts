@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartConflictOf, cartProblemsOf, maxPerOrderOf, stockDisplayOf, type CartRuleLine, type CartRuleProduct } from './cart.ts';
+import { cartConflictOf, cartProblemsOf, customValueProblemOf, customValueRangeOf, maxPerOrderOf, stockDisplayOf, type CartRuleLine, type CartRuleProduct } from './cart.ts';
 
 const item = (productId: string, fields: Partial<CartRuleProduct> = {}): CartRuleProduct => ({
   productId,
@@ -70,5 +70,23 @@ describe('stockDisplayOf', () => {
     expect(stockDisplayOf(100)).toEqual({ status: 'in_stock', count: 100 });
     expect(stockDisplayOf(101)).toEqual({ status: 'more_than_100' });
     expect(stockDisplayOf(null)).toEqual({ status: 'unlimited' });
+  });
+});
+
+describe('custom values', () => {
+  it('caps a range at the custom value maximum, whatever the product says', () => {
+    expect(customValueRangeOf(10_000, null)).toEqual({ min: 10_000, max: 100_000_000 });
+    expect(customValueRangeOf(10_000, 500_000)).toEqual({ min: 10_000, max: 500_000 });
+    expect(customValueRangeOf(10_000, 900_000_000)).toEqual({ min: 10_000, max: 100_000_000 });
+  });
+
+  it('takes a whole value from the minimum to the maximum, and says which end a value misses', () => {
+    const range = customValueRangeOf(10_000, 1_000_000);
+    expect(customValueProblemOf(range, 10_000)).toBeNull();
+    expect(customValueProblemOf(range, 1_000_000)).toBeNull();
+    expect(customValueProblemOf(range, 9_999)).toEqual({ code: 'custom_value_below_minimum', limit: 10_000 });
+    expect(customValueProblemOf(range, 1_000_001)).toEqual({ code: 'custom_value_above_maximum', limit: 1_000_000 });
+    expect(customValueProblemOf(range, undefined)).toEqual({ code: 'custom_value_required' });
+    expect(customValueProblemOf(range, 12_500.5)).toEqual({ code: 'custom_value_required' });
   });
 });

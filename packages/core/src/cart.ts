@@ -1,4 +1,4 @@
-import { PRECIOUS_METAL_MAX_PER_TRANSACTION, STOCK_DISPLAY_CAP } from './constants.ts';
+import { CUSTOM_VALUE_MAX_AMOUNT, PRECIOUS_METAL_MAX_PER_TRANSACTION, STOCK_DISPLAY_CAP } from './constants.ts';
 
 /*
  * The shop's cart rules (business-rules §5 and §9, app-core §5 and §6), in one place: the app asks
@@ -6,8 +6,12 @@ import { PRECIOUS_METAL_MAX_PER_TRANSACTION, STOCK_DISPLAY_CAP } from './constan
  * checkout, so what the app allows and what the server accepts cannot drift apart.
  */
 
-/** spec app-core §2 `catalogs/{productType}/{productId?}`: the kinds of product a catalog sells. */
-export const PRODUCT_TYPES = ['physical', 'evoucher', 'meal', 'digital'] as const;
+/**
+ * spec app-core §2 `catalogs/{productType}/{productId?}`: the kinds of product a catalog sells. A
+ * `custom_value` product is paid at a value the member chooses in a range (a donation, a top-up of
+ * one's own amount; business-rules §5).
+ */
+export const PRODUCT_TYPES = ['physical', 'evoucher', 'meal', 'digital', 'custom_value'] as const;
 export type ProductTypeName = (typeof PRODUCT_TYPES)[number];
 
 /** What the rules need to know of a product. */
@@ -87,4 +91,31 @@ export function stockDisplayOf(stock: number | null): StockDisplay {
   if (stock <= 0) return { status: 'out_of_stock' };
   if (stock > STOCK_DISPLAY_CAP) return { status: 'more_than_100' };
   return { status: 'in_stock', count: stock };
+}
+
+/**
+ * The values a custom-value product takes, in minor units: from its minimum (for a donation, the
+ * minimum donation) to its own maximum, never above CUSTOM_VALUE_MAX_AMOUNT (business-rules §5, §9).
+ */
+export interface CustomValueRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** The range of a product whose merchant set `min` and, or not, a maximum of its own. */
+export function customValueRangeOf(min: number, ownMax: number | null): CustomValueRange {
+  return { min, max: Math.min(ownMax ?? CUSTOM_VALUE_MAX_AMOUNT, CUSTOM_VALUE_MAX_AMOUNT) };
+}
+
+export type CustomValueProblem =
+  | { code: 'custom_value_required' }
+  | { code: 'custom_value_below_minimum'; limit: number }
+  | { code: 'custom_value_above_maximum'; limit: number };
+
+/** What is wrong with `value` for a product of this range; null when it is a whole amount within it. */
+export function customValueProblemOf(range: CustomValueRange, value: number | undefined): CustomValueProblem | null {
+  if (value === undefined || !Number.isSafeInteger(value)) return { code: 'custom_value_required' };
+  if (value < range.min) return { code: 'custom_value_below_minimum', limit: range.min };
+  if (value > range.max) return { code: 'custom_value_above_maximum', limit: range.max };
+  return null;
 }

@@ -85,7 +85,7 @@ describe('kartu products import', () => {
     expect(answer.error).toContain('Nothing was imported');
     for (const expected of [
       'line 3: name is required',
-      'line 3: type must be one of physical, evoucher, meal, digital',
+      'line 3: type must be one of physical, evoucher, meal, digital, custom_value',
       'line 3: price_points must be a whole number from 0 to 1000000000',
       'line 3: stock must be a whole number',
       'line 3: max_per_order must be a whole number from 1 to 10000',
@@ -98,6 +98,18 @@ describe('kartu products import', () => {
       expect(answer.error).toContain(expected);
     }
     expect(await productsOf()).toEqual(before);
+  });
+
+  it('imports a custom-value product from its minimum to its own maximum, and names a row that prices one otherwise', async () => {
+    const customHeader = 'sku,name,category,type,price_points,price_money,custom_value_max,donation';
+    const bad = await importFile('bad-custom.csv', [customHeader, 'FUND-X,Fund,Give back,custom_value,100,10000,,yes', 'MUG-X,Mug,Merchandise,physical,100,,5000,'].join('\n'));
+    expect(bad.code).toBe(1);
+    expect(bad.error).toContain('line 2: price_money a custom_value product is priced in money alone');
+    expect(bad.error).toContain('line 3: custom_value_max is for custom_value products');
+    const good = await importFile('custom.csv', [customHeader, 'FUND-1,Farmers fund,Give back,custom_value,,10000,5000000,yes'].join('\n'));
+    expect(good, good.error).toMatchObject({ code: 0 });
+    const [fund] = (await productsOf()).filter((row) => row.sku === 'FUND-1');
+    expect(fund).toMatchObject({ type: 'custom_value', pricePoints: null, priceMinor: 10_000n, customValueMaxMinor: 5_000_000n, isDonation: true });
   });
 
   it('refuses unknown or missing columns, a broken CSV, and a program of another merchant', async () => {

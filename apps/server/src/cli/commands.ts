@@ -55,8 +55,9 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
   kartu plans vouchers --merchant <MID> --plan <plan id> --template <voucher template id> --quantity 1
                      the vouchers each paid period of the plan brings (0 stops them)
   kartu products import --merchant <MID> --program <program id> --file <products.csv>
-                     columns: sku, name, category, type (physical|evoucher|meal|digital), price_points,
-                     price_money (minor units), stock, max_per_order, weight_grams, precious_metal,
+                     columns: sku, name, category, type (physical|evoucher|meal|digital|custom_value),
+                     price_points, price_money (minor units; a custom value's minimum), stock,
+                     max_per_order, weight_grams, precious_metal, custom_value_max, donation,
                      exclusive_category, description, terms, image (a file beside the CSV), active;
                      products are matched by sku; any bad row stops the import, nothing is written
   kartu outlets add --merchant <MID> --name <name> --code <4 to 12 letters or digits> [--cashier-codes]

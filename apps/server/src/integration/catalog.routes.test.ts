@@ -51,6 +51,15 @@ describe('the integration API for catalogs', () => {
     expect((await shopOfMember()).data.map((product) => product.name)).toEqual(['Anniversary cupping set']);
   });
 
+  it('makes a custom-value product: a donation from its minimum, which members see with the range they choose in', async () => {
+    const made = await saveProduct({ sku: 'FUND-1', name: 'Farmers fund', category: 'Give back', type: 'custom_value', pricePoints: null, priceMoney: 10_000, customValueMax: 5_000_000, isDonation: true });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(integrationProductAnswerSchema.parse(made.json()).data).toMatchObject({ type: 'custom_value', priceMoney: 10_000, customValueMax: 5_000_000, isDonation: true });
+    const shown = (await shopOfMember()).data.find((product) => product.name === 'Farmers fund');
+    expect(shown).toMatchObject({ type: 'custom_value', price: { points: null, money: 10_000 }, customValue: { min: 10_000, max: 5_000_000, isDonation: true } });
+    expect((await saveProduct({ sku: 'FUND-1', name: 'Farmers fund', category: 'Give back', type: 'custom_value', pricePoints: null, priceMoney: 10_000, active: false })).statusCode).toBe(200);
+  });
+
   it('answers a retried write with its first answer, and refuses the key with another body', async () => {
     const first = await saveProduct({ ...cupping, sku: 'RETRY-1' }, { idempotencyKey: 'product-retry' });
     const again = await saveProduct({ ...cupping, sku: 'RETRY-1' }, { idempotencyKey: 'product-retry' });
@@ -88,6 +97,12 @@ describe('the integration API for catalogs', () => {
       { ...cupping, type: 'furniture' },
       { ...cupping, name: '' },
       { ...cupping, maxPerOrder: 0 },
+      // A custom value is chosen in money from priceMoney, never past the general cap; only such products take a maximum.
+      { ...cupping, type: 'custom_value', pricePoints: 100, priceMoney: 10_000 },
+      { ...cupping, type: 'custom_value', pricePoints: null, priceMoney: 10_000, customValueMax: 5_000 },
+      { ...cupping, type: 'custom_value', pricePoints: null, priceMoney: 10_000, customValueMax: 100_000_001 },
+      { ...cupping, customValueMax: 50_000 },
+      { ...cupping, isDonation: true },
     ]) {
       expect((await saveProduct(bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }

@@ -207,6 +207,21 @@ export const demoProducts: DemoProduct[] = [
     maxPerOrder: 3,
     art: 'gift-card.svg',
   },
+  {
+    id: productId(15),
+    sku: 'KS-FUND-FARMERS',
+    category: 'coffee',
+    type: 'custom_value',
+    name: 'Gayo farmers fund',
+    description: 'Give what you choose to the fund that buys seedlings and drying beds for the smallholders who grow our Gayo beans. Kopi Senja adds the same amount.',
+    terms: 'The minimum donation is Rp10.000. Donations are passed on every quarter and are not refundable.',
+    priceMinor: 10_000n,
+    customValueMaxMinor: 5_000_000n,
+    isDonation: true,
+    stock: null,
+    maxPerOrder: 1,
+    art: 'farmers-fund.svg',
+  },
 ];
 
 const artFile = (name: string) => new URL(`./assets/products/${name}`, import.meta.url);

@@ -87,7 +87,7 @@ describe('seedDemo', () => {
       subscriptionPlans: 2,
       subscriptions: 1,
       catalogCategories: 3,
-      products: 14,
+      products: 15,
       memberAddresses: 1,
       shopSettings: 1,
       distributors: 2,
@@ -131,7 +131,7 @@ describe('seedDemo', () => {
     expect(stocks).toContain(0);
     expect(stocks.some((stock) => stock !== null && stock > 100)).toBe(true);
     expect(demoProducts.some((product) => product.isPreciousMetal && product.category === 'collector')).toBe(true);
-    expect(new Set(demoProducts.map((product) => product.type))).toEqual(new Set(['physical', 'evoucher', 'meal', 'digital']));
+    expect(new Set(demoProducts.map((product) => product.type))).toEqual(new Set(['physical', 'evoucher', 'meal', 'digital', 'custom_value']));
   });
 
   it('gives Kopi Senja Rewards its pickup points, each with a position the 1-hour and 6-hour deliveries measure from', async () => {

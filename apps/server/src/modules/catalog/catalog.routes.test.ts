@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { analyticsEvents } from '../analytics/analytics.table.ts';
 import { upsertProductBySku } from './catalog.repository.ts';
 import { products } from './catalog.table.ts';
-import { newCatalog, type TestCatalog } from './catalog.test-support.ts';
+import { newCatalog, newCustomValueProduct, type TestCatalog } from './catalog.test-support.ts';
 
 let testApp: TestApp;
 let merchantId: number;
@@ -305,5 +305,39 @@ describe('POST /api/v2/events (search_item)', () => {
     expect((await searched(member, { cardId: member.card.id, query: 'x'.repeat(101) })).statusCode).toBe(400);
     const recorded = [...(await searchesOf(stranger.card.id)), ...(await searchesOf(noShop.card.id)), ...(await searchesOf(member.card.id))];
     expect(recorded.filter((event) => event.name === 'search_item')).toEqual([]);
+  });
+});
+
+describe('custom-value products', () => {
+  it('shows the range a value is chosen in, the minimum donation for a donation, capped at Rp 100,000,000', async () => {
+    const donation = await newCustomValueProduct(testApp, merchantId, catalog, { name: 'Farmers fund', min: 10_000n, isDonation: true });
+    const response = await send(testApp, 'GET', `/api/v2/cards/${member.card.id}/catalogs/custom_value/${donation.id}`, { member });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(productAnswerSchema.parse(response.json()).data).toMatchObject({ type: 'custom_value', price: { points: null, money: 10_000 }, customValue: { min: 10_000, max: 100_000_000, isDonation: true } });
+    expect((await browse('?type=physical')).data.every((product) => product.customValue === null)).toBe(true);
+  });
+
+  it('prices a line at the value chosen, and reports a value missing, below the minimum or above the maximum', async () => {
+    const topUp = await newCustomValueProduct(testApp, merchantId, catalog, { name: 'Gift top-up', min: 50_000n, max: 2_000_000n });
+    const chosen = await quote([{ productId: topUp.id, quantity: 1, value: 125_000 }, { productId: catalog.products.beans.id, quantity: 1 }]);
+    expect(chosen.lines[0]).toMatchObject({ value: 125_000, money: 125_000, points: 0 });
+    expect(chosen.lines[1]).toMatchObject({ value: null, points: 900 });
+    expect(chosen).toMatchObject({ subtotal: { points: 900, money: 125_000 }, problems: [], isValid: true });
+
+    const cases: Array<[number | undefined, object]> = [
+      [undefined, { code: 'custom_value_required', productId: topUp.id }],
+      [49_999, { code: 'custom_value_below_minimum', productId: topUp.id, limit: 50_000 }],
+      [2_000_001, { code: 'custom_value_above_maximum', productId: topUp.id, limit: 2_000_000 }],
+    ];
+    for (const [value, problem] of cases) {
+      const refused = await quote([{ productId: topUp.id, quantity: 1, ...(value !== undefined && { value }) }]);
+      expect(refused.problems).toEqual([problem]);
+      expect(refused.isValid).toBe(false);
+      // Priced at its minimum until the value is put right.
+      expect(refused.lines[0]).toMatchObject({ value: null, money: 50_000 });
+    }
+    // A value sent again for the same product replaces the one before.
+    const twice = await quote([{ productId: topUp.id, quantity: 1, value: 60_000 }, { productId: topUp.id, quantity: 1, value: 70_000 }]);
+    expect(twice.lines[0]).toMatchObject({ quantity: 2, value: 70_000, money: 140_000 });
   });
 });

@@ -1,5 +1,5 @@
 import type { CartItem, CartLine, CartProblem, CartQuote, CatalogPage, CatalogSort, ProductDetail, ProductSummary, ProductType } from '@kartu/contracts';
-import { cartProblemsOf, maxPerOrderOf, stockDisplayOf, type CartRuleLine } from '@kartu/core/cart';
+import { cartProblemsOf, customValueProblemOf, customValueRangeOf, maxPerOrderOf, stockDisplayOf, type CartRuleLine } from '@kartu/core/cart';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -79,7 +79,15 @@ function summaryOf(product: ProductWithCategory, imageOf: ImageViewOf): ProductS
     maxPerOrder: maxPerOrderOf(product),
     weightGrams: product.weightGrams,
     isPreciousMetal: product.isPreciousMetal,
+    customValue: customValueOf(product),
   };
+}
+
+/** The range a custom-value product's value is chosen in (its price is the minimum); null for any other product. */
+function customValueOf(product: ProductWithCategory): ProductSummary['customValue'] {
+  if (product.type !== 'custom_value' || product.priceMinor === null) return null;
+  const range = customValueRangeOf(toJsonNumber(product.priceMinor), product.customValueMaxMinor === null ? null : toJsonNumber(product.customValueMaxMinor));
+  return { ...range, isDonation: product.isDonation };
 }
 
 /** Refuses a price range whose minimum is above its maximum, before anything is read. */
@@ -157,16 +165,29 @@ function cartAmount(value: bigint): number {
 }
 
 /** The same product sent twice is one line of both quantities. */
+/** One line per product, its quantities added up; a custom value sent again replaces the one before. */
 function mergedItems(items: readonly CartItem[]): CartItem[] {
-  const quantities = new Map<string, number>();
-  for (const { productId, quantity } of items) quantities.set(productId, (quantities.get(productId) ?? 0) + quantity);
-  return [...quantities].map(([productId, quantity]) => ({ productId, quantity }));
+  const merged = new Map<string, CartItem>();
+  for (const item of items) {
+    const before = merged.get(item.productId);
+    merged.set(item.productId, { ...before, ...item, quantity: (before?.quantity ?? 0) + item.quantity });
+  }
+  return [...merged.values()];
+}
+
+/** A line of a priced cart as the server keeps it: the product as read and what one unit costs. */
+export interface PricedLine {
+  product: ProductWithCategory;
+  quantity: number;
+  unitPoints: bigint | null;
+  /** The product's money price, or the value chosen for a custom-value product. */
+  unitMinor: bigint | null;
 }
 
 export interface PricedCart {
   quote: CartQuote;
-  /** The products of the lines, as read: checkout takes their stock under a lock. */
-  products: ProductWithCategory[];
+  /** The lines on sale, with their products as read: checkout takes their stock under a lock. */
+  lines: PricedLine[];
 }
 
 /**
@@ -186,20 +207,28 @@ export async function priceCart({ items, currency, ...request }: CatalogRequest 
 
   const problems: CartProblem[] = [];
   const lines: CartLine[] = [];
+  const priced: PricedLine[] = [];
   const ruleLines: CartRuleLine[] = [];
   let points = 0n;
   let money = 0n;
-  for (const { productId, quantity } of merged) {
+  for (const { productId, quantity, value } of merged) {
     const product = byId.get(productId);
     if (!product) {
       problems.push({ code: 'unavailable', productId });
       continue;
     }
+    const summary = summaryOf(product, imageOf);
+    // A custom value out of its range is reported, and the line priced at the minimum meanwhile.
+    const customProblem = summary.customValue && customValueProblemOf(summary.customValue, value);
+    if (customProblem) problems.push({ ...customProblem, productId });
+    const chosen = summary.customValue && !customProblem && value !== undefined ? BigInt(value) : null;
+    const unitMinor = chosen ?? product.priceMinor;
     const linePoints = (product.pricePoints ?? 0n) * BigInt(quantity);
-    const lineMoney = (product.priceMinor ?? 0n) * BigInt(quantity);
+    const lineMoney = (unitMinor ?? 0n) * BigInt(quantity);
     points += linePoints;
     money += lineMoney;
-    lines.push({ product: summaryOf(product, imageOf), quantity, points: cartAmount(linePoints), money: cartAmount(lineMoney) });
+    lines.push({ product: summary, quantity, value: chosen === null ? null : toJsonNumber(chosen), points: cartAmount(linePoints), money: cartAmount(lineMoney) });
+    priced.push({ product, quantity, unitPoints: product.pricePoints, unitMinor });
     ruleLines.push({
       productId,
       type: product.type,
@@ -217,7 +246,7 @@ export async function priceCart({ items, currency, ...request }: CatalogRequest 
     problems,
     isValid: lines.length > 0 && problems.length === 0,
   };
-  return { quote, products: found };
+  return { quote, lines: priced };
 }
 
 /** A category of the program's catalog (operator tools and the demo seed). */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { PRODUCT_TYPES } from '@kartu/core/cart';
+import { CUSTOM_VALUE_MAX_AMOUNT } from '@kartu/core/constants';
 import { isOneOf } from '../../db/checks.ts';
 import { images } from '../media/images.table.ts';
 import { programs } from '../programs/programs.table.ts';
@@ -60,6 +61,10 @@ export const products = pgTable(
     maxPerOrder: integer('max_per_order').notNull().default(10),
     weightGrams: integer('weight_grams'),
     isPreciousMetal: boolean('is_precious_metal').notNull().default(false),
+    /** A custom_value product's own maximum value (its minimum is priceMinor); null for the general cap. */
+    customValueMaxMinor: bigint('custom_value_max_minor', { mode: 'bigint' }),
+    /** A custom_value product given to a cause: its minimum is the minimum donation. */
+    isDonation: boolean('is_donation').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -76,6 +81,12 @@ export const products = pgTable(
     check('products_stock_check', sql`${table.stock} is null or ${table.stock} >= 0`),
     check('products_max_per_order_check', sql`${table.maxPerOrder} >= 1`),
     check('products_weight_check', sql`${table.weightGrams} is null or ${table.weightGrams} >= 0`),
+    // A custom value is chosen in money, from the minimum (priceMinor) to at most CUSTOM_VALUE_MAX_AMOUNT.
+    check(
+      'products_custom_value_check',
+      sql`${table.type} <> 'custom_value' or (${table.pricePoints} is null and ${table.priceMinor} between 1 and ${sql.raw(String(CUSTOM_VALUE_MAX_AMOUNT))} and (${table.customValueMaxMinor} is null or ${table.customValueMaxMinor} between ${table.priceMinor} and ${sql.raw(String(CUSTOM_VALUE_MAX_AMOUNT))}))`,
+    ),
+    check('products_custom_value_only_check', sql`${table.type} = 'custom_value' or (${table.customValueMaxMinor} is null and not ${table.isDonation})`),
   ],
 );
 

@@ -35,3 +35,11 @@ export async function newCatalog(testApp: TestApp, merchantId: number): Promise<
   };
   return { programId: program.id, categories, products };
 }
+
+/** A custom-value product of the catalog: its value chosen from `min` (its money price) to `max`, or to the general cap. */
+export function newCustomValueProduct(testApp: TestApp, merchantId: number, catalog: TestCatalog, { name, min, max = null, isDonation = false }: { name: string; min: bigint; max?: bigint | null; isDonation?: boolean }) {
+  return createProduct({
+    db: testApp.db,
+    product: { merchantId, programId: catalog.programId, categoryId: catalog.categories.drinks, currency: 'IDR', sku: `CUSTOM-${name}`, type: 'custom_value', name, priceMinor: min, customValueMaxMinor: max, isDonation, stock: null, maxPerOrder: 1 },
+  });
+}

@@ -26,6 +26,9 @@ export interface MerchantProduct {
   maxPerOrder: number;
   weightGrams: number | null;
   isPreciousMetal: boolean;
+  /** A custom_value product's own maximum value (priceMoney is its minimum); null for the general cap. */
+  customValueMax: number | null;
+  isDonation: boolean;
   description: string | null;
   terms: string | null;
   active: boolean;
@@ -73,6 +76,8 @@ export async function saveProduct({
     maxPerOrder: product.maxPerOrder,
     weightGrams: product.weightGrams,
     isPreciousMetal: product.isPreciousMetal,
+    customValueMaxMinor: product.customValueMax === null ? null : BigInt(product.customValueMax),
+    isDonation: product.isDonation,
     description: product.description,
     terms: product.terms,
     isActive: product.active,
@@ -96,6 +101,8 @@ export function merchantProductView(product: ProductWithCategory): IntegrationPr
     maxPerOrder: product.maxPerOrder,
     weightGrams: product.weightGrams,
     isPreciousMetal: product.isPreciousMetal,
+    customValueMax: product.customValueMaxMinor === null ? null : toJsonNumber(product.customValueMaxMinor),
+    isDonation: product.isDonation,
     description: product.description,
     terms: product.terms,
     active: product.isActive,

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { CsvError, parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_MB } from '@kartu/core/constants';
+import { CUSTOM_VALUE_MAX_AMOUNT, IMAGE_MAX_BYTES, IMAGE_MAX_MB } from '@kartu/core/constants';
 import { PRODUCT_TYPES } from '@kartu/core/cart';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -28,6 +28,8 @@ export const productImportColumns = [
   'max_per_order',
   'weight_grams',
   'precious_metal',
+  'custom_value_max',
+  'donation',
   'exclusive_category',
   'description',
   'terms',
@@ -83,14 +85,22 @@ const rowSchema = z
     max_per_order: wholeNumber({ min: 1, max: 10_000 }),
     weight_grams: wholeNumber({ min: 0, max: 1_000_000 }),
     precious_metal: yesNo,
+    custom_value_max: wholeNumber({ min: 1, max: CUSTOM_VALUE_MAX_AMOUNT }),
+    donation: yesNo,
     exclusive_category: yesNo,
     description: optionalText(5_000),
     terms: optionalText(5_000),
     image: optionalText(500),
     active: yesNo,
   })
-  .partial({ price_points: true, price_money: true, stock: true, max_per_order: true, weight_grams: true, precious_metal: true, exclusive_category: true, description: true, terms: true, image: true, active: true })
-  .refine((row) => (row.price_points ?? null) !== null || (row.price_money ?? null) !== null, { message: 'needs price_points, price_money or both', path: ['price_points'] });
+  .partial({ price_points: true, price_money: true, stock: true, max_per_order: true, weight_grams: true, precious_metal: true, custom_value_max: true, donation: true, exclusive_category: true, description: true, terms: true, image: true, active: true })
+  .refine((row) => (row.price_points ?? null) !== null || (row.price_money ?? null) !== null, { message: 'needs price_points, price_money or both', path: ['price_points'] })
+  .refine((row) => row.type !== 'custom_value' || ((row.price_points ?? null) === null && (row.price_money ?? 0) >= 1 && (row.price_money ?? 0) <= CUSTOM_VALUE_MAX_AMOUNT), {
+    message: `a custom_value product is priced in money alone: price_money is its minimum, from 1 to ${CUSTOM_VALUE_MAX_AMOUNT}`,
+    path: ['price_money'],
+  })
+  .refine((row) => row.type !== 'custom_value' || (row.custom_value_max ?? null) === null || (row.custom_value_max ?? 0) >= (row.price_money ?? 0), { message: 'may not be below price_money', path: ['custom_value_max'] })
+  .refine((row) => row.type === 'custom_value' || ((row.custom_value_max ?? null) === null && !row.donation), { message: 'is for custom_value products', path: ['custom_value_max'] });
 type ProductImportRow = z.output<typeof rowSchema>;
 
 export interface ImportProblem {
@@ -237,6 +247,8 @@ export async function importProducts({
           maxPerOrder: row.max_per_order ?? 10,
           weightGrams: row.weight_grams ?? null,
           isPreciousMetal: row.precious_metal ?? false,
+          customValueMax: row.custom_value_max ?? null,
+          isDonation: row.donation ?? false,
           description: row.description ?? null,
           terms: row.terms ?? null,
           active: row.active ?? true,

@@ -248,7 +248,7 @@ export async function priceCheckout(request: CheckoutRequest, body: Pick<Checkou
       image: line.product.image,
       quantity: line.quantity,
       unitPoints: line.product.price.points,
-      unitMoney: line.product.price.money,
+      unitMoney: line.value ?? line.product.price.money,
       points: line.points,
       money: line.money,
     })),

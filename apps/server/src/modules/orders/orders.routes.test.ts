@@ -15,7 +15,7 @@ import { memberWithCard, memberWithPoints, newProgram, send, type CardMember } f
 import { cards } from '../cards/cards.table.ts';
 import { createCatalogCategory, createProduct } from '../catalog/catalog.service.ts';
 import { products } from '../catalog/catalog.table.ts';
-import { newCatalog, type TestCatalog } from '../catalog/catalog.test-support.ts';
+import { newCatalog, newCustomValueProduct, type TestCatalog } from '../catalog/catalog.test-support.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { earn } from '../ledger/points.service.ts';
 import type { FeeRule } from '../payments/fee-lines.ts';
@@ -326,6 +326,20 @@ describe('POST /api/v2/cards/{cardId}/orders', () => {
     expect(codeOf(notMine)).toBe('ADDRESS_NOT_FOUND');
     const noKey = await send(testApp, 'POST', `/api/v2/cards/${member.card.id}/orders`, { member, body: { items: [{ productId: catalog.products.voucher.id, quantity: 1 }], delivery: { method: 'none' } } });
     expect(noKey.statusCode).toBe(400);
+  });
+
+  it('takes a donation at the value the member chose, paid in money, with nothing to deliver; a value out of range is refused', async () => {
+    const donation = await newCustomValueProduct(testApp, merchantId, catalog, { name: 'Coffee farmers fund', min: 10_000n, max: 1_000_000n, isDonation: true });
+    const member = await shopper(0);
+    const items = [{ productId: donation.id, quantity: 1, value: 25_000 }];
+    const quote = checkoutQuoteSchema.parse((await quoteOf(member, { items, delivery: { method: 'none' }, paymentMethod: 'qris' })).json());
+    expect(quote).toMatchObject({ needsDelivery: false, lines: [{ unitMoney: 25_000, money: 25_000 }], subtotal: { points: 0, money: 25_000 }, isValid: true });
+    const order = await placed(member, { items, delivery: { method: 'none' }, paymentMethod: 'qris' });
+    expect(order).toMatchObject({ status: 'waiting_payment', lines: [{ type: 'custom_value', unitMoney: 25_000, money: 25_000 }], payment: { amount: 25_000 + 1_000 } });
+
+    const low = await place(member, { items: [{ productId: donation.id, quantity: 1, value: 9_000 }], delivery: { method: 'none' }, paymentMethod: 'qris' });
+    expect(low.statusCode).toBe(422);
+    expect(errorBodySchema.parse(low.json())).toMatchObject({ code: 'CART_NOT_VALID', details: [{ field: `body.items.${donation.id}`, rule: 'custom_value_below_minimum' }] });
   });
 
   it('refuses an inactive card, and a paid membership that has run out', async () => {

@@ -110,9 +110,6 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<{ order: O
         throw new AppError('VALIDATION_FAILED', { message: 'Choose how to pay', details: [{ field: 'body.paymentMethod', rule: 'required', message: 'Choose how to pay' }] });
       }
 
-      // The priced lines hold each product once, with every quantity the cart named it with.
-      const quantities = new Map(quote.lines.map((line) => [line.productId, line.quantity]));
-      const quantityOf = (productId: string) => quantities.get(productId) ?? 0;
       const orderId = randomUUID();
       const number = orderNumberAt(now);
       const pointsPaid = BigInt(quote.payment.points);
@@ -147,24 +144,23 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<{ order: O
           createdAt: now,
           updatedAt: now,
         },
-        priced.cart.products
-          .map((product) => ({ product, quantity: quantityOf(product.id) }))
-          .map(({ product, quantity }) => ({
-            productId: product.id,
-            sku: product.sku,
-            name: product.name,
-            type: product.type,
-            imageId: product.imageId,
-            quantity,
-            unitPoints: product.pricePoints,
-            unitMinor: product.priceMinor,
-            tookStock: product.stock !== null,
-          })),
+        // The priced lines hold each product once, with every quantity the cart named it with.
+        priced.cart.lines.map(({ product, quantity, unitPoints, unitMinor }) => ({
+          productId: product.id,
+          sku: product.sku,
+          name: product.name,
+          type: product.type,
+          imageId: product.imageId,
+          quantity,
+          unitPoints,
+          unitMinor,
+          tookStock: product.stock !== null,
+        })),
       );
-      for (const product of priced.cart.products) {
+      for (const { product, quantity } of priced.cart.lines) {
         if (product.stock === null) continue;
         // Checked under the lock by the pricing; the database's check holds it in any case.
-        if (!(await changeProductStock(tx, { productId: product.id, programId: card.programId, delta: -quantityOf(product.id) }))) throw new AppError('CART_NOT_VALID');
+        if (!(await changeProductStock(tx, { productId: product.id, programId: card.programId, delta: -quantity }))) throw new AppError('CART_NOT_VALID');
       }
       if (order.moneyDueMinor > 0n && body.paymentMethod) {
         opened = await openPaymentIntent({

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { PRODUCT_TYPES, type CartRuleProduct } from '@kartu/core/cart';
-import type { ProductSummary } from '@kartu/contracts';
+import type { CartItem, ProductSummary } from '@kartu/contracts';
 import { storageKeys } from '../../config/storage-keys.ts';
 import { subscribeSession } from '../../lib/session.ts';
 
@@ -18,6 +18,8 @@ const cartEntrySchema = z.object({
   categoryId: z.string(),
   categoryIsExclusive: z.boolean(),
   isPreciousMetal: z.boolean(),
+  /** The value chosen for a custom-value product, in minor units (the server checks its range). */
+  value: z.number().int().min(0).optional(),
 });
 export type CartEntry = z.infer<typeof cartEntrySchema>;
 /** Every card's cart, by card id. */
@@ -104,19 +106,25 @@ type AddedProduct = Pick<ProductSummary, 'id' | 'type' | 'category' | 'isPreciou
 
 /**
  * Adds `quantity` of a product; one already in the cart takes the sum, capped at its maximum per
- * order (spec app-core §5). The caller asks cartConflictOf first.
+ * order (spec app-core §5). A custom-value product takes the `value` chosen now. The caller asks
+ * cartConflictOf first.
  */
-export function addToCart(cardId: string, product: AddedProduct, quantity: number): void {
+export function addToCart(cardId: string, product: AddedProduct, quantity: number, value?: number): void {
   const cart = getCart(cardId);
   const existing = cart.find((entry) => entry.productId === product.id);
   const total = Math.max(1, Math.min((existing?.quantity ?? 0) + quantity, product.maxPerOrder));
-  const entry: CartEntry = { ...cartRuleProductOf(product), quantity: total };
+  const entry: CartEntry = { ...cartRuleProductOf(product), quantity: total, ...(value !== undefined && { value }) };
   write(cardId, existing ? cart.map((item) => (item.productId === product.id ? entry : item)) : [...cart, entry]);
 }
 
 /** Empties the cart and puts the product in alone: the answer to a cart the product cannot join. */
-export function replaceCart(cardId: string, product: AddedProduct, quantity: number): void {
-  write(cardId, [{ ...cartRuleProductOf(product), quantity: Math.max(1, Math.min(quantity, product.maxPerOrder)) }]);
+export function replaceCart(cardId: string, product: AddedProduct, quantity: number, value?: number): void {
+  write(cardId, [{ ...cartRuleProductOf(product), quantity: Math.max(1, Math.min(quantity, product.maxPerOrder)), ...(value !== undefined && { value }) }]);
+}
+
+/** What the server prices of the cart: each product, its quantity and any value chosen. */
+export function cartItemsOf(cart: readonly CartEntry[]): CartItem[] {
+  return cart.map(({ productId, quantity, value }) => ({ productId, quantity, ...(value !== undefined && { value }) }));
 }
 
 export function setCartQuantity(cardId: string, productId: string, quantity: number): void {

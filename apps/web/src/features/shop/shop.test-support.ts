@@ -74,6 +74,7 @@ export function product(overrides: Partial<ProductSummary> & Pick<ProductSummary
     maxPerOrder: 5,
     weightGrams: 250,
     isPreciousMetal: false,
+    customValue: null,
     ...overrides,
   });
 }

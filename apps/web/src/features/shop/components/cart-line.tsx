@@ -6,15 +6,10 @@ import { TrashIcon } from '../../../components/layout/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { removeFromCart, setCartQuantity } from '../cart-store.ts';
+import { lineProblemText, productPriceText } from './custom-value.tsx';
 import { ProductImage } from './product-image.tsx';
 import { QuantityInput } from './quantity-input.tsx';
 import type { ShopFormat } from './use-shop-format.ts';
-
-/** What the member reads about one line's problem: out of stock, above its limit, or gone from sale. */
-export function lineProblemText(problem: CartProblem, t: (key: string, options?: Record<string, unknown>) => string): string {
-  if (problem.code === 'quantity_above_max') return t('problems.quantity_above_max', { count: problem.limit ?? 0 });
-  return t(`problems.${problem.code}`);
-}
 
 export interface CartLineRowProps {
   cardId: string;
@@ -51,14 +46,18 @@ export function CartLineRow({ cardId, line, quantity, problems, format }: CartLi
         <Link className="cart-line__name" to={paths.cardProduct.href({ cardId, productType: product.type, productId: product.id })}>
           {product.name}
         </Link>
-        <span className="cart-line__price">
-          <span className="visually-hidden">{t('cart.unitPrice')} </span>
-          {format.price(product.price)}
-        </span>
+        {line.value !== null ? (
+          <span className="cart-line__price">{t(product.customValue?.isDonation ? 'customValue.yourDonation' : 'customValue.yourAmount', { amount: format.money(line.value, product.price.currency) })}</span>
+        ) : (
+          <span className="cart-line__price">
+            <span className="visually-hidden">{t('cart.unitPrice')} </span>
+            {productPriceText(product, format, t)}
+          </span>
+        )}
         {problems.length > 0 ? (
           <ul id={problemId} className="cart-problems cart-problems--line">
             {problems.map((problem) => (
-              <li key={problem.code}>{lineProblemText(problem, t)}</li>
+              <li key={problem.code}>{lineProblemText(problem, t, { format, currency: product.price.currency, isDonation: product.customValue?.isDonation ?? false })}</li>
             ))}
           </ul>
         ) : null}

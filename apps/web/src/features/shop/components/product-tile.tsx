@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import type { ProductSummary } from '@kartu/contracts';
 import { paths } from '../../../config/paths.ts';
+import { useTranslation } from '../../../lib/i18n.tsx';
+import { productPriceText } from './custom-value.tsx';
 import { ProductImage } from './product-image.tsx';
 import { StockBadge } from './stock-badge.tsx';
 import type { ShopFormat } from './use-shop-format.ts';
@@ -10,6 +12,7 @@ const tileSizes = '(min-width: 480px) 220px, calc(50vw - 24px)';
 
 /** A product in a list: picture, name (two lines at most), price and stock; opens the product page. */
 export function ProductTile({ cardId, product, format }: { cardId: string; product: ProductSummary; format: ShopFormat }) {
+  const { t } = useTranslation('shop');
   const soldOut = product.stock.status === 'out_of_stock';
   return (
     <Link
@@ -20,7 +23,7 @@ export function ProductTile({ cardId, product, format }: { cardId: string; produ
         <ProductImage image={product.image} alt="" sizes={tileSizes} className="product-tile__image" />
       </span>
       <span className="product-tile__name">{product.name}</span>
-      <span className="product-tile__price">{format.price(product.price)}</span>
+      <span className="product-tile__price">{productPriceText(product, format, t)}</span>
       {/* After the name and price, so the link reads them first; drawn over the picture. */}
       <span className="product-tile__badge">
         <StockBadge stock={product.stock} />

@@ -11,6 +11,7 @@ type AddedProduct = Pick<ProductSummary, 'id' | 'name' | 'type' | 'category' | '
 interface Pending {
   product: AddedProduct;
   quantity: number;
+  value: number | undefined;
   conflict: CartConflict;
 }
 
@@ -24,13 +25,14 @@ export function useAddToCart(cardId: string) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [added, setAdded] = useState<string | null>(null);
 
-  const add = (product: AddedProduct, quantity: number) => {
+  /** `value`: the one chosen for a custom-value product. */
+  const add = (product: AddedProduct, quantity: number, value?: number) => {
     const conflict = cartConflictOf(getCart(cardId), cartRuleProductOf(product));
     if (conflict) {
-      setPending({ product, quantity, conflict });
+      setPending({ product, quantity, value, conflict });
       return;
     }
-    addToCart(cardId, product, quantity);
+    addToCart(cardId, product, quantity, value);
     recordShopEvent({ name: 'add_to_cart', cardId, productId: product.id, quantity });
     setAdded(product.name);
   };
@@ -42,7 +44,7 @@ export function useAddToCart(cardId: string) {
       confirmLabel={t('conflict.confirm')}
       cancelLabel={t('conflict.cancel')}
       onConfirm={() => {
-        replaceCart(cardId, pending.product, pending.quantity);
+        replaceCart(cardId, pending.product, pending.quantity, pending.value);
         recordShopEvent({ name: 'add_to_cart', cardId, productId: pending.product.id, quantity: pending.quantity });
         setPending(null);
         setAdded(pending.product.name);

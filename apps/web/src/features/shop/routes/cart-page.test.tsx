@@ -8,7 +8,7 @@ import { errorAnswer, okAnswer } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
 import { sessionUser } from '../../../test/session.test-support.ts';
 import { addToCart, getCart } from '../cart-store.ts';
-import { beans, blend, cardId, quotePath, soldOut, stubShop } from '../shop.test-support.ts';
+import { beans, blend, cardId, product, quotePath, soldOut, stubShop } from '../shop.test-support.ts';
 import { CartPage } from './cart-page.tsx';
 
 function renderCart() {
@@ -18,8 +18,8 @@ function renderCart() {
 function quote(overrides: Partial<CartQuote> = {}): CartQuote {
   return {
     lines: [
-      { product: beans, quantity: 2, points: 2400, money: 0 },
-      { product: blend, quantity: 4, points: 4000, money: 100_000 },
+      { product: beans, quantity: 2, value: null, points: 2400, money: 0 },
+      { product: blend, quantity: 4, value: null, points: 4000, money: 100_000 },
     ],
     // The server's figures, which the page shows as they are.
     subtotal: { points: 6400, money: 100_000, currency: 'IDR' },
@@ -73,7 +73,7 @@ describe('CartPage', () => {
     addToCart(cardId, beans, 1);
     stubShop({
       [`POST ${quotePath}`]: () =>
-        okAnswer(quote({ lines: [{ product: { ...beans, stock: { status: 'out_of_stock' }, maxPerOrder: 0 }, quantity: 1, points: 1200, money: 0 }], problems: [{ code: 'mixed_physical_and_evoucher' }, { code: 'out_of_stock', productId: beans.id }], isValid: false })),
+        okAnswer(quote({ lines: [{ product: { ...beans, stock: { status: 'out_of_stock' }, maxPerOrder: 0 }, quantity: 1, value: null, points: 1200, money: 0 }], problems: [{ code: 'mixed_physical_and_evoucher' }, { code: 'out_of_stock', productId: beans.id }], isValid: false })),
     });
     renderCart();
     expect(await screen.findByRole('alert')).toHaveTextContent('Physical product and e-Voucher cannot be purchased at the same cart');
@@ -86,8 +86,8 @@ describe('CartPage', () => {
     addToCart(cardId, beans, 2);
     const api = stubShop({
       [`POST ${quotePath}`]: [
-        () => okAnswer(quote({ lines: [{ product: beans, quantity: 2, points: 2400, money: 0 }], subtotal: { points: 2400, money: 0, currency: 'IDR' } })),
-        () => okAnswer(quote({ lines: [{ product: beans, quantity: 3, points: 3600, money: 0 }], subtotal: { points: 3600, money: 0, currency: 'IDR' } })),
+        () => okAnswer(quote({ lines: [{ product: beans, quantity: 2, value: null, points: 2400, money: 0 }], subtotal: { points: 2400, money: 0, currency: 'IDR' } })),
+        () => okAnswer(quote({ lines: [{ product: beans, quantity: 3, value: null, points: 3600, money: 0 }], subtotal: { points: 3600, money: 0, currency: 'IDR' } })),
       ],
     });
     renderCart();
@@ -104,7 +104,7 @@ describe('CartPage', () => {
   it('brings a quantity above the maximum down to the maximum in one step', async () => {
     addToCart(cardId, { ...blend, maxPerOrder: 10 }, 8);
     stubShop({
-      [`POST ${quotePath}`]: () => okAnswer(quote({ lines: [{ product: blend, quantity: 8, points: 8000, money: 200_000 }], problems: [{ code: 'quantity_above_max', productId: blend.id, limit: 3 }], isValid: false })),
+      [`POST ${quotePath}`]: () => okAnswer(quote({ lines: [{ product: blend, quantity: 8, value: null, points: 8000, money: 200_000 }], problems: [{ code: 'quantity_above_max', productId: blend.id, limit: 3 }], isValid: false })),
     });
     renderCart();
     const user = userEvent.setup();
@@ -113,9 +113,34 @@ describe('CartPage', () => {
     expect(getCart(cardId)[0]?.quantity).toBe(3);
   });
 
+  it('sends a custom value with its line, shows the donation chosen, and says when the server finds it out of range', async () => {
+    const fund = product({ id: 'p-fund', name: 'Gayo farmers fund', type: 'custom_value', price: { points: null, money: 10_000, currency: 'IDR' }, customValue: { min: 10_000, max: 5_000_000, isDonation: true } });
+    const low = { ...fund, id: 'p-low', name: 'Second fund' };
+    addToCart(cardId, fund, 1, 25_000);
+    addToCart(cardId, low, 1, 5_000);
+    const api = stubShop({
+      [`POST ${quotePath}`]: () =>
+        okAnswer(
+          quote({
+            lines: [
+              { product: fund, quantity: 1, value: 25_000, points: 0, money: 25_000 },
+              { product: low, quantity: 1, value: null, points: 0, money: 10_000 },
+            ],
+            problems: [{ code: 'custom_value_below_minimum', productId: low.id, limit: 10_000 }],
+            isValid: false,
+          }),
+        ),
+    });
+    renderCart();
+    expect(await screen.findByText('Your donation: Rp 25.000')).toBeInTheDocument();
+    expect(screen.getByText('The minimum donation is Rp 10.000')).toBeInTheDocument();
+    expect(api.bodiesOf(quotePath)[0]).toEqual({ items: [{ productId: fund.id, quantity: 1, value: 25_000 }, { productId: low.id, quantity: 1, value: 5_000 }] });
+    expect(screen.queryByRole('link', { name: 'Checkout' })).not.toBeInTheDocument();
+  });
+
   it('goes on to checkout once the server says the cart can be bought', async () => {
     addToCart(cardId, beans, 2);
-    stubShop({ [`POST ${quotePath}`]: () => okAnswer(quote({ lines: [{ product: beans, quantity: 2, points: 2400, money: 0 }] })) });
+    stubShop({ [`POST ${quotePath}`]: () => okAnswer(quote({ lines: [{ product: beans, quantity: 2, value: null, points: 2400, money: 0 }] })) });
     renderCart();
     expect(await screen.findByRole('link', { name: 'Checkout' })).toHaveAttribute('href', `/cards/${cardId}/catalogs/checkout`);
   });
@@ -131,7 +156,7 @@ describe('CartPage', () => {
   it('is empty after signing out', async () => {
     setSession({ user: sessionUser({ id: 'u1' }) });
     addToCart(cardId, beans, 2);
-    stubShop({ [`POST ${quotePath}`]: () => okAnswer(quote({ lines: [{ product: beans, quantity: 2, points: 2400, money: 0 }] })) });
+    stubShop({ [`POST ${quotePath}`]: () => okAnswer(quote({ lines: [{ product: beans, quantity: 2, value: null, points: 2400, money: 0 }] })) });
     renderCart();
     await screen.findByRole('link', { name: 'Gayo Arabica 250 g' });
     act(() => clearSession());

@@ -12,7 +12,7 @@ import { paths } from '../../../config/paths.ts';
 import { useBackNavigation } from '../../../lib/back-navigation.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { useCartQuote } from '../api/quote-cart.ts';
-import { removeFromCart, useCart } from '../cart-store.ts';
+import { cartItemsOf, removeFromCart, useCart } from '../cart-store.ts';
 import { CartLineRow } from '../components/cart-line.tsx';
 import { ShopLoadError } from '../components/shop-states.tsx';
 import { useShopCard } from '../components/use-shop-card.ts';
@@ -35,7 +35,7 @@ export function CartPage() {
   const { t } = useTranslation('shop');
   const goBack = useBackNavigation();
   const cart = useCart(cardId);
-  const items = useMemo(() => cart.map(({ productId, quantity }) => ({ productId, quantity })), [cart]);
+  const items = useMemo(() => cartItemsOf(cart), [cart]);
   const { card, format } = useShopCard(cardId);
   const quote = useCartQuote(cardId, items);
 

@@ -20,8 +20,8 @@ import { useDeliveryAddresses } from '../api/get-delivery-addresses.ts';
 import { useDistributors } from '../api/get-distributors.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
 import { useCheckoutQuote } from '../api/quote-checkout.ts';
-import { clearCart, useCart } from '../cart-store.ts';
-import { lineProblemText } from '../components/cart-line.tsx';
+import { cartItemsOf, clearCart, useCart } from '../cart-store.ts';
+import { lineProblemText } from '../components/custom-value.tsx';
 import { DeliveryChoice, isHomeMethod, type DestinationKind, type HomeDeliveryMethod } from '../components/delivery-choice.tsx';
 import { OrderLineList, PriceBreakdown } from '../components/order-summary.tsx';
 import { PaymentSplitSummary } from '../components/payment-split.tsx';
@@ -48,7 +48,7 @@ export function CheckoutPage() {
   const location = useLocation();
   const noteId = useId();
   const cart = useCart(cardId);
-  const items = useMemo(() => cart.map(({ productId, quantity }) => ({ productId, quantity })), [cart]);
+  const items = useMemo(() => cartItemsOf(cart), [cart]);
   const { card, format } = useShopCard(cardId);
   // Asked without a delivery first: whether the cart is carried, and the options it can use.
   const base = useCheckoutQuote(cardId, { items });
@@ -132,7 +132,7 @@ export function CheckoutPage() {
           <div className="cart-problems cart-problems--cart" role="alert">
             <ul>
               {problems.map((problem) => (
-                <li key={`${problem.code}-${problem.productId ?? ''}`}>{lineProblemText(problem, t)}</li>
+                <li key={`${problem.code}-${problem.productId ?? ''}`}>{lineProblemText(problem, t, { format, currency: quote.currency, isDonation: false })}</li>
               ))}
             </ul>
             <ButtonLink variant="secondary" to={paths.cardCart.href({ cardId })}>

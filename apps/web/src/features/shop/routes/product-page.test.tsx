@@ -127,3 +127,42 @@ describe('ProductPage', () => {
     expect(await screen.findByTestId('page-error')).toHaveTextContent('PageNotFoundError: This product is no longer available');
   });
 });
+
+describe('ProductPage, a custom-value product', () => {
+  const fund = product({
+    id: 'p-fund',
+    name: 'Gayo farmers fund',
+    type: 'custom_value',
+    price: { points: null, money: 10_000, currency: 'IDR' },
+    stock: { status: 'unlimited' },
+    maxPerOrder: 1,
+    weightGrams: null,
+    customValue: { min: 10_000, max: 5_000_000, isDonation: true },
+  });
+
+  it('asks how much to give, within the minimum donation and the maximum, and puts that value in the cart', async () => {
+    const api = renderProduct(fund);
+    const user = userEvent.setup();
+    expect(await screen.findByText('From Rp 10.000')).toBeInTheDocument();
+    const amount = screen.getByRole('textbox', { name: 'Donation amount' });
+    expect(amount).toHaveAccessibleDescription(/^Minimum donation Rp\s10\.000, up to Rp\s5\.000\.000$/);
+
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(amount).toHaveAccessibleDescription(/Enter an amount/);
+    await user.type(amount, '5000');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(amount).toHaveAccessibleDescription(/The minimum donation is Rp\s10\.000/);
+    await user.type(amount, '0000000');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(amount).toHaveAccessibleDescription(/The maximum is Rp\s5\.000\.000/);
+    expect(getCart(cardId)).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, 'a25000');
+    expect(amount).toHaveValue('25.000');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(amount).not.toHaveAttribute('aria-invalid');
+    expect(getCart(cardId)).toEqual([expect.objectContaining({ productId: fund.id, quantity: 1, value: 25_000 })]);
+    await waitFor(() => expect(api.bodiesOf('/api/v2/events')).toEqual([{ name: 'add_to_cart', cardId, productId: fund.id, quantity: 1 }]));
+  });
+});

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { clampQuantity, formatWeight, isQuantityDisabled } from '@kartu/core';
-import { PRODUCT_TYPES } from '@kartu/core/cart';
-import type { ProductDetail } from '@kartu/contracts';
+import { customValueProblemOf, PRODUCT_TYPES } from '@kartu/core/cart';
+import type { Currency, ProductDetail } from '@kartu/contracts';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { Header } from '../../../components/layout/header.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -14,6 +14,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { PageNotFoundError } from '../../../lib/page-not-found.ts';
 import { useProduct } from '../api/get-product.ts';
 import { CartButton } from '../components/cart-button.tsx';
+import { CustomValueField, lineProblemText, productPriceText } from '../components/custom-value.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { QuantityInput } from '../components/quantity-input.tsx';
 import { ShopLoadError } from '../components/shop-states.tsx';
@@ -39,7 +40,7 @@ export function ProductPage() {
     if (card.isError || product.isError) {
       return <ShopLoadError reads={[card, product]} />;
     }
-    if (!product.data || !format) {
+    if (!product.data || !format || !card.data) {
       return (
         <LoadingRegion label={t('loading')} className="product-page__skeleton">
           <Skeleton shape="block" className="product-page__photo" />
@@ -49,7 +50,7 @@ export function ProductPage() {
         </LoadingRegion>
       );
     }
-    return <ProductView key={product.data.id} cardId={cardId} product={product.data} format={format} />;
+    return <ProductView key={product.data.id} cardId={cardId} product={product.data} format={format} currency={card.data.currency} />;
   };
 
   return (
@@ -59,9 +60,14 @@ export function ProductPage() {
   );
 }
 
-function ProductView({ cardId, product, format }: { cardId: string; product: ProductDetail; format: ShopFormat }) {
+function ProductView({ cardId, product, format, currency }: { cardId: string; product: ProductDetail; format: ShopFormat; currency: Currency }) {
   const { t } = useTranslation('shop');
   const [quantity, setQuantity] = useState('1');
+  // A custom-value product's amount, checked against its range when the member adds it.
+  const [value, setValue] = useState<number | null>(null);
+  const [valueChecked, setValueChecked] = useState(false);
+  const range = product.customValue;
+  const valueProblem = range ? customValueProblemOf(range, value ?? undefined) : null;
   const { add, dialog, added } = useAddToCart(cardId);
   const max = product.maxPerOrder;
   const stock = stockLabelOf(product.stock, t);
@@ -75,7 +81,7 @@ function ProductView({ cardId, product, format }: { cardId: string; product: Pro
         <p className="product-page__name" aria-hidden="true">
           {product.name}
         </p>
-        <p className="product-page__price">{format.price(product.price)}</p>
+        <p className="product-page__price">{productPriceText(product, format, t)}</p>
         <div className="product-page__facts">
           {stock ? <Badge tone={product.stock.status === 'out_of_stock' ? 'danger' : 'neutral'}>{stock}</Badge> : null}
           {product.type === 'physical' && product.weightGrams !== null ? (
@@ -96,9 +102,35 @@ function ProductView({ cardId, product, format }: { cardId: string; product: Pro
         </section>
       ) : null}
       <div className="product-page__buy">
-        <QuantityInput value={quantity} onChange={setQuantity} max={max} label={t('quantity.label')} />
-        {max > 0 ? <p className="product-page__max">{t('quantity.max', { count: max })}</p> : null}
-        <Button block disabled={isQuantityDisabled({ max })} onClick={() => add(product, clampQuantity(quantity, { max }))}>
+        {range ? (
+          <CustomValueField
+            range={range}
+            currency={currency}
+            value={value}
+            onChange={(next) => {
+              setValue(next);
+              setValueChecked(false);
+            }}
+            error={valueChecked && valueProblem ? lineProblemText(valueProblem, t, { format, currency: product.price.currency, isDonation: range.isDonation }) : undefined}
+            format={format}
+          />
+        ) : null}
+        {/* One amount a time needs no quantity to choose. */}
+        {range && max <= 1 ? null : (
+          <>
+            <QuantityInput value={quantity} onChange={setQuantity} max={max} label={t('quantity.label')} />
+            {max > 0 ? <p className="product-page__max">{t('quantity.max', { count: max })}</p> : null}
+          </>
+        )}
+        <Button
+          block
+          disabled={isQuantityDisabled({ max })}
+          onClick={() => {
+            setValueChecked(true);
+            if (valueProblem) return;
+            add(product, clampQuantity(quantity, { max }), range && value !== null ? value : undefined);
+          }}
+        >
           {product.stock.status === 'out_of_stock' ? t('stock.outOfStock') : t('product.addToCart')}
         </Button>
         <p className="product-page__added" role="status">

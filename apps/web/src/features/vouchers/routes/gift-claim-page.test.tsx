@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GiftPreview } from '@kartu/contracts';
 import { paths } from '../../../config/paths.ts';
@@ -64,7 +64,7 @@ describe('GiftClaimPage', () => {
     await user.type(screen.getByLabelText('Gift PIN'), '111111');
     expect(await screen.findByRole('alert')).toHaveTextContent('2 tries left before this gift is locked for 24 hours');
     await user.type(screen.getByLabelText('Gift PIN'), '482913');
-    expect(await screen.findByTestId('location')).toHaveTextContent('/egifts/details/v-new');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/egifts/details/v-new'));
     expect(api.bodiesOf(`${giftPath}/claim`)).toEqual([{ pin: '111111' }, { pin: '482913' }]);
   });
 

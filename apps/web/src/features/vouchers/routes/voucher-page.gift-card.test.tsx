@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '../../../components/feedback/toast-store.ts';
 import { paths } from '../../../config/paths.ts';
@@ -33,7 +33,7 @@ describe('VoucherPage of an e-gift voucher', () => {
     expect(screen.getByRole('button', { name: 'Send as a gift' })).toBeInTheDocument();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Add to my cards' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent(`/cards/${giftCardId}`);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/cards/${giftCardId}`));
     expect(api.to('POST', `${voucherPath('v-1')}/activate`)).toHaveLength(1);
     expect(toast.getToasts().map((item) => item.message)).toEqual(['Your Rp 100.000 gift card is in your cards']);
   });

@@ -9,7 +9,7 @@ import { ApiError, describeApiError } from '../../../../lib/api-client.ts';
 import { useAttemptKey } from '../../../../lib/attempt-key.ts';
 import { useTranslation } from '../../../../lib/i18n.tsx';
 import { usePayWithGiftCard, type GiftCardPayment } from '../../api/pay-with-gift-card.ts';
-import { MoneyInput } from './money-input.tsx';
+import { MoneyInput } from '../../../../components/forms/money-input.tsx';
 import { useDates } from '../../../../lib/use-dates.ts';
 
 /** Why an amount cannot be charged, before asking the server: none typed, or more than is left. */

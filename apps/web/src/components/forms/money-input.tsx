@@ -1,7 +1,8 @@
 import type { Ref } from 'react';
+import './forms.css';
 import type { Currency } from '@kartu/contracts';
 import { filterNumericKey, formatCurrency } from '@kartu/core';
-import type { FieldControlProps } from '../../../../components/forms/form-field.tsx';
+import type { FieldControlProps } from './form-field.tsx';
 
 /** Digits beyond this would pass the largest amount a number holds exactly. */
 const MAX_DIGITS = 15;

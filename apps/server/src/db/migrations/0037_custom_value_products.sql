@@ -1,0 +1,6 @@
+ALTER TABLE "products" DROP CONSTRAINT "products_type_check";--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "custom_value_max_minor" bigint;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "is_donation" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_custom_value_check" CHECK ("products"."type" <> 'custom_value' or ("products"."price_points" is null and "products"."price_minor" between 1 and 100000000 and ("products"."custom_value_max_minor" is null or "products"."custom_value_max_minor" between "products"."price_minor" and 100000000)));--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_custom_value_only_check" CHECK ("products"."type" = 'custom_value' or ("products"."custom_value_max_minor" is null and not "products"."is_donation"));--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_type_check" CHECK ("products"."type" in ('physical', 'evoucher', 'meal', 'digital', 'custom_value'));
