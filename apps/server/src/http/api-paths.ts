@@ -1,4 +1,5 @@
-import { docsPrefix } from './openapi.ts';
+/** Where the API document and its pages are served (openapi.ts). */
+export const docsPrefix = '/api/docs';
 
 /** A URL's path, without its query. */
 export function pathOf(url: string): string {

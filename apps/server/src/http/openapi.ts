@@ -2,9 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { docsPrefix } from './api-paths.ts';
 import { docsContentSecurityPolicy } from './security.ts';
-
-export const docsPrefix = '/api/docs';
 
 /** The scheme the /integration/v1 routes name in their `security`: a merchant's API key as a bearer token. */
 export const integrationSecurityScheme = 'integrationApiKey';

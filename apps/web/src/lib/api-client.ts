@@ -3,9 +3,11 @@ import { DEFAULT_TIME_ZONE } from '@kartu/core/constants';
 import { ApiError, clientErrorCodes } from './api-error.ts';
 import { getDeviceId } from './device-id.ts';
 import { getPosition } from './position.ts';
+import { getRequestLanguage } from './request-language.ts';
 import { clearSession, isSignedIn } from './session.ts';
 
 export { ApiError, describeApiError, fieldMessagesOf } from './api-error.ts';
+export { setRequestLanguage } from './request-language.ts';
 
 /** Anything with a `parse` (a zod schema) can check an answer; kept structural so zod stays off the first load. */
 export interface AnswerSchema<T> {
@@ -30,7 +32,6 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 let merchantId: string | null = null;
 let merchantTimezone: string | null = null;
 let bearerToken: string | null = null;
-let requestLanguage: string | null = null;
 let pending = 0;
 const pendingListeners = new Set<(count: number) => void>();
 const unauthorizedListeners = new Set<() => void>();
@@ -39,11 +40,6 @@ const unauthorizedListeners = new Set<() => void>();
 export function setMerchantContext(context: { maskedMerchantId: string; timezone: string | null }): void {
   merchantId = context.maskedMerchantId;
   merchantTimezone = context.timezone;
-}
-
-/** The app's language, sent with every call: the server writes codes and messages to the member in it. */
-export function setRequestLanguage(language: string): void {
-  requestLanguage = language;
 }
 
 /** App view mode: the native shell hands us a token instead of relying on the cookie. */
@@ -106,6 +102,7 @@ function buildHeaders(contentType: string | undefined, extra: Record<string, str
   headers.set(requestHeaders.timezone, resolveTimezone());
   headers.set(requestHeaders.deviceId, getDeviceId());
   if (bearerToken) headers.set('authorization', `Bearer ${bearerToken}`);
+  const requestLanguage = getRequestLanguage();
   if (requestLanguage) headers.set('accept-language', requestLanguage);
   return headers;
 }

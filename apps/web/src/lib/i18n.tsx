@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Language } from '@kartu/contracts';
-import { setRequestLanguage } from './api-client.ts';
+import { setRequestLanguage } from './request-language.ts';
 import { embeddedData } from './embedded-data.ts';
 import { BOOT_NAMESPACES, CATALOGUES_ELEMENT_ID, FALLBACK_LANGUAGE, intlLocaleOf, isSupportedLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '@kartu/core/constants';
 
