@@ -1,8 +1,7 @@
 import type { CheckCredentialAnswer, Language, OtpPurpose, SenderType } from '@kartu/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { OutboxChannel } from '../outbox/outbox-messages.table.ts';
-import { queueOneTimeCode } from '../outbox/outbox.service.ts';
-import { sealKeyFor } from '../outbox/sealed-text.ts';
+import { queueOneTimeCode, sealKeyFor } from '../outbox/outbox.service.ts';
 import type { AuthContext, MerchantRef } from './auth.context.ts';
 import { LOGIN_LOCK_AT_ATTEMPT, LOGIN_LOCK_MS, OTP_EXPIRES_SECONDS, OTP_REQUEST_LOCK_MS, OTP_REQUEST_WINDOW_MS } from './auth.constants.ts';
 import { generateCode, hashCode, sameHash } from './auth.crypto.ts';

@@ -1,14 +1,6 @@
-import { createHmac } from 'node:crypto';
+import { derivedKey } from '../../lib/secret-keys.ts';
 
-// Outside production only (env.ts requires CODE_SECRET there): a fixed key keeps the seeded demo
-// cards' activation codes working across restarts of a development server.
-const developmentKey = 'kartu-development-activation-code-key';
-
-/**
- * The key activation codes are stored under: derived from CODE_SECRET for this one purpose, so a
- * leak of one derived key tells nothing about the one-time-code key.
- */
+/** The key activation codes are stored under (lib/secret-keys.ts). */
 export function activationCodeKeyFor(codeSecret: string | undefined): string {
-  if (!codeSecret) return developmentKey;
-  return createHmac('sha256', codeSecret).update('card activation codes').digest('base64url');
+  return derivedKey(codeSecret, 'card activation codes').toString('base64url');
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { generateCode, sameHash } from '../auth/auth.crypto.ts';
-import { openText, sealText } from '../outbox/sealed-text.ts';
+import { openText, sealText } from '../../lib/sealed-text.ts';
+import { derivedKey, subKey } from '../../lib/secret-keys.ts';
 
 /*
  * A gift's two secrets: the link's token (256 random bits, base64url), which the sender shares, and
@@ -8,10 +9,6 @@ import { openText, sealText } from '../outbox/sealed-text.ts';
  * from CODE_SECRET for this one purpose, so a leaked table gives neither; the token is also kept
  * sealed (AES-256-GCM) for the sender to share the link again while the gift is pending.
  */
-
-// Outside production only (env.ts requires CODE_SECRET there): a fixed key keeps gift links and
-// PINs working across restarts of a development server.
-const developmentSecret = 'kartu-development-gift-key';
 
 export interface GiftKeys {
   /** Keys the HMACs of tokens and PINs. */
@@ -21,11 +18,8 @@ export interface GiftKeys {
 }
 
 export function giftKeysFor(codeSecret: string | undefined): GiftKeys {
-  const root = createHmac('sha256', codeSecret ?? developmentSecret).update('voucher gifts').digest();
-  return {
-    hashKey: createHmac('sha256', root).update('hashes').digest(),
-    sealKey: createHmac('sha256', root).update('sealed links').digest(),
-  };
+  const root = derivedKey(codeSecret, 'voucher gifts');
+  return { hashKey: subKey(root, 'hashes'), sealKey: subKey(root, 'sealed links') };
 }
 
 export function newGiftToken(): string {

@@ -14,7 +14,7 @@ import { errorAnswers } from '../../http/error-answers.ts';
 import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
 import { siteOf } from '../../http/request-context.ts';
 import { merchantOf, signedIn } from '../auth/auth.http.ts';
-import { sealKeyFor } from '../outbox/sealed-text.ts';
+import { sealKeyFor } from '../outbox/outbox.service.ts';
 import { cancelGift, claimGift, createGift, getSentGift, previewGift } from './gifts.service.ts';
 
 /** Gifting a voucher by link and PIN (docs/decisions/026-voucher-gifts.md). */

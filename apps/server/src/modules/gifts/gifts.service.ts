@@ -15,7 +15,7 @@ import { withIdempotentTransaction } from '../idempotency/idempotent-transaction
 import { getImageViews } from '../media/images.service.ts';
 import type { OutboxDrivers } from '../outbox/outbox.drivers.ts';
 import { queueSecretMessage } from '../outbox/outbox.service.ts';
-import type { SealKey } from '../outbox/sealed-text.ts';
+import type { SealKey } from '../../lib/sealed-text.ts';
 import { giveVoucher } from '../vouchers/voucher-issuing.service.ts';
 import { getMemberVoucher, getVoucherTemplate, lockVoucherOf } from '../vouchers/vouchers.service.ts';
 import type { VoucherRow } from '../vouchers/vouchers.table.ts';

@@ -10,7 +10,7 @@ import { jobs } from '../jobs/jobs.table.ts';
 import { PermanentDeliveryError, type OutboxDriver, type OutboxMessage } from './outbox.driver.ts';
 import { selectOutboxDrivers, type OutboxDrivers } from './outbox.drivers.ts';
 import { deliveryJob, queueMemberMessage, queueMessage, queueOneTimeCode } from './outbox.service.ts';
-import { sealKeyFor } from './sealed-text.ts';
+import { sealKeyFor } from './outbox.service.ts';
 import { composeCodeMessage } from './outbox.texts.ts';
 
 let testApp: TestApp;

@@ -7,7 +7,13 @@ import { PermanentDeliveryError } from './outbox.driver.ts';
 import type { OutboxDrivers } from './outbox.drivers.ts';
 import { findOutboxMessage, insertOutboxMessage, listOutboxMessages, markOutboxMessage } from './outbox.repository.ts';
 import { composeCodeMessage, composeMessage, type MessageData, type MessageTemplate } from './outbox.texts.ts';
-import { openText, sealText, type SealKey } from './sealed-text.ts';
+import { openText, sealText, type SealKey } from '../../lib/sealed-text.ts';
+import { derivedKey } from '../../lib/secret-keys.ts';
+
+/** The key a message's text waits sealed under until a driver has delivered it (lib/secret-keys.ts). */
+export function sealKeyFor(codeSecret: string): SealKey {
+  return derivedKey(codeSecret, 'outbox sealed texts');
+}
 
 export const deliveryJobName = 'outbox.deliver';
 // With the worker's doubling retries (10 s … 1 h) eight tries span about 40 minutes.

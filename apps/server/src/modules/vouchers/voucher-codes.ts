@@ -1,5 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { openText, sealText } from '../outbox/sealed-text.ts';
+import { openText, sealText } from '../../lib/sealed-text.ts';
+import { derivedKey, subKey } from '../../lib/secret-keys.ts';
 
 /*
  * The codes of vouchers and gift cards: what a cashier reads or a till scans. 13 symbols from 31
@@ -11,10 +12,6 @@ import { openText, sealText } from '../outbox/sealed-text.ts';
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const VOUCHER_CODE_LENGTH = 13;
 
-// Outside production only (env.ts requires CODE_SECRET there): fixed keys keep hashed codes
-// working across restarts of a development server.
-const developmentSecret = 'kartu-development-voucher-code-key';
-
 export interface VoucherCodeKeys {
   /** Keys the hashes a till's scan is looked up by. */
   hashKey: Buffer;
@@ -23,11 +20,8 @@ export interface VoucherCodeKeys {
 }
 
 export function voucherCodeKeysFor(codeSecret: string | undefined): VoucherCodeKeys {
-  const root = createHmac('sha256', codeSecret ?? developmentSecret).update('voucher codes').digest();
-  return {
-    hashKey: createHmac('sha256', root).update('hashes').digest(),
-    sealKey: createHmac('sha256', root).update('sealed codes').digest(),
-  };
+  const root = derivedKey(codeSecret, 'voucher codes');
+  return { hashKey: subKey(root, 'hashes'), sealKey: subKey(root, 'sealed codes') };
 }
 
 export function newVoucherCode(): string {

@@ -4,7 +4,8 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
-import { openText, sealText, type SealKey } from '../outbox/sealed-text.ts';
+import { openText, sealText, type SealKey } from '../../lib/sealed-text.ts';
+import { derivedKey } from '../../lib/secret-keys.ts';
 import { deleteWebhook, findEvent, findWebhook, insertEvent, recordTry, saveWebhook } from './webhooks.repository.ts';
 
 /*
@@ -33,7 +34,7 @@ export function signWebhook(secret: string, body: string, at: Date): string {
  * a fixed development key stands in (production requires CODE_SECRET).
  */
 export function webhookSealKeyFor(codeSecret: string | undefined): SealKey {
-  return createHmac('sha256', codeSecret ?? 'kartu development webhook key, never used in production').update('merchant webhook secrets').digest();
+  return derivedKey(codeSecret, 'merchant webhook secrets');
 }
 
 const urlSchema = z.url({ protocol: /^https?$/ }).max(2000);

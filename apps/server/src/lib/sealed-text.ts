@@ -1,16 +1,13 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /*
- * A message whose text holds a secret (a one-time code) is stored masked; while a real driver may
- * still have to deliver it again, the full text waits encrypted (AES-256-GCM) under a key derived
- * from CODE_SECRET for this one purpose, so the database alone never shows the code.
+ * A secret kept so it can be read again (a message's one-time code while a driver may still have
+ * to deliver it, a gift's link, a voucher's code, a merchant's webhook secret): encrypted with
+ * AES-256-GCM under a key derived for its purpose (secret-keys.ts), so the database alone never
+ * shows it.
  */
 
 export type SealKey = Buffer;
-
-export function sealKeyFor(codeSecret: string): SealKey {
-  return createHmac('sha256', codeSecret).update('outbox sealed texts').digest();
-}
 
 /** `iv.tag.ciphertext`, each base64url. */
 export function sealText(text: string, key: SealKey): string {
