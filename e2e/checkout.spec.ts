@@ -37,7 +37,6 @@ async function addToCart(page: Page, cardPath: string, search: string, product: 
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('a member checks out with points to a new address, the merchant sends it and the tracking page shows the courier; a mixed payment settles in the sandbox', async ({ page, request }) => {
-  test.setTimeout(90_000);
   await signUp(page, request, uniquePhone(), '864209');
   const cardPath = await addCardByNumber(page, rewardsCardNumber);
 

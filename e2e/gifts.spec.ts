@@ -23,7 +23,6 @@ async function readGiftPin(request: APIRequestContext, phone: string): Promise<s
 }
 
 test('a member buys a voucher with points and gifts it by link and PIN; the friend adds the card, claims it and uses it at the counter, and the sender sees it claimed', async ({ page, newPage, request }) => {
-  test.setTimeout(90_000);
   // The friend joins first, in a browser of their own.
   const friend = await newPage();
   await friend.setViewportSize({ width: 390, height: 844 });

@@ -16,7 +16,6 @@ async function payInSandbox(page: Page): Promise<void> {
 
 test('a member subscribes to the Club, pays in the sandbox, is sent to the card page once it expires except on the catalog, renews and cancels', async ({ page, request }) => {
   // The whole membership journey in one test: two payments, an expiry and a cancel take longer than one page's test.
-  test.slow();
   await signUp(page, request, uniquePhone(), '246810');
   const cardPath = await addCardByNumber(page, clubCardNumber);
   const cardId = cardPath.split('/').pop() ?? '';
