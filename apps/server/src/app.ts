@@ -40,6 +40,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { activationCodeKeyFor } from './modules/cards/activation-code-key.ts';
 import { addCardRoutes } from './modules/cards/add-card.routes.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
+import { cardDetailRoutes } from './use-cases/card-detail/card-detail.routes.ts';
 import { rewardsRoutes } from './modules/cards/rewards.routes.ts';
 import { selectOutboxDrivers } from './modules/outbox/outbox.drivers.ts';
 import { paymentsContextFor } from './modules/payments/payments.context.ts';
@@ -49,7 +50,7 @@ import { paymentOptionsRoutes } from './modules/payments/payment-options.routes.
 import { paymentProofsRoutes } from './modules/payments/payment-proofs.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { memberEventsRoutes } from './use-cases/member-events/member-events.routes.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { subscriptionPaymentEffect } from './modules/subscriptions/subscription-payments.ts';
 import { orderPaymentEffect } from './modules/orders/order-payments.ts';
@@ -185,6 +186,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     ssoRoutes,
     accountRoutes,
     cardsRoutes,
+    cardDetailRoutes,
     addCardRoutes,
     rewardsRoutes,
     cardHistoryRoutes,
@@ -195,7 +197,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     paymentProofsRoutes,
     subscriptionsRoutes,
     catalogRoutes,
-    analyticsRoutes,
+    memberEventsRoutes,
     addressesRoutes,
     ordersRoutes,
     vouchersRoutes,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardDetailSchema, cardListAnswerSchema, cardListQuerySchema, cardParamsSchema, cardRegistrationBodySchema, type CardListQuery } from '@kartu/contracts';
+import { cardListAnswerSchema, cardListQuerySchema, cardParamsSchema, cardRegistrationBodySchema, type CardListQuery } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
 import { sendCachedAnswer, sendJsonText } from '../../http/json-text.ts';
 import { siteOf } from '../../http/request-context.ts';
@@ -9,7 +9,6 @@ import { TaggedCache } from '../../lib/tagged-cache.ts';
 import { signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { cardActions, applyCardAction } from './card-actions.service.ts';
-import { getCardDetail } from './card-detail.service.ts';
 import { listCards } from './card-list.service.ts';
 import { saveRegistration } from './card-registration.service.ts';
 
@@ -67,23 +66,6 @@ export const cardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
         cardLists.set(key, body, { tags, validUntil, ticket });
       }
       return sendJsonText(reply, body);
-    },
-  );
-
-  app.get(
-    '/api/v2/cards/:id',
-    {
-      preHandler: app.requireSession(),
-      schema: {
-        tags: ['cards'],
-        summary: "A card of the member's wallet: balance, expiring value, levels, registration and rewards to claim",
-        params: cardParamsSchema,
-        response: { 200: cardDetailSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
-      },
-    },
-    async (request) => {
-      const { user } = signedIn(request);
-      return getCardDetail({ db, merchant: siteOf(request).merchant, user, cardId: request.params.id, now: clock.now() });
     },
   );
 

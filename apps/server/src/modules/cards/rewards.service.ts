@@ -9,7 +9,7 @@ import type { CardRow } from './cards.table.ts';
 import { getMemberCard, type MemberCardOptions } from './member-card.service.ts';
 import { grantLevelUpRewards } from './reward-grants.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
-import { findCardRewards, findProgramReward, insertCardReward, lockMemberReward, markRewardClaimed } from './rewards.repository.ts';
+import { countClaimableRewards, findCardRewards, findProgramReward, insertCardReward, lockMemberReward, markRewardClaimed } from './rewards.repository.ts';
 import type { CardRewardRow, ProgramRewardRow, RewardKind } from './rewards.table.ts';
 import { assertMembershipActive } from '../subscriptions/card-subscription.service.ts';
 
@@ -37,6 +37,11 @@ export async function grantProgramReward({ db, card, kind, now }: { db: Database
   const offer = await getProgramOffer({ db, programId: card.programId, kind });
   if (!offer) return undefined;
   return insertCardReward(db, { merchantId: card.merchantId, cardId: card.id, kind, title: offer.title, amount: offer.amount, voucherTemplateId: offer.voucherTemplateId, grantedAt: now });
+}
+
+/** How many rewards of the card wait to be claimed: the card page's badge. */
+export function countRewardsToClaim({ db, merchantId, cardId }: { db: Database; merchantId: number; cardId: string }): Promise<number> {
+  return countClaimableRewards(db, { merchantId, cardId });
 }
 
 export async function listRewards(options: MemberCardOptions): Promise<Reward[]> {

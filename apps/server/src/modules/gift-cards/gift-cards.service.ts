@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { guardedAttempt } from '../attempts/attempt-lock.service.ts';
-import { currencyOf } from '../cards/card-detail.service.ts';
+import { currencyOf } from '../programs/program-currency.ts';
 import { issueCard } from '../cards/cards.service.ts';
 import { getMemberCard } from '../cards/member-card.service.ts';
 import { isVoucherGifted } from '../gifts/sent-gifts.service.ts';

@@ -3,11 +3,14 @@ import { memberEventBodySchema } from '@kartu/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
-import { merchantOf, signedIn } from '../auth/auth.http.ts';
-import { recordAddToCart, recordCatalogSearch } from '../catalog/catalog.service.ts';
+import { merchantOf, signedIn } from '../../modules/auth/auth.http.ts';
+import { recordAddToCart, recordCatalogSearch } from '../../modules/catalog/catalog.service.ts';
 
-/** What the app tells the server the member did, checked and recorded for the merchant's reports. */
-export const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
+/**
+ * POST /api/v2/events: what the app tells the server the member did in a card's shop, checked by the
+ * catalog and recorded by the analytics sink for the merchant's reports.
+ */
+export const memberEventsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
   app.post(
     '/api/v2/events',
     {

@@ -1,18 +1,25 @@
-import type { CardDetail, Currency, PublicMerchant } from '@kartu/contracts';
+import type { CardDetail, PublicMerchant } from '@kartu/contracts';
 import { LEVEL_RETENTION_DAYS } from '@kartu/core';
 import type { Database } from '../../db/database.ts';
-import type { UserRow } from '../auth/users.table.ts';
-import { listExpiringLots } from '../ledger/expiry.service.ts';
-import { getBalance, getEarnedExperience } from '../ledger/ledger.service.ts';
-import { getImageView } from '../media/images.service.ts';
-import { getProgram, getProgramLevels } from '../programs/programs.service.ts';
-import { getCardSubscription } from '../subscriptions/card-subscription.service.ts';
-import type { ProgramRow } from '../programs/programs.table.ts';
-import { cardLevels } from './card-levels.ts';
-import { isRegistrationComplete, toFormFields } from './card-registration.service.ts';
-import { getMemberCard } from './member-card.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
-import { countClaimableRewards } from './rewards.repository.ts';
+import type { UserRow } from '../../modules/auth/users.table.ts';
+import { cardLevels } from '../../modules/cards/card-levels.ts';
+import { isRegistrationComplete, toFormFields } from '../../modules/cards/card-registration.service.ts';
+import { getMemberCard } from '../../modules/cards/member-card.service.ts';
+import { countRewardsToClaim } from '../../modules/cards/rewards.service.ts';
+import { listExpiringLots } from '../../modules/ledger/expiry.service.ts';
+import { getBalance, getEarnedExperience } from '../../modules/ledger/ledger.service.ts';
+import { getImageView } from '../../modules/media/images.service.ts';
+import { currencyOf } from '../../modules/programs/program-currency.ts';
+import { getProgram, getProgramLevels } from '../../modules/programs/programs.service.ts';
+import type { ProgramRow } from '../../modules/programs/programs.table.ts';
+import { getCardSubscription } from '../../modules/subscriptions/card-subscription.service.ts';
+
+/*
+ * The card page (spec: app-core §3 Card detail): one card of the member's wallet with what four
+ * modules know of it: the card and its rewards, the ledger's balance, expiry and earnings, the
+ * program's levels and art, and the membership of a subscription program.
+ */
 
 export interface CardDetailOptions {
   db: Database;
@@ -20,14 +27,6 @@ export interface CardDetailOptions {
   user: UserRow;
   cardId: string;
   now: Date;
-}
-
-/** The currency amounts are shown in: the merchant's, or a cash program's own (spec: app-core §3 Currency). */
-export function currencyOf(program: Pick<ProgramRow, 'currencyCode'>, merchant: PublicMerchant): Currency {
-  const code = program.currencyCode;
-  if (!code || code === merchant.currency.code) return merchant.currency;
-  const decimalDigits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-  return { ...merchant.currency, code, symbol: code, decimalDigits };
 }
 
 /** Only the flags that are set, as booleans: absent means off. */
@@ -44,7 +43,7 @@ export async function getCardDetail({ db, merchant, user, cardId, now }: CardDet
     getBalance({ db, card, now }),
     listExpiringLots({ db, card, now }),
     getEarnedExperience({ db, card, now }),
-    countClaimableRewards(db, { merchantId: merchant.id, cardId: card.id }),
+    countRewardsToClaim({ db, merchantId: merchant.id, cardId: card.id }),
     getImageView({ db, imageId: program.cardArtImageId }),
     program.type === 'subscription' ? getCardSubscription({ db, merchantId: merchant.id, cardId: card.id, now }) : null,
   ]);

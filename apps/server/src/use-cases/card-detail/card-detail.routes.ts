@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cardDetailSchema, cardParamsSchema } from '@kartu/contracts';
+import type { AppContext } from '../../http/app-context.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
+import { siteOf } from '../../http/request-context.ts';
+import { signedIn } from '../../modules/auth/auth.http.ts';
+import { getCardDetail } from './card-detail.ts';
+
+/** GET /api/v2/cards/{id}: the card page. */
+export const cardDetailRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
+  app.get(
+    '/api/v2/cards/:id',
+    {
+      preHandler: app.requireSession(),
+      schema: {
+        tags: ['cards'],
+        summary: "A card of the member's wallet: balance, expiring value, levels, registration and rewards to claim",
+        params: cardParamsSchema,
+        response: { 200: cardDetailSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      return getCardDetail({ db, merchant: siteOf(request).merchant, user, cardId: request.params.id, now: clock.now() });
+    },
+  );
+};
