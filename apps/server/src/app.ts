@@ -41,6 +41,7 @@ import { activationCodeKeyFor } from './modules/cards/activation-code-key.ts';
 import { addCardRoutes } from './modules/cards/add-card.routes.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { cardDetailRoutes } from './use-cases/card-detail/card-detail.routes.ts';
+import { claimRewardRoutes } from './use-cases/claim-reward/claim-reward.routes.ts';
 import { rewardsRoutes } from './modules/cards/rewards.routes.ts';
 import { selectOutboxDrivers } from './modules/outbox/outbox.drivers.ts';
 import { paymentsContextFor } from './modules/payments/payments.context.ts';
@@ -189,6 +190,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     cardDetailRoutes,
     addCardRoutes,
     rewardsRoutes,
+    claimRewardRoutes,
     cardHistoryRoutes,
     cardTransferRoutes,
     integrationRoutes,

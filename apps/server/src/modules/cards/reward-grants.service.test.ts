@@ -12,7 +12,7 @@ import { newProgram } from './cards.test-support.ts';
 import { calendarDateIn } from '@kartu/core/calendar';
 import { birthdaysOn, grantBirthdayRewards } from './reward-grants.service.ts';
 import { findCardRewards } from './rewards.repository.ts';
-import { claimReward } from './rewards.service.ts';
+import { claimReward } from '../../use-cases/claim-reward/claim-reward.ts';
 import { programRewards, type RewardKind } from './rewards.table.ts';
 
 let testApp: TestApp;

@@ -1,17 +1,12 @@
 import type { BalanceUnit, Reward } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getBalance } from '../ledger/ledger.service.ts';
-import { earn } from '../ledger/points.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
-import { issueVouchersOfTemplates } from '../vouchers/voucher-issuing.service.ts';
 import type { CardRow } from './cards.table.ts';
 import { getMemberCard, type MemberCardOptions } from './member-card.service.ts';
-import { grantLevelUpRewards } from './reward-grants.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { countClaimableRewards, findCardRewards, findProgramReward, insertCardReward, lockMemberReward, markRewardClaimed } from './rewards.repository.ts';
 import type { CardRewardRow, ProgramRewardRow, RewardKind } from './rewards.table.ts';
-import { assertMembershipActive } from '../subscriptions/card-subscription.service.ts';
 
 export function toReward(row: CardRewardRow, unit: BalanceUnit): Reward {
   return {
@@ -51,53 +46,19 @@ export async function listRewards(options: MemberCardOptions): Promise<Reward[]>
   return rows.map((row) => toReward(row, program.unit));
 }
 
-export interface ClaimRewardOptions {
-  db: Database;
-  merchantId: number;
-  userId: string;
-  rewardId: string;
-  now: Date;
+/**
+ * The member's reward, locked until the claim's transaction ends (so of two claims racing for it
+ * exactly one goes on), with its card; refused when it is not the member's or claimed already.
+ */
+export async function takeRewardToClaim(tx: Database, { merchantId, userId, rewardId }: { merchantId: number; userId: string; rewardId: string }): Promise<{ reward: CardRewardRow; card: CardRow }> {
+  const reward = await lockMemberReward(tx, { merchantId, userId, rewardId });
+  if (!reward) throw new AppError('NOT_FOUND', { message: 'Reward not found' });
+  if (reward.status === 'claimed') throw new AppError('REWARD_ALREADY_CLAIMED');
+  const card = await getMemberCard({ db: tx, merchantId, userId, cardId: reward.cardId });
+  return { reward, card };
 }
 
-/**
- * Claims a reward into its card's balance, once. The reward row stays locked from the check to the
- * update, so of two claims racing for it exactly one posts the earn and the other sees it claimed.
- */
-export async function claimReward({ db, merchantId, userId, rewardId, now }: ClaimRewardOptions): Promise<{ reward: Reward; balance: { amount: number; unit: BalanceUnit } }> {
-  return db.transaction(async (tx) => {
-    const reward = await lockMemberReward(tx, { merchantId, userId, rewardId });
-    if (!reward) throw new AppError('NOT_FOUND', { message: 'Reward not found' });
-    if (reward.status === 'claimed') throw new AppError('REWARD_ALREADY_CLAIMED');
-    const card = await getMemberCard({ db: tx, merchantId, userId, cardId: reward.cardId });
-    await assertMembershipActive({ db: tx, merchantId, card, now });
-    const { program } = await getProgram({ db: tx, merchantId, programId: card.programId });
-    if (reward.amount > 0n) {
-      await earn({
-        db: tx,
-        now,
-        merchantId,
-        card,
-        amount: reward.amount,
-        description: reward.title,
-        metadata: { source: 'reward', rewardId: reward.id },
-      });
-      // A claim is an earn and counts toward levels like any other, so it may reach a level and grant
-      // that level's reward. This never chains on its own: a grant only adds a claimable reward (no
-      // earn), and each level grants once per card ever, so claims can grant at most one per level.
-      await grantLevelUpRewards({ db: tx, card, earned: reward.amount, now });
-    }
-    // A reward may bring an e-voucher too (or only one): issued once, keyed by the reward.
-    if (reward.voucherTemplateId) {
-      await issueVouchersOfTemplates(tx, {
-        merchantId,
-        holder: { userId, cardId: card.id },
-        source: { type: 'reward', id: reward.id },
-        templates: [{ templateId: reward.voucherTemplateId, quantity: 1 }],
-        now,
-      });
-    }
-    const claimed = await markRewardClaimed(tx, { rewardId: reward.id, now });
-    const balance = await getBalance({ db: tx, card, now });
-    return { reward: toReward(claimed, program.unit), balance: { amount: toJsonNumber(balance), unit: program.unit } };
-  });
+/** Marks a reward taken by takeRewardToClaim as claimed, in the same transaction. */
+export function markClaimed(tx: Database, { rewardId, now }: { rewardId: string; now: Date }): Promise<CardRewardRow> {
+  return markRewardClaimed(tx, { rewardId, now });
 }
