@@ -110,11 +110,17 @@ function report(name, srcDir) {
   // roots (app.ts, the schema index, jobs, seed, cli) and the HTTP edge import them by design.
   const isModule = (area) => area.startsWith(siblingPrefix) || area === 'integration' || area.startsWith('use-cases/');
   const areaLoops = loops(areas.filter(isModule), (area) => areaNext(area).filter(isModule));
+  // The same without the imports of another module's tables (foreign keys and joins): the calls.
+  const callEdges = new Set(
+    [...areaEdges].filter(([, via]) => via.some((line) => !line.split(' -> ')[1].endsWith('.table.ts'))).map(([key]) => key),
+  );
+  const callLoops = loops(areas.filter(isModule), (area) => [...callEdges].filter((key) => key.startsWith(`${area} -> `)).map((key) => key.split(' -> ')[1]).filter(isModule));
   const fileLoops = loops(files, (file) => imports.get(file) ?? []);
 
   console.log(`\n${name} (${relative(root, srcDir)}): ${files.length} files, ${areas.length} areas`);
   console.log(`  area-to-area imports          ${areaEdges.size} (between ${siblingPrefix}*: ${siblingEdges.length})`);
   console.log(`  loops between modules         ${areaLoops.length}${areaLoops.map((loop) => `\n    ${loop.join(' <-> ')}`).join('')}`);
+ console.log(`  loops in calls (tables aside) ${callLoops.length}${callLoops.map((loop) => `\n    ${loop.join(' <-> ')}`).join('')}`);
   console.log(`  loops between files           ${fileLoops.length}${fileLoops.map((loop) => `\n    ${loop.map((file) => relative(srcDir, file)).join(' <-> ')}`).join('')}`);
   console.log(`  largest fan-out to siblings   ${fanOut.slice(0, 6).map(([area, count]) => `${area} ${count}`).join(', ')}`);
   if (showEdges) for (const [key, via] of [...areaEdges].sort()) console.log(`  ${key}\n${via.map((line) => `      ${line}`).join('\n')}`);
