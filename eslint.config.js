@@ -33,7 +33,6 @@ const moduleCrossings = [
   'gift-cards -> gifts',
   'gift-cards -> outlets',
   'gift-cards -> vouchers',
-  'gifts -> cards',
   'gifts -> vouchers',
   'integration -> cards',
   'integration -> catalog',

@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './age.ts';
 export * from './phone.ts';
+export * from './masking.ts';
 export * from './validation.ts';
 export * from './format.ts';
 export * from './color.ts';

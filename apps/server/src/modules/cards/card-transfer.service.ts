@@ -17,6 +17,7 @@ import type { CardRow } from './cards.table.ts';
 import { getMemberCard } from './member-card.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { HOUR_MS, RECIPIENT_LOOKUP_MISSES_PER_HOUR } from '@kartu/core';
+import { maskRecipientName, maskRecipientPhone } from '@kartu/core/masking';
 import { assertNotLocked, countRequest } from '../attempts/attempt-lock.service.ts';
 import { assertMembershipActive } from '../subscriptions/card-subscription.service.ts';
 
@@ -27,22 +28,6 @@ export type TransferAnswer = z.infer<typeof transferAnswerSchema>;
 
 function invalidPhone(message: string): AppError {
   return new AppError('VALIDATION_FAILED', { message, details: [{ field: 'body.phone', rule: 'invalid_format', message }] });
-}
-
-/** 'Budi Santoso' → 'Budi S.': the sender can recognise a friend without learning a stranger's full name. */
-export function maskRecipientName(name: string | null): string | null {
-  const words = name?.trim().split(/\s+/).filter(Boolean) ?? [];
-  const [first] = words;
-  if (!first) return null;
-  const last = words.length > 1 ? words.at(-1) : undefined;
-  return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
-}
-
-/** '+6281234564444' → '+62 812-****-4444': enough to confirm the number typed, not to harvest it. */
-export function maskRecipientPhone(phone: string, dialCode: string): string {
-  const prefix = `+${dialCode}`;
-  const national = phone.startsWith(prefix) ? phone.slice(prefix.length) : phone.replace(/^\+/, '');
-  return `${prefix} ${national.slice(0, 3)}-****-${national.slice(-4)}`;
 }
 
 interface RecipientLookup {

@@ -10,7 +10,7 @@ import { guardedAttempt } from '../attempts/attempt-lock.service.ts';
 import type { MerchantRef } from '../auth/auth.context.ts';
 import { normaliseIdentifier } from '../auth/identifier.ts';
 import type { UserRow } from '../auth/users.table.ts';
-import { maskRecipientPhone } from '../cards/card-transfer.service.ts';
+import { maskRecipientPhone } from '@kartu/core/masking';
 import { withIdempotentTransaction } from '../idempotency/idempotent-transaction.ts';
 import { getImageViews } from '../media/images.service.ts';
 import type { OutboxDrivers } from '../outbox/outbox.drivers.ts';

@@ -1,6 +1,6 @@
 import type { VoucherGift, VoucherGiftStatus } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
-import { maskRecipientPhone } from '../cards/card-transfer.service.ts';
+import { maskRecipientPhone } from '@kartu/core/masking';
 import { findGiftsOfVouchers, findStoredPendingGift } from './gifts.repository.ts';
 import type { VoucherGiftRow } from './gifts.table.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskRecipientName, maskRecipientPhone } from './card-transfer.service.ts';
+import { maskRecipientName, maskRecipientPhone } from './masking.ts';
 
 describe('maskRecipientName', () => {
   it.each([
