@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { siteOf } from '../../http/request-context.ts';
 import { accountDeletionAnswerSchema, accountDeletionBodySchema } from '@kartu/contracts';
-import { languageOf, merchantOf, signedIn } from '../auth/auth.http.ts';
+import { languageOf, signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { requestAccountDeletion } from './account.service.ts';
 import type { AppContext } from '../../http/app-context.ts';
@@ -19,7 +20,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     },
     async (request, reply) => {
       const { session, user } = signedIn(request);
-      const { requestedAt } = await requestAccountDeletion({ context, merchant: merchantOf(request), member: user, session, pin: request.body.pin, language: languageOf(request) });
+      const { requestedAt } = await requestAccountDeletion({ context, merchant: siteOf(request).merchant, member: user, session, pin: request.body.pin, language: languageOf(request) });
       app.clearSessionCookie(request, reply);
       return reply.status(202).send({ requestedAt: requestedAt.toISOString() });
     },

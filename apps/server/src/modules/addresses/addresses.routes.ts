@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { siteOf } from '../../http/request-context.ts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressAnswerSchema, addressBodySchema, addressListSchema, addressParamsSchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
-import { merchantOf, signedIn } from '../auth/auth.http.ts';
+import { signedIn } from '../auth/auth.http.ts';
 import { createMemberAddress, deleteMemberAddress, getMemberAddress, listMemberAddresses, makePrimaryAddress, updateMemberAddress } from './addresses.service.ts';
 import { areaRoutes } from './areas.routes.ts';
 
@@ -13,7 +14,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
   const { db, clock } = context;
   await app.register(areaRoutes, context);
 
-  const ownerOf = (request: FastifyRequest) => ({ db, merchantId: merchantOf(request).id, userId: signedIn(request).user.id });
+  const ownerOf = (request: FastifyRequest) => ({ db, merchantId: siteOf(request).merchant.id, userId: signedIn(request).user.id });
 
   app.get(
     '/api/v2/addresses',

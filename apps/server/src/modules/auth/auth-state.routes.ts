@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { siteOf } from '../../http/request-context.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkLockBodySchema, lockStateSchema, lockedAnswerSchema, lockedBodySchema, pinInfoAnswerSchema, pinInfoBodySchema, sessionAnswerSchema } from '@kartu/contracts';
-import { deviceHashOf, merchantOf, sessionAnswer, signInRoutes } from './auth.http.ts';
+import { deviceHashOf, sessionAnswer, signInRoutes } from './auth.http.ts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { normaliseIdentifier, signInIdentifier } from './identifier.ts';
@@ -26,7 +27,7 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       },
     },
     async (request) => {
-      const merchant = merchantOf(request);
+      const merchant = siteOf(request).merchant;
       const identifier = signInIdentifier(request.body, merchant);
       return getPinInfo({ context, merchant, identifier, deviceHash: deviceHashOf(request), session: request.session });
     },
@@ -45,7 +46,7 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       },
     },
     async (request) => {
-      const merchant = merchantOf(request);
+      const merchant = siteOf(request).merchant;
       const identifier = normaliseIdentifier(
         { identifierType: 'phone', identifierValue: request.body.phone, countryCode: request.body.countryCode },
         merchant.countryCode,
@@ -74,7 +75,7 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
         },
       },
       async (request) => {
-        const merchant = merchantOf(request);
+        const merchant = siteOf(request).merchant;
         const identifier = signInIdentifier(request.body, merchant);
         return getLockState({ context, merchant, identifier, includeCodeRequests, deviceHash: deviceHashOf(request) });
       },

@@ -5,7 +5,6 @@ import { deviceIdSchema, languageSchema, requestHeaders, type Language, type Ses
 import { AppError } from '../../lib/app-error.ts';
 import { siteOf } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MerchantRef } from './auth.context.ts';
 import { hashDeviceId, sessionExpiresInSeconds, toSessionUser, type OpenedSession } from './session.service.ts';
 import type { UserRow } from './users.table.ts';
 import { rememberLanguage } from './users.service.ts';
@@ -19,16 +18,6 @@ export function signInRoutes(app: FastifyInstance, context: Pick<AppContext, 'ra
   return { config: { rateLimit: false as const }, limits: signInRateLimit(app, context.rateLimits.signIn) };
 }
 
-export function merchantOf(request: FastifyRequest): MerchantRef {
-  const { merchant } = siteOf(request);
-  return {
-    id: merchant.id,
-    brand: merchant.brand,
-    countryCode: merchant.countryCode,
-    defaultLogin: merchant.defaultLogin,
-    acceptsBothLogins: merchant.acceptsBothLogins,
-  };
-}
 
 /** The hashed x-device-id, or null when the browser sent none. */
 export function deviceHashOf(request: FastifyRequest): string | null {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { siteOf } from '../../http/request-context.ts';
 import {
   checkCredentialAnswerSchema,
   checkCredentialBodySchema,
@@ -10,7 +11,7 @@ import {
   verifyPinOtpBodySchema,
 } from '@kartu/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { answerSignIn, deviceHashOf, languageOf, merchantOf, sessionAnswer, signInRoutes } from './auth.http.ts';
+import { answerSignIn, deviceHashOf, languageOf, sessionAnswer, signInRoutes } from './auth.http.ts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { phoneToRegister, signInIdentifier } from './identifier.ts';
@@ -38,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       const { type, senderType } = request.body;
       // Adding a phone is for a signed-in member; the other codes are for anyone.
       if (type === 'register-phone' && request.session?.status !== 'active') throw new AppError('UNAUTHENTICATED');
-      const merchant = merchantOf(request);
+      const merchant = siteOf(request).merchant;
       return sendCode({
         context,
         merchant,
@@ -64,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       },
     },
     async (request) => {
-      const merchant = merchantOf(request);
+      const merchant = siteOf(request).merchant;
       return sendCode({
         context,
         merchant,
@@ -90,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       },
     },
     async (request, reply) => {
-      const merchant = merchantOf(request);
+      const merchant = siteOf(request).merchant;
       const { type, otp } = request.body;
       if (type === 'register-phone') {
         const phone = phoneToRegister(request.body, merchant);
@@ -121,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       },
     },
     async (request, reply) => {
-      const merchant = merchantOf(request);
+      const merchant = siteOf(request).merchant;
       const identifier = signInIdentifier(request.body, merchant);
       const reset = await startPinReset({ context, merchant, identifier, code: request.body.otp, deviceHash: deviceHashOf(request) });
       return answerSignIn({ request, reply, context, ...reset });
@@ -141,7 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       },
     },
     async (request, reply) => {
-      const merchant = merchantOf(request);
+      const merchant = siteOf(request).merchant;
       const { user, opened } = await signInWithPin({
         context,
         merchant,

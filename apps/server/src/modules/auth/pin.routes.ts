@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { siteOf } from '../../http/request-context.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePinBodySchema, createPinBodySchema, resetPinBodySchema, signInAnswerSchema } from '@kartu/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { answerSignIn, deviceHashOf, languageOf, merchantOf, signInRoutes, signedIn } from './auth.http.ts';
+import { answerSignIn, deviceHashOf, languageOf, signInRoutes, signedIn } from './auth.http.ts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { changePin, createPin, resetPin } from './pin.service.ts';
@@ -66,7 +67,7 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context)
     },
     async (request, reply) => {
       const { user, session } = signedIn(request);
-      await changePin({ context, user, session, pin: request.body.pin, newPin: request.body.newPin, notice: { merchant: merchantOf(request), language: languageOf(request) } });
+      await changePin({ context, user, session, pin: request.body.pin, newPin: request.body.newPin, notice: { merchant: siteOf(request).merchant, language: languageOf(request) } });
       return reply.status(204).send(null);
     },
   );
@@ -85,7 +86,7 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context)
     },
     async (request, reply) => {
       const { session, user } = signedIn(request);
-      const opened = await resetPin({ context, user, session, pin: request.body.pin, deviceHash: deviceHashOf(request), notice: { merchant: merchantOf(request), language: languageOf(request) } });
+      const opened = await resetPin({ context, user, session, pin: request.body.pin, deviceHash: deviceHashOf(request), notice: { merchant: siteOf(request).merchant, language: languageOf(request) } });
       return answerSignIn({ request, reply, context, user, opened, isNewUser: false });
     },
   );

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { siteOf } from '../../http/request-context.ts';
 import { cardParamsSchema, idempotentWriteHeadersSchema, transferAnswerSchema, transferBodySchema, transferPreviewSchema, transferRecipientBodySchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
-import { merchantOf, signedIn } from '../auth/auth.http.ts';
+import { signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
 import { previewTransfer, transferPoints } from './card-transfer.service.ts';
@@ -23,7 +24,7 @@ export const cardTransferRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request) => {
       const { user } = signedIn(request);
       const { phone, countryCode } = request.body;
-      return previewTransfer({ db: context.db, merchant: merchantOf(request), user, cardId: request.params.id, phone, countryCode, now: context.clock.now() });
+      return previewTransfer({ db: context.db, merchant: siteOf(request).merchant, user, cardId: request.params.id, phone, countryCode, now: context.clock.now() });
     },
   );
 
@@ -44,7 +45,7 @@ export const cardTransferRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const { user } = signedIn(request);
       const answer = await transferPoints({
         context,
-        merchant: merchantOf(request),
+        merchant: siteOf(request).merchant,
         user,
         cardId: request.params.id,
         body: request.body,

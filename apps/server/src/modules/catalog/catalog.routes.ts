@@ -6,7 +6,7 @@ import { sendCachedAnswer, sendJsonText } from '../../http/json-text.ts';
 import { changeTags } from '../../lib/change-feed.ts';
 import { TaggedCache } from '../../lib/tagged-cache.ts';
 import { siteOf } from '../../http/request-context.ts';
-import { merchantOf, signedIn } from '../auth/auth.http.ts';
+import { signedIn } from '../auth/auth.http.ts';
 import { assertPriceRange, catalogProgramOfCard, getCatalogPage, getProduct, priceCart, type CatalogQueryInput } from './catalog.service.ts';
 
 /** A card's catalog and the pricing of a member's cart (spec: app-core §2 catalogs; decision 020). */
@@ -54,7 +54,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
     },
     async (request, reply) => {
       const { user } = signedIn(request);
-      const merchantId = merchantOf(request).id;
+      const merchantId = siteOf(request).merchant.id;
       const { cardId } = request.params;
       const query = request.query;
       assertPriceRange(query);
@@ -92,7 +92,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
     async (request) => {
       const { user } = signedIn(request);
       const { cardId, productType, productId } = request.params;
-      return { data: await getProduct({ db, merchantId: merchantOf(request).id, userId: user.id, cardId, productType, productId }) };
+      return { data: await getProduct({ db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId, productType, productId }) };
     },
   );
 
@@ -111,7 +111,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
     async (request) => {
       const { user } = signedIn(request);
       const currency = siteOf(request).merchant.currency.code;
-      const { quote } = await priceCart({ db, merchantId: merchantOf(request).id, userId: user.id, cardId: request.params.cardId, items: request.body.items, currency });
+      const { quote } = await priceCart({ db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId: request.params.cardId, items: request.body.items, currency });
       return quote;
     },
   );

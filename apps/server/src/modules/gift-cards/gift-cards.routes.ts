@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { siteOf } from '../../http/request-context.ts';
 import {
   giftCardActivationAnswerSchema,
   giftCardAnswerSchema,
@@ -13,7 +14,7 @@ import {
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
-import { merchantOf, signedIn } from '../auth/auth.http.ts';
+import { signedIn } from '../auth/auth.http.ts';
 import { activateGiftVoucher, chargeAtCounter, getMemberCharge, getMemberGiftCard } from './gift-cards.service.ts';
 
 /** The member's e-gift cards (spec: app-core §3 card list type eGift, §2 transaction-egift-detail; decision 027). */
@@ -31,7 +32,7 @@ export const giftCardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     },
     async (request) => {
       const { user } = signedIn(request);
-      return { data: await activateGiftVoucher({ db, merchantId: merchantOf(request).id, userId: user.id, voucherId: request.params.voucherId, now: clock.now() }) };
+      return { data: await activateGiftVoucher({ db, merchantId: siteOf(request).merchant.id, userId: user.id, voucherId: request.params.voucherId, now: clock.now() }) };
     },
   );
 
@@ -48,7 +49,7 @@ export const giftCardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     },
     async (request) => {
       const { user } = signedIn(request);
-      return { data: await getMemberGiftCard({ db, merchantId: merchantOf(request).id, userId: user.id, cardId: request.params.cardId, now: clock.now() }) };
+      return { data: await getMemberGiftCard({ db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId: request.params.cardId, now: clock.now() }) };
     },
   );
 
@@ -69,7 +70,7 @@ export const giftCardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       const { user } = signedIn(request);
       const data = await chargeAtCounter({
         db,
-        merchantId: merchantOf(request).id,
+        merchantId: siteOf(request).merchant.id,
         userId: user.id,
         cardId: request.params.cardId,
         body: request.body,
@@ -94,7 +95,7 @@ export const giftCardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     },
     async (request) => {
       const { user } = signedIn(request);
-      return { data: await getMemberCharge({ db, merchantId: merchantOf(request).id, userId: user.id, chargeId: request.params.chargeId }) };
+      return { data: await getMemberCharge({ db, merchantId: siteOf(request).merchant.id, userId: user.id, chargeId: request.params.chargeId }) };
     },
   );
 };

@@ -13,7 +13,7 @@ import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
 import { siteOf } from '../../http/request-context.ts';
-import { merchantOf, signedIn } from '../auth/auth.http.ts';
+import { signedIn } from '../auth/auth.http.ts';
 import { sealKeyFor } from '../outbox/outbox.service.ts';
 import { cancelGift, claimGift, createGift, getSentGift, previewGift } from './gifts.service.ts';
 
@@ -41,7 +41,7 @@ export const giftsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
         keys,
         drivers,
         outboxSealKey,
-        merchant: merchantOf(request),
+        merchant: siteOf(request).merchant,
         language: siteOf(request).defaultLanguage,
         user,
         voucherId: request.params.voucherId,
@@ -67,7 +67,7 @@ export const giftsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
     },
     async (request) => {
       const { user } = signedIn(request);
-      return { data: await getSentGift({ db, keys, merchantId: merchantOf(request).id, user, voucherId: request.params.voucherId, now: clock.now() }) };
+      return { data: await getSentGift({ db, keys, merchantId: siteOf(request).merchant.id, user, voucherId: request.params.voucherId, now: clock.now() }) };
     },
   );
 
@@ -84,7 +84,7 @@ export const giftsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
     },
     async (request) => {
       const { user } = signedIn(request);
-      return { data: await cancelGift({ db, keys, merchantId: merchantOf(request).id, user, voucherId: request.params.voucherId, now: clock.now() }) };
+      return { data: await cancelGift({ db, keys, merchantId: siteOf(request).merchant.id, user, voucherId: request.params.voucherId, now: clock.now() }) };
     },
   );
 
@@ -101,7 +101,7 @@ export const giftsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
     },
     async (request) => {
       const { user } = signedIn(request);
-      return { data: await previewGift({ db, keys, merchantId: merchantOf(request).id, user, token: request.params.token, now: clock.now() }) };
+      return { data: await previewGift({ db, keys, merchantId: siteOf(request).merchant.id, user, token: request.params.token, now: clock.now() }) };
     },
   );
 
@@ -119,7 +119,7 @@ export const giftsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
     },
     async (request) => {
       const { user } = signedIn(request);
-      return { data: await claimGift({ db, keys, merchantId: merchantOf(request).id, user, token: request.params.token, pin: request.body.pin, now: clock.now() }) };
+      return { data: await claimGift({ db, keys, merchantId: siteOf(request).merchant.id, user, token: request.params.token, pin: request.body.pin, now: clock.now() }) };
     },
   );
 };

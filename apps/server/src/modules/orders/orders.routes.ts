@@ -17,7 +17,7 @@ import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
 import { siteOf } from '../../http/request-context.ts';
-import { merchantOf, signedIn } from '../auth/auth.http.ts';
+import { signedIn } from '../auth/auth.http.ts';
 import { memberSiteOriginOf } from '../payments/payments.http.ts';
 import { priceCheckout } from './checkout.service.ts';
 import { getCardDistributor, getMemberOrder, listCardDistributors, listMemberOrders, placeOrder } from './orders.service.ts';
@@ -39,7 +39,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
     async (request) => {
       const { user } = signedIn(request);
       const { items, delivery, paymentMethod, promoCode, voucherId } = request.body;
-      const checkout = { db, merchantId: merchantOf(request).id, userId: user.id, cardId: request.params.cardId, currency: siteOf(request).merchant.currency.code, now: clock.now() };
+      const checkout = { db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId: request.params.cardId, currency: siteOf(request).merchant.currency.code, now: clock.now() };
       return (await priceCheckout(checkout, { items, ...(delivery && { delivery }), ...(paymentMethod && { paymentMethod }), ...(promoCode && { promoCode }), ...(voucherId && { voucherId }) })).quote;
     },
   );
@@ -62,7 +62,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
       const { order, replayed } = await placeOrder({
         db,
         payments,
-        merchantId: merchantOf(request).id,
+        merchantId: siteOf(request).merchant.id,
         userId: user.id,
         cardId: request.params.cardId,
         currency: siteOf(request).merchant.currency.code,
@@ -92,7 +92,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
     async (request) => {
       const { user } = signedIn(request);
       const { cursor, limit } = request.query;
-      return listMemberOrders({ db, merchantId: merchantOf(request).id, userId: user.id, cardId: request.params.cardId, ...(cursor && { cursor }), limit });
+      return listMemberOrders({ db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId: request.params.cardId, ...(cursor && { cursor }), limit });
     },
   );
 
@@ -110,7 +110,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
     async (request) => {
       const { user } = signedIn(request);
       const { cardId, orderId } = request.params;
-      return { data: await getMemberOrder({ db, merchantId: merchantOf(request).id, userId: user.id, cardId, orderId }) };
+      return { data: await getMemberOrder({ db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId, orderId }) };
     },
   );
 
@@ -127,7 +127,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
     },
     async (request) => {
       const { user } = signedIn(request);
-      return listCardDistributors({ db, merchantId: merchantOf(request).id, userId: user.id, cardId: request.params.cardId });
+      return listCardDistributors({ db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId: request.params.cardId });
     },
   );
 
@@ -145,7 +145,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
     async (request) => {
       const { user } = signedIn(request);
       const { cardId, distributorId } = request.params;
-      return { data: await getCardDistributor({ db, merchantId: merchantOf(request).id, userId: user.id, cardId, distributorId }) };
+      return { data: await getCardDistributor({ db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId, distributorId }) };
     },
   );
 };

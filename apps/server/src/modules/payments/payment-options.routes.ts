@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { siteOf } from '../../http/request-context.ts';
 import { paymentCheckAnswerSchema, paymentCheckBodySchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
-import { merchantOf, signedIn } from '../auth/auth.http.ts';
+import { signedIn } from '../auth/auth.http.ts';
 import { checkPaymentOptions } from './payment-options.service.ts';
 
 /** spec app-core §7 `POST api/v2/payments`: whether a card's members can pay, by what, and the key to tokenise a card with. */
@@ -20,7 +21,7 @@ export const paymentOptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     },
     async (request) => {
       const { user } = signedIn(request);
-      return checkPaymentOptions({ db, payments, merchant: merchantOf(request), user, cardId: request.body.cardId });
+      return checkPaymentOptions({ db, payments, merchant: siteOf(request).merchant, user, cardId: request.body.cardId });
     },
   );
 };

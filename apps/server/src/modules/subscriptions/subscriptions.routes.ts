@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { siteOf } from '../../http/request-context.ts';
 import {
   cancelSubscriptionBodySchema,
   idempotentWriteHeadersSchema,
@@ -14,7 +15,7 @@ import {
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
-import { merchantOf, signedIn } from '../auth/auth.http.ts';
+import { signedIn } from '../auth/auth.http.ts';
 import { memberSiteOriginOf } from '../payments/payments.http.ts';
 import { cancelSubscription, changeSubscriptionSettings, getSubscriptionPage, quoteSubscription, subscribe } from './subscriptions.service.ts';
 
@@ -33,7 +34,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     },
     async (request) => {
       const { user } = signedIn(request);
-      return getSubscriptionPage({ db, merchant: merchantOf(request), user, cardId: request.params.cardId, now: clock.now() });
+      return getSubscriptionPage({ db, merchant: siteOf(request).merchant, user, cardId: request.params.cardId, now: clock.now() });
     },
   );
 
@@ -51,7 +52,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     async (request) => {
       const { user } = signedIn(request);
       const { cardId, planId, paymentMethod } = request.body;
-      return quoteSubscription({ db, merchant: merchantOf(request), user, cardId, planId, ...(paymentMethod && { paymentMethod }) });
+      return quoteSubscription({ db, merchant: siteOf(request).merchant, user, cardId, planId, ...(paymentMethod && { paymentMethod }) });
     },
   );
 
@@ -74,7 +75,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       const answer = await subscribe({
         db,
         payments,
-        merchant: merchantOf(request),
+        merchant: siteOf(request).merchant,
         user,
         cardId,
         planId,
@@ -105,7 +106,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     },
     async (request) => {
       const { user } = signedIn(request);
-      return { data: await cancelSubscription({ db, merchant: merchantOf(request), user, cardId: request.body.cardId, now: clock.now() }) };
+      return { data: await cancelSubscription({ db, merchant: siteOf(request).merchant, user, cardId: request.body.cardId, now: clock.now() }) };
     },
   );
 
@@ -126,7 +127,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       const { autoRenew, card } = request.body;
       const data = await changeSubscriptionSettings({
         db,
-        merchant: merchantOf(request),
+        merchant: siteOf(request).merchant,
         user,
         cardId: request.params.cardId,
         ...(autoRenew !== undefined && { autoRenew }),

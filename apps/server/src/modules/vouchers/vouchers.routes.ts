@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { siteOf } from '../../http/request-context.ts';
 import { myVouchersCountQuerySchema, myVouchersCountSchema, voucherAnswerSchema, voucherChangeBodySchema, voucherParamsSchema, voucherRedeemBodySchema, voucherWalletQuerySchema, voucherWalletSchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
-import { merchantOf, signedIn } from '../auth/auth.http.ts';
+import { signedIn } from '../auth/auth.http.ts';
 import { redeemAtCounter } from './redemption.service.ts';
 import { countMemberVouchers, getMemberVoucher, getVoucherWallet, setMemberVoucherHidden } from './vouchers.service.ts';
 
@@ -22,7 +23,7 @@ export const vouchersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     async (request) => {
       const { user } = signedIn(request);
       const { view, cardId, hidden } = request.query;
-      return getVoucherWallet({ db, merchantId: merchantOf(request).id, userId: user.id, view, cardId, hidden, now: clock.now() });
+      return getVoucherWallet({ db, merchantId: siteOf(request).merchant.id, userId: user.id, view, cardId, hidden, now: clock.now() });
     },
   );
 
@@ -39,7 +40,7 @@ export const vouchersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     },
     async (request) => {
       const { user } = signedIn(request);
-      return { data: await getMemberVoucher({ db, merchantId: merchantOf(request).id, userId: user.id, voucherId: request.params.voucherId, now: clock.now(), revealWith: voucherCodeKeys }) };
+      return { data: await getMemberVoucher({ db, merchantId: siteOf(request).merchant.id, userId: user.id, voucherId: request.params.voucherId, now: clock.now(), revealWith: voucherCodeKeys }) };
     },
   );
 
@@ -57,7 +58,7 @@ export const vouchersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     },
     async (request) => {
       const { user } = signedIn(request);
-      const data = await setMemberVoucherHidden({ db, merchantId: merchantOf(request).id, userId: user.id, voucherId: request.params.voucherId, isHidden: request.body.isHidden, now: clock.now() });
+      const data = await setMemberVoucherHidden({ db, merchantId: siteOf(request).merchant.id, userId: user.id, voucherId: request.params.voucherId, isHidden: request.body.isHidden, now: clock.now() });
       return { data };
     },
   );
@@ -77,7 +78,7 @@ export const vouchersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     async (request) => {
       const { user } = signedIn(request);
       const { outletCode, cashierCode } = request.body;
-      const data = await redeemAtCounter({ db, merchantId: merchantOf(request).id, userId: user.id, voucherId: request.params.voucherId, outletCode, cashierCode, codeKey: outletCodeKey, now: clock.now() });
+      const data = await redeemAtCounter({ db, merchantId: siteOf(request).merchant.id, userId: user.id, voucherId: request.params.voucherId, outletCode, cashierCode, codeKey: outletCodeKey, now: clock.now() });
       return { data };
     },
   );
@@ -95,7 +96,7 @@ export const vouchersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     },
     async (request) => {
       const { user } = signedIn(request);
-      return { data: { count: await countMemberVouchers({ db, merchantId: merchantOf(request).id, userId: user.id, cardId: request.query.cardId, now: clock.now() }) } };
+      return { data: { count: await countMemberVouchers({ db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId: request.query.cardId, now: clock.now() }) } };
     },
   );
 };

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { siteOf } from '../../http/request-context.ts';
 import { memberEventBodySchema } from '@kartu/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
-import { merchantOf, signedIn } from '../../modules/auth/auth.http.ts';
+import { signedIn } from '../../modules/auth/auth.http.ts';
 import { recordAddToCart, recordCatalogSearch } from '../../modules/catalog/catalog.service.ts';
 
 /**
@@ -25,7 +26,7 @@ export const memberEventsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request, reply) => {
       const { user } = signedIn(request);
       const event = request.body;
-      const member = { db, merchantId: merchantOf(request).id, userId: user.id, cardId: event.cardId, now: clock.now() };
+      const member = { db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId: event.cardId, now: clock.now() };
       if (event.name === 'add_to_cart') await recordAddToCart({ ...member, productId: event.productId, quantity: event.quantity });
       else await recordCatalogSearch({ ...member, query: event.query });
       return reply.status(202).send(null);
