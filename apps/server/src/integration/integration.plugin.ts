@@ -7,7 +7,7 @@ import { integrationOrdersRoutes } from './orders.routes.ts';
 import { integrationVouchersRoutes } from './vouchers.routes.ts';
 import { integrationGiftCardsRoutes } from './gift-cards.routes.ts';
 import type { AppContext } from '../http/app-context.ts';
-import { integrationLedgerRoutes } from './ledger.routes.ts';
+import { integrationPurchasesRoutes } from './purchases.routes.ts';
 import { integrationPaymentRoutes } from './payments.routes.ts';
 
 declare module 'fastify' {
@@ -63,7 +63,7 @@ export const integrationRoutes: FastifyPluginAsync<AppContext> = async (app, opt
   });
 
   await app.register(integrationCardRoutes, { ...options, prefix: integrationPrefix });
-  await app.register(integrationLedgerRoutes, { ...options, prefix: integrationPrefix });
+  await app.register(integrationPurchasesRoutes, { ...options, prefix: integrationPrefix });
   await app.register(integrationPaymentRoutes, { ...options, prefix: integrationPrefix });
   await app.register(integrationCatalogRoutes, { ...options, prefix: integrationPrefix });
   await app.register(integrationOrdersRoutes, { ...options, prefix: integrationPrefix });

@@ -16,7 +16,7 @@ import { PurchaseStatement } from './purchase-statement.ts';
 import { recordPurchase, voidPurchase } from './purchases.service.ts';
 
 /** Purchases, their voids and balance corrections: every one a ledger entry (docs/integration.md). */
-export const integrationLedgerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
+export const integrationPurchasesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
   const { db, clock } = options;
   const purchaseStatement = new PurchaseStatement(db);
   app.addHook('onClose', async () => purchaseStatement.close());
