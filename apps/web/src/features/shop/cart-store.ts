@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PRODUCT_TYPES, type CartRuleProduct } from '@kartu/core/cart';
 import type { CartItem, ProductSummary } from '@kartu/contracts';
 import { storageKeys } from '../../config/storage-keys.ts';
+import { createLocalStore } from '../../lib/local-store.ts';
 import { subscribeSession } from '../../lib/session.ts';
 
 /*
@@ -22,72 +23,34 @@ const cartEntrySchema = z.object({
   value: z.number().int().min(0).optional(),
 });
 export type CartEntry = z.infer<typeof cartEntrySchema>;
-/** Every card's cart, by card id. */
-const storedCartsSchema = z.record(z.string(), z.array(cartEntrySchema));
 type StoredCarts = Readonly<Record<string, readonly CartEntry[]>>;
 
 const empty: readonly CartEntry[] = Object.freeze([]);
-const listeners = new Set<() => void>();
-// The carts last parsed and the text they came from, so each read of an unchanged cart is the same array.
-let parsed: { text: string | null; carts: StoredCarts } = { text: null, carts: {} };
-
-function readText(): string | null {
-  try {
-    return localStorage.getItem(storageKeys.cart);
-  } catch {
-    return null;
-  }
-}
-
-function parse(text: string | null): StoredCarts {
-  if (!text) return {};
-  try {
-    const stored = storedCartsSchema.safeParse(JSON.parse(text));
-    return stored.success ? stored.data : {};
-  } catch {
-    return {};
-  }
-}
-
-function storedCarts(): StoredCarts {
-  const text = readText();
-  if (parsed.text !== text) parsed = { text, carts: parse(text) };
-  return parsed.carts;
-}
+/** Every card's cart, by card id. */
+const store = createLocalStore<StoredCarts>({
+  key: storageKeys.cart,
+  schema: z.record(z.string(), z.array(cartEntrySchema)),
+  empty: {},
+  isEmpty: (carts) => Object.keys(carts).length === 0,
+});
 
 /** The card's cart as stored now; the same array while it does not change. */
 export function getCart(cardId: string): readonly CartEntry[] {
-  return storedCarts()[cardId] ?? empty;
-}
-
-function emit(): void {
-  for (const listener of listeners) listener();
+  return store.read()[cardId] ?? empty;
 }
 
 function write(cardId: string, entries: readonly CartEntry[]): void {
-  const { [cardId]: _replaced, ...others } = storedCarts();
-  const carts = entries.length > 0 ? { ...others, [cardId]: entries } : others;
-  try {
-    if (Object.keys(carts).length === 0) localStorage.removeItem(storageKeys.cart);
-    else localStorage.setItem(storageKeys.cart, JSON.stringify(carts));
-  } catch {
-    // Private mode or full storage: the cart cannot be kept, and reads as it was.
-  }
-  emit();
+  const { [cardId]: _replaced, ...others } = store.read();
+  store.write(entries.length > 0 ? { ...others, [cardId]: entries } : others);
 }
 
 /** Another tab's change, or a sign-out (which wipes the carts), reaches every reader too. */
 export function subscribeCart(listener: () => void): () => void {
-  listeners.add(listener);
+  const stopStore = store.subscribe(listener);
   const stopSession = subscribeSession(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === storageKeys.cart) listener();
-  };
-  window.addEventListener('storage', onStorage);
   return () => {
-    listeners.delete(listener);
+    stopStore();
     stopSession();
-    window.removeEventListener('storage', onStorage);
   };
 }
 
