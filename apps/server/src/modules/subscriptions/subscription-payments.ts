@@ -1,4 +1,5 @@
 import { recordEvent } from '../analytics/analytics.service.ts';
+import { toJsonNumber } from '../../lib/json-number.ts';
 import { formatCurrency } from '@kartu/core';
 import { issuePlanVouchers } from './plan-vouchers.service.ts';
 import { intlLocaleOf } from '@kartu/core/constants';
@@ -89,7 +90,7 @@ async function onPaid({ tx, intent, now }: PaymentEffectInput): Promise<void> {
       userId: subscription.userId,
       cardId: subscription.cardId,
       name: 'subscription_renew',
-      properties: { planId: plan.id, automatic: charge.kind === 'auto_renewal', amountMinor: Number(charge.amountMinor), currency: charge.currency },
+      properties: { planId: plan.id, automatic: charge.kind === 'auto_renewal', amountMinor: toJsonNumber(charge.amountMinor), currency: charge.currency },
       occurredAt: now,
     });
   }
