@@ -281,13 +281,14 @@ export async function recordAddToCart({ quantity, now, ...request }: CatalogRequ
 /** Records a search of the catalog of a card of the member's wallet (shopCardOf), with how many products it finds. */
 export async function recordCatalogSearch({ query, now, ...request }: CatalogRequest & { query: string; now: Date }): Promise<void> {
   const card = await shopCardOf(request);
-  const found = await getCatalogPage({ db: request.db, merchantId: request.merchantId, programId: card.programId, query: { q: query, sort: 'recommended', limit: 1 } });
+  // The count the list's search finds, read alone: the page's rows, categories and pictures are not needed.
+  const resultCount = await countProducts(request.db, { merchantId: request.merchantId, programId: card.programId, q: query });
   await recordEvent(request.db, {
     merchantId: request.merchantId,
     userId: request.userId,
     cardId: card.id,
     name: 'search_item',
-    properties: { query, resultCount: found.total },
+    properties: { query, resultCount },
     occurredAt: now,
   });
 }
