@@ -5,7 +5,6 @@ import { errorBodySchema, orderAnswerSchema, transactionListAnswerSchema } from 
 import { MINUTE_MS } from '@kartu/core';
 import { callIntegration, merchantSetup } from '../integration/integration.test-support.ts';
 import { newCard, send as sendAs } from '../modules/cards/cards.test-support.ts';
-import { getCard } from '../modules/cards/cards.service.ts';
 import { earn as earnPoints } from '../modules/ledger/points.service.ts';
 import { grantProgramReward } from '../modules/cards/rewards.service.ts';
 import { images } from '../modules/media/images.table.ts';
@@ -21,6 +20,7 @@ import { createTestApp, merchantIdOf, type TestApp } from '../test/test-app.ts';
 import { memberRows } from './member-rows.ts';
 import { type Caller, type FuzzRequest, type Mutation, requestsFor, type Pools } from './fuzz-requests.ts';
 import { operationsOf, type Operation } from './openapi-operations.ts';
+import { getCard } from '../modules/card-access/card-access.service.ts';
 
 // Requests generated from the app's OpenAPI document, valid and mutated, signed in and not: none
 // may answer 5xx or a status its operation does not declare, and none may change another member's

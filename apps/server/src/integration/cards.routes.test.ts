@@ -4,12 +4,12 @@ import { issueCardAnswerSchema, issueCardBatchAnswerSchema, memberCardsAnswerSch
 import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
 import { activationCodeMatches } from '../modules/cards/activation-code.ts';
 import { hasValidCheckDigit } from '../modules/cards/card-number.ts';
-import { getCard } from '../modules/cards/cards.service.ts';
 import { cards } from '../modules/cards/cards.table.ts';
 import { adjust } from '../modules/ledger/points.service.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { newMember } from '../test/members.ts';
 import { callIntegration, merchantSetup } from './integration.test-support.ts';
+import { getCard } from '../modules/card-access/card-access.service.ts';
 
 let testApp: TestApp;
 let kopi: Awaited<ReturnType<typeof merchantSetup>>;

@@ -8,7 +8,6 @@ import { users } from '../modules/auth/users.table.ts';
 import { hashActivationCode } from '../modules/cards/activation-code.ts';
 import { cards, type NewCardRow } from '../modules/cards/cards.table.ts';
 import { cardRewards, programRewards, type NewProgramRewardRow } from '../modules/cards/rewards.table.ts';
-import { getCard } from '../modules/cards/cards.service.ts';
 import { grantProgramReward } from '../modules/cards/rewards.service.ts';
 import { claimReward } from '../use-cases/claim-reward/claim-reward.ts';
 import { ledgerAccounts } from '../modules/ledger/accounts.table.ts';
@@ -17,6 +16,7 @@ import { pointsForSpend } from '../modules/programs/earn-rate.ts';
 import { programLevels, programs, type NewProgramLevelRow, type NewProgramRow } from '../modules/programs/programs.table.ts';
 import { DAY_MS } from '@kartu/core/calendar';
 import { demoCardArtFiles, seedCardArt } from './seed-images.ts';
+import { getCard } from '../modules/card-access/card-access.service.ts';
 
 /*
  * The cards demo (README "Demo data"): programs with their card art, two members of Kopi Senja

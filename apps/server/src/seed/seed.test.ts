@@ -5,7 +5,6 @@ import { verifyPinHash } from '../modules/auth/pin-hash.ts';
 import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
 import { activationCodeMatches } from '../modules/cards/activation-code.ts';
 import { hasValidCheckDigit } from '../modules/cards/card-number.ts';
-import { getCard } from '../modules/cards/cards.service.ts';
 import { cards } from '../modules/cards/cards.table.ts';
 import { cardRewards } from '../modules/cards/rewards.table.ts';
 import { memberAddresses } from '../modules/addresses/addresses.table.ts';
@@ -16,7 +15,6 @@ import { getBalance, getLifetimeEarned } from '../modules/ledger/ledger.service.
 import { journalEntries, postings } from '../modules/ledger/journal.table.ts';
 import { images, imageVariants } from '../modules/media/images.table.ts';
 import { programLevels, programs } from '../modules/programs/programs.table.ts';
-import { getCardSubscription } from '../modules/subscriptions/card-subscription.service.ts';
 import { subscriptionPlans, subscriptions } from '../modules/subscriptions/subscriptions.table.ts';
 import { merchants } from '../modules/tenancy/merchants.table.ts';
 import { sites } from '../modules/tenancy/sites.table.ts';
@@ -24,6 +22,7 @@ import { createTestApp, merchantIdOf, type TestApp } from '../test/test-app.ts';
 import { demoActivationCode, demoCardId, demoCardNumbers, demoPin, demoProgramIds } from './seed-cards.ts';
 import { demoProducts } from './seed-catalog.ts';
 import { isEmptyDatabase, seedDemo } from './seed.ts';
+import { getCard, getCardSubscription } from '../modules/card-access/card-access.service.ts';
 
 let testApp: TestApp;
 const activationCodeKey = 'seed-test-activation-key';

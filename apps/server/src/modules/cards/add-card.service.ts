@@ -6,7 +6,8 @@ import { getProgram } from '../programs/programs.service.ts';
 import { activationCodeMatches } from './activation-code.ts';
 import { clearFailedAddCards, isAddCardLocked, recordFailedAddCard, type AddCardLockState } from './add-card-lock.service.ts';
 import { assignCardOwner } from './card-wallet.repository.ts';
-import { findCard, findCardByNumber } from './cards.repository.ts';
+import { findCardByNumber } from './cards.repository.ts';
+import { findMerchantCard } from '../card-access/card-access.service.ts';
 import type { CardRow } from './cards.table.ts';
 import { grantProgramReward } from './rewards.service.ts';
 
@@ -98,7 +99,7 @@ export async function registerCard(options: AddCardOptions & { number: string; a
   });
   if (!added) {
     // Someone added it between the check and the update: tell which of the two it was.
-    const current = await findCard(options.db, { merchantId: options.merchantId, cardId: card.id });
+    const current = await findMerchantCard({ db: options.db, merchantId: options.merchantId, cardId: card.id });
     throw new AppError(current?.ownerUserId === options.userId ? 'CARD_IN_WALLET' : 'CARD_TAKEN');
   }
   await clearFailedAddCards(options);

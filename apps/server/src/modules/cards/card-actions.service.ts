@@ -1,6 +1,6 @@
 import type { CardRow } from './cards.table.ts';
 import { updateCardPlacement } from './card-wallet.repository.ts';
-import { getMemberCard, type MemberCardOptions } from './member-card.service.ts';
+import { getMemberCard, type MemberCardOptions } from '../card-access/card-access.service.ts';
 
 export const cardActions = ['hide', 'unhide', 'archive', 'unarchive'] as const;
 export type CardAction = (typeof cardActions)[number];

@@ -4,8 +4,8 @@ import { getEntryOfCard, listEntries, type CardLedgerEntry } from '../ledger/his
 import { getProgram } from '../programs/programs.service.ts';
 import { findCardHolders, type CardHolder } from './card-history.repository.ts';
 import type { CardRow } from './cards.table.ts';
-import { getMemberCard, type MemberCardOptions } from './member-card.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
+import { getMemberCard, type MemberCardOptions } from '../card-access/card-access.service.ts';
 
 /** Only the last four digits of another member's card are shown. */
 export function maskCardNumber(number: string): string {

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import type { RegistrationField } from '../programs/programs.table.ts';
 import { updateRegisteredData } from './card-wallet.repository.ts';
-import { getMemberCard, type MemberCardOptions } from './member-card.service.ts';
+import { getMemberCard, type MemberCardOptions } from '../card-access/card-access.service.ts';
 
 /** 'birthday' → 'Birthday', 'fullName' → 'Full name': programs name their fields, the form shows labels. */
 export function fieldLabel(name: string): string {

@@ -14,12 +14,11 @@ import { transfer } from '../ledger/points.service.ts';
 import { cardUnitOf } from './card-history.service.ts';
 import { findRecipientCard, type RecipientCard } from './card-transfer.repository.ts';
 import type { CardRow } from './cards.table.ts';
-import { getMemberCard } from './member-card.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { HOUR_MS, RECIPIENT_LOOKUP_MISSES_PER_HOUR } from '@kartu/core';
 import { maskRecipientName, maskRecipientPhone } from '@kartu/core/masking';
 import { assertNotLocked, countRequest } from '../attempts/attempt-lock.service.ts';
-import { assertMembershipActive } from '../subscriptions/card-subscription.service.ts';
+import { assertMembershipActive, getMemberCard } from '../card-access/card-access.service.ts';
 
 type RecipientBody = z.output<typeof transferRecipientBodySchema>;
 type TransferBody = z.output<typeof transferBodySchema>;

@@ -22,15 +22,6 @@ export async function findCardsOfMember(db: Database, { merchantId, userId }: { 
     .orderBy(asc(cards.createdAt), asc(cards.id));
 }
 
-export async function findCard(db: Database, { merchantId, cardId }: { merchantId: number; cardId: string }): Promise<CardRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(cards)
-    .where(and(eq(cards.id, cardId), eq(cards.merchantId, merchantId)))
-    .limit(1);
-  return row;
-}
-
 export async function findCardByNumber(db: Database, { merchantId, number }: { merchantId: number; number: string }): Promise<CardRow | undefined> {
   const [row] = await db
     .select()

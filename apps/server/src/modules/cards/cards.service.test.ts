@@ -5,7 +5,8 @@ import { programWithCards } from '../ledger/ledger.test-support.ts';
 import { activationCodeMatches } from './activation-code.ts';
 import { clearFailedAddCards, isAddCardLocked, recordFailedAddCard } from './add-card-lock.service.ts';
 import { hasValidCheckDigit } from './card-number.ts';
-import { getCard, getCardByNumber, issueCard } from './cards.service.ts';
+import { getCardByNumber, issueCard } from './cards.service.ts';
+import { getCard } from '../card-access/card-access.service.ts';
 
 let testApp: TestApp;
 let merchantId: number;

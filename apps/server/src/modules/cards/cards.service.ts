@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { cardIdSchema, type BalanceUnit } from '@kartu/contracts';
+import type { BalanceUnit } from '@kartu/contracts';
 import { cardNumberDigits } from '@kartu/core';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import { hashActivationCode } from './activation-code.ts';
 import { generateCardId, generateCardNumber } from './card-number.ts';
-import { findCard, findCardByNumber, findCardsOfMember, insertCardsUnlessTaken } from './cards.repository.ts';
+import { findCardByNumber, findCardsOfMember, insertCardsUnlessTaken } from './cards.repository.ts';
 import type { CardRow, CardStatus } from './cards.table.ts';
 
 export interface IssueCardOptions {
@@ -113,13 +113,6 @@ export async function issueCardBatch({
     }
     return issued;
   });
-}
-
-/** A card of the merchant; another merchant's card is not found rather than forbidden. */
-export async function getCard({ db, merchantId, cardId }: { db: Database; merchantId: number; cardId: string }): Promise<CardRow> {
-  const card = cardIdSchema.safeParse(cardId).success ? await findCard(db, { merchantId, cardId }) : undefined;
-  if (!card) throw new AppError('CARD_NOT_FOUND');
-  return card;
 }
 
 /** The card a member or a till typed (spaces of the grouped display are ignored), if the merchant has it. */

@@ -3,10 +3,10 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import type { CardRow } from './cards.table.ts';
-import { getMemberCard, type MemberCardOptions } from './member-card.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { countClaimableRewards, findCardRewards, findProgramReward, insertCardReward, lockMemberReward, markRewardClaimed } from './rewards.repository.ts';
 import type { CardRewardRow, ProgramRewardRow, RewardKind } from './rewards.table.ts';
+import { getMemberCard, type MemberCardOptions } from '../card-access/card-access.service.ts';
 
 export function toReward(row: CardRewardRow, unit: BalanceUnit): Reward {
   return {

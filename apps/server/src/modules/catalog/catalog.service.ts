@@ -5,7 +5,6 @@ import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { recordEvent } from '../analytics/analytics.service.ts';
-import { getMemberCard } from '../cards/member-card.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import type { CardRow } from '../cards/cards.table.ts';
 import { assertImageFor, getImageViews, type ImageViewOf } from '../media/images.service.ts';
@@ -23,6 +22,7 @@ import {
   type ProductWithCategory,
 } from './catalog.repository.ts';
 import type { CatalogCategoryRow, NewCatalogCategoryRow, NewProductRow, ProductRow } from './catalog.table.ts';
+import { getMemberCard } from '../card-access/card-access.service.ts';
 
 /*
  * A card's catalog and the pricing of a cart (docs/decisions/020-catalog-and-cart.md). A card shows

@@ -9,7 +9,6 @@ import { toJsonNumber } from '../../lib/json-number.ts';
 import { guardedAttempt } from '../attempts/attempt-lock.service.ts';
 import { currencyOf } from '../programs/program-currency.ts';
 import { issueCard } from '../cards/cards.service.ts';
-import { getMemberCard } from '../cards/member-card.service.ts';
 import { isVoucherGifted } from '../gifts/sent-gifts.service.ts';
 import { canMoveValue } from '../ledger/card-ref.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
@@ -36,6 +35,7 @@ import {
   type GiftCardView,
 } from './gift-cards.repository.ts';
 import type { GiftCardChargeRow } from './gift-cards.table.ts';
+import { getMemberCard } from '../card-access/card-access.service.ts';
 
 /*
  * E-gift cards (docs/decisions/027-gift-cards.md). An e-gift voucher, bought in the shop or given,

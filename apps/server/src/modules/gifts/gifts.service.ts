@@ -37,7 +37,7 @@ import {
 } from './gifts.repository.ts';
 import type { VoucherGiftRow } from './gifts.table.ts';
 import { giftStatusAt, toVoucherGift } from './sent-gifts.service.ts';
-import { assertMembershipActive } from '../subscriptions/card-subscription.service.ts';
+import { assertMembershipActive } from '../card-access/card-access.service.ts';
 
 /*
  * Gifting a voucher by link and PIN (docs/decisions/026-voucher-gifts.md). The sender shares the

@@ -3,7 +3,6 @@ import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getMemberAddress } from '../addresses/addresses.service.ts';
-import { getMemberCard } from '../cards/member-card.service.ts';
 import type { CardRow } from '../cards/cards.table.ts';
 import { priceCart, type PricedCart } from '../catalog/catalog.service.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
@@ -14,6 +13,7 @@ import { findDistributor, findPromotion, findShopSettings, listDistributors } fr
 import { applyPromotion, promoCodeOf, type AppliedPromo } from './promotions.ts';
 import { applyVoucherAtCheckout, type AppliedVoucher } from '../vouchers/checkout-voucher.service.ts';
 import type { DeliveryOptionSetting, DistributorRow, OrderDestination, ShopSettingsRow } from './orders.table.ts';
+import { getMemberCard } from '../card-access/card-access.service.ts';
 
 /*
  * The pricing of a checkout (docs/decisions/023-orders.md): the cart as the catalog prices it, the

@@ -7,9 +7,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { recordEvent } from '../analytics/analytics.service.ts';
-import { getCard } from '../cards/cards.service.ts';
-import { getMemberCard } from '../cards/member-card.service.ts';
-import { getCardSubscription } from '../subscriptions/card-subscription.service.ts';
 import { queueWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { issueVouchersForProducts, suspendVouchersOf } from '../vouchers/voucher-issuing.service.ts';
 import { voucherNameOf, vouchersOfSource } from '../vouchers/vouchers.service.ts';
@@ -40,6 +37,7 @@ import {
   type OrderCursor,
 } from './orders.repository.ts';
 import type { DistributorRow, OrderLineRow, OrderRow } from './orders.table.ts';
+import { getCard, getCardSubscription, getMemberCard } from '../card-access/card-access.service.ts';
 
 /*
  * A member's orders (docs/decisions/023-orders.md): placed in one transaction that takes the stock

@@ -1,8 +1,8 @@
 import type { PaymentCheckAnswer } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getMemberCard } from '../cards/member-card.service.ts';
 import { paymentOptionsFor, type PaymentsContext } from './payments.context.ts';
+import { getMemberCard } from '../card-access/card-access.service.ts';
 
 /**
  * The subaccount payment check (spec: app-core §3): a merchant without a working provider answers

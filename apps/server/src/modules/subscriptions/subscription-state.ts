@@ -1,6 +1,7 @@
 import type { SubscriptionStatus } from '@kartu/contracts';
 import { DAY_MS } from '@kartu/core/calendar';
-import type { SubscriptionRow } from './subscriptions.table.ts';
+import { subscriptionStatusAt, type MembershipFields } from '../card-access/membership-state.ts';
+
 
 /** How long benefits stay after an automatic renewal failed, while the member fixes their card. */
 export const RENEWAL_GRACE_MS = 3 * DAY_MS;
@@ -9,28 +10,7 @@ export const RENEWAL_LEAD_MS = DAY_MS;
 /** A failed automatic renewal is tried again this long after, while the grace lasts. */
 export const RENEWAL_RETRY_MS = DAY_MS;
 
-type StateFields = Pick<SubscriptionRow, 'status' | 'periodEndsAt' | 'graceUntil'>;
-
-/**
- * The status that holds at `now` (decision 018): the stored one, moved on by the clock. An active
- * period runs to its end, or to the end of its grace after a failed renewal; a cancelled one keeps
- * its benefits to the end and then has ended.
- */
-export function subscriptionStatusAt(subscription: StateFields, now: Date): SubscriptionStatus {
-  const { status, periodEndsAt, graceUntil } = subscription;
-  const time = now.getTime();
-  if (status === 'active') {
-    const lastsUntil = Math.max(periodEndsAt?.getTime() ?? 0, graceUntil?.getTime() ?? 0);
-    return time < lastsUntil ? 'active' : 'expired';
-  }
-  if (status === 'cancelled') return periodEndsAt && time < periodEndsAt.getTime() ? 'cancelled' : 'ended';
-  return status;
-}
-
-/** Whether the card's menus stay closed: no paid period holds now. */
-export function hasNoBenefits(status: SubscriptionStatus): boolean {
-  return status === 'inactive' || status === 'expired' || status === 'ended';
-}
+type StateFields = MembershipFields;
 
 /**
  * Whether its automatic renewal failed and the grace runs: the benefits stay while the member fixes
@@ -63,7 +43,7 @@ export function addMonths(instant: Date, months: number): Date {
  * The period a payment made at `now` buys: from the end of the current one while it still runs
  * (paying early loses nothing), else from now.
  */
-export function nextPeriod(subscription: Pick<SubscriptionRow, 'periodEndsAt'>, durationMonths: number, now: Date): { startsAt: Date; endsAt: Date } {
+export function nextPeriod(subscription: Pick<MembershipFields, 'periodEndsAt'>, durationMonths: number, now: Date): { startsAt: Date; endsAt: Date } {
   const current = subscription.periodEndsAt;
   const startsAt = current && current.getTime() > now.getTime() ? current : now;
   return { startsAt, endsAt: addMonths(startsAt, durationMonths) };

@@ -15,7 +15,6 @@ import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
-import { getMemberCard } from '../cards/member-card.service.ts';
 import type { CardRow } from '../cards/cards.table.ts';
 import { withIdempotency, type IdempotentAnswer } from '../idempotency/idempotency.service.ts';
 import { priceWithFees, toFeeLines, type PricedFees } from '../payments/fee-lines.ts';
@@ -23,7 +22,8 @@ import type { PaymentLog } from '../payments/payment-events.service.ts';
 import type { PaymentsContext } from '../payments/payments.context.ts';
 import { createPaymentIntent } from '../payments/payments.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
-import { hasNoBenefits, isInGrace, isRenewable, subscriptionStatusAt } from './subscription-state.ts';
+import { hasNoBenefits, subscriptionStatusAt } from '../card-access/membership-state.ts';
+import { isInGrace, isRenewable } from './subscription-state.ts';
 import {
   findOpenPayment,
   findPlan,
@@ -38,6 +38,7 @@ import {
   type SubscriptionChanges,
 } from './subscriptions.repository.ts';
 import type { NewSubscriptionPlanRow, SubscriptionChargeRow, SubscriptionPlanRow, SubscriptionRow } from './subscriptions.table.ts';
+import { getMemberCard } from '../card-access/card-access.service.ts';
 
 interface MemberCardRequest {
   db: Database;

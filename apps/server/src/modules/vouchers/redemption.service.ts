@@ -25,7 +25,7 @@ import {
 import type { VoucherRedemptionRow, VoucherRow, VoucherTemplateRow } from './vouchers.table.ts';
 import { getMemberVoucher } from './vouchers.service.ts';
 import { hashVoucherCode, normaliseVoucherCode, type VoucherCodeKeys } from './voucher-codes.ts';
-import { assertMembershipActive } from '../subscriptions/card-subscription.service.ts';
+import { assertMembershipActive } from '../card-access/card-access.service.ts';
 
 /*
  * Redeeming vouchers in store (business-rules §6; docs/decisions/025-vouchers.md): at the counter

@@ -3,7 +3,6 @@ import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
-import { getMemberCard } from '../cards/member-card.service.ts';
 import { giftsSentOf } from '../gifts/sent-gifts.service.ts';
 import { getImageViews, type ImageViewOf } from '../media/images.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
@@ -24,6 +23,7 @@ import {
   type HolderFilter,
 } from './vouchers.repository.ts';
 import type { NewVoucherTemplateRow, VoucherRow, VoucherTemplateRow } from './vouchers.table.ts';
+import { getMemberCard } from '../card-access/card-access.service.ts';
 
 /*
  * The member's voucher wallet (docs/decisions/025-vouchers.md); issuing is voucher-issuing.service.ts.

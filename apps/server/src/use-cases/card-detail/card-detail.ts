@@ -5,7 +5,6 @@ import { toJsonNumber } from '../../lib/json-number.ts';
 import type { UserRow } from '../../modules/auth/users.table.ts';
 import { cardLevels } from '../../modules/cards/card-levels.ts';
 import { isRegistrationComplete, toFormFields } from '../../modules/cards/card-registration.service.ts';
-import { getMemberCard } from '../../modules/cards/member-card.service.ts';
 import { countRewardsToClaim } from '../../modules/cards/rewards.service.ts';
 import { listExpiringLots } from '../../modules/ledger/expiry.service.ts';
 import { getBalance, getEarnedExperience } from '../../modules/ledger/ledger.service.ts';
@@ -13,7 +12,7 @@ import { getImageView } from '../../modules/media/images.service.ts';
 import { currencyOf } from '../../modules/programs/program-currency.ts';
 import { getProgram, getProgramLevels } from '../../modules/programs/programs.service.ts';
 import type { ProgramRow } from '../../modules/programs/programs.table.ts';
-import { getCardSubscription } from '../../modules/subscriptions/card-subscription.service.ts';
+import { getCardSubscription, getMemberCard } from '../../modules/card-access/card-access.service.ts';
 
 /*
  * The card page (spec: app-core §3 Card detail): one card of the member's wallet with what four

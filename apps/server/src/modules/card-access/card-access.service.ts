@@ -1,16 +1,43 @@
-import type { CardSubscription } from '@kartu/contracts';
+import { cardIdSchema, type CardSubscription } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { CardRow } from '../cards/cards.table.ts';
 import { getProgram } from '../programs/programs.service.ts';
-import { hasNoBenefits, subscriptionStatusAt } from './subscription-state.ts';
-import { findSubscriptionOfCard } from './subscriptions.repository.ts';
+import { findCard, findMembershipOfCard } from './card-access.repository.ts';
+import { hasNoBenefits, subscriptionStatusAt } from './membership-state.ts';
+
+/** The merchant's card with this id, if it has one (a malformed id has none). */
+export async function findMerchantCard({ db, merchantId, cardId }: { db: Database; merchantId: number; cardId: string }): Promise<CardRow | undefined> {
+  return cardIdSchema.safeParse(cardId).success ? findCard(db, { merchantId, cardId }) : undefined;
+}
+
+/** findMerchantCard, with CARD_NOT_FOUND when there is no such card. */
+export async function getCard(options: { db: Database; merchantId: number; cardId: string }): Promise<CardRow> {
+  const card = await findMerchantCard(options);
+  if (!card) throw new AppError('CARD_NOT_FOUND');
+  return card;
+}
+
+export interface MemberCardOptions {
+  db: Database;
+  merchantId: number;
+  userId: string;
+  cardId: string;
+}
+
+/** A card in the member's wallet: anyone else's card, or another merchant's, is not found rather than forbidden. */
+export async function getMemberCard({ db, merchantId, userId, cardId }: MemberCardOptions): Promise<CardRow> {
+  const card = await getCard({ db, merchantId, cardId });
+  if (card.ownerUserId !== userId) throw new AppError('CARD_NOT_FOUND');
+  return card;
+}
 
 /**
  * What a subscription program's card detail says of its subscription (spec: app-core §3): a card
  * whose member never paid, or whose period ran out, is expired and its menus stay closed.
  */
 export async function getCardSubscription({ db, merchantId, cardId, now }: { db: Database; merchantId: number; cardId: string; now: Date }): Promise<CardSubscription> {
-  const row = await findSubscriptionOfCard(db, { merchantId, cardId });
+  const row = await findMembershipOfCard(db, { merchantId, cardId });
   if (!row) return { isExpired: true, status: 'inactive', endsAt: null };
   const status = subscriptionStatusAt(row, now);
   return { isExpired: hasNoBenefits(status), status, endsAt: row.periodEndsAt?.toISOString() ?? null };
@@ -30,4 +57,3 @@ export async function assertMembershipActive({ db, merchantId, card, now }: { db
     throw new AppError('SUBSCRIPTION_NOT_ACTIVE', { message: 'This membership has ended: renew it to use the card again' });
   }
 }
-
