@@ -52,8 +52,11 @@ import { paymentProofsRoutes } from './modules/payments/payment-proofs.routes.ts
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { memberEventsRoutes } from './use-cases/member-events/member-events.routes.ts';
+import { giftVoucherRoutes } from './use-cases/gift-voucher/gift-voucher.routes.ts';
+import { redeemAtCounterRoutes } from './use-cases/redeem-at-counter/redeem-at-counter.routes.ts';
+import { voucherWalletRoutes } from './use-cases/voucher-wallet/voucher-wallet.routes.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
-import { subscriptionPaymentEffect } from './modules/subscriptions/subscription-payments.ts';
+import { subscriptionPaymentEffect } from './use-cases/subscription-period-paid/subscription-period-paid.ts';
 import { orderPaymentEffect } from './modules/orders/order-payments.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { webhookSealKeyFor } from './modules/webhooks/webhooks.service.ts';
@@ -202,8 +205,11 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     memberEventsRoutes,
     addressesRoutes,
     ordersRoutes,
+    voucherWalletRoutes,
     vouchersRoutes,
+    redeemAtCounterRoutes,
     giftCardsRoutes,
+    giftVoucherRoutes,
     giftsRoutes,
     ...(env.NODE_ENV === 'production' ? [] : [devOutboxRoutes, devPaymentsRoutes, devSubscriptionsRoutes, devApiKeysRoutes]),
     healthRoutes,

@@ -9,7 +9,7 @@ import { toJsonNumber } from '../../lib/json-number.ts';
 import { guardedAttempt } from '../attempts/attempt-lock.service.ts';
 import { currencyOf } from '../programs/program-currency.ts';
 import { issueCard } from '../cards/cards.service.ts';
-import { isVoucherGifted } from '../gifts/sent-gifts.service.ts';
+import { isHeldForGift } from '../vouchers/voucher-gift-hold.service.ts';
 import { canMoveValue } from '../ledger/card-ref.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { earnOnCard, redeem } from '../ledger/points.service.ts';
@@ -84,7 +84,7 @@ export async function activateGiftVoucher({ db, merchantId, userId, voucherId, n
     if (template.giftCardProgramId === null || template.giftCardValue === null) throw new AppError('UNPROCESSABLE', { message: 'This e-voucher is not a gift card' });
     if (voucher.status === 'used') throw new AppError('VOUCHER_ALREADY_USED');
     if (voucher.status !== 'active' || voucher.expiresAt.getTime() <= now.getTime()) throw new AppError('VOUCHER_NOT_USABLE');
-    if (await isVoucherGifted(tx, { voucherId: voucher.id, now })) throw new AppError('VOUCHER_GIFTED');
+    if (isHeldForGift(voucher, now)) throw new AppError('VOUCHER_GIFTED');
 
     const { program } = await getProgram({ db: tx, merchantId, programId: template.giftCardProgramId });
     if (program.type !== 'egift') throw new Error('An e-gift template names a program that is not an e-gift one');

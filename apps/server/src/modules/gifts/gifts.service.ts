@@ -1,24 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateGiftBody, GiftPreview, Language, Voucher, VoucherGift } from '@kartu/contracts';
+import type { CreateGiftBody, GiftPreview, Language, VoucherGift } from '@kartu/contracts';
 import { CODE_ENTRY_LOCK_HOURS, CODE_ENTRY_MAX_WRONG_TRIES, phoneRegionOf } from '@kartu/core';
 import { DAY_MS, HOUR_MS } from '@kartu/core/calendar';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
-import { guardedAttempt } from '../attempts/attempt-lock.service.ts';
+import type { CheckOutcome } from '../attempts/attempt-lock.service.ts';
 import type { MerchantRef } from '../auth/auth.context.ts';
 import { normaliseIdentifier } from '../auth/identifier.ts';
 import type { UserRow } from '../auth/users.table.ts';
 import { maskRecipientPhone } from '@kartu/core/masking';
-import { withIdempotentTransaction } from '../idempotency/idempotent-transaction.ts';
 import { getImageViews } from '../media/images.service.ts';
 import type { OutboxDrivers } from '../outbox/outbox.drivers.ts';
 import { queueSecretMessage } from '../outbox/outbox.service.ts';
 import type { SealKey } from '../../lib/sealed-text.ts';
-import { giveVoucher } from '../vouchers/voucher-issuing.service.ts';
-import { getMemberVoucher, getVoucherTemplate, lockVoucherOf } from '../vouchers/vouchers.service.ts';
-import type { VoucherRow } from '../vouchers/vouchers.table.ts';
 import { composeGiftPinMessage } from './gift-pin-message.ts';
 import { giftPinMatches, hashGiftPin, hashGiftToken, isGiftToken, newGiftPin, newGiftToken, openGiftToken, sealGiftToken, type GiftKeys } from './gift-secrets.ts';
 import {
@@ -36,22 +32,26 @@ import {
   type GiftedVoucher,
 } from './gifts.repository.ts';
 import type { VoucherGiftRow } from './gifts.table.ts';
-import { giftStatusAt, toVoucherGift } from './sent-gifts.service.ts';
+import { giftStatusAt, toVoucherGift } from './gift-views.service.ts';
 import { assertMembershipActive } from '../card-access/card-access.service.ts';
 
 /*
- * Gifting a voucher by link and PIN (docs/decisions/026-voucher-gifts.md). The sender shares the
- * link; the PIN goes to the friend's phone. The voucher stays the sender's, unusable, until the
- * friend claims it onto their card of the same program, the sender takes it back, or it expires.
+ * Gifting a voucher by link and PIN (docs/decisions/026-voucher-gifts.md), as the gift knows it:
+ * the link, the PIN sent to the friend's phone, the gift's status. The voucher's side (its hold, its
+ * move to the friend's card) is the vouchers module's; the gift-voucher use case runs the two.
  */
 
 /** How long a friend has to claim a gift (never past the voucher's own expiry). */
 export const GIFT_VALID_DAYS = 7;
 const GIFT_VALID_MS = GIFT_VALID_DAYS * DAY_MS;
 /** Wrong PINs that lock a gift, and for how long (business-rules §4: code entry). */
-const WRONG_PINS_LOCK_AT = CODE_ENTRY_MAX_WRONG_TRIES;
-const WRONG_PINS_LOCK_MS = CODE_ENTRY_LOCK_HOURS * HOUR_MS;
+export const giftPinLock = { lockAt: CODE_ENTRY_MAX_WRONG_TRIES, lockMs: CODE_ENTRY_LOCK_HOURS * HOUR_MS } as const;
 const GIFT_PIN_PURPOSE = 'voucher-gift';
+
+/** When a gift made now expires: a week on, never past the voucher's own expiry. */
+export function giftExpiry(voucherExpiresAt: Date, now: Date): Date {
+  return new Date(Math.min(now.getTime() + GIFT_VALID_MS, voucherExpiresAt.getTime()));
+}
 
 /** The web page a link opens. */
 export const giftLinkPath = (token: string) => `/gifts/${token}`;
@@ -61,7 +61,7 @@ function invalidPhone(message: string): AppError {
 }
 
 /** The friend's phone in E.164, read as sign-in reads phones; not the sender's own. */
-function recipientPhoneOf({ recipientPhone, countryCode }: CreateGiftBody, merchant: MerchantRef, sender: UserRow): string {
+export function recipientPhoneOf({ recipientPhone, countryCode }: CreateGiftBody, merchant: MerchantRef, sender: UserRow): string {
   let phone: string;
   try {
     phone = normaliseIdentifier({ identifierType: 'phone', identifierValue: recipientPhone, countryCode }, merchant.countryCode).value;
@@ -82,13 +82,6 @@ function senderName(sender: { name: string | null; phone: string | null; email: 
   return domain ? `${local.slice(0, 1)}***@${domain}` : '***';
 }
 
-/** Why this voucher cannot be given now, or null when it can. */
-function refusalToGive(voucher: VoucherRow, now: Date): AppError | null {
-  if (voucher.status === 'used') return new AppError('VOUCHER_ALREADY_USED');
-  if (voucher.status !== 'active' || voucher.expiresAt.getTime() <= now.getTime()) return new AppError('VOUCHER_NOT_USABLE');
-  return null;
-}
-
 async function giftedVoucherOf(db: Database, gift: VoucherGiftRow): Promise<GiftedVoucher> {
   const voucher = await findGiftedVoucher(db, gift.voucherId);
   if (!voucher) throw new Error('A gift without its voucher');
@@ -96,13 +89,12 @@ async function giftedVoucherOf(db: Database, gift: VoucherGiftRow): Promise<Gift
 }
 
 /** The sender's view, with the link while the gift is pending and its sealed token opens. */
-function senderView(gift: VoucherGiftRow, keys: GiftKeys, now: Date): VoucherGift {
+export function senderView(gift: VoucherGiftRow, keys: GiftKeys, now: Date): VoucherGift {
   const token = gift.tokenSealed ? openGiftToken(gift.tokenSealed, keys) : null;
   return toVoucherGift(gift, now, token ? giftLinkPath(token) : null);
 }
 
-export interface CreateGiftOptions {
-  db: Database;
+export interface OpenGiftOptions {
   keys: GiftKeys;
   drivers: OutboxDrivers;
   /** Seals the PIN's message while a real driver still has to deliver it. */
@@ -111,45 +103,17 @@ export interface CreateGiftOptions {
   /** The language of the PIN message: the site's, the friend's own being unknown. */
   language: Language;
   user: UserRow;
-  voucherId: string;
+  voucher: { id: string; cardId: string };
+  recipientPhone: string;
   body: CreateGiftBody;
-  idempotencyKey: string | undefined;
+  message: string | null;
+  expiresAt: Date;
   now: Date;
 }
 
-/**
- * POST /api/v2/vouchers/{voucherId}/gifts: a pending gift of one of the member's usable vouchers,
- * once per idempotency key. The stored answer names the gift only, so the link's token never sits in
- * the idempotency table; every answer, first or replayed, is read from the gift.
- */
-export async function createGift(options: CreateGiftOptions): Promise<{ gift: VoucherGift; replayed: boolean }> {
-  const { db, keys, merchant, user, voucherId, body, now } = options;
-  await getMemberVoucher({ db, merchantId: merchant.id, userId: user.id, voucherId, now });
-  if (!options.idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-  const recipientPhone = recipientPhoneOf(body, merchant, user);
-  const message = body.message ? body.message : null;
-  const answer = await withIdempotentTransaction<{ giftId: string }>({
-    db,
-    merchantId: merchant.id,
-    scope: `voucher-gift:${user.id}`,
-    key: options.idempotencyKey,
-    body: { voucherId, recipientPhone, message },
-    now,
-    run: async (tx) => ({ statusCode: 201, body: { giftId: await writeGift(tx, { ...options, recipientPhone, message }) } }),
-  });
-  const gift = await findGift(db, answer.body.giftId);
-  if (!gift) throw new Error('The gift of a stored answer is gone');
-  return { gift: senderView(gift, keys, now), replayed: answer.replayed };
-}
-
-async function writeGift(tx: Database, options: CreateGiftOptions & { recipientPhone: string; message: string | null }): Promise<string> {
-  const { keys, drivers, outboxSealKey, merchant, language, user, voucherId, body, recipientPhone, message, now } = options;
-  // The voucher's lock orders this gift with a redemption or a checkout of the same voucher.
-  const voucher = await lockVoucherOf(tx, { merchantId: merchant.id, voucherId });
-  if (!voucher || voucher.userId !== user.id) throw new AppError('VOUCHER_NOT_FOUND');
-  const refusal = refusalToGive(voucher, now);
-  if (refusal) throw refusal;
-  await assertMembershipActive({ db: tx, merchantId: merchant.id, card: { id: voucher.cardId, programId: (await getVoucherTemplate(tx, voucher.templateId)).programId }, now });
+/** A pending gift of the voucher, its PIN on its way to the friend's phone; its id. */
+export async function openGift(tx: Database, options: OpenGiftOptions): Promise<string> {
+  const { keys, drivers, outboxSealKey, merchant, language, user, voucher, body, recipientPhone, message, expiresAt, now } = options;
   const pending = await findStoredPendingGift(tx, voucher.id);
   if (pending && giftStatusAt(pending, now) === 'pending') throw new AppError('VOUCHER_GIFTED');
   // A gift past its expiry that the job has not written down yet makes way for the new one.
@@ -158,7 +122,6 @@ async function writeGift(tx: Database, options: CreateGiftOptions & { recipientP
   const id = randomUUID();
   const token = newGiftToken();
   const pin = newGiftPin();
-  const expiresAt = new Date(Math.min(now.getTime() + GIFT_VALID_MS, voucher.expiresAt.getTime()));
   await insertGift(tx, {
     id,
     merchantId: merchant.id,
@@ -194,13 +157,20 @@ async function writeGift(tx: Database, options: CreateGiftOptions & { recipientP
   return id;
 }
 
-async function giftOfToken(db: Database, { merchantId, token, keys }: { merchantId: number; token: string; keys: GiftKeys }): Promise<VoucherGiftRow> {
+/** The gift a stored answer names, as its sender sees it. */
+export async function getGiftForSender({ db, keys, giftId, now }: { db: Database; keys: GiftKeys; giftId: string; now: Date }): Promise<VoucherGift> {
+  const gift = await findGift(db, giftId);
+  if (!gift) throw new Error('The gift of a stored answer is gone');
+  return senderView(gift, keys, now);
+}
+
+export async function giftOfToken(db: Database, { merchantId, token, keys }: { merchantId: number; token: string; keys: GiftKeys }): Promise<VoucherGiftRow> {
   const gift = isGiftToken(token) ? await findGiftByTokenHash(db, { merchantId, tokenHash: hashGiftToken(token, keys) }) : undefined;
   if (!gift) throw new AppError('GIFT_NOT_FOUND');
   return gift;
 }
 
-interface GiftTokenRequest {
+export interface GiftTokenRequest {
   db: Database;
   keys: GiftKeys;
   merchantId: number;
@@ -247,44 +217,35 @@ function needsCard(voucher: GiftedVoucher): AppError {
   });
 }
 
+/** What a claim finds when the gift is locked: answered already, refused, a wrong PIN, or a gift to move now. */
+export type GiftClaimCheck = CheckOutcome<string> | { kind: 'claim'; gift: VoucherGiftRow; card: { id: string } };
+
 /**
- * POST /api/v2/gifts/{token}/claim. Only the member whose phone the gift was sent to may claim it:
- * anyone else the link reaches is refused before a PIN is looked at, so their guesses neither claim
- * it nor lock it for its owner. A gift that cannot be claimed is refused without counting; the
- * owner's wrong PIN counts, and the third locks the gift for 24 hours. The gift's row is locked
- * first, so two claims at the same moment end with one voucher moved. A retry by the member who
- * claimed it answers the voucher again.
+ * The gift's side of a claim, on its locked row: a retry by the member who claimed it answers the
+ * voucher again; a gift that cannot be claimed is refused without counting; a wrong PIN counts.
  */
-export async function claimGift({ db, keys, merchantId, user, token, pin, now }: GiftTokenRequest & { pin: string }): Promise<Voucher> {
-  const found = await giftOfToken(db, { merchantId, token, keys });
-  if (found.senderUserId !== user.id && found.claimedByUserId !== user.id && !isRecipient(found, user)) throw new AppError('GIFT_NOT_FOR_YOU');
-  const voucherId = await guardedAttempt<string>({
-    db,
-    key: { merchantId, scope: 'gift-claim', subject: found.id },
-    now,
-    lockAt: WRONG_PINS_LOCK_AT,
-    lockMs: WRONG_PINS_LOCK_MS,
-    lockedCode: 'GIFT_LOCKED',
-    wrong: (attemptsRemaining) => new AppError('GIFT_PIN_INVALID', { attemptsRemaining }),
-    check: async (tx) => {
-      const gift = await lockGift(tx, found.id);
-      if (!gift) return { kind: 'refuse', error: new AppError('GIFT_NOT_FOUND') };
-      if (gift.status === 'claimed' && gift.claimedByUserId === user.id) return { kind: 'pass', value: gift.voucherId };
-      if (gift.senderUserId === user.id) return { kind: 'refuse', error: new AppError('GIFT_OWN') };
-      if (giftStatusAt(gift, now) !== 'pending' || !gift.pinHash) return { kind: 'refuse', error: new AppError('GIFT_NOT_AVAILABLE') };
-      const gifted = await giftedVoucherOf(tx, gift);
-      const card = await findClaimerCard(tx, { merchantId, userId: user.id, programId: gifted.programId });
-      if (!card) return { kind: 'refuse', error: needsCard(gifted) };
-      await assertMembershipActive({ db: tx, merchantId, card: { id: card.id, programId: gifted.programId }, now });
-      if (!giftPinMatches({ giftId: gift.id, pin, pinHash: gift.pinHash }, keys)) return { kind: 'wrong' };
-      const voucher = await lockVoucherOf(tx, { merchantId, voucherId: gift.voucherId });
-      if (!voucher || voucher.userId !== gift.senderUserId || refusalToGive(voucher, now)) return { kind: 'refuse', error: new AppError('GIFT_NOT_AVAILABLE') };
-      await giveVoucher(tx, { voucher, template: await getVoucherTemplate(tx, voucher.templateId), to: { userId: user.id, cardId: card.id }, now });
-      await updateGift(tx, gift.id, { status: 'claimed', claimedAt: now, claimedByUserId: user.id, claimedCardId: card.id, pinHash: null, tokenSealed: null });
-      return { kind: 'pass', value: voucher.id };
-    },
-  });
-  return getMemberVoucher({ db, merchantId, userId: user.id, voucherId, now });
+export async function checkGiftClaim(tx: Database, { keys, merchantId, user, giftId, pin, now }: { keys: GiftKeys; merchantId: number; user: UserRow; giftId: string; pin: string; now: Date }): Promise<GiftClaimCheck> {
+  const gift = await lockGift(tx, giftId);
+  if (!gift) return { kind: 'refuse', error: new AppError('GIFT_NOT_FOUND') };
+  if (gift.status === 'claimed' && gift.claimedByUserId === user.id) return { kind: 'pass', value: gift.voucherId };
+  if (gift.senderUserId === user.id) return { kind: 'refuse', error: new AppError('GIFT_OWN') };
+  if (giftStatusAt(gift, now) !== 'pending' || !gift.pinHash) return { kind: 'refuse', error: new AppError('GIFT_NOT_AVAILABLE') };
+  const gifted = await giftedVoucherOf(tx, gift);
+  const card = await findClaimerCard(tx, { merchantId, userId: user.id, programId: gifted.programId });
+  if (!card) return { kind: 'refuse', error: needsCard(gifted) };
+  await assertMembershipActive({ db: tx, merchantId, card: { id: card.id, programId: gifted.programId }, now });
+  if (!giftPinMatches({ giftId: gift.id, pin, pinHash: gift.pinHash }, keys)) return { kind: 'wrong' };
+  return { kind: 'claim', gift, card };
+}
+
+/** Only the member whose phone the gift was sent to (or its sender, or who claimed it) may try a PIN. */
+export function assertMayClaim(gift: VoucherGiftRow, user: UserRow): void {
+  if (gift.senderUserId !== user.id && gift.claimedByUserId !== user.id && !isRecipient(gift, user)) throw new AppError('GIFT_NOT_FOR_YOU');
+}
+
+/** The voucher moved: the gift is claimed, its PIN and link spent. */
+export async function markGiftClaimed(tx: Database, { gift, user, card, now }: { gift: VoucherGiftRow; user: UserRow; card: { id: string }; now: Date }): Promise<void> {
+  await updateGift(tx, gift.id, { status: 'claimed', claimedAt: now, claimedByUserId: user.id, claimedCardId: card.id, pinHash: null, tokenSealed: null });
 }
 
 interface SenderRequest {
@@ -303,17 +264,17 @@ export async function getSentGift({ db, keys, merchantId, user, voucherId, now }
   return senderView(gift, keys, now);
 }
 
-/** POST /api/v2/vouchers/{voucherId}/gifts/cancel: takes a pending gift back; the voucher is usable again. Again answers it cancelled. */
-export async function cancelGift({ db, keys, merchantId, user, voucherId, now }: SenderRequest): Promise<VoucherGift> {
-  const cancelled = await db.transaction(async (tx) => {
-    const gift = isUuid(voucherId) ? await findLatestSentGift(tx, { merchantId, senderUserId: user.id, voucherId, lock: true }) : undefined;
-    if (!gift) throw new AppError('GIFT_NOT_FOUND');
-    if (gift.status === 'cancelled') return gift;
-    if (giftStatusAt(gift, now) !== 'pending') throw new AppError('GIFT_NOT_AVAILABLE');
-    publishAfterCommit(tx, [changeTags.card(gift.senderCardId), changeTags.wallet(user.id)]);
-    return updateGift(tx, gift.id, { status: 'cancelled', cancelledAt: now, pinHash: null, tokenSealed: null });
-  });
-  return senderView(cancelled, keys, now);
+/**
+ * Takes the member's pending gift of this voucher back, in the caller's transaction; `released` when
+ * this call cancelled it (again answers it cancelled).
+ */
+export async function cancelSentGift(tx: Database, { merchantId, user, voucherId, now }: Omit<SenderRequest, 'db' | 'keys'>): Promise<{ gift: VoucherGiftRow; released: boolean }> {
+  const gift = isUuid(voucherId) ? await findLatestSentGift(tx, { merchantId, senderUserId: user.id, voucherId, lock: true }) : undefined;
+  if (!gift) throw new AppError('GIFT_NOT_FOUND');
+  if (gift.status === 'cancelled') return { gift, released: false };
+  if (giftStatusAt(gift, now) !== 'pending') throw new AppError('GIFT_NOT_AVAILABLE');
+  publishAfterCommit(tx, [changeTags.card(gift.senderCardId), changeTags.wallet(user.id)]);
+  return { gift: await updateGift(tx, gift.id, { status: 'cancelled', cancelledAt: now, pinHash: null, tokenSealed: null }), released: true };
 }
 
 /** The job's sweep: pending gifts past their expiry are stored as returned (they already read so). */

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { voucherTemplates } from '../vouchers/vouchers.table.ts';
 import { subscriptionPlanVouchers } from './plan-vouchers.table.ts';
 import { subscriptionPlans, type SubscriptionPlanRow } from './subscriptions.table.ts';
 
@@ -21,4 +22,10 @@ export async function savePlanVoucher(db: Database, { planId, templateId, quanti
 
 export async function deletePlanVoucher(db: Database, { planId, templateId }: { planId: string; templateId: string }): Promise<void> {
   await db.delete(subscriptionPlanVouchers).where(and(eq(subscriptionPlanVouchers.planId, planId), eq(subscriptionPlanVouchers.templateId, templateId)));
+}
+
+/** The merchant and program of a voucher template, to check a plan may bring it. */
+export async function findTemplateOwner(db: Database, templateId: string): Promise<{ merchantId: number; programId: string } | undefined> {
+  const [template] = await db.select({ merchantId: voucherTemplates.merchantId, programId: voucherTemplates.programId }).from(voucherTemplates).where(eq(voucherTemplates.id, templateId)).limit(1);
+  return template;
 }

@@ -1,7 +1,6 @@
 import { recordEvent } from '../analytics/analytics.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { formatCurrency } from '@kartu/core';
-import { issuePlanVouchers } from './plan-vouchers.service.ts';
 import { intlLocaleOf } from '@kartu/core/constants';
 import { languageSchema, type Language } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
@@ -57,9 +56,18 @@ async function openChargeOf(tx: Database, subjectId: string): Promise<{ charge: 
 }
 
 /** Paid: the plan's period is added (from the end of the current one if it still runs) and a receipt goes out. */
-async function onPaid({ tx, intent, now }: PaymentEffectInput): Promise<void> {
+/** The period a charge paid: the plan, the card it is on and the charge that paid it. */
+export interface PaidPeriod {
+  merchantId: number;
+  planId: string;
+  holder: { userId: string; cardId: string };
+  chargeId: string;
+}
+
+/** Paid: the subscription runs to the end of the period the charge paid; null when the charge was settled already. */
+export async function settlePaidCharge({ tx, intent, now }: PaymentEffectInput): Promise<PaidPeriod | null> {
   const open = await openChargeOf(tx, intent.subjectId);
-  if (!open) return;
+  if (!open) return null;
   const { charge, subscription } = open;
   const plan = await findPlan(tx, { merchantId: charge.merchantId, planId: charge.planId });
   if (!plan) throw new Error('A subscription charge without its plan');
@@ -94,8 +102,6 @@ async function onPaid({ tx, intent, now }: PaymentEffectInput): Promise<void> {
       occurredAt: now,
     });
   }
-  // The plan's vouchers come with each paid period, keyed by the charge that paid it.
-  await issuePlanVouchers(tx, { merchantId: charge.merchantId, planId: plan.id, holder: { userId: subscription.userId, cardId: subscription.cardId }, chargeId: charge.id, now });
   await tellSubscriber(tx, subscription, 'subscription-paid', now, (subscriber) => ({
     brand: subscriber.brand,
     program: subscriber.programName,
@@ -104,6 +110,7 @@ async function onPaid({ tx, intent, now }: PaymentEffectInput): Promise<void> {
     endsOn: dateIn(subscriber, period.endsAt),
   }));
   publishAfterCommit(tx, [changeTags.card(subscription.cardId), changeTags.wallet(subscription.userId)]);
+  return { merchantId: charge.merchantId, planId: plan.id, holder: { userId: subscription.userId, cardId: subscription.cardId }, chargeId: charge.id };
 }
 
 /**
@@ -139,10 +146,9 @@ async function memberPath({ db, intent }: { db: Database; intent: PaymentIntentR
   return cardId ? `/cards/${encodeURIComponent(cardId)}/subscribe/payment?payment=${encodeURIComponent(intent.id)}` : null;
 }
 
-/** What a subscription payment does when it settles (registered in app.ts). */
-export const subscriptionPaymentEffect: PaymentEffect = {
+/** What a subscription payment does when it fails, expires or is cancelled; paid, the subscription-period-paid use case runs settlePaidCharge. */
+export const subscriptionChargeEffect: Omit<PaymentEffect, 'onPaid'> = {
   memberPath,
-  onPaid,
   onFailed: onNotPaid('failed'),
   onExpired: onNotPaid('expired'),
   onCancelled: onNotPaid('cancelled'),

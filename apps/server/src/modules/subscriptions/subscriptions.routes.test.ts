@@ -10,7 +10,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { merchantIdOf } from '../../test/test-app.ts';
 import { createPaymentsTestApp, deliver, sandboxMessage, testPayments } from '../payments/payments.test-support.ts';
 import { memberWithCard, newProgram, send, type CardMember } from '../cards/cards.test-support.ts';
-import { subscriptionPaymentEffect } from './subscription-payments.ts';
+import { subscriptionPaymentEffect } from '../../use-cases/subscription-period-paid/subscription-period-paid.ts';
 import { renewSubscriptions } from './subscription-renewal.service.ts';
 import { subscribe } from './subscriptions.service.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';

@@ -4,7 +4,7 @@ import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
-import { isVoucherGifted } from '../gifts/sent-gifts.service.ts';
+import { isHeldForGift } from './voucher-gift-hold.service.ts';
 import { findStandingOnlineRedemption, findTemplates, findVoucher, insertRedemption, lockVoucher, markVoucherUsed, setRedemptionVoided } from './vouchers.repository.ts';
 import type { VoucherRow } from './vouchers.table.ts';
 
@@ -41,7 +41,7 @@ export async function applyVoucherAtCheckout(
   });
   if (!mine) return refused('not_found');
   // A voucher held by a pending gift is not the member's to spend until the gift is taken back.
-  if (voucher.status !== 'active' || voucher.expiresAt.getTime() <= now.getTime() || (await isVoucherGifted(db, { voucherId: voucher.id, now }))) return refused('not_usable');
+  if (voucher.status !== 'active' || voucher.expiresAt.getTime() <= now.getTime() || isHeldForGift(voucher, now)) return refused('not_usable');
   if (template.usableAt === 'in_store') return refused('in_store_only');
   if (template.discountKind === null || template.discountValue === null) return refused('no_discount');
   if ((template.minimumPoints !== null && order.points < template.minimumPoints) || (template.minimumMinor !== null && order.money < template.minimumMinor)) return refused('minimum_not_met');
@@ -74,7 +74,7 @@ export function voucherRefusal(answer: CheckoutVoucher): AppError {
 export async function useVoucherForOrder(tx: Database, { voucher, orderId, now, day }: { voucher: VoucherRow; orderId: string; now: Date; day: string }): Promise<void> {
   const locked = await lockVoucher(tx, voucher.id);
   if (!locked || locked.status !== 'active') throw new AppError('VOUCHER_NOT_APPLICABLE', { message: refusals.not_usable });
-  if (await isVoucherGifted(tx, { voucherId: locked.id, now })) throw new AppError('VOUCHER_GIFTED');
+  if (isHeldForGift(locked, now)) throw new AppError('VOUCHER_GIFTED');
   await markVoucherUsed(tx, { voucherId: locked.id, usedAt: now, usedPlace: 'Online order' });
   await insertRedemption(tx, { merchantId: locked.merchantId, voucherId: locked.id, userId: locked.userId, templateId: locked.templateId, channel: 'online', orderId, redeemedAt: now, redeemedOn: day });
   publishAfterCommit(tx, [changeTags.card(locked.cardId), changeTags.wallet(locked.userId)]);

@@ -6,7 +6,7 @@ import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { guardedAttempt } from '../attempts/attempt-lock.service.ts';
-import { isVoucherGifted } from '../gifts/sent-gifts.service.ts';
+import { isHeldForGift } from './voucher-gift-hold.service.ts';
 import { findCashierOf, getOutlet, staffOfCodes } from '../outlets/outlets.service.ts';
 import type { OutletRow } from '../outlets/outlets.table.ts';
 import { merchantDayAt } from '../tenancy/tenancy.service.ts';
@@ -46,7 +46,7 @@ async function dayIn(db: Database, merchantId: number, now: Date): Promise<strin
 async function refusalOf(tx: Database, voucher: VoucherRow, template: VoucherTemplateRow, now: Date): Promise<AppError | null> {
   if (voucher.status === 'used') return new AppError('VOUCHER_ALREADY_USED');
   if (voucher.status !== 'active' || voucher.expiresAt.getTime() <= now.getTime()) return new AppError('VOUCHER_NOT_USABLE');
-  if (await isVoucherGifted(tx, { voucherId: voucher.id, now })) return new AppError('VOUCHER_GIFTED');
+  if (isHeldForGift(voucher, now)) return new AppError('VOUCHER_GIFTED');
   if (template.giftCardProgramId !== null) return new AppError('VOUCHER_IS_GIFT_CARD');
   if (template.usableAt === 'ecommerce') return new AppError('VOUCHER_ONLINE_ONLY');
   if (template.dailyRedemptionLimit !== null) {

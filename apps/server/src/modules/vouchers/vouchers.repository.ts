@@ -98,9 +98,14 @@ export async function moveVoucher(
   tx: Database,
   { voucherId, userId, cardId, code, status }: { voucherId: string; userId: string; cardId: string; code: string | null; status: VoucherRow['status'] },
 ): Promise<VoucherRow> {
-  const [row] = await tx.update(vouchers).set({ userId, cardId, code, codeHash: null, codeSealed: null, status, isHidden: false }).where(eq(vouchers.id, voucherId)).returning();
+  const [row] = await tx.update(vouchers).set({ userId, cardId, code, codeHash: null, codeSealed: null, status, isHidden: false, giftHeldUntil: null }).where(eq(vouchers.id, voucherId)).returning();
   if (!row) throw new Error('The voucher was not moved');
   return row;
+}
+
+/** Holds the voucher for a gift until `until`, or lets it go (null). */
+export async function setGiftHold(tx: Database, { voucherId, until }: { voucherId: string; until: Date | null }): Promise<void> {
+  await tx.update(vouchers).set({ giftHeldUntil: until }).where(eq(vouchers.id, voucherId));
 }
 
 /** The voucher of a code a till scanned: by the code itself, or by its keyed hash where only that is kept. */

@@ -1,9 +1,8 @@
-import type { Voucher, VoucherGift, VoucherStack, VoucherStatus, VoucherWallet } from '@kartu/contracts';
+import type { Voucher, VoucherStack, VoucherStatus, VoucherWallet } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
-import { giftsSentOf } from '../gifts/sent-gifts.service.ts';
 import { getImageViews, type ImageViewOf } from '../media/images.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { openVoucherCode, type VoucherCodeKeys } from './voucher-codes.ts';
@@ -63,7 +62,8 @@ function giftCardOf(row: VoucherRow, template: VoucherTemplateRow, facts: GiftCa
   };
 }
 
-function toVoucher(row: VoucherRow, template: VoucherTemplateRow, imageOf: ImageViewOf, gift: VoucherGift | null, giftCards: GiftCardFacts, now: Date): Voucher {
+/** The voucher as its holder sees it; `gift` is the gifts module's to tell (the voucher-wallet use case adds it). */
+function toVoucher(row: VoucherRow, template: VoucherTemplateRow, imageOf: ImageViewOf, giftCards: GiftCardFacts, now: Date): Voucher {
   return {
     id: row.id,
     template: { id: template.id, name: template.name, valueText: template.valueText, image: imageOf(template.imageId), usableAt: template.usableAt },
@@ -79,7 +79,7 @@ function toVoucher(row: VoucherRow, template: VoucherTemplateRow, imageOf: Image
     expiresAt: row.expiresAt.toISOString(),
     usedAt: row.usedAt?.toISOString() ?? null,
     usedPlace: row.usedPlace,
-    gift,
+    gift: null,
     giftCard: giftCardOf(row, template, giftCards),
   };
 }
@@ -87,16 +87,15 @@ function toVoucher(row: VoucherRow, template: VoucherTemplateRow, imageOf: Image
 async function vouchersOf(db: Database, rows: VoucherRow[], now: Date): Promise<Voucher[]> {
   const templates = new Map((await findTemplates(db, [...new Set(rows.map((row) => row.templateId))])).map((template) => [template.id, template]));
   const imageOf = await getImageViews({ db, imageIds: [...templates.values()].map((template) => template.imageId) });
-  const gifts = await giftsSentOf({ db, vouchers: rows, now });
   const giftCardPrograms = [...templates.values()].flatMap((template) => (template.giftCardProgramId ? [template.giftCardProgramId] : []));
   const giftCards = await findGiftCardFacts(db, { programIds: giftCardPrograms, voucherIds: giftCardPrograms.length > 0 ? rows.map((row) => row.id) : [] });
   return rows.flatMap((row) => {
     const template = templates.get(row.templateId);
-    return template ? [toVoucher(row, template, imageOf, gifts.get(row.id) ?? null, giftCards, now)] : [];
+    return template ? [toVoucher(row, template, imageOf, giftCards, now)] : [];
   });
 }
 
-interface MemberRequest {
+export interface MemberRequest {
   db: Database;
   merchantId: number;
   userId: string;
@@ -122,7 +121,8 @@ export async function getVoucherWallet(request: MemberRequest & { view: 'active'
   return { data: [...stacks.values()] };
 }
 
-async function memberVoucherRow({ db, merchantId, userId }: MemberRequest, voucherId: string): Promise<VoucherRow> {
+/** One of the member's vouchers as stored; VOUCHER_NOT_FOUND for anyone else's. */
+export async function getMemberVoucherRow({ db, merchantId, userId }: MemberRequest, voucherId: string): Promise<VoucherRow> {
   const row = isUuid(voucherId) ? await findVoucher(db, { merchantId, voucherId }) : undefined;
   if (!row || row.userId !== userId) throw new AppError('VOUCHER_NOT_FOUND');
   return row;
@@ -133,7 +133,7 @@ async function memberVoucherRow({ db, merchantId, userId }: MemberRequest, vouch
  * a hash is answered once, when the route hands over the keys to open it: the phone keeps it.
  */
 export async function getMemberVoucher(request: MemberRequest & { voucherId: string; now: Date; revealWith?: VoucherCodeKeys }): Promise<Voucher> {
-  const row = await memberVoucherRow(request, request.voucherId);
+  const row = await getMemberVoucherRow(request, request.voucherId);
   const [voucher] = await vouchersOf(request.db, [row], request.now);
   if (!voucher) throw new AppError('VOUCHER_NOT_FOUND');
   if (!request.revealWith || row.codeSealed === null) return voucher;
@@ -144,7 +144,7 @@ export async function getMemberVoucher(request: MemberRequest & { voucherId: str
 
 /** PATCH /api/v2/vouchers/{voucherId}: hides the voucher from the wallet, or shows it again. */
 export async function setMemberVoucherHidden(request: MemberRequest & { voucherId: string; isHidden: boolean; now: Date }): Promise<Voucher> {
-  const row = await memberVoucherRow(request, request.voucherId);
+  const row = await getMemberVoucherRow(request, request.voucherId);
   const changed = await setVoucherHidden(request.db, { voucherId: row.id, isHidden: request.isHidden });
   if (!changed) throw new AppError('VOUCHER_NOT_FOUND');
   const [voucher] = await vouchersOf(request.db, [changed], request.now);

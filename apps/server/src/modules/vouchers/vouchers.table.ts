@@ -116,6 +116,8 @@ export const vouchers = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     usedPlace: text('used_place'),
+    /** Held by a gift until then (docs/decisions/026-voucher-gifts.md): not usable, not giftable again, while it holds. */
+    giftHeldUntil: timestamp('gift_held_until', { withTimezone: true }),
   },
   (table) => [
     unique('vouchers_merchant_code_key').on(table.merchantId, table.code),

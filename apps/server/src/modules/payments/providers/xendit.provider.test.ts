@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { paymentAnswerSchema, type PaymentAnswer, type PaymentMethod } from '@kartu/contracts';
 import { type TestMember } from '../../../test/members.ts';
 import { type TestApp } from '../../../test/test-app.ts';
-import { subscriptionPaymentEffect } from '../../subscriptions/subscription-payments.ts';
+import { subscriptionPaymentEffect } from '../../../use-cases/subscription-period-paid/subscription-period-paid.ts';
 import { renewSubscriptions } from '../../subscriptions/subscription-renewal.service.ts';
 import { subscribe } from '../../subscriptions/subscriptions.service.ts';
 import { subscriptions } from '../../subscriptions/subscriptions.table.ts';

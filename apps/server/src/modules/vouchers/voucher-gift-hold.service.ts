@@ -1,0 +1,65 @@
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
+import { giveVoucher } from './voucher-issuing.service.ts';
+import { setGiftHold } from './vouchers.repository.ts';
+import { getVoucherTemplate, lockVoucherOf } from './vouchers.service.ts';
+import type { VoucherRow, VoucherTemplateRow } from './vouchers.table.ts';
+
+/*
+ * A voucher given as a gift (docs/decisions/026-voucher-gifts.md), as the voucher knows it: held
+ * until the gift's expiry, so it cannot be used, redeemed or given again meanwhile; the hold ends
+ * when the sender takes the gift back, when the friend claims it (the voucher moves) or at its time.
+ */
+
+/** Whether a gift holds the voucher now. */
+export function isHeldForGift(voucher: Pick<VoucherRow, 'giftHeldUntil'>, now: Date): boolean {
+  return voucher.giftHeldUntil !== null && voucher.giftHeldUntil.getTime() > now.getTime();
+}
+
+/** Why this voucher cannot be given now, or null when it can (a hold aside). */
+function refusalToGive(voucher: VoucherRow, now: Date): AppError | null {
+  if (voucher.status === 'used') return new AppError('VOUCHER_ALREADY_USED');
+  if (voucher.status !== 'active' || voucher.expiresAt.getTime() <= now.getTime()) return new AppError('VOUCHER_NOT_USABLE');
+  return null;
+}
+
+/**
+ * The member's usable voucher, locked for the gift's transaction: the lock orders the gift with a
+ * redemption or a checkout of the same voucher. Refused when it is not theirs or cannot be used.
+ */
+export async function lockVoucherToGive(tx: Database, { merchantId, userId, voucherId, now }: { merchantId: number; userId: string; voucherId: string; now: Date }): Promise<{ voucher: VoucherRow; template: VoucherTemplateRow }> {
+  const voucher = await lockVoucherOf(tx, { merchantId, voucherId });
+  if (!voucher || voucher.userId !== userId) throw new AppError('VOUCHER_NOT_FOUND');
+  const refusal = refusalToGive(voucher, now);
+  if (refusal) throw refusal;
+  return { voucher, template: await getVoucherTemplate(tx, voucher.templateId) };
+}
+
+/** Holds the locked voucher for a gift until `until`; VOUCHER_GIFTED when another gift holds it. */
+export async function holdVoucherForGift(tx: Database, { voucher, until, now }: { voucher: VoucherRow; until: Date; now: Date }): Promise<void> {
+  if (isHeldForGift(voucher, now)) throw new AppError('VOUCHER_GIFTED');
+  await setGiftHold(tx, { voucherId: voucher.id, until });
+  publishAfterCommit(tx, [changeTags.card(voucher.cardId), changeTags.wallet(voucher.userId)]);
+}
+
+/** The gift was taken back: the voucher is its holder's to use again. */
+export async function releaseGiftHold(tx: Database, { merchantId, voucherId }: { merchantId: number; voucherId: string }): Promise<void> {
+  const voucher = await lockVoucherOf(tx, { merchantId, voucherId });
+  if (!voucher) return;
+  await setGiftHold(tx, { voucherId: voucher.id, until: null });
+  publishAfterCommit(tx, [changeTags.card(voucher.cardId), changeTags.wallet(voucher.userId)]);
+}
+
+/**
+ * Moves a gifted voucher from its sender onto the friend's card (under a new code, the hold ended);
+ * null when it is no longer the sender's or can no longer be used.
+ */
+export async function giveGiftedVoucher(
+  tx: Database,
+  { merchantId, voucherId, fromUserId, to, now }: { merchantId: number; voucherId: string; fromUserId: string; to: { userId: string; cardId: string }; now: Date },
+): Promise<VoucherRow | null> {
+  const voucher = await lockVoucherOf(tx, { merchantId, voucherId });
+  if (!voucher || voucher.userId !== fromUserId || refusalToGive(voucher, now)) return null;
+  return giveVoucher(tx, { voucher, template: await getVoucherTemplate(tx, voucher.templateId), to, now });
+}

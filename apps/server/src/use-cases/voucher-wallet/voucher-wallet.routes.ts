@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { voucherAnswerSchema, voucherChangeBodySchema, voucherParamsSchema, voucherWalletQuerySchema, voucherWalletSchema } from '@kartu/contracts';
+import type { AppContext } from '../../http/app-context.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
+import { siteOf } from '../../http/request-context.ts';
+import { signedIn } from '../../modules/auth/auth.http.ts';
+import { getMemberVoucherWithGift, getVoucherWalletWithGifts, setVoucherHiddenWithGift } from './voucher-wallet.ts';
+
+/** The member's e-voucher wallet (spec: app-core §2 vouchers and e-gifts; decision 025). */
+export const voucherWalletRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock, voucherCodeKeys }) => {
+  app.get(
+    '/api/v2/vouchers',
+    {
+      preHandler: app.requireSession(),
+      schema: {
+        tags: ['vouchers'],
+        summary: "The member's vouchers in stacks of one template: usable ones, or the history of used, expired and suspended ones; of one card when asked",
+        querystring: voucherWalletQuerySchema,
+        response: { 200: voucherWalletSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      const { view, cardId, hidden } = request.query;
+      return getVoucherWalletWithGifts({ db, merchantId: siteOf(request).merchant.id, userId: user.id, view, cardId, hidden, now: clock.now() });
+    },
+  );
+
+  app.get(
+    '/api/v2/vouchers/:voucherId',
+    {
+      preHandler: app.requireSession(),
+      schema: {
+        tags: ['vouchers'],
+        summary: "One of the member's vouchers, with the code the counter scans; a code the server keeps only as a hash is answered once, for the phone to keep",
+        params: voucherParamsSchema,
+        response: { 200: voucherAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      return { data: await getMemberVoucherWithGift({ db, merchantId: siteOf(request).merchant.id, userId: user.id, voucherId: request.params.voucherId, now: clock.now(), revealWith: voucherCodeKeys }) };
+    },
+  );
+
+  app.patch(
+    '/api/v2/vouchers/:voucherId',
+    {
+      preHandler: app.requireSession(),
+      schema: {
+        tags: ['vouchers'],
+        summary: 'Hides a voucher from the wallet, or shows it again',
+        params: voucherParamsSchema,
+        body: voucherChangeBodySchema,
+        response: { 200: voucherAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      const data = await setVoucherHiddenWithGift({ db, merchantId: siteOf(request).merchant.id, userId: user.id, voucherId: request.params.voucherId, isHidden: request.body.isHidden, now: clock.now() });
+      return { data };
+    },
+  );
+};
