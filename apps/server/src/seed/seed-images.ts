@@ -2,7 +2,8 @@ import type { BlobStore } from '../modules/storage/blob-store.ts';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { setProgramCardArt, storeImage } from '../modules/media/images.service.ts';
+import { storeImage } from '../modules/media/images.service.ts';
+import { setProgramCardArt } from '../modules/programs/programs.service.ts';
 import { programs } from '../modules/programs/programs.table.ts';
 
 /** The demo card art, drawn for the demo (JPEG, 1400x880), beside this file wherever the server runs from. */

@@ -4,7 +4,7 @@ import { demoActivationCode, demoCardNumbers, demoProgramIds } from '../../seed/
 import { type TestApp, useTestApp } from '../../test/test-app.ts';
 
 import { newMember, type TestMember } from '../../test/members.ts';
-import { setProgramCardArt } from '../media/images.service.ts';
+import { setProgramCardArt } from '../programs/programs.service.ts';
 import { cardArtView, storedTestImage } from '../media/media.test-support.ts';
 import { newCard, newProgram, send } from './cards.test-support.ts';
 

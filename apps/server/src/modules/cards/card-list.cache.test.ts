@@ -8,7 +8,7 @@ import { sessionCacheTtlMs } from '../auth/session.service.ts';
 import { sessions } from '../auth/sessions.table.ts';
 
 import { earn } from '../ledger/points.service.ts';
-import { setProgramCardArt } from '../media/images.service.ts';
+import { setProgramCardArt } from '../programs/programs.service.ts';
 import { cardArtView, storedTestImage } from '../media/media.test-support.ts';
 import { cardListCacheTtlMs } from './cards.routes.ts';
 import { newMember, type TestMember } from '../../test/members.ts';

@@ -5,7 +5,7 @@ import { type TestApp, useTestApp } from '../../test/test-app.ts';
 
 import { earn } from '../ledger/points.service.ts';
 import { newMember, type TestMember } from '../../test/members.ts';
-import { setProgramCardArt } from '../media/images.service.ts';
+import { setProgramCardArt } from '../programs/programs.service.ts';
 import { cardArtView, storedTestImage } from '../media/media.test-support.ts';
 import { newCard, newProgram, send } from './cards.test-support.ts';
 import { DAY_MS } from '@kartu/core/calendar';

@@ -1,11 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { isAnyOf, preparedStatement } from '../../db/prepared-statement.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
-import { programs } from '../programs/programs.table.ts';
-import { merchants } from '../tenancy/merchants.table.ts';
-import { images, imageVariants, type ImageRow, type NewImageRow, type NewImageVariantRow } from './images.table.ts';
+import { images, imageVariants, merchantImages, type ImageRow, type MerchantImagePurpose, type NewImageRow, type NewImageVariantRow } from './images.table.ts';
 
 export async function insertImage(db: Database, { image, variants }: { image: NewImageRow; variants: Omit<NewImageVariantRow, 'imageId'>[] }): Promise<ImageRow> {
   const [saved] = await db.insert(images).values(image).returning();
@@ -55,30 +53,19 @@ export async function findVariantFile(
   return row;
 }
 
-/** Points the program at its card art (or at none); false when the merchant has no such program. */
-export async function updateProgramCardArt(db: Database, { merchantId, programId, imageId }: { merchantId: number; programId: string; imageId: string | null }): Promise<boolean> {
-  if (!isUuid(programId)) return false;
-  const saved = await db
-    .update(programs)
-    .set({ cardArtImageId: imageId, updatedAt: sql`now()` })
-    .where(and(eq(programs.id, programId), eq(programs.merchantId, merchantId)))
-    .returning({ id: programs.id });
-  // Wallet pages carry their programs' tags: the card art shows on the next request.
-  if (saved.length > 0) publishAfterCommit(db, [changeTags.program(programId)]);
-  return saved.length > 0;
+/** Points the merchant at its banner or icon (or at none); every instance's cached sites of it are dropped once committed. */
+export async function updateMerchantImage(db: Database, { merchantId, purpose, imageId }: { merchantId: number; purpose: MerchantImagePurpose; imageId: string | null }): Promise<void> {
+  if (imageId === null) await db.delete(merchantImages).where(and(eq(merchantImages.merchantId, merchantId), eq(merchantImages.purpose, purpose)));
+  else await db.insert(merchantImages).values({ merchantId, purpose, imageId }).onConflictDoUpdate({ target: [merchantImages.merchantId, merchantImages.purpose], set: { imageId } });
+  publishAfterCommit(db, [changeTags.merchant(merchantId)]);
 }
 
-/** Points the merchant at its banner or icon (or at none); every instance's cached sites of it are dropped once committed. */
-export async function updateMerchantImage(
-  db: Database,
-  { merchantId, purpose, imageId }: { merchantId: number; purpose: 'banner' | 'icon'; imageId: string | null },
-): Promise<void> {
-  const column = purpose === 'banner' ? { bannerImageId: imageId } : { iconImageId: imageId };
-  const saved = await db
-    .update(merchants)
-    .set({ ...column, updatedAt: sql`now()` })
-    .where(eq(merchants.id, merchantId))
-    .returning({ id: merchants.id });
-  if (saved.length === 0) throw new Error(`The merchant ${merchantId} is gone`);
-  publishAfterCommit(db, [changeTags.merchant(merchantId)]);
+/** The merchant's banner and icon, each with the sizes it is kept in, smallest first. */
+export async function findMerchantImageSizes(db: Database, merchantId: number): Promise<Array<{ purpose: MerchantImagePurpose; imageId: string; width: number; height: number }>> {
+  return db
+    .select({ purpose: merchantImages.purpose, imageId: imageVariants.imageId, width: imageVariants.width, height: imageVariants.height })
+    .from(merchantImages)
+    .innerJoin(imageVariants, eq(imageVariants.imageId, merchantImages.imageId))
+    .where(eq(merchantImages.merchantId, merchantId))
+    .orderBy(asc(imageVariants.width));
 }

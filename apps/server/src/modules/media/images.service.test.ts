@@ -5,7 +5,8 @@ import { IMAGE_MAX_BYTES } from '@kartu/core/constants';
 import { type TestApp, merchantIdOf, useTestApp } from '../../test/test-app.ts';
 import { newProgram } from '../cards/cards.test-support.ts';
 import { programs } from '../programs/programs.table.ts';
-import { imageView, setMerchantImage, setProgramCardArt, storeImage } from './images.service.ts';
+import { setProgramCardArt } from '../programs/programs.service.ts';
+import { imageView, setMerchantImage, storeImage } from './images.service.ts';
 import { images, imageVariants } from './images.table.ts';
 import { hugeHeaderPicture, storedTestImage, testPicture } from './media.test-support.ts';
 

@@ -5,8 +5,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { VariantSize } from './image-sizes.ts';
 import { resizeImage, type ResizedImage } from './image-variants.ts';
-import { findImage, findVariantFile, findVariantSizes, insertImage, updateMerchantImage, updateProgramCardArt } from './images.repository.ts';
-import type { ImagePurpose, ImageRow, NewImageVariantRow } from './images.table.ts';
+import { findImage, findMerchantImageSizes, findVariantFile, findVariantSizes, insertImage, updateMerchantImage } from './images.repository.ts';
+import type { ImagePurpose, ImageRow, MerchantImagePurpose, NewImageVariantRow } from './images.table.ts';
 
 /*
  * A picture is stored once per upload and never changed, so each of its URLs may be cached for
@@ -52,6 +52,16 @@ export async function getImageViews({ db, imageIds, minWidth = 0 }: { db: Databa
     if (view) views.set(id, view);
   }
   return (imageId) => (imageId === null ? null : (views.get(imageId) ?? null));
+}
+
+/** The merchant's banner and icon as the app draws them; null for one it has not given. */
+export async function getMerchantImageViews({ db, merchantId }: { db: Database; merchantId: number }): Promise<Record<MerchantImagePurpose, SizedImage | null>> {
+  const sizes = await findMerchantImageSizes(db, merchantId);
+  const viewOf = (purpose: MerchantImagePurpose) => {
+    const mine = sizes.filter((size) => size.purpose === purpose);
+    return mine[0] ? imageView(mine[0].imageId, mine) : null;
+  };
+  return { banner: viewOf('banner'), icon: viewOf('icon') };
 }
 
 /** One picture as the app draws it, or null. */
@@ -128,13 +138,6 @@ export async function assertImageFor(db: Database, { merchantId, imageId, purpos
   if (image.purpose !== purpose) throw new AppError('UNPROCESSABLE', { message: `This image was made as ${image.purpose}, not as ${purpose}` });
 }
 
-/** Draws the program's cards with a stored card-art picture, or with none; 404 for another merchant's program. */
-export async function setProgramCardArt({ db, merchantId, programId, imageId }: { db: Database; merchantId: number; programId: string; imageId: string | null }): Promise<void> {
-  if (imageId !== null) await assertImageFor(db, { merchantId, imageId, purpose: 'card-art' });
-  const updated = await updateProgramCardArt(db, { merchantId, programId, imageId });
-  if (!updated) throw new AppError('NOT_FOUND', { message: 'Program not found' });
-}
-
 /** Gives the merchant a stored banner or icon, or takes it away (its static URL shows again). */
 export async function setMerchantImage({
   db,
@@ -144,7 +147,7 @@ export async function setMerchantImage({
 }: {
   db: Database;
   merchantId: number;
-  purpose: 'banner' | 'icon';
+  purpose: MerchantImagePurpose;
   imageId: string | null;
 }): Promise<void> {
   if (imageId !== null) await assertImageFor(db, { merchantId, imageId, purpose });

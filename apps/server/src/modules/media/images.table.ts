@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea } from '../../db/bytea.ts';
 import { isOneOf } from '../../db/checks.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
@@ -16,10 +16,9 @@ export const images = pgTable(
   'images',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // The merchants table points back here (banner, icon): the reference is read lazily.
     merchantId: integer('merchant_id')
       .notNull()
-      .references((): AnyPgColumn => merchants.id),
+      .references(() => merchants.id),
     purpose: text('purpose', { enum: imagePurposes }).notNull(),
     /** The largest variant's size. */
     width: integer('width').notNull(),
@@ -53,6 +52,25 @@ export const imageVariants = pgTable(
     check('image_variants_byte_length_check', sql`${table.bytes} is null or ${table.byteLength} = octet_length(${table.bytes})`),
     check('image_variants_stored_once_check', sql`(${table.bytes} is null) <> (${table.storageKey} is null)`),
   ],
+);
+
+/** What a merchant's own picture is for: it stands in for the site's static iconUrl or bannerUrl. */
+export const merchantImagePurposes = ['banner', 'icon'] as const;
+export type MerchantImagePurpose = (typeof merchantImagePurposes)[number];
+
+/** The merchant's banner and icon, when the server resized them. */
+export const merchantImages = pgTable(
+  'merchant_images',
+  {
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    purpose: text('purpose', { enum: merchantImagePurposes }).notNull(),
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id),
+  },
+  (table) => [primaryKey({ columns: [table.merchantId, table.purpose] }), check('merchant_images_purpose_check', isOneOf(table.purpose, merchantImagePurposes))],
 );
 
 export type ImageRow = typeof images.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
@@ -56,4 +56,17 @@ export async function updateProgramFixedAddress(
     .returning({ id: programs.id });
   if (updated.length > 0) publishAfterCommit(db, [changeTags.program(programId)]);
   return updated.length > 0;
+}
+
+/** Points the program at its card art (or at none); false when the merchant has no such program. */
+export async function updateProgramCardArt(db: Database, { merchantId, programId, imageId }: { merchantId: number; programId: string; imageId: string | null }): Promise<boolean> {
+  if (!isUuid(programId)) return false;
+  const saved = await db
+    .update(programs)
+    .set({ cardArtImageId: imageId, updatedAt: sql`now()` })
+    .where(and(eq(programs.id, programId), eq(programs.merchantId, merchantId)))
+    .returning({ id: programs.id });
+  // Wallet pages carry their programs' tags: the card art shows on the next request.
+  if (saved.length > 0) publishAfterCommit(db, [changeTags.program(programId)]);
+  return saved.length > 0;
 }

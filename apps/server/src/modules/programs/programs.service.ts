@@ -1,7 +1,8 @@
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findProgramLevels, findProgramWithTimeZone, insertProgram, insertProgramLevels, updateProgramFixedAddress } from './programs.repository.ts';
+import { assertImageFor } from '../media/images.service.ts';
+import { findProgramLevels, findProgramWithTimeZone, insertProgram, insertProgramLevels, updateProgramCardArt, updateProgramFixedAddress } from './programs.repository.ts';
 import type { FixedAddressDetail, NewProgramLevelRow, NewProgramRow, ProgramLevelRow, ProgramRow } from './programs.table.ts';
 
 export interface CreateProgramOptions {
@@ -36,4 +37,11 @@ export async function getProgramLevels({ db, programId }: { db: Database; progra
 /** Delivers every order of the program's cards to this address, or (null) lets members choose; 404 for another merchant's program. */
 export async function setProgramFixedAddress({ db, merchantId, programId, fixedAddress }: { db: Database; merchantId: number; programId: string; fixedAddress: FixedAddressDetail | null }): Promise<void> {
   if (!isUuid(programId) || !(await updateProgramFixedAddress(db, { merchantId, programId, fixedAddress }))) throw new AppError('NOT_FOUND', { message: 'Program not found' });
+}
+
+/** Draws the program's cards with a stored card-art picture, or with none; 404 for another merchant's program. */
+export async function setProgramCardArt({ db, merchantId, programId, imageId }: { db: Database; merchantId: number; programId: string; imageId: string | null }): Promise<void> {
+  if (imageId !== null) await assertImageFor(db, { merchantId, imageId, purpose: 'card-art' });
+  const updated = await updateProgramCardArt(db, { merchantId, programId, imageId });
+  if (!updated) throw new AppError('NOT_FOUND', { message: 'Program not found' });
 }

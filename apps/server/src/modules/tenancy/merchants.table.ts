@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { languages, type DefaultLogin, type MerchantFlags, type UiVersion } from '@kartu/contracts';
 import { isOneOf } from '../../db/checks.ts';
-import { images } from '../media/images.table.ts';
 
 const defaultLogins = ['phone', 'email'] as const satisfies readonly DefaultLogin[];
 const uiVersions = ['v1', 'v2'] as const satisfies readonly UiVersion[];
@@ -29,9 +28,6 @@ export const merchants = pgTable(
     iconUrl: text('icon_url'),
     imgixIconUrl: text('imgix_icon_url'),
     bannerUrl: text('banner_url'),
-    /** Pictures the server resized (media module); when set, they stand in for iconUrl and bannerUrl. */
-    bannerImageId: uuid('banner_image_id').references((): AnyPgColumn => images.id),
-    iconImageId: uuid('icon_image_id').references((): AnyPgColumn => images.id),
     headerColor: text('header_color').notNull().default('#FFFFFF'),
     // spec: app-core §1 — the default primary button is #F96D01 with white text
     buttonColor: text('button_color').notNull().default('#F96D01'),

@@ -4,7 +4,7 @@ import { phoneRegionOf } from '@kartu/core';
 import type { Database } from '../../db/database.ts';
 import { isoDateIn } from '@kartu/core/calendar';
 import { AppError } from '../../lib/app-error.ts';
-import { getImageViews } from '../media/images.service.ts';
+import { getMerchantImageViews } from '../media/images.service.ts';
 import type { MerchantRow } from './merchants.table.ts';
 import { findMerchantById, findMerchantTimeZones, findSiteWithMerchantByHost } from './tenancy.repository.ts';
 
@@ -14,9 +14,7 @@ import { findMerchantById, findMerchantTimeZones, findSiteWithMerchantByHost } f
  * and iconUrl alone shows it too; taking the picture away shows the static URL again.
  */
 async function toPublicMerchant(db: Database, row: MerchantRow): Promise<PublicMerchant> {
-  const imageOf = await getImageViews({ db, imageIds: [row.bannerImageId, row.iconImageId] });
-  const banner = imageOf(row.bannerImageId);
-  const icon = imageOf(row.iconImageId);
+  const { banner, icon } = await getMerchantImageViews({ db, merchantId: row.id });
   return {
     id: row.id,
     mid: row.mid,
