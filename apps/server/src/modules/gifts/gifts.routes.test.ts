@@ -353,5 +353,5 @@ describe('two claims of one gift at the same moment', () => {
       const wallet = voucherWalletSchema.parse((await send(testApp, 'GET', '/api/v2/vouchers', { member: friend })).json()).data;
       expect(wallet.flatMap((stack) => stack.vouchers.map((entry) => entry.id)).filter((id) => id === voucher.id)).toHaveLength(1);
     }
-  });
+  }, 120_000);
 });

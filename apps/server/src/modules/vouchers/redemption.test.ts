@@ -172,7 +172,7 @@ describe('a phone and a till at the same moment', () => {
       expect(statuses, `round ${round}: ${phone.body} / ${till.body}`).toEqual([200, 422]);
       expect(errorOf([phone, till].find((answer) => answer.statusCode === 422) ?? phone).code).toBe('VOUCHER_REDEMPTION_LIMIT');
     }
-  });
+  }, 120_000);
 
   it.skipIf(!onPostgresServer)('let exactly one of them redeem the voucher, 50 times over', async () => {
     for (let round = 0; round < 50; round += 1) {
@@ -183,5 +183,5 @@ describe('a phone and a till at the same moment', () => {
       expect(succeeded, `round ${round}: ${phone.body} / ${till.body}`).toHaveLength(1);
       expect([phone, till].find((answer) => answer.statusCode !== 200)?.statusCode).toBe(409);
     }
-  });
+  }, 120_000);
 });
