@@ -1,17 +1,18 @@
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearAttemptRow, findAttemptRows, lockAttemptRow, saveAttemptRow, type AttemptKey } from './attempts.repository.ts';
-import type { AttemptScope } from './attempts.table.ts';
+import type { AttemptScope, AuthAttemptRow } from './attempts.table.ts';
 
 export type { AttemptKey };
 
 /*
- * Attempt locks (sign-in codes and PINs, voucher redemption codes, gift PINs): one row per merchant, scope and
- * subject counts wrong attempts and holds the lock; concurrent attempts wait on the row.
+ * Attempt locks (sign-in codes and PINs, card numbers and activation codes, voucher redemption
+ * codes, gift PINs): one row per merchant, scope and subject counts wrong attempts and holds the
+ * lock; concurrent attempts wait on the row.
  */
 
 /** The error a lock answers with, by what it guards. */
-export type LockedCode = 'LOGIN_LOCKED' | 'PIN_LOCKED' | 'OTP_REQUESTS_LOCKED' | 'VOUCHER_LOCKED' | 'GIFT_LOCKED' | 'GIFT_CARD_LOCKED' | 'RECIPIENT_LOOKUP_LOCKED';
+export type LockedCode = 'LOGIN_LOCKED' | 'PIN_LOCKED' | 'OTP_REQUESTS_LOCKED' | 'VOUCHER_LOCKED' | 'GIFT_LOCKED' | 'GIFT_CARD_LOCKED' | 'RECIPIENT_LOOKUP_LOCKED' | 'ADD_CARD_LOCKED';
 
 /** What one guarded check found: counted as a wrong attempt, passed, or refused without counting. */
 export type CheckOutcome<T> = { kind: 'pass'; value: T } | { kind: 'wrong' } | { kind: 'refuse'; error: AppError };
@@ -38,6 +39,22 @@ function isLocked(lockedUntil: Date | null, now: Date): lockedUntil is Date {
   return lockedUntil !== null && lockedUntil > now;
 }
 
+/** Counts one wrong attempt on the locked row: the `lockAt`-th locks the subject for `lockMs`. */
+async function countWrong(
+  tx: Database,
+  { key, row, now, lockAt, lockMs }: { key: AttemptKey; row: AuthAttemptRow; now: Date; lockAt: number; lockMs: number },
+): Promise<{ kind: 'locked'; until: Date } | { kind: 'counted'; remaining: number }> {
+  // A lock that has run out leaves nothing behind: the count starts again.
+  const failures = row.lockedUntil ? 0 : row.counter;
+  if (failures + 1 >= lockAt) {
+    const until = new Date(now.getTime() + lockMs);
+    await saveAttemptRow(tx, key, { counter: 0, windowStartedAt: now, lockedUntil: until });
+    return { kind: 'locked', until };
+  }
+  await saveAttemptRow(tx, key, { counter: failures + 1, windowStartedAt: row.windowStartedAt ?? now, lockedUntil: null });
+  return { kind: 'counted', remaining: lockAt - failures - 1 };
+}
+
 /**
  * Checks a secret (code or PIN) while holding the subject's attempt row, so concurrent guesses are
  * counted one after another and never get more checks than the lock allows. While locked, the
@@ -49,20 +66,13 @@ export async function guardedAttempt<T>(options: GuardedAttemptOptions<T>): Prom
   const result = await db.transaction(async (tx): Promise<Result> => {
     const row = await lockAttemptRow(tx, key);
     if (isLocked(row.lockedUntil, now)) return { kind: 'locked', until: row.lockedUntil };
-    const failures = row.lockedUntil ? 0 : row.counter;
     const outcome = await options.check(tx);
     if (outcome.kind === 'pass') {
       await saveAttemptRow(tx, key, { counter: 0, windowStartedAt: null, lockedUntil: null });
       return outcome;
     }
     if (outcome.kind === 'refuse') return outcome;
-    if (failures + 1 >= lockAt) {
-      const until = new Date(now.getTime() + lockMs);
-      await saveAttemptRow(tx, key, { counter: 0, windowStartedAt: now, lockedUntil: until });
-      return { kind: 'locked', until };
-    }
-    await saveAttemptRow(tx, key, { counter: failures + 1, windowStartedAt: row.windowStartedAt ?? now, lockedUntil: null });
-    return { kind: 'counted', remaining: lockAt - failures - 1 };
+    return countWrong(tx, { key, row, now, lockAt, lockMs });
   });
   switch (result.kind) {
     case 'pass':
@@ -75,6 +85,21 @@ export async function guardedAttempt<T>(options: GuardedAttemptOptions<T>): Prom
     case 'wrong':
       throw options.wrong(result.kind === 'counted' ? result.remaining : 0);
   }
+}
+
+/**
+ * Counts one wrong attempt whose secret was checked outside a guarded check (a card number that
+ * matches no card): answers the tries left, or throws the lock's error once this one locks (or a
+ * lock already holds). The row lock counts concurrent wrong tries one by one.
+ */
+export async function countWrongAttempt({ db, key, now, lockAt, lockMs, lockedCode }: { db: Database; key: AttemptKey; now: Date; lockAt: number; lockMs: number; lockedCode: LockedCode }): Promise<number> {
+  const result = await db.transaction(async (tx) => {
+    const row = await lockAttemptRow(tx, key);
+    if (isLocked(row.lockedUntil, now)) return { kind: 'locked' as const, until: row.lockedUntil };
+    return countWrong(tx, { key, row, now, lockAt, lockMs });
+  });
+  if (result.kind === 'locked') throw lockedError(lockedCode, result.until, now);
+  return result.remaining;
 }
 
 /**

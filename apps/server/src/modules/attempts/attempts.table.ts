@@ -2,12 +2,12 @@ import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 import { isOneOf } from '../../db/checks.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 
-export const attemptScopes = ['otp-request', 'otp-verify', 'pin', 'voucher-redemption', 'gift-claim', 'gift-card-charge', 'recipient-lookup'] as const;
+export const attemptScopes = ['otp-request', 'otp-verify', 'pin', 'add-card', 'voucher-redemption', 'gift-claim', 'gift-card-charge', 'recipient-lookup'] as const;
 export type AttemptScope = (typeof attemptScopes)[number];
 
 /**
  * Every attempt lock lives here: one row per merchant, scope and subject (a normalised identifier,
- * a user id for the PIN, a voucher id for its redemption codes, a gift id for its PIN). The row is also what concurrent
+ * a user id for the PIN and for adding cards, a voucher id for its redemption codes, a gift id for its PIN). The row is also what concurrent
  * attempts lock on.
  */
 export const authAttempts = pgTable(

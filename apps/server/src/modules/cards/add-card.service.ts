@@ -1,10 +1,12 @@
 import type { CardPreview } from '@kartu/contracts';
+import { ADD_CARD_LOCK_HOURS, ADD_CARD_MAX_WRONG_TRIES } from '@kartu/core';
+import { HOUR_MS } from '@kartu/core/calendar';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getImageView } from '../media/images.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import { activationCodeMatches } from './activation-code.ts';
-import { clearFailedAddCards, isAddCardLocked, recordFailedAddCard, type AddCardLockState } from './add-card-lock.service.ts';
+import { assertNotLocked, clearAttempts, countWrongAttempt, type AttemptKey } from '../attempts/attempt-lock.service.ts';
 import { assignCardOwner } from './card-wallet.repository.ts';
 import { findCardByNumber } from './cards.repository.ts';
 import { findMerchantCard } from '../card-access/card-access.service.ts';
@@ -21,21 +23,18 @@ export interface AddCardOptions {
   activationCodeKey: string;
 }
 
-function lockedError(state: AddCardLockState, now: Date): AppError {
-  return new AppError('ADD_CARD_LOCKED', { lockedUntil: state.lockedUntil ?? now, currentTime: now });
-}
+/** spec: business-rules §4 — 3 wrong card numbers or activation codes lock adding cards for 24 hours. */
+export const addCardLock = { lockAt: ADD_CARD_MAX_WRONG_TRIES, lockMs: ADD_CARD_LOCK_HOURS * HOUR_MS, lockedCode: 'ADD_CARD_LOCKED' } as const;
 
-// spec: business-rules §4 — while the 24-hour add-card lock holds, every add-card step is refused.
-async function assertNotLocked(options: AddCardOptions): Promise<void> {
-  const state = await isAddCardLocked(options);
-  if (state.locked) throw lockedError(state, options.now);
+/** The member's wrong card numbers and activation codes are counted together, per merchant. */
+export function addCardAttemptKey({ merchantId, userId }: { merchantId: number; userId: string }): AttemptKey {
+  return { merchantId, scope: 'add-card', subject: userId };
 }
 
 /** Counts a wrong try and answers the error to throw: the third one locks adding cards for 24 hours. */
 async function wrongTry(options: AddCardOptions, code: 'CARD_NOT_FOUND' | 'ACTIVATION_CODE_INVALID'): Promise<AppError> {
-  const state = await recordFailedAddCard(options);
-  if (state.locked) return lockedError(state, options.now);
-  return new AppError(code, { attemptsRemaining: state.attemptsRemaining });
+  const attemptsRemaining = await countWrongAttempt({ db: options.db, key: addCardAttemptKey(options), now: options.now, ...addCardLock });
+  return new AppError(code, { attemptsRemaining });
 }
 
 /**
@@ -43,7 +42,8 @@ async function wrongTry(options: AddCardOptions, code: 'CARD_NOT_FOUND' | 'ACTIV
  * merchant's cards included) counts as a wrong try. spec: business-rules §8 card messages
  */
 async function findAddableCard(options: AddCardOptions & { number: string }): Promise<CardRow> {
-  await assertNotLocked(options);
+  // While the 24-hour add-card lock holds, every add-card step is refused.
+  await assertNotLocked({ db: options.db, key: addCardAttemptKey(options), now: options.now, code: addCardLock.lockedCode });
   const card = await findCardByNumber(options.db, { merchantId: options.merchantId, number: options.number });
   if (!card) throw await wrongTry(options, 'CARD_NOT_FOUND');
   if (card.ownerUserId === options.userId) throw new AppError('CARD_IN_WALLET');
@@ -102,6 +102,6 @@ export async function registerCard(options: AddCardOptions & { number: string; a
     const current = await findMerchantCard({ db: options.db, merchantId: options.merchantId, cardId: card.id });
     throw new AppError(current?.ownerUserId === options.userId ? 'CARD_IN_WALLET' : 'CARD_TAKEN');
   }
-  await clearFailedAddCards(options);
+  await clearAttempts(options.db, addCardAttemptKey(options));
   return added;
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { programs } from '../programs/programs.table.ts';
-import { cardAddAttempts, cards, type CardAddAttemptRow, type CardRow, type NewCardRow } from './cards.table.ts';
+import { cards, type CardRow, type NewCardRow } from './cards.table.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 /** Inserts cards in one statement; rows whose number or id is taken are skipped, so the caller draws again. */
@@ -31,42 +31,4 @@ export async function findCardByNumber(db: Database, { merchantId, number }: { m
   return row;
 }
 
-interface MemberKey {
-  merchantId: number;
-  userId: string;
-}
 
-export async function findAddCardAttempts(db: Database, { merchantId, userId }: MemberKey): Promise<CardAddAttemptRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(cardAddAttempts)
-    .where(and(eq(cardAddAttempts.merchantId, merchantId), eq(cardAddAttempts.userId, userId)))
-    .limit(1);
-  return row;
-}
-
-/** The member's attempt row, created if missing and locked until the transaction ends. */
-export async function lockAddCardAttempts(tx: Database, { merchantId, userId }: MemberKey): Promise<CardAddAttemptRow> {
-  await tx.insert(cardAddAttempts).values({ merchantId, userId }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(cardAddAttempts)
-    .where(and(eq(cardAddAttempts.merchantId, merchantId), eq(cardAddAttempts.userId, userId)))
-    .for('update');
-  if (!row) throw new Error('The add-card attempt row vanished inside its transaction');
-  return row;
-}
-
-export async function updateAddCardAttempts(
-  tx: Database,
-  { merchantId, userId, failedCount, lockedUntil }: MemberKey & { failedCount: number; lockedUntil: Date | null },
-): Promise<void> {
-  await tx
-    .update(cardAddAttempts)
-    .set({ failedCount, lockedUntil, updatedAt: sql`now()` })
-    .where(and(eq(cardAddAttempts.merchantId, merchantId), eq(cardAddAttempts.userId, userId)));
-}
-
-export async function deleteAddCardAttempts(db: Database, { merchantId, userId }: MemberKey): Promise<void> {
-  await db.delete(cardAddAttempts).where(and(eq(cardAddAttempts.merchantId, merchantId), eq(cardAddAttempts.userId, userId)));
-}

@@ -3,7 +3,9 @@ import { type TestApp, merchantIdOf, useTestApp } from '../../test/test-app.ts';
 import { newMember } from '../../test/members.ts';
 import { programWithCards } from '../ledger/ledger.test-support.ts';
 import { activationCodeMatches } from './activation-code.ts';
-import { clearFailedAddCards, isAddCardLocked, recordFailedAddCard } from './add-card-lock.service.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { activeLockUntil, clearAttempts, countWrongAttempt } from '../attempts/attempt-lock.service.ts';
+import { addCardAttemptKey, addCardLock } from './add-card.service.ts';
 import { hasValidCheckDigit } from './card-number.ts';
 import { getCardByNumber, issueCard } from './cards.service.ts';
 import { getCard } from '../card-access/card-access.service.ts';
@@ -51,31 +53,41 @@ describe('getCard', () => {
 });
 
 describe('add-card lock', () => {
+  /** One wrong try, as the add-card steps count it: the tries left, or the lock it ran into. */
+  async function wrongTry({ userId, at }: { userId: string; at: Date }): Promise<{ locked: boolean; lockedUntil: Date | null; attemptsRemaining: number }> {
+    try {
+      const attemptsRemaining = await countWrongAttempt({ db: testApp.db, key: addCardAttemptKey({ merchantId, userId }), now: at, ...addCardLock });
+      return { locked: false, lockedUntil: null, attemptsRemaining };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'ADD_CARD_LOCKED') throw error;
+      return { locked: true, lockedUntil: error.lockedUntil ?? null, attemptsRemaining: 0 };
+    }
+  }
+  const lockedUntil = (userId: string, at: Date) => activeLockUntil({ db: testApp.db, merchantId, keys: [addCardAttemptKey({ merchantId, userId })], now: at });
+
   it('locks adding cards for 24 hours on the third wrong card number or code', async () => {
     const { userId } = await newMember(testApp);
-    const lock = { db: testApp.db, merchantId, userId };
-    expect(await recordFailedAddCard({ ...lock, now })).toEqual({ locked: false, lockedUntil: null, attemptsRemaining: 2 });
-    expect(await recordFailedAddCard({ ...lock, now: hours(1) })).toMatchObject({ locked: false, attemptsRemaining: 1 });
-    expect(await recordFailedAddCard({ ...lock, now: hours(2) })).toEqual({ locked: true, lockedUntil: hours(26), attemptsRemaining: 0 });
-    expect(await isAddCardLocked({ ...lock, now: hours(25) })).toMatchObject({ locked: true, lockedUntil: hours(26) });
+    expect(await wrongTry({ userId, at: now })).toEqual({ locked: false, lockedUntil: null, attemptsRemaining: 2 });
+    expect(await wrongTry({ userId, at: hours(1) })).toMatchObject({ locked: false, attemptsRemaining: 1 });
+    expect(await wrongTry({ userId, at: hours(2) })).toEqual({ locked: true, lockedUntil: hours(26), attemptsRemaining: 0 });
+    expect(await lockedUntil(userId, hours(25))).toEqual(hours(26));
     // Tries while locked do not move the end of the lock.
-    expect(await recordFailedAddCard({ ...lock, now: hours(25) })).toMatchObject({ locked: true, lockedUntil: hours(26) });
-    expect(await isAddCardLocked({ ...lock, now: hours(26) })).toEqual({ locked: false, lockedUntil: null, attemptsRemaining: 3 });
-    expect(await recordFailedAddCard({ ...lock, now: hours(27) })).toMatchObject({ locked: false, attemptsRemaining: 2 });
+    expect(await wrongTry({ userId, at: hours(25) })).toMatchObject({ locked: true, lockedUntil: hours(26) });
+    expect(await lockedUntil(userId, hours(26))).toBeNull();
+    expect(await wrongTry({ userId, at: hours(27) })).toMatchObject({ locked: false, attemptsRemaining: 2 });
   });
 
   it('forgets wrong tries after a card is added', async () => {
     const { userId } = await newMember(testApp);
-    const lock = { db: testApp.db, merchantId, userId };
-    await recordFailedAddCard({ ...lock, now });
-    await recordFailedAddCard({ ...lock, now });
-    await clearFailedAddCards(lock);
-    expect(await isAddCardLocked({ ...lock, now })).toMatchObject({ locked: false, attemptsRemaining: 3 });
+    await wrongTry({ userId, at: now });
+    await wrongTry({ userId, at: now });
+    await clearAttempts(testApp.db, addCardAttemptKey({ merchantId, userId }));
+    expect(await wrongTry({ userId, at: now })).toMatchObject({ locked: false, attemptsRemaining: 2 });
   });
 
   it('counts racing wrong tries one by one: exactly one of them sets the lock', async () => {
     const { userId } = await newMember(testApp);
-    const results = await Promise.all(Array.from({ length: 8 }, () => recordFailedAddCard({ db: testApp.db, merchantId, userId, now })));
+    const results = await Promise.all(Array.from({ length: 8 }, () => wrongTry({ userId, at: now })));
     expect(results.filter((result) => !result.locked).map((result) => result.attemptsRemaining).sort()).toEqual([1, 2]);
     expect(results.filter((result) => result.locked)).toHaveLength(6);
     expect(new Set(results.flatMap((result) => (result.lockedUntil ? [result.lockedUntil.getTime()] : [])))).toEqual(new Set([hours(24).getTime()]));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, char, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { isOneOf } from '../../db/checks.ts';
 import { users } from '../auth/users.table.ts';
 import { programs } from '../programs/programs.table.ts';
@@ -46,23 +46,5 @@ export const cards = pgTable(
   ],
 );
 
-/** Wrong card numbers or activation codes per member, for the add-card lock (spec: business-rules §4). */
-export const cardAddAttempts = pgTable(
-  'card_add_attempts',
-  {
-    merchantId: integer('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    failedCount: integer('failed_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ name: 'card_add_attempts_pk', columns: [table.merchantId, table.userId] }), check('card_add_attempts_failed_count_check', sql`${table.failedCount} >= 0`)],
-);
-
 export type CardRow = typeof cards.$inferSelect;
 export type NewCardRow = typeof cards.$inferInsert;
-export type CardAddAttemptRow = typeof cardAddAttempts.$inferSelect;
