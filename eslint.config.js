@@ -19,11 +19,11 @@ const groundFloor = rule(
   ...['!../modules/*/*.table.ts', '!../integration/*.table.ts'],
 );
 const sharedLib = rule('lib/ holds what every layer shares: it imports no module or HTTP code.', '../modules/**', '../integration/**', '../http/**', '../seed/**');
-const viaServices = rule("Call the other module's service, not its repository.", '../*/*.repository.ts', '../../modules/*/*.repository.ts', '../modules/*/*.repository.ts');
+const viaServices = rule("Call the other module's service, not its repository.", '../*/*.repository.ts', '../../modules/*/*.repository.ts', '../modules/*/*.repository.ts', '../../integration/*.repository.ts');
 const noHttp = rule('Services and repositories throw AppError (src/lib) and know nothing of HTTP.', '**/http/**');
 const ledgerOwnsValue = rule('The ledger never calls into the cards module: take a CardRef from the caller.', '../cards/*', '!../cards/*.table.ts');
 const modules = [`${server}/modules/**/*.ts`, `${server}/integration/**/*.ts`];
-const wiring = [`${server}/jobs/**/*.ts`, `${server}/dev/**/*.ts`];
+const wiring = [`${server}/jobs/**/*.ts`, `${server}/dev/**/*.ts`, `${server}/use-cases/**/*.ts`];
 const ledger = [`${server}/modules/ledger/**/*.ts`];
 // Flat config keeps the last options given for a rule, so each entry repeats the groups of the wider
 // entries before it (docs/decisions/011-module-boundaries.md).
@@ -38,7 +38,6 @@ const moduleCrossings = [
   'integration -> orders',
   'integration -> vouchers',
   'orders -> addresses',
-  'orders -> cards',
   'orders -> catalog',
   'orders -> vouchers',
   'vouchers -> outlets',

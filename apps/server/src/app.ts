@@ -26,7 +26,8 @@ import { registerWebApp } from './http/web-app.ts';
 import { devOutboxRoutes } from './dev/outbox.routes.ts';
 import { devPaymentsRoutes } from './dev/payments.routes.ts';
 import { devSubscriptionsRoutes } from './dev/subscriptions.routes.ts';
-import { integrationRoutes } from './integration/integration.plugin.ts';
+import { integrationApi } from './integration/integration.plugin.ts';
+import { recordPurchaseRoutes } from './use-cases/record-purchase/record-purchase.routes.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authStateRoutes } from './modules/auth/auth-state.routes.ts';
@@ -196,7 +197,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     claimRewardRoutes,
     cardHistoryRoutes,
     cardTransferRoutes,
-    integrationRoutes,
+    integrationApi({ useCaseRoutes: [recordPurchaseRoutes] }),
     paymentsRoutes,
     paymentOptionsRoutes,
     paymentProofsRoutes,

@@ -4,16 +4,12 @@ import { idempotentWriteHeadersSchema } from '@kartu/contracts';
 import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { errorAnswers } from '../http/error-answers.ts';
-import type { IdempotencyKeyId } from '../modules/idempotency/idempotency.service.ts';
 import type { AppContext } from '../http/app-context.ts';
 import { answerOnce, holderOf, integrationRouteConfig, integrationSecurity } from './integration.http.ts';
 
 type IntegrationApp = Parameters<FastifyPluginAsyncZod<AppContext>>[0];
 
 const writeErrors = errorAnswers([400, 401, 404, 409, 422, 429, 500] as const);
-
-/** What a shortcut gets: the idempotency key (merchant, scope and key) with the request's hash, and the request. */
-export type ShortcutInput<Params, Body> = IdempotencyKeyId & { requestHash: string; now: Date; params: Params; body: Body };
 
 /** One write of the integration API, as its route plugin declares it. */
 export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType> {
@@ -30,11 +26,26 @@ export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodTyp
    * (`tx`); it runs once per Idempotency-Key.
    */
   run: (input: { tx: Database; merchantId: number; params: z.output<Params>; body: z.output<Body>; now: Date }) => Promise<z.input<Answer>>;
-  /**
-   * A quicker way to make the common case of the write and store its answer, tried first; null
-   * when it made nothing, and `run` then decides.
-   */
-  shortcut?: (input: ShortcutInput<z.output<Params>, z.output<Body>>) => Promise<{ statusCode: number; body: z.input<Answer> } | null>;
+}
+
+/** The OpenAPI description of an integration write: the API key, the Idempotency-Key header and the error answers. */
+export function integrationWriteSchema<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType, Status extends 200 | 201>({
+  summary,
+  params,
+  body,
+  status,
+  answer,
+}: Pick<IdempotentWrite<Params, Body, Answer>, 'summary' | 'params' | 'body' | 'answer'> & { status: Status }) {
+  const success = { [status]: answer } as { [code in Status]: Answer };
+  return {
+    tags: ['integration'],
+    summary,
+    security: integrationSecurity,
+    headers: idempotentWriteHeadersSchema,
+    ...(params && { params }),
+    body,
+    response: { ...success, ...writeErrors },
+  };
 }
 
 /**
@@ -44,7 +55,7 @@ export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodTyp
 export function idempotentWriteRoute<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType>(
   app: IntegrationApp,
   { db, clock }: Pick<AppContext, 'db' | 'clock'>,
-  { url, summary, scope, params, body, status, answer, run, shortcut }: IdempotentWrite<Params, Body, Answer>,
+  { url, summary, scope, params, body, status, answer, run }: IdempotentWrite<Params, Body, Answer>,
 ): void {
   // TypeScript cannot infer the request from schemas that are type parameters here, so the route is
   // declared untyped; the zod validator has already parsed params and body into these schemas' output.
@@ -52,15 +63,7 @@ export function idempotentWriteRoute<Params extends z.ZodType, Body extends z.Zo
     url,
     {
       config: integrationRouteConfig,
-      schema: {
-        tags: ['integration'],
-        summary,
-        security: integrationSecurity,
-        headers: idempotentWriteHeadersSchema,
-        ...(params && { params }),
-        body,
-        response: { [status]: answer, ...writeErrors },
-      },
+      schema: integrationWriteSchema({ summary, params, body, status, answer }),
     },
     async (request, reply) =>
       answerOnce({
@@ -69,10 +72,6 @@ export function idempotentWriteRoute<Params extends z.ZodType, Body extends z.Zo
         db,
         clock,
         scope,
-        ...(shortcut && {
-          shortcut: (key: IdempotencyKeyId & { requestHash: string; now: Date }) =>
-            shortcut({ ...key, params: request.params as z.output<Params>, body: request.body as z.output<Body> }),
-        }),
         run: async (tx) => {
           const { merchantId } = holderOf(request);
           const input = { tx, merchantId, params: request.params as z.output<Params>, body: request.body as z.output<Body>, now: clock.now() };

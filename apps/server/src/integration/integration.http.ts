@@ -4,9 +4,7 @@ import { idempotencyKeyOf } from '../http/idempotency-key.ts';
 import { AppError } from '../lib/app-error.ts';
 import { integrationSecurityScheme } from '../http/openapi.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { IdempotencyKeyId } from '../modules/idempotency/idempotency.service.ts';
 import { withIdempotentTransaction } from '../modules/idempotency/idempotent-transaction.ts';
-import { requestHash } from '../modules/idempotency/request-hash.ts';
 import type { ApiKeyHolder } from './api-keys.service.ts';
 
 /** Route config shared by every integration route: the per-key limit replaces the app's per-address one. */
@@ -30,7 +28,6 @@ export async function answerOnce<T>({
   clock,
   scope,
   bodyIdentity = request.body,
-  shortcut,
   run,
 }: {
   request: FastifyRequest;
@@ -40,21 +37,13 @@ export async function answerOnce<T>({
   scope: string;
   /** What stands for the body in the key's request hash: the body itself, unless it is bytes (an image stands by its digest). */
   bodyIdentity?: unknown;
-  /** Tried first: the common case of the write in a quicker way, with its answer stored; null when it wrote nothing. */
-  shortcut?: (key: IdempotencyKeyId & { requestHash: string; now: Date }) => Promise<{ statusCode: number; body: T } | null>;
   run: (tx: Database) => Promise<{ statusCode: number; body: T }>;
 }): Promise<T> {
   const idempotencyKey = idempotencyKeyOf(request);
   if (!idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
   const key = { merchantId: holderOf(request).merchantId, scope: `integration.${scope}`, key: idempotencyKey };
   const hashed = { params: request.params, body: bodyIdentity };
-  const now = clock.now();
-  const quick = shortcut ? await shortcut({ ...key, requestHash: requestHash(hashed), now }) : null;
-  if (quick) {
-    reply.status(quick.statusCode);
-    return quick.body;
-  }
-  const answer = await withIdempotentTransaction({ db, ...key, body: hashed, now, run });
+  const answer = await withIdempotentTransaction({ db, ...key, body: hashed, now: clock.now(), run });
   if (answer.replayed) reply.header('idempotent-replayed', 'true');
   reply.status(answer.statusCode);
   return answer.body;

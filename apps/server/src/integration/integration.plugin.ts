@@ -24,11 +24,14 @@ function bearerOf(request: FastifyRequest): string | undefined {
   return authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length).trim() : undefined;
 }
 
+type RoutePlugin = FastifyPluginAsync<AppContext>;
+
 /**
- * The merchant-facing API (docs/integration.md). The merchant comes from the API key, never from
- * the Host header, so a POS can call any of the deployment's hosts.
+ * The merchant-facing API (docs/integration.md), with its own routes and those of the use cases
+ * served under it (`useCaseRoutes`, given by the app). The merchant comes from the API key, never
+ * from the Host header, so a POS can call any of the deployment's hosts.
  */
-export const integrationRoutes: FastifyPluginAsync<AppContext> = async (app, options) => {
+export const integrationApi = ({ useCaseRoutes }: { useCaseRoutes: RoutePlugin[] }): RoutePlugin => async (app, options) => {
   const { db, clock, rateLimits } = options;
   app.decorateRequest('apiKeyHolder', null);
   const apiKeys = new ApiKeyCache();
@@ -62,13 +65,8 @@ export const integrationRoutes: FastifyPluginAsync<AppContext> = async (app, opt
     reply.header('cache-control', 'no-store');
   });
 
-  await app.register(integrationCardRoutes, { ...options, prefix: integrationPrefix });
-  await app.register(integrationPurchasesRoutes, { ...options, prefix: integrationPrefix });
-  await app.register(integrationPaymentRoutes, { ...options, prefix: integrationPrefix });
-  await app.register(integrationCatalogRoutes, { ...options, prefix: integrationPrefix });
-  await app.register(integrationOrdersRoutes, { ...options, prefix: integrationPrefix });
-  await app.register(integrationVouchersRoutes, { ...options, prefix: integrationPrefix });
-  await app.register(integrationGiftCardsRoutes, { ...options, prefix: integrationPrefix });
+  const routes = [integrationCardRoutes, integrationPurchasesRoutes, integrationPaymentRoutes, integrationCatalogRoutes, integrationOrdersRoutes, integrationVouchersRoutes, integrationGiftCardsRoutes];
+  for (const plugin of [...routes, ...useCaseRoutes]) await app.register(plugin, { ...options, prefix: integrationPrefix });
   // Without this, the web app's catch-all would answer a mistyped integration path with a page.
   app.all(`${integrationPrefix}/*`, { config: { rateLimit: false }, schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
 };

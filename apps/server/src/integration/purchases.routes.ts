@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adjustmentAnswerSchema,
   adjustmentBodySchema,
-  purchaseAnswerSchema,
-  purchaseBodySchema,
   purchaseParamsSchema,
   voidPurchaseAnswerSchema,
   voidPurchaseBodySchema,
@@ -12,29 +10,11 @@ import { toJsonNumber } from '../lib/json-number.ts';
 import { adjustCard } from './adjustments.service.ts';
 import { idempotentWriteRoute } from './idempotent-route.ts';
 import type { AppContext } from '../http/app-context.ts';
-import { PurchaseStatement } from './purchase-statement.ts';
-import { recordPurchase, voidPurchase } from './purchases.service.ts';
+import { voidPurchase } from './purchases.service.ts';
 
-/** Purchases, their voids and balance corrections: every one a ledger entry (docs/integration.md). */
+/** Voids of purchases and balance corrections: every one a ledger entry (docs/integration.md). */
 export const integrationPurchasesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
-  const { db, clock } = options;
-  const purchaseStatement = new PurchaseStatement(db);
-  app.addHook('onClose', async () => purchaseStatement.close());
-
-  idempotentWriteRoute(app, options, {
-    url: '/purchases',
-    summary: "Records a bill and credits the card by the program's earning rate (floored)",
-    scope: 'purchases',
-    body: purchaseBodySchema,
-    status: 201,
-    answer: purchaseAnswerSchema,
-    shortcut: async ({ params: _params, ...input }) => purchaseStatement.record(input),
-    run: async ({ tx, merchantId, body: { amount, ...purchase } }) => {
-      const result = await recordPurchase({ tx, merchantId, now: clock.now(), amount: BigInt(amount), ...purchase });
-      return { entryId: result.entryId, earned: toJsonNumber(result.earned), balance: toJsonNumber(result.balance) };
-    },
-  });
-
+  const { clock } = options;
   idempotentWriteRoute(app, options, {
     url: '/purchases/:billNumber/void',
     summary: 'Takes back what a purchase earned; refused when the points are already spent',

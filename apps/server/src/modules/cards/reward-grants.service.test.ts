@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { recordPurchase, voidPurchase } from '../../integration/purchases.service.ts';
+import { voidPurchase } from '../../integration/purchases.service.ts';
+import { recordPurchaseInTransaction } from '../../use-cases/record-purchase/record-purchase.ts';
 import { type TestApp, useTestApp } from '../../test/test-app.ts';
 import { users } from '../auth/users.table.ts';
 
@@ -42,7 +43,7 @@ async function memberCard(programId: string, { status = 'active' as const, birth
 }
 
 async function purchase(cardNumber: string, amount: bigint, billNumber = `BILL-${++billCount}`) {
-  return testApp.db.transaction((tx) => recordPurchase({ tx, merchantId, now: testApp.clock.now(), cardNumber, amount, billNumber }));
+  return testApp.db.transaction((tx) => recordPurchaseInTransaction({ tx, merchantId, now: testApp.clock.now(), cardNumber, amount, billNumber }));
 }
 
 const rewardsOf = (cardId: string) => findCardRewards(testApp.db, { merchantId, cardId });

@@ -2,21 +2,21 @@ import { DAY_MS } from '@kartu/core/calendar';
 import { and, asc, eq } from 'drizzle-orm';
 import type { PurchaseBody } from '@kartu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards, type CardRow } from '../modules/cards/cards.table.ts';
-import { programRewards } from '../modules/cards/rewards.table.ts';
-import { ledgerAccounts } from '../modules/ledger/accounts.table.ts';
-import { journalEntries, postings } from '../modules/ledger/journal.table.ts';
-import { daysAfter, ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';
-import { getBalance } from '../modules/ledger/ledger.service.ts';
-import { lots } from '../modules/ledger/lots.table.ts';
-import { earn } from '../modules/ledger/points.service.ts';
-import { idempotencyKeys } from '../modules/idempotency/idempotency.table.ts';
-import { requestHash } from '../modules/idempotency/request-hash.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { callIntegration, merchantSetup } from './integration.test-support.ts';
+import { cards, type CardRow } from '../../modules/cards/cards.table.ts';
+import { programRewards } from '../../modules/cards/rewards.table.ts';
+import { ledgerAccounts } from '../../modules/ledger/accounts.table.ts';
+import { journalEntries, postings } from '../../modules/ledger/journal.table.ts';
+import { daysAfter, ledgerInvariantViolations, noViolations } from '../../modules/ledger/ledger.test-support.ts';
+import { getBalance } from '../../modules/ledger/ledger.service.ts';
+import { lots } from '../../modules/ledger/lots.table.ts';
+import { earn } from '../../modules/ledger/points.service.ts';
+import { idempotencyKeys } from '../../modules/idempotency/idempotency.table.ts';
+import { requestHash } from '../../modules/idempotency/request-hash.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { callIntegration, merchantSetup } from '../../integration/integration.test-support.ts';
 import { PurchaseStatement } from './purchase-statement.ts';
-import { recordPurchase } from './purchases.service.ts';
-import { integrationPurchases } from './purchases.table.ts';
+import { recordPurchaseInTransaction } from './record-purchase.ts';
+import { integrationPurchases } from '../../integration/purchases.table.ts';
 
 const onPostgresServer = process.env.KARTU_TEST_DB === 'postgres';
 const scope = 'integration.purchases';
@@ -89,7 +89,7 @@ describe('a purchase in one statement', () => {
     expect(await storedKey(input.key)).toMatchObject({ status: 'done', responseStatus: 201, responseBody: answer?.body, requestHash: input.requestHash });
 
     const generalBill = bill(general.number);
-    await testApp.db.transaction((tx) => recordPurchase({ tx, merchantId: merchantId(), now: now(), cardNumber: general.number, amount: 25_000n, billNumber: generalBill.billNumber }));
+    await testApp.db.transaction((tx) => recordPurchaseInTransaction({ tx, merchantId: merchantId(), now: now(), cardNumber: general.number, amount: 25_000n, billNumber: generalBill.billNumber }));
     const byStatement = await rowsOfBill(input.body.billNumber);
     const byTransaction = await rowsOfBill(generalBill.billNumber);
     const comparable = ({ purchase, entry, entryPostings, entryLots }: Awaited<ReturnType<typeof rowsOfBill>>) => ({

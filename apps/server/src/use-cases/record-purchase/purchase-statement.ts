@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { PurchaseAnswer, PurchaseBody } from '@kartu/contracts';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
-import { isUniqueViolation } from '../db/errors.ts';
-import { changeTags, publishChanges } from '../lib/change-feed.ts';
-import { TaggedCache } from '../lib/tagged-cache.ts';
-import { findCardByTypedNumber } from '../modules/cards/cards.service.ts';
-import { getProgramOffer } from '../modules/cards/rewards.service.ts';
-import { programOffersNoReward } from '../modules/cards/rewards.statement.ts';
-import type { IdempotencyKeyId } from '../modules/idempotency/idempotency.service.ts';
-import { keyIsFree, keyStatementValues, storeAnswer } from '../modules/idempotency/idempotency.statement.ts';
-import { earnStatement, earnStatementValues } from '../modules/ledger/earn-statement.ts';
-import { findEarnAccountsOf } from '../modules/ledger/ledger.service.ts';
-import { pointsForSpend } from '../modules/programs/earn-rate.ts';
-import { lotExpiresAt } from '../modules/programs/lot-expiry.ts';
-import { getProgram } from '../modules/programs/programs.service.ts';
-import type { ProgramRow } from '../modules/programs/programs.table.ts';
+import type { Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { changeTags, publishChanges } from '../../lib/change-feed.ts';
+import { TaggedCache } from '../../lib/tagged-cache.ts';
+import { findCardByTypedNumber } from '../../modules/cards/cards.service.ts';
+import { getProgramOffer } from '../../modules/cards/rewards.service.ts';
+import { programOffersNoReward } from '../../modules/cards/rewards.statement.ts';
+import type { IdempotencyKeyId } from '../../modules/idempotency/idempotency.service.ts';
+import { keyIsFree, keyStatementValues, storeAnswer } from '../../modules/idempotency/idempotency.statement.ts';
+import { earnStatement, earnStatementValues } from '../../modules/ledger/earn-statement.ts';
+import { findEarnAccountsOf } from '../../modules/ledger/ledger.service.ts';
+import { pointsForSpend } from '../../modules/programs/earn-rate.ts';
+import { lotExpiresAt } from '../../modules/programs/lot-expiry.ts';
+import { getProgram } from '../../modules/programs/programs.service.ts';
+import type { ProgramRow } from '../../modules/programs/programs.table.ts';
 
 /*
  * The common purchase — a card number, an active card that has earned before, a program without a
