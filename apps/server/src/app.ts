@@ -28,6 +28,7 @@ import { devPaymentsRoutes } from './dev/payments.routes.ts';
 import { devSubscriptionsRoutes } from './dev/subscriptions.routes.ts';
 import { integrationApi } from './integration/integration.plugin.ts';
 import { recordPurchaseRoutes } from './use-cases/record-purchase/record-purchase.routes.ts';
+import { placeOrderRoutes } from './use-cases/place-order/place-order.routes.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authStateRoutes } from './modules/auth/auth-state.routes.ts';
@@ -205,6 +206,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     catalogRoutes,
     memberEventsRoutes,
     addressesRoutes,
+    placeOrderRoutes,
     ordersRoutes,
     voucherWalletRoutes,
     vouchersRoutes,

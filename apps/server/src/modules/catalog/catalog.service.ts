@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { recordEvent } from '../analytics/analytics.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
+import type { ProgramRow } from '../programs/programs.table.ts';
 import type { CardRow } from '../cards/cards.table.ts';
 import { assertImageFor, getImageViews, type ImageViewOf } from '../media/images.service.ts';
 import {
@@ -104,8 +105,13 @@ export function assertPriceRange(query: Pick<CatalogQueryInput, 'minPrice' | 'ma
 async function shopCardOf(request: CatalogRequest): Promise<CardRow> {
   const card = await getMemberCard(request);
   const { program } = await getProgram({ db: request.db, merchantId: request.merchantId, programId: card.programId });
-  if (program.visualAttributes?.showBtnShop !== true) throw new AppError('SHOP_NOT_AVAILABLE');
+  assertShopOpen(program);
   return card;
+}
+
+/** The program shows its shop (showBtnShop); SHOP_NOT_AVAILABLE when it does not. */
+export function assertShopOpen(program: Pick<ProgramRow, 'visualAttributes'>): void {
+  if (program.visualAttributes?.showBtnShop !== true) throw new AppError('SHOP_NOT_AVAILABLE');
 }
 
 /** The program whose catalog a card of the member's wallet shows (shopCardOf). */
@@ -196,14 +202,15 @@ export interface PricedCart {
  */
 export async function priceCart({ items, currency, ...request }: CatalogRequest & { items: readonly CartItem[]; currency: string }): Promise<PricedCart> {
   const card = await shopCardOf(request);
+  return priceProgramCart({ db: request.db, merchantId: request.merchantId, programId: card.programId, items, currency });
+}
+
+/** The cart priced from the program's catalog (the caller has checked the card and that the shop is open). */
+export async function priceProgramCart({ db, merchantId, programId, items, currency }: { db: Database; merchantId: number; programId: string; items: readonly CartItem[]; currency: string }): Promise<PricedCart> {
   const merged = mergedItems(items);
-  const found = await findProductsOnSale(request.db, {
-    merchantId: request.merchantId,
-    programId: card.programId,
-    productIds: merged.map((item) => item.productId).filter(isUuid),
-  });
+  const found = await findProductsOnSale(db, { merchantId, programId, productIds: merged.map((item) => item.productId).filter(isUuid) });
   const byId = new Map(found.map((product) => [product.id, product]));
-  const imageOf = await getImageViews({ db: request.db, imageIds: found.map((product) => product.imageId) });
+  const imageOf = await getImageViews({ db, imageIds: found.map((product) => product.imageId) });
 
   const problems: CartProblem[] = [];
   const lines: CartLine[] = [];

@@ -2,33 +2,38 @@ import type { Address, CheckoutBody, CheckoutDelivery, CheckoutQuote, DeliveryOp
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getMemberAddress } from '../addresses/addresses.service.ts';
 import type { CardRow } from '../cards/cards.table.ts';
-import { priceCart, type PricedCart } from '../catalog/catalog.service.ts';
+import type { PricedCart } from '../catalog/catalog.service.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { priceWithFees, toFeeLines, type FeeRule, type PricedFees } from '../payments/fee-lines.ts';
-import { getProgram } from '../programs/programs.service.ts';
-import type { FixedAddressDetail } from '../programs/programs.table.ts';
+import type { FixedAddressDetail, ProgramRow } from '../programs/programs.table.ts';
 import { findDistributor, findPromotion, findShopSettings, listDistributors } from './orders.repository.ts';
 import { applyPromotion, promoCodeOf, type AppliedPromo } from './promotions.ts';
-import { applyVoucherAtCheckout, type AppliedVoucher } from '../vouchers/checkout-voucher.service.ts';
+import type { AppliedVoucher } from '../vouchers/checkout-voucher.service.ts';
 import type { DeliveryOptionSetting, DistributorRow, OrderDestination, ShopSettingsRow } from './orders.table.ts';
-import { getMemberCard } from '../card-access/card-access.service.ts';
 
 /*
- * The pricing of a checkout (docs/decisions/023-orders.md): the cart as the catalog prices it, the
+ * The pricing of a checkout (docs/decisions/023-orders.md): the cart as the catalog priced it, the
  * delivery chosen, the fees, and how much of it the card's points pay. Every figure is worked out
- * here from the database, for the quote and again, under the stock lock, for the order.
+ * from the database, for the quote and again, under the stock lock, for the order; the place-order
+ * use case reads what other modules hold (the cart, the address, the voucher) and hands it here.
  */
 
-export interface CheckoutRequest {
+/** What a checkout is priced from. */
+export interface CheckoutInputs {
+  /** May be the transaction that places the order, with the products locked. */
   db: Database;
   merchantId: number;
-  userId: string;
-  cardId: string;
   /** The merchant's currency: money prices and fees are in its minor units. */
   currency: string;
   now: Date;
+  card: CardRow;
+  program: ProgramRow;
+  cart: PricedCart;
+  /** The member's address the delivery names (addressToRead), read by the caller; null for none. */
+  address: Address | null;
+  /** What the e-voucher sent takes off the cart's subtotal; null when none was sent. */
+  voucher: AppliedVoucher | null;
 }
 
 /** Product types carried to the member; e-vouchers and digital products arrive in the app. */
@@ -121,7 +126,7 @@ function regencyOfFixed(fixed: FixedAddressDetail): string | null {
 }
 
 interface DeliveryContext {
-  request: CheckoutRequest;
+  request: Pick<CheckoutInputs, 'db' | 'merchantId'>;
   card: CardRow;
   settings: ShopSettingsRow | undefined;
   fixedAddress: FixedAddressDetail | null;
@@ -130,11 +135,10 @@ interface DeliveryContext {
   cartWeightGrams: number;
 }
 
-/** The address the member chose, or the program's fixed one; refused when it is not theirs. */
-async function addressOf(context: DeliveryContext, delivery: CheckoutDelivery): Promise<Address | null> {
-  if (context.fixedAddress || delivery.method === 'pickup' || delivery.method === 'none' || delivery.addressId === undefined) return null;
-  const { db, merchantId, userId } = context.request;
-  return getMemberAddress({ db, merchantId, userId, addressId: delivery.addressId });
+/** The member's address a delivery names, to be read for the checkout; null when the program's fixed address, a pickup or no delivery stands instead. */
+export function addressToRead(program: Pick<ProgramRow, 'fixedAddress'>, delivery: CheckoutDelivery | undefined): string | null {
+  if (!delivery || program.fixedAddress || delivery.method === 'pickup' || delivery.method === 'none' || delivery.addressId === undefined) return null;
+  return delivery.addressId;
 }
 
 /** Every way this cart can travel, with its fee, and whether it can go so to the address given. */
@@ -189,19 +193,15 @@ function safeAmount(value: bigint): number {
  * Prices a checkout as it stands in the database now. `db` may be the transaction that places
  * the order, with the products locked: the figures are then the ones the order keeps.
  */
-export async function priceCheckout(request: CheckoutRequest, body: Pick<CheckoutBody, 'items' | 'delivery' | 'paymentMethod' | 'promoCode' | 'voucherId'>): Promise<PricedCheckout> {
-  const { db, merchantId, currency, now } = request;
-  const card = await getMemberCard(request);
+export async function priceCheckout(inputs: CheckoutInputs, body: Pick<CheckoutBody, 'delivery' | 'paymentMethod' | 'promoCode' | 'voucherId'>): Promise<PricedCheckout> {
+  const { db, merchantId, currency, now, card, program, cart, address, voucher } = inputs;
   // One after another: `db` may be a transaction, whose connection takes one query at a time.
-  const { program } = await getProgram({ db, merchantId, programId: card.programId });
   const settings = await findShopSettings(db, card.programId);
   const outlets = await listDistributors(db, { merchantId, programId: card.programId });
-  const cart = await priceCart({ ...request, items: body.items });
   const delivered = cart.quote.lines.filter((line) => deliveredTypes.has(line.product.type));
   const cartWeightGrams = delivered.reduce((total, line) => total + (line.product.weightGrams ?? 0) * line.quantity, 0);
-  const context: DeliveryContext = { request, card, settings, fixedAddress: program.fixedAddress, outlets, cartWeightGrams };
+  const context: DeliveryContext = { request: inputs, card, settings, fixedAddress: program.fixedAddress, outlets, cartWeightGrams };
   const needsDelivery = delivered.length > 0;
-  const address = body.delivery ? await addressOf(context, body.delivery) : null;
   const deliveryOptions = deliveryOptionsOf(context, needsDelivery, address);
   const chosen = await chosenDelivery(context, needsDelivery, body.delivery, address);
   // The quote refuses what the order would: cash on delivery needs something delivered or picked up.
@@ -213,10 +213,6 @@ export async function priceCheckout(request: CheckoutRequest, body: Pick<Checkou
   const promo = body.promoCode === undefined ? null : await promoFor(db, card.programId, body.promoCode, cart, now);
   const fullPoints = BigInt(cart.quote.subtotal.points);
   const fullMoney = BigInt(cart.quote.subtotal.money);
-  const voucher =
-    body.voucherId === undefined
-      ? null
-      : await applyVoucherAtCheckout(db, { merchantId, userId: request.userId, programId: card.programId, voucherId: body.voucherId, order: { points: fullPoints, money: fullMoney }, now });
   const discount = promo ?? voucher;
   // What the order costs before fees: its lines, less what a promo or a voucher takes off.
   const subtotalPoints = fullPoints - (discount?.discountPoints ?? 0n);

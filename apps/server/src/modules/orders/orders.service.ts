@@ -1,29 +1,34 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import type { CardTokenInput, CheckoutBody, Distributor, DistributorList, IntegrationOrder, Order, OrderList, OrderStatus, OrderSummary } from '@kartu/contracts';
+import { randomInt } from 'node:crypto';
+import type { CardTokenInput, Distributor, DistributorList, IntegrationOrder, Order, OrderList, OrderStatus, OrderSummary } from '@kartu/contracts';
 import { orderStatusColourOf } from '@kartu/contracts';
+
 import type { Database } from '../../db/database.ts';
+
 import { isUuid } from '../../db/uuid.ts';
+
 import { AppError } from '../../lib/app-error.ts';
+
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
+
 import { toJsonNumber } from '../../lib/json-number.ts';
-import { recordEvent } from '../analytics/analytics.service.ts';
-import { queueWebhookEvent } from '../webhooks/webhooks.service.ts';
+
 import { issueVouchersForProducts, suspendVouchersOf } from '../vouchers/voucher-issuing.service.ts';
+
 import { voucherNameOf, vouchersOfSource } from '../vouchers/vouchers.service.ts';
-import { giveBackVoucherOfOrder, useVoucherForOrder, voucherRefusal } from '../vouchers/checkout-voucher.service.ts';
-import { getPublicMerchant } from '../tenancy/tenancy.service.ts';
-import { isoDateIn } from '@kartu/core/calendar';
-import { changeProductStock, lockProductsForCheckout } from '../catalog/catalog.service.ts';
-import { withIdempotentTransaction } from '../idempotency/idempotent-transaction.ts';
-import { redeem } from '../ledger/points.service.ts';
+
+import { giveBackVoucherOfOrder } from '../vouchers/checkout-voucher.service.ts';
+import { changeProductStock } from '../catalog/catalog.service.ts';
 import { reverseEntry } from '../ledger/reversal.service.ts';
+
 import { getImageViews } from '../media/images.service.ts';
+
 import type { PaymentLog } from '../payments/payment-events.service.ts';
+
 import type { PaymentsContext } from '../payments/payments.context.ts';
-import { chargePaymentIntent, findPaymentAnswer, openPaymentIntent, type OpenedPayment } from '../payments/payments.service.ts';
-import { priceCheckout, type CheckoutRequest } from './checkout.service.ts';
-import { promoRefusal } from './promotions.ts';
+
+import { chargePaymentIntent, findPaymentAnswer, type OpenedPayment } from '../payments/payments.service.ts';
 import { canMoveOrder, givesBackPoints, givesBackStock } from './order-status.ts';
+
 import {
   findDistributor,
   findEventsOfOrder,
@@ -36,8 +41,10 @@ import {
   updateOrder,
   type OrderCursor,
 } from './orders.repository.ts';
-import type { DistributorRow, OrderLineRow, OrderRow } from './orders.table.ts';
-import { getCard, getCardSubscription, getMemberCard } from '../card-access/card-access.service.ts';
+
+import type { DistributorRow, NewOrderLineRow, NewOrderRow, OrderLineRow, OrderRow } from './orders.table.ts';
+
+import { getCard, getMemberCard } from '../card-access/card-access.service.ts';
 
 /*
  * A member's orders (docs/decisions/023-orders.md): placed in one transaction that takes the stock
@@ -48,155 +55,26 @@ import { getCard, getCardSubscription, getMemberCard } from '../card-access/card
 const NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A short order number, e.g. 261125-K7PX3Q: the day it was placed and six characters no one confuses. */
-function orderNumberAt(now: Date): string {
+export function orderNumberAt(now: Date): string {
   const day = now.toISOString().slice(2, 10).replaceAll('-', '');
   const tail = Array.from({ length: 6 }, () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]).join('');
   return `${day}-${tail}`;
 }
 
-export interface PlaceOrderOptions extends Omit<CheckoutRequest, 'db'> {
-  db: Database;
-  payments: PaymentsContext;
-  body: CheckoutBody;
-  idempotencyKey: string | undefined;
-  log: PaymentLog;
-  /** The origin of the site the member orders from: a provider's page sends them back there. */
-  returnOrigin?: string;
+/** A placed order with its lines and its first event, in the placing transaction. */
+export async function createOrder(tx: Database, { order, lines, actor }: { order: NewOrderRow; lines: Omit<NewOrderLineRow, 'orderId'>[]; actor: 'member' }): Promise<OrderRow> {
+  const created = await insertOrder(tx, order, lines);
+  await insertOrderEvent(tx, { orderId: created.id, status: created.status, actor, note: null, at: created.createdAt });
+  return created;
 }
 
-/** What the placing transaction leaves for after its commit: the payment to charge, if any. */
-interface Placed {
-  orderId: string;
-}
-
-/**
- * POST /api/v2/cards/{cardId}/orders. One transaction prices the cart again under a lock on its
- * products, takes their stock, spends the points (with their lots) and opens the money payment;
- * the provider is asked for the charge after it commits. The same key answers the same order.
- */
-export async function placeOrder(options: PlaceOrderOptions): Promise<{ order: Order; replayed: boolean }> {
-  const { db, payments, body, idempotencyKey, merchantId, userId, now } = options;
-  if (!idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-  if (body.card && body.paymentMethod !== 'credit_card') throw new AppError('UNPROCESSABLE', { message: 'A card goes only with the credit card method' });
-  if (body.paymentMethod === 'credit_card' && !body.card) throw new AppError('CARD_INVALID');
-  let opened: OpenedPayment | null = null;
-  const answer = await withIdempotentTransaction<Placed>({
-    db,
-    merchantId,
-    scope: `orders.place:${userId}`,
-    key: idempotencyKey,
-    body: { cardId: options.cardId, ...body, card: body.card ? { ...body.card, token: undefined } : undefined },
-    now,
-    run: async (tx) => {
-      const request = { ...options, db: tx };
-      await lockProductsForCheckout(tx, { merchantId, productIds: body.items.map((item) => item.productId) });
-      const priced = await priceCheckout(request, body);
-      const { card, quote, destination } = priced;
-      // An inactive card shows no shop (app-core §2), and a paid membership that ran out closes it (§4).
-      if (card.status !== 'active') throw new AppError('CARD_NOT_ACTIVE');
-      if (priced.programType === 'subscription' && (await getCardSubscription({ db: tx, merchantId, cardId: card.id, now })).isExpired) throw new AppError('SUBSCRIPTION_NOT_ACTIVE');
-      if (!priced.cart.quote.isValid) {
-        // A problem of one product names it; one of the whole cart (the precious-metal cap) names the items.
-        const details = quote.problems.map((problem) => ({ field: problem.productId ? `body.items.${problem.productId}` : 'body.items', rule: problem.code, message: problem.code }));
-        throw new AppError('CART_NOT_VALID', { details });
-      }
-      if (!destination) throw new AppError('VALIDATION_FAILED', { message: 'Choose how your order is delivered', details: [{ field: 'body.delivery', rule: 'required', message: 'Choose how your order is delivered' }] });
-      if (priced.promo?.answer.problem) throw promoRefusal(priced.promo.answer);
-      if (priced.voucher?.answer.problem) throw voucherRefusal(priced.voucher.answer);
-      if (priced.pointsShort || (quote.payment.pointsShortfall > 0 && !body.paymentMethod)) throw new AppError('PAYMENT_SOURCE_NOT_SUFFICIENT');
-      if (quote.payment.money > 0 && !body.paymentMethod) {
-        throw new AppError('VALIDATION_FAILED', { message: 'Choose how to pay', details: [{ field: 'body.paymentMethod', rule: 'required', message: 'Choose how to pay' }] });
-      }
-
-      const orderId = randomUUID();
-      const number = orderNumberAt(now);
-      const pointsPaid = BigInt(quote.payment.points);
-      const entry = pointsPaid > 0n ? await redeem({ db: tx, now, merchantId, card, amount: pointsPaid, reference: `order:${orderId}`, description: `Order ${number}`, metadata: { orderId } }) : null;
-      const order = await insertOrder(
-        tx,
-        {
-          id: orderId,
-          merchantId,
-          programId: card.programId,
-          cardId: card.id,
-          userId,
-          number,
-          // Cash on delivery is collected with the goods: the merchant fulfils such an order at once.
-          status: quote.payment.money > 0 && body.paymentMethod !== 'cash_on_delivery' ? 'waiting_payment' : 'new',
-          deliveryMethod: destination.method,
-          destination: destination.destination,
-          regencyCode: destination.regencyCode,
-          distributorId: destination.distributor?.id ?? null,
-          subtotalPoints: BigInt(quote.subtotal.points),
-          subtotalMinor: BigInt(quote.subtotal.money),
-          promoCode: priced.promo?.answer.code ?? null,
-          voucherId: priced.voucher?.voucher?.id ?? null,
-          discountPoints: (priced.promo ?? priced.voucher)?.discountPoints ?? 0n,
-          discountMinor: (priced.promo ?? priced.voucher)?.discountMinor ?? 0n,
-          fees: priced.fees.lines.map((line) => ({ type: line.type, amountMinor: line.amountMinor.toString() })),
-          pointsPaid,
-          pointsEntryId: entry?.id ?? null,
-          moneyDueMinor: BigInt(quote.payment.money),
-          currency: quote.currency,
-          note: body.note || null,
-          createdAt: now,
-          updatedAt: now,
-        },
-        // The priced lines hold each product once, with every quantity the cart named it with.
-        priced.cart.lines.map(({ product, quantity, unitPoints, unitMinor }) => ({
-          productId: product.id,
-          sku: product.sku,
-          name: product.name,
-          type: product.type,
-          imageId: product.imageId,
-          quantity,
-          unitPoints,
-          unitMinor,
-          tookStock: product.stock !== null,
-        })),
-      );
-      for (const { product, quantity } of priced.cart.lines) {
-        if (product.stock === null) continue;
-        // Checked under the lock by the pricing; the database's check holds it in any case.
-        if (!(await changeProductStock(tx, { productId: product.id, programId: card.programId, delta: -quantity }))) throw new AppError('CART_NOT_VALID');
-      }
-      if (order.moneyDueMinor > 0n && body.paymentMethod) {
-        opened = await openPaymentIntent({
-          db: tx,
-          payments,
-          merchant: { id: merchantId },
-          user: { id: userId },
-          subject: { type: 'order', id: order.id },
-          amountMinor: order.moneyDueMinor,
-          currency: order.currency,
-          method: body.paymentMethod,
-          now,
-        });
-        await updateOrder(tx, order.id, { paymentIntentId: opened.intent.id, updatedAt: now });
-      }
-      await insertOrderEvent(tx, { orderId: order.id, status: order.status, actor: 'member', note: null, at: now });
-      if (priced.voucher?.voucher) await useVoucherForOrder(tx, { voucher: priced.voucher.voucher, orderId: order.id, now, day: isoDateIn(now, (await getPublicMerchant({ db: tx, id: merchantId })).timezone) });
-      if (order.status === 'new') await deliverInApp(tx, order, now);
-      await recordEvent(tx, {
-        merchantId,
-        userId,
-        cardId: card.id,
-        name: 'purchase_started',
-        properties: { orderId: order.id, points: quote.payment.points, money: quote.payment.money, items: quote.lines.length },
-        occurredAt: now,
-      });
-      const current = opened ? { ...order, paymentIntentId: opened.intent.id } : order;
-      await queueWebhookEvent(tx, { merchantId, type: 'order.created', data: async () => ({ order: await getIntegrationOrderView(tx, current) }), now });
-      publishAfterCommit(tx, [changeTags.card(card.id), changeTags.wallet(userId)]);
-      return { statusCode: 201, body: { orderId: order.id } };
-    },
-  });
-  if (opened && !answer.replayed) await chargeOrderPayment({ ...options, opened, card: body.card });
-  return { order: await getOrderView(db, { merchantId, orderId: answer.body.orderId }), replayed: answer.replayed };
+/** The payment that pays the order's money. */
+export async function setOrderPaymentIntent(tx: Database, { orderId, paymentIntentId, now }: { orderId: string; paymentIntentId: string; now: Date }): Promise<void> {
+  await updateOrder(tx, orderId, { paymentIntentId, updatedAt: now });
 }
 
 /** Asks the provider for the charge of a placed order; a charge it refuses fails the order, which gives back its points and stock. */
-async function chargeOrderPayment(options: Pick<PlaceOrderOptions, 'db' | 'payments' | 'now' | 'log' | 'returnOrigin'> & { opened: OpenedPayment; card: CardTokenInput | undefined }) {
+export async function chargeOrderPayment(options: { db: Database; payments: PaymentsContext; now: Date; log: PaymentLog; returnOrigin?: string | undefined; opened: OpenedPayment; card: CardTokenInput | undefined }) {
   const { db, payments, opened, card, returnOrigin, now, log } = options;
   await chargePaymentIntent({ db, payments, ...opened, ...(card && { cardToken: card.token }), ...(returnOrigin !== undefined && { returnOrigin }), now, log });
 }
@@ -353,7 +231,7 @@ export async function getCardDistributor({ distributorId, ...request }: MemberOr
 }
 
 /** An order that is new (paid, or with nothing to pay) delivers its e-vouchers into the member's wallet at once. */
-async function deliverInApp(tx: Database, order: OrderRow, now: Date): Promise<void> {
+export async function deliverInApp(tx: Database, order: OrderRow, now: Date): Promise<void> {
   const lines = (await findLinesOfOrders(tx, [order.id])).filter((line) => line.type === 'evoucher');
   if (lines.length === 0) return;
   await issueVouchersForProducts(tx, { merchantId: order.merchantId, holder: { userId: order.userId, cardId: order.cardId }, source: { type: 'order', id: order.id }, lines, now });
