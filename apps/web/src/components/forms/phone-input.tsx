@@ -15,34 +15,51 @@ export type PhoneInputProps = {
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
-  region: Region;
-  onRegionChange: (region: Region) => void;
   /** Already translated; shown under the field and read with it. */
-  error?: string;
+  error?: string | undefined;
   inputRef?: Ref<HTMLInputElement>;
-};
+} & (
+  | {
+      region: Region;
+      /** The dialing code is a button that opens the region picker. */
+      onRegionChange: (region: Region) => void;
+    }
+  | {
+      /** A number of one country (an address in Indonesia): its dialing code is a fixed prefix. */
+      dialCode: string;
+    }
+);
 
-/** A phone number with its dialing code; the code button opens the region picker. */
-export function PhoneInput({ id, name, label, value, onChange, onBlur, region, onRegionChange, error, inputRef }: PhoneInputProps) {
+/** A phone number with its dialing code: a button that opens the region picker, or a fixed prefix. */
+export function PhoneInput(props: PhoneInputProps) {
+  const { id, name, label, value, onChange, onBlur, error, inputRef } = props;
   const { t } = useTranslation('auth');
   const [picking, setPicking] = useState(false);
+  const prefixId = `${id}-code`;
+  const picker = 'region' in props ? props : null;
 
   return (
     <>
-      <FormField id={id} label={label} error={error}>
+      <FormField id={id} label={label} error={error} {...(picker ? {} : { describedBy: prefixId })}>
         {(control) => (
           <div className="phone-input">
-            <button
-              type="button"
-              className="phone-input__region"
-              aria-haspopup="dialog"
-              aria-label={t('region.change', { region: region.name, dialCode: region.dialCode })}
-              onClick={() => setPicking(true)}
-              onPointerEnter={() => void loadRegionPicker()}
-              onFocus={() => void loadRegionPicker()}
-            >
-              +{region.dialCode}
-            </button>
+            {picker ? (
+              <button
+                type="button"
+                className="phone-input__region"
+                aria-haspopup="dialog"
+                aria-label={t('region.change', { region: picker.region.name, dialCode: picker.region.dialCode })}
+                onClick={() => setPicking(true)}
+                onPointerEnter={() => void loadRegionPicker()}
+                onFocus={() => void loadRegionPicker()}
+              >
+                +{picker.region.dialCode}
+              </button>
+            ) : (
+              <span id={prefixId} className="phone-input__region phone-input__region--fixed">
+                +{'dialCode' in props ? props.dialCode : ''}
+              </span>
+            )}
             <input
               ref={inputRef}
               {...control}
@@ -62,13 +79,13 @@ export function PhoneInput({ id, name, label, value, onChange, onBlur, region, o
           </div>
         )}
       </FormField>
-      {picking ? (
+      {picker && picking ? (
         <Suspense fallback={null}>
           <RegionPicker
-            selectedCode={region.code}
+            selectedCode={picker.region.code}
             onClose={() => setPicking(false)}
             onSelect={(next) => {
-              onRegionChange(next);
+              picker.onRegionChange(next);
               setPicking(false);
             }}
           />

@@ -11,7 +11,7 @@ import { addressBodyOf, addressCountry, addressFormSchema, formFieldOf, type Add
 import { AddressLocation } from './address-location.tsx';
 import { AddressTypeChoice } from './address-type-choice.tsx';
 import { AreaPicker } from './area-picker.tsx';
-import { RecipientPhoneInput } from './recipient-phone-input.tsx';
+import { PhoneInput } from '../../../components/forms/phone-input.tsx';
 import '../../../components/forms/forms.css';
 
 export interface AddressFormProps {
@@ -101,7 +101,7 @@ export function AddressForm({ defaultValues, isPrimaryLocked = false, busy, onSu
         control={control}
         name="recipientPhone"
         render={({ field, fieldState }) => (
-          <RecipientPhoneInput
+          <PhoneInput
             id={`${formId}-phone`}
             name={field.name}
             label={t('form.recipientPhone')}
