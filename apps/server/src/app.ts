@@ -1,10 +1,6 @@
 import { outletCodeKeyFor } from './modules/outlets/outlet-code-key.ts';
-import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
-import { giftCardsRoutes } from './modules/gift-cards/gift-cards.routes.ts';
 import { voucherCodeKeysFor } from './modules/vouchers/voucher-codes.ts';
 import { giftKeysFor } from './modules/gifts/gift-secrets.ts';
-import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
-import { devApiKeysRoutes } from './dev/api-keys.routes.ts';
 import { blobStoreFor } from './modules/storage/storage.config.ts';
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -23,47 +19,15 @@ import { registerRequestContext } from './http/request-context.ts';
 import { registerSameOriginWrites } from './http/same-origin.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { devOutboxRoutes } from './dev/outbox.routes.ts';
-import { devPaymentsRoutes } from './dev/payments.routes.ts';
-import { devSubscriptionsRoutes } from './dev/subscriptions.routes.ts';
 import { integrationApi } from './integration/integration.plugin.ts';
-import { recordPurchaseRoutes } from './use-cases/record-purchase/record-purchase.routes.ts';
-import { placeOrderRoutes } from './use-cases/place-order/place-order.routes.ts';
+import { areas } from './areas.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { authStateRoutes } from './modules/auth/auth-state.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { pinRoutes } from './modules/auth/pin.routes.ts';
 import { registerSessions } from './modules/auth/session.plugin.ts';
-import { cardHistoryRoutes } from './modules/cards/card-history.routes.ts';
-import { cardTransferRoutes } from './modules/cards/card-transfer.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
 import { activationCodeKeyFor } from './modules/cards/activation-code-key.ts';
-import { addCardRoutes } from './modules/cards/add-card.routes.ts';
-import { cardsRoutes } from './modules/cards/cards.routes.ts';
-import { cardDetailRoutes } from './use-cases/card-detail/card-detail.routes.ts';
-import { claimRewardRoutes } from './use-cases/claim-reward/claim-reward.routes.ts';
-import { rewardsRoutes } from './modules/cards/rewards.routes.ts';
 import { selectOutboxDrivers } from './modules/outbox/outbox.drivers.ts';
 import { paymentsContextFor } from './modules/payments/payments.context.ts';
 import { configuredProviders } from './modules/payments/providers/configured-providers.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { paymentOptionsRoutes } from './modules/payments/payment-options.routes.ts';
-import { paymentProofsRoutes } from './modules/payments/payment-proofs.routes.ts';
-import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { memberEventsRoutes } from './use-cases/member-events/member-events.routes.ts';
-import { giftVoucherRoutes } from './use-cases/gift-voucher/gift-voucher.routes.ts';
-import { redeemAtCounterRoutes } from './use-cases/redeem-at-counter/redeem-at-counter.routes.ts';
-import { voucherWalletRoutes } from './use-cases/voucher-wallet/voucher-wallet.routes.ts';
-import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
-import { subscriptionPaymentEffect } from './use-cases/subscription-period-paid/subscription-period-paid.ts';
-import { orderPaymentEffect } from './modules/orders/order-payments.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { webhookSealKeyFor } from './modules/webhooks/webhooks.service.ts';
-import { ssoRoutes } from './modules/sso/sso.routes.ts';
-import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
 
 export interface CreateAppOptions {
   env: Env;
@@ -136,7 +100,7 @@ export function buildAppContext({ env, database, clock = systemClock }: Pick<Cre
       providers: configuredProviders(env),
       publicUrl: env.PUBLIC_URL,
       // Each module that sells something says what its payments do when they settle.
-      effects: { subscription: subscriptionPaymentEffect, order: orderPaymentEffect },
+      effects: Object.assign({}, ...areas.map((area) => area.paymentEffects ?? {})),
     }),
     rateLimits: {
       signIn: { perAddress: env.AUTH_RATE_LIMIT_PER_MINUTE, perIdentifier: env.AUTH_IDENTIFIER_RATE_LIMIT_PER_MINUTE },
@@ -185,39 +149,10 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await registerSessions(app, { db: database, clock, publicUrl: env.PUBLIC_URL });
 
   if (!env.CODE_SECRET) app.log.warn('CODE_SECRET is not set: one-time codes use a key made up for this process');
+  const development = env.NODE_ENV !== 'production';
   const routePlugins = [
-    authRoutes,
-    authStateRoutes,
-    pinRoutes,
-    ssoRoutes,
-    accountRoutes,
-    cardsRoutes,
-    cardDetailRoutes,
-    addCardRoutes,
-    rewardsRoutes,
-    claimRewardRoutes,
-    cardHistoryRoutes,
-    cardTransferRoutes,
-    integrationApi({ useCaseRoutes: [recordPurchaseRoutes] }),
-    paymentsRoutes,
-    paymentOptionsRoutes,
-    paymentProofsRoutes,
-    subscriptionsRoutes,
-    catalogRoutes,
-    memberEventsRoutes,
-    addressesRoutes,
-    placeOrderRoutes,
-    ordersRoutes,
-    voucherWalletRoutes,
-    vouchersRoutes,
-    redeemAtCounterRoutes,
-    giftCardsRoutes,
-    giftVoucherRoutes,
-    giftsRoutes,
-    ...(env.NODE_ENV === 'production' ? [] : [devOutboxRoutes, devPaymentsRoutes, devSubscriptionsRoutes, devApiKeysRoutes]),
-    healthRoutes,
-    tenancyRoutes,
-    mediaRoutes,
+    ...areas.flatMap((area) => [...(area.routes ?? []), ...(development ? (area.developmentRoutes ?? []) : [])]),
+    integrationApi({ useCaseRoutes: areas.flatMap((area) => area.integrationRoutes ?? []) }),
   ];
   for (const plugin of routePlugins) await app.register(plugin, context);
   errors.answerPagesWith(await registerWebApp(app, { distDir: env.WEB_DIST_DIR, sites, developmentPages: env.NODE_ENV !== 'production' }));

@@ -17,7 +17,8 @@ import { enqueueJob } from '../modules/jobs/jobs.service.ts';
 import { jobs } from '../modules/jobs/jobs.table.ts';
 import { selectOutboxDrivers } from '../modules/outbox/outbox.drivers.ts';
 import { paymentsContextFor } from '../modules/payments/payments.context.ts';
-import { expireLotsOfEveryMerchant, serverJobHandlers, serverRecurringJobs } from './jobs.ts';
+import { expireLotsOfEveryMerchant } from '../modules/ledger/expiry.service.ts';
+import { serverJobHandlers, serverRecurringJobs } from './jobs.ts';
 import { DAY_MS, HOUR_MS } from '@kartu/core/calendar';
 
 let testApp: TestApp;

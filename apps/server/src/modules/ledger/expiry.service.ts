@@ -1,3 +1,4 @@
+import { listMerchantTimeZones } from '../tenancy/tenancy.service.ts';
 import type { Database } from '../../db/database.ts';
 import type { CardRef } from './card-ref.ts';
 import type { JournalEntryRow } from './journal.table.ts';
@@ -51,4 +52,11 @@ export async function listExpiringLots({ db, card, now, limit = 20 }: { db: Data
   if (!account) return [];
   const rows = await findExpiringLots(db, { accountId: account.id, now, limit });
   return rows.flatMap((row) => (row.expiresAt ? [{ remaining: row.remaining, expiresAt: row.expiresAt }] : []));
+}
+
+/** Moves expired value of every merchant's member accounts to the expiry account. */
+export async function expireLotsOfEveryMerchant({ db, now }: { db: Database; now: Date }): Promise<number> {
+  let posted = 0;
+  for (const { merchantId } of await listMerchantTimeZones({ db })) posted += (await expireLots({ db, now, merchantId })).length;
+  return posted;
 }

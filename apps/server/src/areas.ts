@@ -1,0 +1,67 @@
+import { devArea } from './dev/dev.area.ts';
+import type { Area } from './http/area.ts';
+import { accountArea } from './modules/account/account.area.ts';
+import { addressesArea } from './modules/addresses/addresses.area.ts';
+import { authArea } from './modules/auth/auth.area.ts';
+import { cardsArea } from './modules/cards/cards.area.ts';
+import { catalogArea } from './modules/catalog/catalog.area.ts';
+import { giftCardsArea } from './modules/gift-cards/gift-cards.area.ts';
+import { giftsArea } from './modules/gifts/gifts.area.ts';
+import { healthArea } from './modules/health/health.area.ts';
+import { jobsArea } from './modules/jobs/jobs.area.ts';
+import { ledgerArea } from './modules/ledger/ledger.area.ts';
+import { mediaArea } from './modules/media/media.area.ts';
+import { ordersArea } from './modules/orders/orders.area.ts';
+import { outboxArea } from './modules/outbox/outbox.area.ts';
+import { paymentsArea } from './modules/payments/payments.area.ts';
+import { ssoArea } from './modules/sso/sso.area.ts';
+import { subscriptionsArea } from './modules/subscriptions/subscriptions.area.ts';
+import { tenancyArea } from './modules/tenancy/tenancy.area.ts';
+import { vouchersArea } from './modules/vouchers/vouchers.area.ts';
+import { webhooksArea } from './modules/webhooks/webhooks.area.ts';
+import { cardDetailArea } from './use-cases/card-detail/card-detail.area.ts';
+import { claimRewardArea } from './use-cases/claim-reward/claim-reward.area.ts';
+import { giftVoucherArea } from './use-cases/gift-voucher/gift-voucher.area.ts';
+import { memberEventsArea } from './use-cases/member-events/member-events.area.ts';
+import { placeOrderArea } from './use-cases/place-order/place-order.area.ts';
+import { recordPurchaseArea } from './use-cases/record-purchase/record-purchase.area.ts';
+import { redeemAtCounterArea } from './use-cases/redeem-at-counter/redeem-at-counter.area.ts';
+import { subscriptionPeriodPaidArea } from './use-cases/subscription-period-paid/subscription-period-paid.area.ts';
+import { voucherWalletArea } from './use-cases/voucher-wallet/voucher-wallet.area.ts';
+
+/**
+ * Every module and use case of the server (http/area.ts): the app registers their routes in this
+ * order, the payments wiring takes their payment effects, and the job worker their jobs. A new
+ * area adds itself here.
+ */
+export const areas: readonly Area[] = [
+  authArea,
+  ssoArea,
+  accountArea,
+  cardsArea,
+  cardDetailArea,
+  claimRewardArea,
+  paymentsArea,
+  subscriptionsArea,
+  subscriptionPeriodPaidArea,
+  catalogArea,
+  memberEventsArea,
+  addressesArea,
+  placeOrderArea,
+  ordersArea,
+  voucherWalletArea,
+  vouchersArea,
+  redeemAtCounterArea,
+  giftCardsArea,
+  giftVoucherArea,
+  giftsArea,
+  recordPurchaseArea,
+  ledgerArea,
+  outboxArea,
+  webhooksArea,
+  jobsArea,
+  devArea,
+  healthArea,
+  tenancyArea,
+  mediaArea,
+];

@@ -1,0 +1,5 @@
+import type { Area } from '../../http/area.ts';
+import { orderPaymentEffect } from './order-payments.ts';
+import { ordersRoutes } from './orders.routes.ts';
+
+export const ordersArea: Area = { name: 'orders', routes: [ordersRoutes], paymentEffects: { order: orderPaymentEffect } };
