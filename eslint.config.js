@@ -40,7 +40,6 @@ const moduleCrossings = [
   'orders -> addresses',
   'orders -> catalog',
   'orders -> vouchers',
-  'vouchers -> outlets',
 ];
 const serverBoundaries = [
   { files: [`${server}/db/**/*.ts`], patterns: [groundFloor] },

@@ -26,6 +26,7 @@ import { memberEventsArea } from './use-cases/member-events/member-events.area.t
 import { placeOrderArea } from './use-cases/place-order/place-order.area.ts';
 import { recordPurchaseArea } from './use-cases/record-purchase/record-purchase.area.ts';
 import { redeemAtCounterArea } from './use-cases/redeem-at-counter/redeem-at-counter.area.ts';
+import { tillRedemptionArea } from './use-cases/till-redemption/till-redemption.area.ts';
 import { subscriptionPeriodPaidArea } from './use-cases/subscription-period-paid/subscription-period-paid.area.ts';
 import { voucherWalletArea } from './use-cases/voucher-wallet/voucher-wallet.area.ts';
 
@@ -56,6 +57,7 @@ export const areas: readonly Area[] = [
   giftVoucherArea,
   giftsArea,
   recordPurchaseArea,
+  tillRedemptionArea,
   ledgerArea,
   outboxArea,
   webhooksArea,

@@ -1,48 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  integrationPartnerCodeBodySchema,
-  integrationPendingVoucherAnswerSchema,
-  integrationPendingVouchersAnswerSchema,
-  integrationRedemptionAnswerSchema,
-  integrationRedemptionParamsSchema,
-  integrationRedemptionVoidBodySchema,
-  integrationVoucherRedeemBodySchema,
-  voucherParamsSchema,
-} from '@kartu/contracts';
+
+import { integrationPartnerCodeBodySchema, integrationPendingVoucherAnswerSchema, integrationPendingVouchersAnswerSchema, voucherParamsSchema } from '@kartu/contracts';
 import { errorAnswers } from '../http/error-answers.ts';
+
 import type { AppContext } from '../http/app-context.ts';
-import { redeemAtTill, voidRedemption } from '../modules/vouchers/redemption.service.ts';
+
 import { fillPartnerCode, listPartnerPendingVouchers } from '../modules/vouchers/voucher-issuing.service.ts';
+
 import { idempotentWriteRoute } from './idempotent-route.ts';
+
 import { holderOf, integrationRouteConfig, integrationSecurity } from './integration.http.ts';
 
-/**
- * The till's side of vouchers: redeem a scanned code at an outlet, void a redemption the same day;
- * and the partner's: the vouchers waiting for its code, and each code it issues (docs/integration.md).
- */
+
+/** The partner's side of vouchers: the vouchers waiting for its code, and each code it issues (docs/integration.md). */
 export const integrationVouchersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
   const { db, voucherCodeKeys: keys } = options;
-
-  idempotentWriteRoute(app, options, {
-    url: '/vouchers/redeem',
-    summary: "Redeems the voucher of a scanned code at one of the merchant's outlets; the member's open voucher page turns to used",
-    scope: 'vouchers.redeem',
-    body: integrationVoucherRedeemBodySchema,
-    status: 200,
-    answer: integrationRedemptionAnswerSchema,
-    run: ({ tx, merchantId, body, now }) => redeemAtTill({ tx, merchantId, code: body.code, outletId: body.outletId, keys, now }),
-  });
-
-  idempotentWriteRoute(app, options, {
-    url: '/vouchers/redemptions/:redemptionId/void',
-    summary: 'Voids a redemption made today (in the merchant time zone): the voucher can be used again',
-    scope: 'vouchers.void',
-    params: integrationRedemptionParamsSchema,
-    body: integrationRedemptionVoidBodySchema,
-    status: 200,
-    answer: integrationRedemptionAnswerSchema,
-    run: ({ tx, merchantId, params, now }) => voidRedemption({ tx, merchantId, redemptionId: params.redemptionId, now }),
-  });
 
   app.get(
     '/vouchers/pending',

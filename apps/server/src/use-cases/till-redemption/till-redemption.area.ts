@@ -1,0 +1,4 @@
+import type { Area } from '../../http/area.ts';
+import { tillRedemptionRoutes } from './till-redemption.routes.ts';
+
+export const tillRedemptionArea: Area = { name: 'till-redemption', integrationRoutes: [tillRedemptionRoutes] };
