@@ -152,7 +152,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   const development = env.NODE_ENV !== 'production';
   const routePlugins = [
     ...areas.flatMap((area) => [...(area.routes ?? []), ...(development ? (area.developmentRoutes ?? []) : [])]),
-    integrationApi({ useCaseRoutes: areas.flatMap((area) => area.integrationRoutes ?? []) }),
+    integrationApi({ areaRoutes: areas.flatMap((area) => area.integrationRoutes ?? []) }),
   ];
   for (const plugin of routePlugins) await app.register(plugin, context);
   errors.answerPagesWith(await registerWebApp(app, { distDir: env.WEB_DIST_DIR, sites, developmentPages: env.NODE_ENV !== 'production' }));

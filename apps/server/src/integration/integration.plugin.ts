@@ -1,11 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { ApiKeyCache, authenticateApiKey, type ApiKeyHolder } from './api-keys.service.ts';
-import { integrationCardRoutes } from './cards.routes.ts';
-import { integrationCatalogRoutes } from './catalog.routes.ts';
-import { integrationOrdersRoutes } from './orders.routes.ts';
-import { integrationVouchersRoutes } from './vouchers.routes.ts';
-import { integrationGiftCardsRoutes } from './gift-cards.routes.ts';
 import type { AppContext } from '../http/app-context.ts';
 import { integrationPurchasesRoutes } from './purchases.routes.ts';
 import { integrationPaymentRoutes } from './payments.routes.ts';
@@ -27,11 +22,12 @@ function bearerOf(request: FastifyRequest): string | undefined {
 type RoutePlugin = FastifyPluginAsync<AppContext>;
 
 /**
- * The merchant-facing API (docs/integration.md), with its own routes and those of the use cases
- * served under it (`useCaseRoutes`, given by the app). The merchant comes from the API key, never
- * from the Host header, so a POS can call any of the deployment's hosts.
+ * The merchant-facing API (docs/integration.md): its own routes (bills' voids, payment proofs) and
+ * those every area serves under it (`areaRoutes`, given by the app: cards, catalog, orders, gift
+ * cards, vouchers, purchases). The merchant comes from the API key, never from the Host header, so
+ * a POS can call any of the deployment's hosts.
  */
-export const integrationApi = ({ useCaseRoutes }: { useCaseRoutes: RoutePlugin[] }): RoutePlugin => async (app, options) => {
+export const integrationApi = ({ areaRoutes }: { areaRoutes: RoutePlugin[] }): RoutePlugin => async (app, options) => {
   const { db, clock, rateLimits } = options;
   app.decorateRequest('apiKeyHolder', null);
   const apiKeys = new ApiKeyCache();
@@ -65,8 +61,7 @@ export const integrationApi = ({ useCaseRoutes }: { useCaseRoutes: RoutePlugin[]
     reply.header('cache-control', 'no-store');
   });
 
-  const routes = [integrationCardRoutes, integrationPurchasesRoutes, integrationPaymentRoutes, integrationCatalogRoutes, integrationOrdersRoutes, integrationVouchersRoutes, integrationGiftCardsRoutes];
-  for (const plugin of [...routes, ...useCaseRoutes]) await app.register(plugin, { ...options, prefix: integrationPrefix });
+  for (const plugin of [integrationPurchasesRoutes, integrationPaymentRoutes, ...areaRoutes]) await app.register(plugin, { ...options, prefix: integrationPrefix });
   // Without this, the web app's catch-all would answer a mistyped integration path with a page.
   app.all(`${integrationPrefix}/*`, { config: { rateLimit: false }, schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
 };

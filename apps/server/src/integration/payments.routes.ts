@@ -4,8 +4,8 @@ import { integrationPaymentAnswerSchema, integrationPaymentListSchema, paymentPa
 import { errorAnswers } from '../http/error-answers.ts';
 import type { AppContext } from '../http/app-context.ts';
 import { getMerchantPayment, getPaymentProofFile, listPaymentsAwaitingReview, reviewPaymentProof } from '../modules/payments/payment-proofs.service.ts';
-import { idempotentWriteRoute } from './idempotent-route.ts';
-import { holderOf, integrationRouteConfig, integrationSecurity } from './integration.http.ts';
+import { idempotentWriteRoute } from '../http/integration-write.ts';
+import { holderOf, integrationRouteConfig, integrationSecurity } from '../http/integration-request.ts';
 
 /** The merchant reviews its members' manual transfers: the payment, its proof, and the decision (docs/integration.md). */
 export const integrationPaymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {

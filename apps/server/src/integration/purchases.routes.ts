@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import {
-  adjustmentAnswerSchema,
-  adjustmentBodySchema,
   purchaseParamsSchema,
   voidPurchaseAnswerSchema,
   voidPurchaseBodySchema,
 } from '@kartu/contracts';
-import { toJsonNumber } from '../lib/json-number.ts';
-import { adjustCard } from './adjustments.service.ts';
-import { idempotentWriteRoute } from './idempotent-route.ts';
+
+import { idempotentWriteRoute } from '../http/integration-write.ts';
+
 import type { AppContext } from '../http/app-context.ts';
+
 import { voidPurchase } from './purchases.service.ts';
 
-/** Voids of purchases and balance corrections: every one a ledger entry (docs/integration.md). */
+
+/** Voids of purchases: a reversal of what the bill earned (docs/integration.md). */
 export const integrationPurchasesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
   const { clock } = options;
   idempotentWriteRoute(app, options, {
@@ -25,18 +26,5 @@ export const integrationPurchasesRoutes: FastifyPluginAsyncZod<AppContext> = asy
     answer: voidPurchaseAnswerSchema,
     run: async ({ tx, merchantId, params, body }) =>
       voidPurchase({ db: tx, merchantId, billNumber: params.billNumber, reason: body.reason, now: clock.now() }),
-  });
-
-  idempotentWriteRoute(app, options, {
-    url: '/adjustments',
-    summary: "Corrects a card's balance up or down, with a reason",
-    scope: 'adjustments',
-    body: adjustmentBodySchema,
-    status: 201,
-    answer: adjustmentAnswerSchema,
-    run: async ({ tx, merchantId, body: { cardNumber, amount, reason } }) => {
-      const adjusted = await adjustCard({ db: tx, merchantId, cardNumber, amount: BigInt(amount), reason, now: clock.now() });
-      return { entryId: adjusted.entryId, balance: toJsonNumber(adjusted.balance) };
-    },
   });
 };

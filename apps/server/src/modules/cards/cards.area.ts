@@ -6,9 +6,11 @@ import { cardTransferRoutes } from './card-transfer.routes.ts';
 import { cardsRoutes } from './cards.routes.ts';
 import { grantBirthdayRewards } from './reward-grants.service.ts';
 import { rewardsRoutes } from './rewards.routes.ts';
+import { integrationCardRoutes } from './cards.integration.routes.ts';
 
 export const cardsArea: Area = {
   name: 'cards',
+  integrationRoutes: [integrationCardRoutes],
   routes: [cardsRoutes, addCardRoutes, rewardsRoutes, cardHistoryRoutes, cardTransferRoutes],
   jobs: () => [{ name: 'birthday-rewards', run: grantBirthdayRewards }],
   // Every 6 hours, so every time zone's day is covered soon after it starts; grants are once a year.

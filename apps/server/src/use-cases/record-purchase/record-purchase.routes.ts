@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { purchaseAnswerSchema, purchaseBodySchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
 import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
-import { integrationWriteSchema } from '../../integration/idempotent-route.ts';
-import { holderOf, integrationRouteConfig } from '../../integration/integration.http.ts';
+import { integrationWriteSchema } from '../../http/integration-write.ts';
+import { holderOf, integrationRouteConfig } from '../../http/integration-request.ts';
 import { PurchaseStatement } from './purchase-statement.ts';
 import { recordPurchase } from './record-purchase.ts';
 

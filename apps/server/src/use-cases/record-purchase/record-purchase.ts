@@ -2,7 +2,7 @@ import type { PurchaseAnswer, PurchaseBody, PurchaseItem } from '@kartu/contract
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
-import { getMember } from '../../integration/member-cards.service.ts';
+import { getMember } from '../../modules/cards/member-cards.service.ts';
 import { saveBill } from '../../integration/purchases.service.ts';
 import { getCardByNumber } from '../../modules/cards/cards.service.ts';
 import type { CardRow } from '../../modules/cards/cards.table.ts';

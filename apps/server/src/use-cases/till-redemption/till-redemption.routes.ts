@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { integrationRedemptionAnswerSchema, integrationRedemptionParamsSchema, integrationRedemptionVoidBodySchema, integrationVoucherRedeemBodySchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
-import { idempotentWriteRoute } from '../../integration/idempotent-route.ts';
+import { idempotentWriteRoute } from '../../http/integration-write.ts';
 import { redeemAtTill, voidTillRedemption } from './till-redemption.ts';
 
 /** The till's side of vouchers: redeem a scanned code at an outlet, void a redemption the same day (docs/integration.md). */

@@ -12,14 +12,14 @@ import {
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '@kartu/core/constants';
-import { errorAnswers } from '../http/error-answers.ts';
-import type { AppContext } from '../http/app-context.ts';
-import { AppError } from '../lib/app-error.ts';
-import { listMerchantProducts, saveMerchantProduct, setProductImage, setProductStock } from '../modules/catalog/merchant-catalog.service.ts';
-import { prepareImage } from '../modules/media/images.service.ts';
-import { findMerchantCurrency } from '../modules/tenancy/tenancy.service.ts';
-import { idempotentWriteRoute } from './idempotent-route.ts';
-import { answerOnce, holderOf, integrationRouteConfig, integrationSecurity } from './integration.http.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
+import type { AppContext } from '../../http/app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { listMerchantProducts, saveMerchantProduct, setProductImage, setProductStock } from './merchant-catalog.service.ts';
+import { prepareImage } from '../media/images.service.ts';
+import { findMerchantCurrency } from '../tenancy/tenancy.service.ts';
+import { idempotentWriteRoute } from '../../http/integration-write.ts';
+import { answerOnce, holderOf, integrationRouteConfig, integrationSecurity } from '../../http/integration-request.ts';
 
 /** The merchant's catalogs: products by SKU, with their exact stock (docs/integration.md). */
 export const integrationCatalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {

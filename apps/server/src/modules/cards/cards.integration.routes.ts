@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adjustmentAnswerSchema,
+  adjustmentBodySchema,
   issueCardAnswerSchema,
   issueCardBatchAnswerSchema,
   issueCardBatchBodySchema,
@@ -7,13 +9,14 @@ import {
   memberCardsAnswerSchema,
   memberParamsSchema,
 } from '@kartu/contracts';
-import { errorAnswers } from '../http/error-answers.ts';
-import { toJsonNumber } from '../lib/json-number.ts';
-import { issueCardBatch } from '../modules/cards/cards.service.ts';
-import { idempotentWriteRoute } from './idempotent-route.ts';
-import type { AppContext } from '../http/app-context.ts';
-import { holderOf, integrationRouteConfig, integrationSecurity } from './integration.http.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
+import { toJsonNumber } from '../../lib/json-number.ts';
+import { issueCardBatch } from './cards.service.ts';
+import { idempotentWriteRoute } from '../../http/integration-write.ts';
+import type { AppContext } from '../../http/app-context.ts';
+import { holderOf, integrationRouteConfig, integrationSecurity } from '../../http/integration-request.ts';
 import { issueCardToMember, listMemberCards } from './member-cards.service.ts';
+import { adjustCard } from './adjustments.service.ts';
 
 /** Issuing cards and looking up a member's cards (docs/integration.md). */
 export const integrationCardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
@@ -69,4 +72,17 @@ export const integrationCardRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       };
     },
   );
+
+  idempotentWriteRoute(app, options, {
+    url: '/adjustments',
+    summary: "Corrects a card's balance up or down, with a reason",
+    scope: 'adjustments',
+    body: adjustmentBodySchema,
+    status: 201,
+    answer: adjustmentAnswerSchema,
+    run: async ({ tx, merchantId, body: { cardNumber, amount, reason } }) => {
+      const adjusted = await adjustCard({ db: tx, merchantId, cardNumber, amount: BigInt(amount), reason, now: clock.now() });
+      return { entryId: adjusted.entryId, balance: toJsonNumber(adjusted.balance) };
+    },
+  });
 };

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { integrationGiftCardChargeAnswerSchema, integrationGiftCardChargeBodySchema, integrationRedemptionVoidBodySchema } from '@kartu/contracts';
 import { z } from 'zod';
-import type { AppContext } from '../http/app-context.ts';
-import { chargeAtTill, voidCharge } from '../modules/gift-cards/gift-cards.service.ts';
-import { idempotentWriteRoute } from './idempotent-route.ts';
+import type { AppContext } from '../../http/app-context.ts';
+import { chargeAtTill, voidCharge } from './gift-cards.service.ts';
+import { idempotentWriteRoute } from '../../http/integration-write.ts';
 
 const chargeParamsSchema = z.object({ chargeId: z.string().min(1).max(64) });
 

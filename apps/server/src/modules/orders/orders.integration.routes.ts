@@ -7,11 +7,11 @@ import {
   integrationOrderStatusBodySchema,
   integrationProgramParamsSchema,
 } from '@kartu/contracts';
-import { errorAnswers } from '../http/error-answers.ts';
-import type { AppContext } from '../http/app-context.ts';
-import { getMerchantOrder, listMerchantOrders, moveMerchantOrder } from '../modules/orders/merchant-orders.service.ts';
-import { idempotentWriteRoute } from './idempotent-route.ts';
-import { holderOf, integrationRouteConfig, integrationSecurity } from './integration.http.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
+import type { AppContext } from '../../http/app-context.ts';
+import { getMerchantOrder, listMerchantOrders, moveMerchantOrder } from './merchant-orders.service.ts';
+import { idempotentWriteRoute } from '../../http/integration-write.ts';
+import { holderOf, integrationRouteConfig, integrationSecurity } from '../../http/integration-request.ts';
 
 /** The merchant's orders: what to fulfil, and each step of it (docs/integration.md). */
 export const integrationOrdersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {

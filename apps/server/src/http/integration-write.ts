@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idempotentWriteHeadersSchema } from '@kartu/contracts';
 import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
-import { errorAnswers } from '../http/error-answers.ts';
-import type { AppContext } from '../http/app-context.ts';
-import { answerOnce, holderOf, integrationRouteConfig, integrationSecurity } from './integration.http.ts';
+import { errorAnswers } from './error-answers.ts';
+import type { AppContext } from './app-context.ts';
+import { answerOnce, holderOf, integrationRouteConfig, integrationSecurity } from './integration-request.ts';
 
 type IntegrationApp = Parameters<FastifyPluginAsyncZod<AppContext>>[0];
 

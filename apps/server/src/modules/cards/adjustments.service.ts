@@ -1,7 +1,7 @@
-import type { Database } from '../db/database.ts';
-import { getCardByNumber } from '../modules/cards/cards.service.ts';
-import { getBalance } from '../modules/ledger/ledger.service.ts';
-import { adjust } from '../modules/ledger/points.service.ts';
+import type { Database } from '../../db/database.ts';
+import { getCardByNumber } from './cards.service.ts';
+import { getBalance } from '../ledger/ledger.service.ts';
+import { adjust } from '../ledger/points.service.ts';
 
 /**
  * A correction from the merchant's back office: positive adds value, negative takes it away

@@ -1,10 +1,10 @@
-import type { Database } from '../db/database.ts';
-import { AppError } from '../lib/app-error.ts';
-import { findMember } from '../modules/auth/users.service.ts';
-import type { UserRow } from '../modules/auth/users.table.ts';
-import { issueCard, listCardsOfMember, type MemberCardRow } from '../modules/cards/cards.service.ts';
-import type { CardRow } from '../modules/cards/cards.table.ts';
-import { getSpendableBalances } from '../modules/ledger/ledger.service.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findMember } from '../auth/users.service.ts';
+import type { UserRow } from '../auth/users.table.ts';
+import { issueCard, listCardsOfMember, type MemberCardRow } from './cards.service.ts';
+import type { CardRow } from './cards.table.ts';
+import { getSpendableBalances } from '../ledger/ledger.service.ts';
 
 /** The merchant's member with this E.164 phone and their cards; NOT_FOUND when there is none. */
 export async function getMember({ db, merchantId, phone }: { db: Database; merchantId: number; phone: string }): Promise<{ member: UserRow; cards: MemberCardRow[] }> {

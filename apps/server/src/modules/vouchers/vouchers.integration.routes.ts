@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { integrationPartnerCodeBodySchema, integrationPendingVoucherAnswerSchema, integrationPendingVouchersAnswerSchema, voucherParamsSchema } from '@kartu/contracts';
-import { errorAnswers } from '../http/error-answers.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
 
-import type { AppContext } from '../http/app-context.ts';
+import type { AppContext } from '../../http/app-context.ts';
 
-import { fillPartnerCode, listPartnerPendingVouchers } from '../modules/vouchers/voucher-issuing.service.ts';
+import { fillPartnerCode, listPartnerPendingVouchers } from './voucher-issuing.service.ts';
 
-import { idempotentWriteRoute } from './idempotent-route.ts';
+import { idempotentWriteRoute } from '../../http/integration-write.ts';
 
-import { holderOf, integrationRouteConfig, integrationSecurity } from './integration.http.ts';
+import { holderOf, integrationRouteConfig, integrationSecurity } from '../../http/integration-request.ts';
 
 
 /** The partner's side of vouchers: the vouchers waiting for its code, and each code it issues (docs/integration.md). */

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { idempotencyKeyOf } from '../http/idempotency-key.ts';
+import { idempotencyKeyOf } from './idempotency-key.ts';
 import { AppError } from '../lib/app-error.ts';
-import { integrationSecurityScheme } from '../http/openapi.ts';
+import { integrationSecurityScheme } from './openapi.ts';
 import type { Clock } from '../lib/clock.ts';
 import { withIdempotentTransaction } from '../modules/idempotency/idempotent-transaction.ts';
-import type { ApiKeyHolder } from './api-keys.service.ts';
+import type { ApiKeyHolder } from '../integration/api-keys.service.ts';
 
 /** Route config shared by every integration route: the per-key limit replaces the app's per-address one. */
 export const integrationRouteConfig = { rateLimit: false as const };
