@@ -21,6 +21,8 @@ import { vouchersArea } from './modules/vouchers/vouchers.area.ts';
 import { webhooksArea } from './modules/webhooks/webhooks.area.ts';
 import { cardDetailArea } from './use-cases/card-detail/card-detail.area.ts';
 import { claimRewardArea } from './use-cases/claim-reward/claim-reward.area.ts';
+import { giftCardActivationArea } from './use-cases/gift-card-activation/gift-card-activation.area.ts';
+import { giftCardChargeArea } from './use-cases/gift-card-charge/gift-card-charge.area.ts';
 import { giftVoucherArea } from './use-cases/gift-voucher/gift-voucher.area.ts';
 import { memberEventsArea } from './use-cases/member-events/member-events.area.ts';
 import { placeOrderArea } from './use-cases/place-order/place-order.area.ts';
@@ -53,7 +55,9 @@ export const areas: readonly Area[] = [
   voucherWalletArea,
   vouchersArea,
   redeemAtCounterArea,
+  giftCardActivationArea,
   giftCardsArea,
+  giftCardChargeArea,
   giftVoucherArea,
   giftsArea,
   recordPurchaseArea,

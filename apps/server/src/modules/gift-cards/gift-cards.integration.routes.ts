@@ -1,24 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { integrationGiftCardChargeAnswerSchema, integrationGiftCardChargeBodySchema, integrationRedemptionVoidBodySchema } from '@kartu/contracts';
+import { integrationGiftCardChargeAnswerSchema, integrationRedemptionVoidBodySchema } from '@kartu/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../http/app-context.ts';
-import { chargeAtTill, voidCharge } from './gift-cards.service.ts';
+import { voidCharge } from './gift-cards.service.ts';
 import { idempotentWriteRoute } from '../../http/integration-write.ts';
 
 const chargeParamsSchema = z.object({ chargeId: z.string().min(1).max(64) });
 
-/** The till's side of gift cards: charge a scanned card by amount at an outlet, void a charge the same day (docs/integration.md). */
+/** The till's side of gift cards: void a charge the same day (docs/integration.md). */
 export const integrationGiftCardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
-  idempotentWriteRoute(app, options, {
-    url: '/gift-cards/charges',
-    summary: "Charges an amount to the gift card of a scanned code at one of the merchant's outlets; refused when the card holds too little",
-    scope: 'gift-cards.charge',
-    body: integrationGiftCardChargeBodySchema,
-    status: 201,
-    answer: integrationGiftCardChargeAnswerSchema,
-    run: ({ tx, merchantId, body, now }) => chargeAtTill({ tx, merchantId, code: body.code, amount: body.amount, outletId: body.outletId, reference: body.reference, now }),
-  });
-
   idempotentWriteRoute(app, options, {
     url: '/gift-cards/charges/:chargeId/void',
     summary: 'Voids a charge made today (in the merchant time zone): the amount goes back onto the card',

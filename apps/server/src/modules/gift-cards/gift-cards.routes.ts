@@ -1,41 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { siteOf } from '../../http/request-context.ts';
-import {
-  giftCardActivationAnswerSchema,
-  giftCardAnswerSchema,
-  giftCardChargeAnswerSchema,
-  giftCardChargeBodySchema,
-  giftCardChargeDetailAnswerSchema,
-  giftCardChargeParamsSchema,
-  giftCardParamsSchema,
-  idempotentWriteHeadersSchema,
-  voucherParamsSchema,
-} from '@kartu/contracts';
+
+import { giftCardAnswerSchema, giftCardChargeDetailAnswerSchema, giftCardChargeParamsSchema, giftCardParamsSchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
+
 import { errorAnswers } from '../../http/error-answers.ts';
-import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
+
 import { signedIn } from '../auth/auth.http.ts';
-import { activateGiftVoucher, chargeAtCounter, getMemberCharge, getMemberGiftCard } from './gift-cards.service.ts';
+
+import { getMemberCharge, getMemberGiftCard } from './gift-cards.service.ts';
+
 
 /** The member's e-gift cards (spec: app-core §3 card list type eGift, §2 transaction-egift-detail; decision 027). */
-export const giftCardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock, outletCodeKey }) => {
-  app.post(
-    '/api/v2/vouchers/:voucherId/activate',
-    {
-      preHandler: app.requireSession(),
-      schema: {
-        tags: ['gift cards'],
-        summary: "Turns one of the member's e-gift vouchers into a gift card in their cards, loaded with its value; asked again, answers the same card",
-        params: voucherParamsSchema,
-        response: { 200: giftCardActivationAnswerSchema, ...errorAnswers([400, 401, 404, 409, 422, 429, 500] as const) },
-      },
-    },
-    async (request) => {
-      const { user } = signedIn(request);
-      return { data: await activateGiftVoucher({ db, merchantId: siteOf(request).merchant.id, userId: user.id, voucherId: request.params.voucherId, now: clock.now() }) };
-    },
-  );
-
+export const giftCardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
   app.get(
     '/api/v2/gift-cards/:cardId',
     {
@@ -50,35 +28,6 @@ export const giftCardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     async (request) => {
       const { user } = signedIn(request);
       return { data: await getMemberGiftCard({ db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId: request.params.cardId, now: clock.now() }) };
-    },
-  );
-
-  app.post(
-    '/api/v2/gift-cards/:cardId/charges',
-    {
-      preHandler: app.requireSession(),
-      schema: {
-        tags: ['gift cards'],
-        summary: "Pays an amount with the gift card at the counter: staff type it with the outlet's code (and theirs where the outlet asks); three wrong codes lock the card's payments for 24 hours; needs an Idempotency-Key header",
-        headers: idempotentWriteHeadersSchema,
-        params: giftCardParamsSchema,
-        body: giftCardChargeBodySchema,
-        response: { 201: giftCardChargeAnswerSchema, ...errorAnswers([400, 401, 404, 409, 422, 429, 500] as const) },
-      },
-    },
-    async (request, reply) => {
-      const { user } = signedIn(request);
-      const data = await chargeAtCounter({
-        db,
-        merchantId: siteOf(request).merchant.id,
-        userId: user.id,
-        cardId: request.params.cardId,
-        body: request.body,
-        idempotencyKey: idempotencyKeyOf(request),
-        codeKey: outletCodeKey,
-        now: clock.now(),
-      });
-      return reply.status(201).send({ data });
     },
   );
 

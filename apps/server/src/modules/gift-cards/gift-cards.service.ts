@@ -1,25 +1,34 @@
-import type { GiftCard, GiftCardCharge, GiftCardChargeBody, GiftCardChargeDetail, IntegrationGiftCardCharge } from '@kartu/contracts';
+import type { GiftCard, GiftCardCharge, GiftCardChargeDetail, IntegrationGiftCardCharge } from '@kartu/contracts';
 import { CODE_ENTRY_LOCK_HOURS, CODE_ENTRY_MAX_WRONG_TRIES } from '@kartu/core';
+
 import { HOUR_MS } from '@kartu/core/calendar';
+
 import type { Database } from '../../db/database.ts';
+
 import { isUuid } from '../../db/uuid.ts';
+
 import { AppError } from '../../lib/app-error.ts';
+
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
+
 import { toJsonNumber } from '../../lib/json-number.ts';
-import { guardedAttempt } from '../attempts/attempt-lock.service.ts';
+
 import { currencyOf } from '../programs/program-currency.ts';
-import { issueCard } from '../cards/cards.service.ts';
-import { isHeldForGift } from '../vouchers/voucher-gift-hold.service.ts';
+
 import { canMoveValue } from '../ledger/card-ref.ts';
+
 import { getBalance } from '../ledger/ledger.service.ts';
+
 import { earnOnCard, redeem } from '../ledger/points.service.ts';
+
 import { reverseEntry } from '../ledger/reversal.service.ts';
-import { getOutlet, staffOfCodes } from '../outlets/outlets.service.ts';
-import type { OutletRow } from '../outlets/outlets.table.ts';
+
 import { getProgram } from '../programs/programs.service.ts';
+
 import { getPublicMerchant, merchantDayAt } from '../tenancy/tenancy.service.ts';
-import { newVoucherCode, normaliseVoucherCode } from '../vouchers/voucher-codes.ts';
-import { getVoucherTemplate, lockVoucherOf, markVoucherActivated } from '../vouchers/vouchers.service.ts';
+
+import { newCounterCode, normaliseCounterCode } from '../../lib/counter-codes.ts';
+
 import {
   findCharge,
   findChargeByRequestKey,
@@ -34,8 +43,13 @@ import {
   type ChargeView,
   type GiftCardView,
 } from './gift-cards.repository.ts';
+
 import type { GiftCardChargeRow } from './gift-cards.table.ts';
+
+import type { CardRow } from '../cards/cards.table.ts';
+
 import { getMemberCard } from '../card-access/card-access.service.ts';
+
 
 /*
  * E-gift cards (docs/decisions/027-gift-cards.md). An e-gift voucher, bought in the shop or given,
@@ -70,31 +84,27 @@ function toCharge({ charge, outletName, cashierName }: ChargeView): GiftCardChar
   };
 }
 
-/**
- * POST /api/v2/vouchers/{voucherId}/activate: the member's usable e-gift voucher becomes a gift card
- * in their cards, in one transaction. Asked again, it answers the card it became.
- */
-export async function activateGiftVoucher({ db, merchantId, userId, voucherId, now }: MemberRequest & { voucherId: string; now: Date }): Promise<{ cardId: string }> {
-  return db.transaction(async (tx) => {
-    const voucher = await lockVoucherOf(tx, { merchantId, voucherId });
-    if (!voucher || voucher.userId !== userId) throw new AppError('VOUCHER_NOT_FOUND');
-    const activated = await findGiftCardOfVoucher(tx, voucher.id);
-    if (activated) return { cardId: activated.cardId };
-    const template = await getVoucherTemplate(tx, voucher.templateId);
-    if (template.giftCardProgramId === null || template.giftCardValue === null) throw new AppError('UNPROCESSABLE', { message: 'This e-voucher is not a gift card' });
-    if (voucher.status === 'used') throw new AppError('VOUCHER_ALREADY_USED');
-    if (voucher.status !== 'active' || voucher.expiresAt.getTime() <= now.getTime()) throw new AppError('VOUCHER_NOT_USABLE');
-    if (isHeldForGift(voucher, now)) throw new AppError('VOUCHER_GIFTED');
+/** The gift card an e-gift voucher already became, if it did. */
+export async function findGiftCardOfActivatedVoucher(tx: Database, voucherId: string): Promise<{ cardId: string } | undefined> {
+  const activated = await findGiftCardOfVoucher(tx, voucherId);
+  return activated ? { cardId: activated.cardId } : undefined;
+}
 
-    const { program } = await getProgram({ db: tx, merchantId, programId: template.giftCardProgramId });
-    if (program.type !== 'egift') throw new Error('An e-gift template names a program that is not an e-gift one');
-    const card = await issueCard({ db: tx, merchantId, programId: program.id, ownerUserId: userId });
-    await earnOnCard({ tx, card, merchantId, amount: template.giftCardValue, now, description: template.name, metadata: { source: 'gift-card', voucherId: voucher.id } });
-    await insertGiftCard(tx, { cardId: card.id, merchantId, voucherId: voucher.id, faceValue: template.giftCardValue, payCode: newVoucherCode(), activatedAt: now });
-    await markVoucherActivated(tx, voucher, now);
-    publishAfterCommit(tx, [changeTags.card(card.id), changeTags.wallet(userId)]);
-    return { cardId: card.id };
-  });
+/** The `egift` program a gift card of these terms is a card of. */
+export async function giftCardProgram(tx: Database, { merchantId, programId }: { merchantId: number; programId: string }): Promise<{ id: string }> {
+  const { program } = await getProgram({ db: tx, merchantId, programId });
+  if (program.type !== 'egift') throw new Error('An e-gift template names a program that is not an e-gift one');
+  return program;
+}
+
+/** The new card becomes the voucher's gift card: loaded through the ledger with its value, and given the code a till scans. */
+export async function loadGiftCard(
+  tx: Database,
+  { merchantId, card, voucherId, name, value, now }: { merchantId: number; card: CardRow; voucherId: string; name: string; value: bigint; now: Date },
+): Promise<void> {
+  await earnOnCard({ tx, card, merchantId, amount: value, now, description: name, metadata: { source: 'gift-card', voucherId } });
+  await insertGiftCard(tx, { cardId: card.id, merchantId, voucherId, faceValue: value, payCode: newCounterCode(), activatedAt: now });
+  if (card.ownerUserId) publishAfterCommit(tx, [changeTags.card(card.id), changeTags.wallet(card.ownerUserId)]);
 }
 
 async function memberGiftCard({ db, merchantId, userId }: MemberRequest, cardId: string): Promise<NonNullable<GiftCardView>> {
@@ -130,9 +140,9 @@ async function chargeView(db: Database, charge: GiftCardChargeRow): Promise<Char
 }
 
 /** Spends the amount from the card at the outlet, with the charge's record. */
-async function charge(
+export async function chargeGiftCard(
   tx: Database,
-  { view, amount, outlet, cashierId, channel, reference, requestKey, now }: { view: NonNullable<GiftCardView>; amount: bigint; outlet: OutletRow; cashierId: string | null; channel: 'counter' | 'till'; reference: string | null; requestKey: string | null; now: Date },
+  { view, amount, outlet, cashierId, channel, reference, requestKey, now }: { view: NonNullable<GiftCardView>; amount: bigint; outlet: { id: string; name: string }; cashierId: string | null; channel: 'counter' | 'till'; reference: string | null; requestKey: string | null; now: Date },
 ): Promise<GiftCardChargeRow> {
   const { card } = view;
   if (!card.ownerUserId) throw new AppError('GIFT_CARD_NOT_FOUND');
@@ -155,72 +165,53 @@ async function charge(
   return row;
 }
 
-export interface CounterCharge extends MemberRequest {
-  cardId: string;
-  body: GiftCardChargeBody;
-  idempotencyKey: string | undefined;
-  codeKey: string;
-  now: Date;
+export const outletCodeLock = { lockAt: WRONG_CODES_LOCK_AT, lockMs: WRONG_CODES_LOCK_MS } as const;
+
+/** The member's gift card a charge at the counter is for; GIFT_CARD_NOT_FOUND for anything else. */
+export async function getMemberGiftCardForCharge(request: MemberRequest & { cardId: string }): Promise<{ cardId: string }> {
+  const held = await memberGiftCard(request, request.cardId);
+  return { cardId: held.card.id };
 }
 
+/** What a counter charge finds on the card: the answer of its Idempotency-Key, a refusal, or the card to charge. */
+export type CounterChargeCheck = { kind: 'replay'; charge: GiftCardChargeRow } | { kind: 'refuse'; error: AppError } | { kind: 'ready'; view: NonNullable<GiftCardView> };
+
 /**
- * POST /api/v2/gift-cards/{cardId}/charges. A charge the card cannot take (too little left, card not
- * active) is refused without counting; a wrong outlet (or cashier) code counts, and the third locks
- * the card's charges for 24 hours. A retry with the same Idempotency-Key answers the first charge.
+ * A charge the card cannot take (too little left, card not active) is refused without counting an
+ * outlet code; a retry with the same Idempotency-Key answers the first charge.
  */
-export async function chargeAtCounter({ db, merchantId, userId, cardId, body, idempotencyKey, codeKey, now }: CounterCharge): Promise<{ charge: GiftCardCharge; balance: number }> {
-  if (!idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-  const held = await memberGiftCard({ db, merchantId, userId }, cardId);
-  const amount = BigInt(body.amount);
-  const row = await guardedAttempt<GiftCardChargeRow>({
-    db,
-    key: { merchantId, scope: 'gift-card-charge', subject: held.card.id },
-    now,
-    lockAt: WRONG_CODES_LOCK_AT,
-    lockMs: WRONG_CODES_LOCK_MS,
-    lockedCode: 'GIFT_CARD_LOCKED',
-    wrong: (attemptsRemaining) => new AppError('GIFT_CARD_OUTLET_CODE_INVALID', { attemptsRemaining }),
-    check: async (tx) => {
-      const replay = await findChargeByRequestKey(tx, { cardId: held.card.id, requestKey: idempotencyKey });
-      if (replay) return replay.amount === amount ? { kind: 'pass', value: replay } : { kind: 'refuse', error: new AppError('IDEMPOTENCY_KEY_REUSED') };
-      const view = await findGiftCard(tx, { merchantId, cardId: held.card.id });
-      if (!view || view.card.ownerUserId !== userId) return { kind: 'refuse', error: new AppError('CARD_NOT_FOUND') };
-      if (!canMoveValue(view.card)) return { kind: 'refuse', error: new AppError('CARD_NOT_ACTIVE') };
-      if ((await getBalance({ db: tx, card: view.card, now })) < amount) return { kind: 'refuse', error: new AppError('INSUFFICIENT_BALANCE') };
-      const staff = await staffOfCodes(tx, { merchantId, outletCode: body.outletCode, cashierCode: body.cashierCode, codeKey });
-      if (!staff) return { kind: 'wrong' };
-      return { kind: 'pass', value: await charge(tx, { view, amount, outlet: staff.outlet, cashierId: staff.cashier?.id ?? null, channel: 'counter', reference: null, requestKey: idempotencyKey, now }) };
-    },
-  });
-  return { charge: toCharge(await chargeView(db, row)), balance: toJsonNumber(await getBalance({ db, card: held.card, now })) };
+export async function checkCounterCharge(tx: Database, { merchantId, userId, cardId, amount, requestKey, now }: MemberRequest & { cardId: string; amount: bigint; requestKey: string; now: Date }): Promise<CounterChargeCheck> {
+  const replay = await findChargeByRequestKey(tx, { cardId, requestKey });
+  if (replay) return replay.amount === amount ? { kind: 'replay', charge: replay } : { kind: 'refuse', error: new AppError('IDEMPOTENCY_KEY_REUSED') };
+  const view = await findGiftCard(tx, { merchantId, cardId });
+  if (!view || view.card.ownerUserId !== userId) return { kind: 'refuse', error: new AppError('CARD_NOT_FOUND') };
+  if (!canMoveValue(view.card)) return { kind: 'refuse', error: new AppError('CARD_NOT_ACTIVE') };
+  if ((await getBalance({ db: tx, card: view.card, now })) < amount) return { kind: 'refuse', error: new AppError('INSUFFICIENT_BALANCE') };
+  return { kind: 'ready', view };
+}
+
+/** A charge as the member's phone shows it, with the card's balance after it. */
+export async function counterChargeAnswer(db: Database, { row, cardId, merchantId, now }: { row: GiftCardChargeRow; cardId: string; merchantId: number; now: Date }): Promise<{ charge: GiftCardCharge; balance: number }> {
+  const view = await findGiftCard(db, { merchantId, cardId });
+  if (!view) throw new Error('A charged gift card is gone');
+  return { charge: toCharge(await chargeView(db, row)), balance: toJsonNumber(await getBalance({ db, card: view.card, now })) };
 }
 
 async function toIntegrationCharge(db: Database, row: GiftCardChargeRow, view: NonNullable<GiftCardView>, now: Date): Promise<IntegrationGiftCardCharge> {
   return { ...toCharge(await chargeView(db, row)), cardNumber: view.card.number, balance: toJsonNumber(await getBalance({ db, card: view.card, now })) };
 }
 
-/** POST /integration/v1/gift-cards/charges: the till scanned a gift card's code at one of the merchant's outlets. */
-export async function chargeAtTill({
-  tx,
-  merchantId,
-  code,
-  amount,
-  outletId,
-  reference,
-  now,
-}: {
-  tx: Database;
-  merchantId: number;
-  code: string;
-  amount: number;
-  outletId: string;
-  reference: string | undefined;
-  now: Date;
-}): Promise<{ data: IntegrationGiftCardCharge }> {
-  const outlet = await getOutlet(tx, { merchantId, outletId });
-  const view = await findGiftCardByPayCode(tx, { merchantId, payCode: normaliseVoucherCode(code) });
+/**
+ * POST /integration/v1/gift-cards/charges: the till scanned a gift card's code at one of the
+ * merchant's outlets (the till-charge use case brings the outlet).
+ */
+export async function chargeScannedGiftCard(
+  tx: Database,
+  { merchantId, code, amount, outlet, reference, now }: { merchantId: number; code: string; amount: number; outlet: { id: string; name: string }; reference: string | undefined; now: Date },
+): Promise<{ data: IntegrationGiftCardCharge }> {
+  const view = await findGiftCardByPayCode(tx, { merchantId, payCode: normaliseCounterCode(code) });
   if (!view) throw new AppError('GIFT_CARD_NOT_FOUND');
-  const row = await charge(tx, { view, amount: BigInt(amount), outlet, cashierId: null, channel: 'till', reference: reference ?? null, requestKey: null, now });
+  const row = await chargeGiftCard(tx, { view, amount: BigInt(amount), outlet, cashierId: null, channel: 'till', reference: reference ?? null, requestKey: null, now });
   return { data: await toIntegrationCharge(tx, row, view, now) };
 }
 

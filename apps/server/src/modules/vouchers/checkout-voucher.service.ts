@@ -4,7 +4,7 @@ import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
-import { isHeldForGift } from './voucher-gift-hold.service.ts';
+import { isHeldForGift } from './gift-hold.ts';
 import { findStandingOnlineRedemption, findTemplates, findVoucher, insertRedemption, lockVoucher, markVoucherUsed, setRedemptionVoided } from './vouchers.repository.ts';
 import type { VoucherRow } from './vouchers.table.ts';
 

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
-import { isHeldForGift } from './voucher-gift-hold.service.ts';
+import { isHeldForGift } from './gift-hold.ts';
 
 import { merchantDayAt } from '../tenancy/tenancy.service.ts';
 
@@ -29,7 +29,8 @@ import {
 
 import type { VoucherRedemptionRow, VoucherRow, VoucherTemplateRow } from './vouchers.table.ts';
 
-import { hashVoucherCode, normaliseVoucherCode, type VoucherCodeKeys } from './voucher-codes.ts';
+import { hashVoucherCode, type VoucherCodeKeys } from './voucher-codes.ts';
+import { normaliseCounterCode } from '../../lib/counter-codes.ts';
 
 import { assertMembershipActive } from '../card-access/card-access.service.ts';
 
@@ -130,7 +131,7 @@ export async function redemptionFacts(db: Database, redemption: VoucherRedemptio
 
 /** POST /integration/v1/vouchers/redeem: the till scanned a voucher's code at one of the merchant's outlets. */
 export async function redeemScannedCode({ tx, merchantId, code, outlet, keys, now }: { tx: Database; merchantId: number; code: string; outlet: RedemptionPlace; keys: VoucherCodeKeys; now: Date }): Promise<VoucherRedemptionRow> {
-  const found = await findVoucherByCode(tx, { merchantId, code: normaliseVoucherCode(code), codeHash: hashVoucherCode(code, keys) });
+  const found = await findVoucherByCode(tx, { merchantId, code: normaliseCounterCode(code), codeHash: hashVoucherCode(code, keys) });
   const voucher = found ? await lockVoucher(tx, found.id) : undefined;
   if (!voucher) throw new AppError('VOUCHER_NOT_FOUND');
   const refusal = await refusalOf(tx, voucher, await templateOf(tx, voucher), now);

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { hashVoucherCode, newVoucherCode, normaliseVoucherCode, openVoucherCode, sealVoucherCode, VOUCHER_CODE_LENGTH, voucherCodeKeysFor } from './voucher-codes.ts';
+import { hashVoucherCode, openVoucherCode, sealVoucherCode, voucherCodeKeysFor } from './voucher-codes.ts';
+import { newCounterCode, normaliseCounterCode, COUNTER_CODE_LENGTH } from '../../lib/counter-codes.ts';
 
 describe('voucher codes', () => {
   it('are 13 symbols a cashier cannot confuse, over 60 bits of them', () => {
-    const codes = Array.from({ length: 2000 }, newVoucherCode);
+    const codes = Array.from({ length: 2000 }, newCounterCode);
     for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{13}$/);
     expect(new Set(codes).size).toBe(codes.length);
-    expect(VOUCHER_CODE_LENGTH * Math.log2(31)).toBeGreaterThan(60);
+    expect(COUNTER_CODE_LENGTH * Math.log2(31)).toBeGreaterThan(60);
   });
 
   it('hash alike however the cashier types them, and differently under another secret', () => {
     const keys = voucherCodeKeysFor('one secret');
     expect(hashVoucherCode('abcd-efgh 2345k', keys)).toBe(hashVoucherCode('ABCDEFGH2345K', keys));
     expect(hashVoucherCode('ABCDEFGH2345K', voucherCodeKeysFor('another secret'))).not.toBe(hashVoucherCode('ABCDEFGH2345K', keys));
-    expect(normaliseVoucherCode(' ab-cd ')).toBe('ABCD');
+    expect(normaliseCounterCode(' ab-cd ')).toBe('ABCD');
   });
 
   it('open sealed only under the key they were sealed with', () => {

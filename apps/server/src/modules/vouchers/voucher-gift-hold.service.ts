@@ -5,17 +5,13 @@ import { giveVoucher } from './voucher-issuing.service.ts';
 import { setGiftHold } from './vouchers.repository.ts';
 import { getVoucherTemplate, lockVoucherOf } from './vouchers.service.ts';
 import type { VoucherRow, VoucherTemplateRow } from './vouchers.table.ts';
+import { isHeldForGift } from './gift-hold.ts';
 
 /*
  * A voucher given as a gift (docs/decisions/026-voucher-gifts.md), as the voucher knows it: held
  * until the gift's expiry, so it cannot be used, redeemed or given again meanwhile; the hold ends
  * when the sender takes the gift back, when the friend claims it (the voucher moves) or at its time.
  */
-
-/** Whether a gift holds the voucher now. */
-export function isHeldForGift(voucher: Pick<VoucherRow, 'giftHeldUntil'>, now: Date): boolean {
-  return voucher.giftHeldUntil !== null && voucher.giftHeldUntil.getTime() > now.getTime();
-}
 
 /** Why this voucher cannot be given now, or null when it can (a hold aside). */
 function refusalToGive(voucher: VoucherRow, now: Date): AppError | null {

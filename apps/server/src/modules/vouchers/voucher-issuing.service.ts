@@ -7,7 +7,8 @@ import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { queueWebhookEvent } from '../webhooks/webhooks.service.ts';
-import { hashVoucherCode, newVoucherCode, sealVoucherCode, type VoucherCodeKeys } from './voucher-codes.ts';
+import { hashVoucherCode, sealVoucherCode, type VoucherCodeKeys } from './voucher-codes.ts';
+import { newCounterCode } from '../../lib/counter-codes.ts';
 import {
   findPendingOwnCodeVouchers,
   findPendingPartnerVouchers,
@@ -67,7 +68,7 @@ export async function issueVouchers(tx: Database, { merchantId, holder, source, 
       templateId: template.id,
       userId: holder.userId,
       cardId: holder.cardId,
-      code: waitsForCode(template) ? null : newVoucherCode(),
+      code: waitsForCode(template) ? null : newCounterCode(),
       status: waitsForCode(template) ? ('pending' as const) : ('active' as const),
       sourceType: source.type,
       sourceId: source.id,
@@ -148,7 +149,7 @@ export async function giveVoucher(tx: Database, { voucher, template, to, now }: 
     voucherId: voucher.id,
     userId: to.userId,
     cardId: to.cardId,
-    code: hashed ? null : newVoucherCode(),
+    code: hashed ? null : newCounterCode(),
     status: hashed ? 'pending' : voucher.status,
   });
   if (hashed) await enqueueJob({ db: tx, name: issueVoucherCodesJobName, runAt: now, now });
@@ -158,7 +159,7 @@ export async function giveVoucher(tx: Database, { voucher, template, to, now }: 
 
 /** A new code for a pending voucher, kept as its template says; the voucher becomes usable. */
 async function fillCode(tx: Database, { voucher, template, keys, externalCode }: { voucher: VoucherRow; template: VoucherTemplateRow; keys: VoucherCodeKeys; externalCode: string | null }): Promise<VoucherRow | undefined> {
-  const code = newVoucherCode();
+  const code = newCounterCode();
   const kept = template.codeStorage === 'hashed' ? { code: null, codeHash: hashVoucherCode(code, keys), codeSealed: sealVoucherCode(code, keys) } : { code, codeHash: null, codeSealed: null };
   const filled = await setVoucherCode(tx, { voucherId: voucher.id, ...kept, externalCode: externalCode ?? voucher.externalCode });
   if (filled) publishAfterCommit(tx, [changeTags.card(filled.cardId), changeTags.wallet(filled.userId)]);

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { getImageViews, type ImageViewOf } from '../media/images.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
+import { isHeldForGift } from './gift-hold.ts';
 import { openVoucherCode, type VoucherCodeKeys } from './voucher-codes.ts';
 import {
   countUsableVouchers,
@@ -156,6 +157,27 @@ export async function setMemberVoucherHidden(request: MemberRequest & { voucherI
 export async function lockVoucherOf(tx: Database, { merchantId, voucherId }: { merchantId: number; voucherId: string }): Promise<VoucherRow | undefined> {
   const row = isUuid(voucherId) ? await lockVoucher(tx, voucherId) : undefined;
   return row?.merchantId === merchantId ? row : undefined;
+}
+
+/** One of the member's vouchers, locked for the caller's transaction; VOUCHER_NOT_FOUND for anyone else's. */
+export async function lockMemberVoucher(tx: Database, { merchantId, userId, voucherId }: { merchantId: number; userId: string; voucherId: string }): Promise<VoucherRow> {
+  const voucher = await lockVoucherOf(tx, { merchantId, voucherId });
+  if (!voucher || voucher.userId !== userId) throw new AppError('VOUCHER_NOT_FOUND');
+  return voucher;
+}
+
+/**
+ * What the locked e-gift voucher becomes, when it may become it now: a gift card of its template's
+ * program loaded with its value (docs/decisions/027-gift-cards.md). Refused when it is no e-gift,
+ * was used, cannot be used, or a gift holds it.
+ */
+export async function giftCardTermsOf(tx: Database, { voucher, now }: { voucher: VoucherRow; now: Date }): Promise<{ name: string; programId: string; value: bigint }> {
+  const template = await getVoucherTemplate(tx, voucher.templateId);
+  if (template.giftCardProgramId === null || template.giftCardValue === null) throw new AppError('UNPROCESSABLE', { message: 'This e-voucher is not a gift card' });
+  if (voucher.status === 'used') throw new AppError('VOUCHER_ALREADY_USED');
+  if (voucher.status !== 'active' || voucher.expiresAt.getTime() <= now.getTime()) throw new AppError('VOUCHER_NOT_USABLE');
+  if (isHeldForGift(voucher, now)) throw new AppError('VOUCHER_GIFTED');
+  return { name: template.name, programId: template.giftCardProgramId, value: template.giftCardValue };
 }
 
 /** The template a voucher was issued from. */
