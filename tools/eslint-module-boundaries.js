@@ -17,6 +17,7 @@ export const kernelModules = [
   'auth',
   'programs',
   'card-access',
+  'geography',
   'ledger',
   'media',
   'storage',

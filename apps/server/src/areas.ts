@@ -5,6 +5,7 @@ import { addressesArea } from './modules/addresses/addresses.area.ts';
 import { authArea } from './modules/auth/auth.area.ts';
 import { cardsArea } from './modules/cards/cards.area.ts';
 import { catalogArea } from './modules/catalog/catalog.area.ts';
+import { geographyArea } from './modules/geography/geography.area.ts';
 import { giftCardsArea } from './modules/gift-cards/gift-cards.area.ts';
 import { giftsArea } from './modules/gifts/gifts.area.ts';
 import { healthArea } from './modules/health/health.area.ts';
@@ -49,6 +50,7 @@ export const areas: readonly Area[] = [
   subscriptionPeriodPaidArea,
   catalogArea,
   memberEventsArea,
+  geographyArea,
   addressesArea,
   placeOrderArea,
   ordersArea,

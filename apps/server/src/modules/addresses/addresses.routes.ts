@@ -7,12 +7,10 @@ import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { signedIn } from '../auth/auth.http.ts';
 import { createMemberAddress, deleteMemberAddress, getMemberAddress, listMemberAddresses, makePrimaryAddress, updateMemberAddress } from './addresses.service.ts';
-import { areaRoutes } from './areas.routes.ts';
 
-/** The member's delivery addresses, and the area lists their forms pick from (decision 021). */
+/** The member's delivery addresses (decision 021); the area lists their forms pick from are the geography module's. */
 export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db, clock } = context;
-  await app.register(areaRoutes, context);
 
   const ownerOf = (request: FastifyRequest) => ({ db, merchantId: siteOf(request).merchant.id, userId: signedIn(request).user.id });
 

@@ -16,7 +16,7 @@ import {
   type AddressOwner,
 } from './addresses.repository.ts';
 import type { MemberAddressRow, NewMemberAddressRow } from './addresses.table.ts';
-import { areaPath, type AreaLevel } from './areas.ts';
+import { areaPath, type AreaLevel } from '../geography/areas.ts';
 
 /*
  * A member's delivery addresses (docs/decisions/021-addresses.md). A member with addresses has
