@@ -24,6 +24,10 @@ export const cardKeys = {
   catalogList: (cardId: string, filter: Readonly<Record<string, string | number | undefined>>) => [...cardKeys.catalog(cardId), 'list', filter] as const,
   product: (cardId: string, productType: string, productId: string) => [...cardKeys.catalog(cardId), 'product', productType, productId] as const,
   cartQuote: (cardId: string, items: readonly { productId: string; quantity: number }[]) => [...cardKeys.catalog(cardId), 'quote', items] as const,
+  /** A gift card's balance, code and charges. */
+  giftCard: (cardId: string) => [...cardKeys.detail(cardId), 'gift-card'] as const,
+  /** One payment made with one of the member's gift cards. */
+  giftCardCharge: (chargeId: string) => [...cardKeys.all, 'gift-card-charges', chargeId] as const,
   /** Looking a number up while adding a card; never shared with the member's own cards. */
   preview: (cardNumber: string) => [...cardKeys.all, 'preview', cardNumber] as const,
 };

@@ -11,7 +11,7 @@ export async function getGiftCardCharge(chargeId: string, signal?: AbortSignal):
 
 export function giftCardChargeQueryOptions(chargeId: string) {
   return queryOptions({
-    queryKey: [...cardKeys.all, 'gift-card-charges', chargeId] as const,
+    queryKey: cardKeys.giftCardCharge(chargeId),
     queryFn: ({ signal }) => getGiftCardCharge(chargeId, signal),
     enabled: chargeId !== '',
   });

@@ -11,7 +11,7 @@ export async function getGiftCard(cardId: string, signal?: AbortSignal): Promise
 
 // Under the card's detail, so whatever refreshes the card refreshes its gift card too.
 export function giftCardQueryOptions(cardId: string) {
-  return queryOptions({ queryKey: [...cardKeys.detail(cardId), 'gift-card'] as const, queryFn: ({ signal }) => getGiftCard(cardId, signal) });
+  return queryOptions({ queryKey: cardKeys.giftCard(cardId), queryFn: ({ signal }) => getGiftCard(cardId, signal) });
 }
 
 export function useGiftCard(cardId: string) {

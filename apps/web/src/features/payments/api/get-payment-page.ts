@@ -6,7 +6,7 @@ import { paymentKeys } from '../../../lib/payment-keys.ts';
 /** GET /api/v2/payments/{id}/page: the app path where the member follows the payment. */
 export function usePaymentPagePath(paymentId: string) {
   return useQuery({
-    queryKey: [...paymentKeys.detail(paymentId), 'page'],
+    queryKey: paymentKeys.page(paymentId),
     queryFn: ({ signal }) => api.get(`/api/v2/payments/${encodeURIComponent(paymentId)}/page`, { schema: paymentPageAnswerSchema, signal }),
     enabled: paymentId !== '',
   });
