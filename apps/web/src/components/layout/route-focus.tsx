@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { focusHeading } from '../ui/focus-heading.ts';
 
 /** How long a new page's heading is waited for while its code loads. */
 const WAIT_MS = 3000;
@@ -43,8 +44,7 @@ export function RouteFocus() {
       const pageTookFocus = active !== null && active !== document.body && active !== focusedBefore && active.isConnected;
       if (pageTookFocus) return;
       if (heading) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
+        focusHeading(heading);
         return;
       }
       if (performance.now() < deadline) frame = requestAnimationFrame(moveFocus);

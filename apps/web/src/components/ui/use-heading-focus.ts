@@ -1,17 +1,16 @@
 import { useEffect, useRef } from 'react';
+import { focusHeading, isTypingIn } from './focus-heading.ts';
 
 /**
- * Moves keyboard and screen-reader focus to the page heading when a page opens, so a route change
- * is announced like a new document. The heading needs `tabIndex={-1}` to accept focus. Focus that
- * is already somewhere on the page stays: a visitor typing into a page the server drew, when the app
- * takes it over, keeps typing where they were.
+ * focusHeading for a page or a step that opens without a route change (the first page of a visit,
+ * a transfer done): its heading takes focus once drawn. Focus already in a field stays: a visitor
+ * typing into a page the server drew, when the app takes it over, keeps typing where they were.
  */
 export function useHeadingFocus<T extends HTMLElement = HTMLHeadingElement>() {
   const headingRef = useRef<T>(null);
   useEffect(() => {
-    const active = document.activeElement;
-    if (active instanceof HTMLElement && active !== document.body && active.closest('input, textarea, select, [contenteditable]')) return;
-    headingRef.current?.focus({ preventScroll: true });
+    if (isTypingIn(document.activeElement) || !headingRef.current) return;
+    focusHeading(headingRef.current);
   }, []);
   return headingRef;
 }
