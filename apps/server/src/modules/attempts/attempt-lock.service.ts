@@ -1,3 +1,5 @@
+import { HOUR_MS } from '@kartu/core/calendar';
+import { CODE_ENTRY_LOCK_HOURS, CODE_ENTRY_MAX_WRONG_TRIES } from '@kartu/core/constants';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearAttemptRow, findAttemptRows, lockAttemptRow, saveAttemptRow, type AttemptKey } from './attempts.repository.ts';
@@ -10,6 +12,9 @@ export type { AttemptKey };
  * codes, gift PINs): one row per merchant, scope and subject counts wrong attempts and holds the
  * lock; concurrent attempts wait on the row.
  */
+
+/** A code typed at the counter or a gift's PIN (business-rules §4 code entry): the third wrong one locks for 24 hours. */
+export const codeEntryLock = { lockAt: CODE_ENTRY_MAX_WRONG_TRIES, lockMs: CODE_ENTRY_LOCK_HOURS * HOUR_MS } as const;
 
 /** The error a lock answers with, by what it guards. */
 export type LockedCode = 'LOGIN_LOCKED' | 'PIN_LOCKED' | 'OTP_REQUESTS_LOCKED' | 'VOUCHER_LOCKED' | 'GIFT_LOCKED' | 'GIFT_CARD_LOCKED' | 'RECIPIENT_LOOKUP_LOCKED' | 'ADD_CARD_LOCKED';

@@ -1,33 +1,45 @@
 import type { GiftCard, GiftCardCharge, GiftCardChargeDetail, IntegrationGiftCardCharge } from '@kartu/contracts';
-import { CODE_ENTRY_LOCK_HOURS, CODE_ENTRY_MAX_WRONG_TRIES } from '@kartu/core';
 
-import { HOUR_MS } from '@kartu/core/calendar';
+
 
 import type { Database } from '../../db/database.ts';
 
+
 import { isUuid } from '../../db/uuid.ts';
+
 
 import { AppError } from '../../lib/app-error.ts';
 
+
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
+
 
 import { toJsonNumber } from '../../lib/json-number.ts';
 
+
 import { currencyOf } from '../programs/program-currency.ts';
+
 
 import { canMoveValue } from '../ledger/card-ref.ts';
 
+
 import { getBalance } from '../ledger/ledger.service.ts';
+
 
 import { earnOnCard, redeem } from '../ledger/points.service.ts';
 
+
 import { reverseEntry } from '../ledger/reversal.service.ts';
+
 
 import { getProgram } from '../programs/programs.service.ts';
 
+
 import { getPublicMerchant, merchantDayAt } from '../tenancy/tenancy.service.ts';
 
+
 import { newCounterCode, normaliseCounterCode } from '../../lib/counter-codes.ts';
+
 
 import {
   findCharge,
@@ -44,11 +56,15 @@ import {
   type GiftCardView,
 } from './gift-cards.repository.ts';
 
+
 import type { GiftCardChargeRow } from './gift-cards.table.ts';
+
 
 import type { CardRow } from '../cards/cards.table.ts';
 
+
 import { getMemberCard } from '../card-access/card-access.service.ts';
+
 
 
 /*
@@ -60,8 +76,6 @@ import { getMemberCard } from '../card-access/card-access.service.ts';
  * same day reverses it, putting the value back into the lots it came from.
  */
 
-const WRONG_CODES_LOCK_AT = CODE_ENTRY_MAX_WRONG_TRIES;
-const WRONG_CODES_LOCK_MS = CODE_ENTRY_LOCK_HOURS * HOUR_MS;
 /** The charges a gift card's page lists: the latest ones. */
 const CHARGES_SHOWN = 20;
 
@@ -165,12 +179,9 @@ export async function chargeGiftCard(
   return row;
 }
 
-export const outletCodeLock = { lockAt: WRONG_CODES_LOCK_AT, lockMs: WRONG_CODES_LOCK_MS } as const;
-
 /** The member's gift card a charge at the counter is for; GIFT_CARD_NOT_FOUND for anything else. */
-export async function getMemberGiftCardForCharge(request: MemberRequest & { cardId: string }): Promise<{ cardId: string }> {
-  const held = await memberGiftCard(request, request.cardId);
-  return { cardId: held.card.id };
+export async function getMemberGiftCardForCharge(request: MemberRequest & { cardId: string }): Promise<NonNullable<GiftCardView>> {
+  return memberGiftCard(request, request.cardId);
 }
 
 /** What a counter charge finds on the card: the answer of its Idempotency-Key, a refusal, or the card to charge. */
@@ -191,10 +202,8 @@ export async function checkCounterCharge(tx: Database, { merchantId, userId, car
 }
 
 /** A charge as the member's phone shows it, with the card's balance after it. */
-export async function counterChargeAnswer(db: Database, { row, cardId, merchantId, now }: { row: GiftCardChargeRow; cardId: string; merchantId: number; now: Date }): Promise<{ charge: GiftCardCharge; balance: number }> {
-  const view = await findGiftCard(db, { merchantId, cardId });
-  if (!view) throw new Error('A charged gift card is gone');
-  return { charge: toCharge(await chargeView(db, row)), balance: toJsonNumber(await getBalance({ db, card: view.card, now })) };
+export async function counterChargeAnswer(db: Database, { row, card, now }: { row: GiftCardChargeRow; card: CardRow; now: Date }): Promise<{ charge: GiftCardCharge; balance: number }> {
+  return { charge: toCharge(await chargeView(db, row)), balance: toJsonNumber(await getBalance({ db, card, now })) };
 }
 
 async function toIntegrationCharge(db: Database, row: GiftCardChargeRow, view: NonNullable<GiftCardView>, now: Date): Promise<IntegrationGiftCardCharge> {

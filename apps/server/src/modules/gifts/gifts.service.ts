@@ -1,22 +1,40 @@
 import { randomUUID } from 'node:crypto';
+
 import type { CreateGiftBody, GiftPreview, Language, VoucherGift } from '@kartu/contracts';
-import { CODE_ENTRY_LOCK_HOURS, CODE_ENTRY_MAX_WRONG_TRIES, phoneRegionOf } from '@kartu/core';
-import { DAY_MS, HOUR_MS } from '@kartu/core/calendar';
+
+import { phoneRegionOf } from '@kartu/core';
+
+import { DAY_MS } from '@kartu/core/calendar';
 import type { Database } from '../../db/database.ts';
+
 import { isUuid } from '../../db/uuid.ts';
+
 import { AppError } from '../../lib/app-error.ts';
+
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
+
 import type { CheckOutcome } from '../attempts/attempt-lock.service.ts';
+
 import type { MerchantRef } from '../auth/auth.context.ts';
+
 import { normaliseIdentifier } from '../auth/identifier.ts';
+
 import type { UserRow } from '../auth/users.table.ts';
+
 import { maskRecipientPhone } from '@kartu/core/masking';
+
 import { getImageViews } from '../media/images.service.ts';
+
 import type { OutboxDrivers } from '../outbox/outbox.drivers.ts';
+
 import { queueSecretMessage } from '../outbox/outbox.service.ts';
+
 import type { SealKey } from '../../lib/sealed-text.ts';
+
 import { composeGiftPinMessage } from './gift-pin-message.ts';
+
 import { giftPinMatches, hashGiftPin, hashGiftToken, isGiftToken, newGiftPin, newGiftToken, openGiftToken, sealGiftToken, type GiftKeys } from './gift-secrets.ts';
+
 import {
   findClaimerCard,
   findGift,
@@ -31,9 +49,13 @@ import {
   updateGift,
   type GiftedVoucher,
 } from './gifts.repository.ts';
+
 import type { VoucherGiftRow } from './gifts.table.ts';
+
 import { giftStatusAt, toVoucherGift } from './gift-views.service.ts';
+
 import { assertMembershipActive } from '../card-access/card-access.service.ts';
+
 
 /*
  * Gifting a voucher by link and PIN (docs/decisions/026-voucher-gifts.md), as the gift knows it:
@@ -44,8 +66,6 @@ import { assertMembershipActive } from '../card-access/card-access.service.ts';
 /** How long a friend has to claim a gift (never past the voucher's own expiry). */
 export const GIFT_VALID_DAYS = 7;
 const GIFT_VALID_MS = GIFT_VALID_DAYS * DAY_MS;
-/** Wrong PINs that lock a gift, and for how long (business-rules §4: code entry). */
-export const giftPinLock = { lockAt: CODE_ENTRY_MAX_WRONG_TRIES, lockMs: CODE_ENTRY_LOCK_HOURS * HOUR_MS } as const;
 const GIFT_PIN_PURPOSE = 'voucher-gift';
 
 /** When a gift made now expires: a week on, never past the voucher's own expiry. */

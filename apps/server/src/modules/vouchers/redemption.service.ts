@@ -1,18 +1,22 @@
-import { HOUR_MS } from '@kartu/core/calendar';
 
-import { CODE_ENTRY_LOCK_HOURS, CODE_ENTRY_MAX_WRONG_TRIES } from '@kartu/core/constants';
 
 import type { Database } from '../../db/database.ts';
 
+
 import { isUuid } from '../../db/uuid.ts';
+
 
 import { AppError } from '../../lib/app-error.ts';
 
+
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
-import { isHeldForGift } from './gift-hold.ts';
+
+import { isHeldForGift, refusalOfUse } from './gift-hold.ts';
+
 
 import { merchantDayAt } from '../tenancy/tenancy.service.ts';
+
 
 import {
   countRedemptionsOn,
@@ -27,12 +31,17 @@ import {
   setRedemptionVoided,
 } from './vouchers.repository.ts';
 
+
 import type { VoucherRedemptionRow, VoucherRow, VoucherTemplateRow } from './vouchers.table.ts';
 
+
 import { hashVoucherCode, type VoucherCodeKeys } from './voucher-codes.ts';
+
 import { normaliseCounterCode } from '../../lib/counter-codes.ts';
 
+
 import { assertMembershipActive } from '../card-access/card-access.service.ts';
+
 
 
 /*
@@ -42,9 +51,6 @@ import { assertMembershipActive } from '../card-access/card-access.service.ts';
  * moment end with exactly one. The outlet (and its codes) is the outlets module's: the
  * redeem-at-counter and till-redemption use cases bring it.
  */
-
-/** Wrong outlet codes that lock a voucher's redemption, and for how long (business-rules §4). */
-export const outletCodeLock = { lockAt: CODE_ENTRY_MAX_WRONG_TRIES, lockMs: CODE_ENTRY_LOCK_HOURS * HOUR_MS } as const;
 
 /** Where a voucher is redeemed: one of the merchant's outlets. */
 export interface RedemptionPlace {
@@ -58,8 +64,8 @@ async function dayIn(db: Database, merchantId: number, now: Date): Promise<strin
 
 /** Why this voucher cannot be redeemed in store now, or null when it can. */
 async function refusalOf(tx: Database, voucher: VoucherRow, template: VoucherTemplateRow, now: Date): Promise<AppError | null> {
-  if (voucher.status === 'used') return new AppError('VOUCHER_ALREADY_USED');
-  if (voucher.status !== 'active' || voucher.expiresAt.getTime() <= now.getTime()) return new AppError('VOUCHER_NOT_USABLE');
+  const unusable = refusalOfUse(voucher, now);
+  if (unusable) return unusable;
   if (isHeldForGift(voucher, now)) return new AppError('VOUCHER_GIFTED');
   if (template.giftCardProgramId !== null) return new AppError('VOUCHER_IS_GIFT_CARD');
   if (template.usableAt === 'ecommerce') return new AppError('VOUCHER_ONLINE_ONLY');
@@ -98,13 +104,6 @@ export async function redeemInStore(
   });
   publishAfterCommit(tx, [changeTags.card(voucher.cardId), changeTags.wallet(voucher.userId)]);
   return redemption;
-}
-
-/** The member's voucher they ask to redeem at the counter; VOUCHER_NOT_FOUND for anyone else's. */
-export async function findMemberVoucherToRedeem({ db, merchantId, userId, voucherId }: { db: Database; merchantId: number; userId: string; voucherId: string }): Promise<VoucherRow> {
-  const held = isUuid(voucherId) ? await findVoucher(db, { merchantId, voucherId }) : undefined;
-  if (!held || held.userId !== userId) throw new AppError('VOUCHER_NOT_FOUND');
-  return held;
 }
 
 /**

@@ -3,9 +3,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { giveVoucher } from './voucher-issuing.service.ts';
 import { setGiftHold } from './vouchers.repository.ts';
-import { getVoucherTemplate, lockVoucherOf } from './vouchers.service.ts';
+import { getVoucherTemplate, lockMemberVoucher, lockVoucherOf } from './vouchers.service.ts';
 import type { VoucherRow, VoucherTemplateRow } from './vouchers.table.ts';
-import { isHeldForGift } from './gift-hold.ts';
+import { isHeldForGift, refusalOfUse } from './gift-hold.ts';
 
 /*
  * A voucher given as a gift (docs/decisions/026-voucher-gifts.md), as the voucher knows it: held
@@ -13,21 +13,13 @@ import { isHeldForGift } from './gift-hold.ts';
  * when the sender takes the gift back, when the friend claims it (the voucher moves) or at its time.
  */
 
-/** Why this voucher cannot be given now, or null when it can (a hold aside). */
-function refusalToGive(voucher: VoucherRow, now: Date): AppError | null {
-  if (voucher.status === 'used') return new AppError('VOUCHER_ALREADY_USED');
-  if (voucher.status !== 'active' || voucher.expiresAt.getTime() <= now.getTime()) return new AppError('VOUCHER_NOT_USABLE');
-  return null;
-}
-
 /**
  * The member's usable voucher, locked for the gift's transaction: the lock orders the gift with a
  * redemption or a checkout of the same voucher. Refused when it is not theirs or cannot be used.
  */
 export async function lockVoucherToGive(tx: Database, { merchantId, userId, voucherId, now }: { merchantId: number; userId: string; voucherId: string; now: Date }): Promise<{ voucher: VoucherRow; template: VoucherTemplateRow }> {
-  const voucher = await lockVoucherOf(tx, { merchantId, voucherId });
-  if (!voucher || voucher.userId !== userId) throw new AppError('VOUCHER_NOT_FOUND');
-  const refusal = refusalToGive(voucher, now);
+  const voucher = await lockMemberVoucher(tx, { merchantId, userId, voucherId });
+  const refusal = refusalOfUse(voucher, now);
   if (refusal) throw refusal;
   return { voucher, template: await getVoucherTemplate(tx, voucher.templateId) };
 }
@@ -56,6 +48,6 @@ export async function giveGiftedVoucher(
   { merchantId, voucherId, fromUserId, to, now }: { merchantId: number; voucherId: string; fromUserId: string; to: { userId: string; cardId: string }; now: Date },
 ): Promise<VoucherRow | null> {
   const voucher = await lockVoucherOf(tx, { merchantId, voucherId });
-  if (!voucher || voucher.userId !== fromUserId || refusalToGive(voucher, now)) return null;
+  if (!voucher || voucher.userId !== fromUserId || refusalOfUse(voucher, now)) return null;
   return giveVoucher(tx, { voucher, template: await getVoucherTemplate(tx, voucher.templateId), to, now });
 }

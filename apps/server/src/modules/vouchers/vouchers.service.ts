@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { getImageViews, type ImageViewOf } from '../media/images.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
-import { isHeldForGift } from './gift-hold.ts';
+import { isHeldForGift, refusalOfUse } from './gift-hold.ts';
 import { openVoucherCode, type VoucherCodeKeys } from './voucher-codes.ts';
 import {
   countUsableVouchers,
@@ -174,8 +174,8 @@ export async function lockMemberVoucher(tx: Database, { merchantId, userId, vouc
 export async function giftCardTermsOf(tx: Database, { voucher, now }: { voucher: VoucherRow; now: Date }): Promise<{ name: string; programId: string; value: bigint }> {
   const template = await getVoucherTemplate(tx, voucher.templateId);
   if (template.giftCardProgramId === null || template.giftCardValue === null) throw new AppError('UNPROCESSABLE', { message: 'This e-voucher is not a gift card' });
-  if (voucher.status === 'used') throw new AppError('VOUCHER_ALREADY_USED');
-  if (voucher.status !== 'active' || voucher.expiresAt.getTime() <= now.getTime()) throw new AppError('VOUCHER_NOT_USABLE');
+  const unusable = refusalOfUse(voucher, now);
+  if (unusable) throw unusable;
   if (isHeldForGift(voucher, now)) throw new AppError('VOUCHER_GIFTED');
   return { name: template.name, programId: template.giftCardProgramId, value: template.giftCardValue };
 }

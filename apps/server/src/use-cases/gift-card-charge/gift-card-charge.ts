@@ -1,8 +1,8 @@
 import type { GiftCardCharge, GiftCardChargeBody, IntegrationGiftCardCharge } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { guardedAttempt } from '../../modules/attempts/attempt-lock.service.ts';
-import { chargeGiftCard, chargeScannedGiftCard, checkCounterCharge, counterChargeAnswer, getMemberGiftCardForCharge, outletCodeLock } from '../../modules/gift-cards/gift-cards.service.ts';
+import { codeEntryLock, guardedAttempt } from '../../modules/attempts/attempt-lock.service.ts';
+import { chargeGiftCard, chargeScannedGiftCard, checkCounterCharge, counterChargeAnswer, getMemberGiftCardForCharge } from '../../modules/gift-cards/gift-cards.service.ts';
 import type { GiftCardChargeRow } from '../../modules/gift-cards/gift-cards.table.ts';
 import { getOutlet, staffOfCodes } from '../../modules/outlets/outlets.service.ts';
 
@@ -34,13 +34,13 @@ export async function chargeAtCounter({ db, merchantId, userId, cardId, body, id
   const amount = BigInt(body.amount);
   const row = await guardedAttempt<GiftCardChargeRow>({
     db,
-    key: { merchantId, scope: 'gift-card-charge', subject: held.cardId },
+    key: { merchantId, scope: 'gift-card-charge', subject: held.card.id },
     now,
-    ...outletCodeLock,
+    ...codeEntryLock,
     lockedCode: 'GIFT_CARD_LOCKED',
     wrong: (attemptsRemaining) => new AppError('GIFT_CARD_OUTLET_CODE_INVALID', { attemptsRemaining }),
     check: async (tx) => {
-      const checked = await checkCounterCharge(tx, { db: tx, merchantId, userId, cardId: held.cardId, amount, requestKey: idempotencyKey, now });
+      const checked = await checkCounterCharge(tx, { db: tx, merchantId, userId, cardId: held.card.id, amount, requestKey: idempotencyKey, now });
       if (checked.kind === 'replay') return { kind: 'pass', value: checked.charge };
       if (checked.kind === 'refuse') return checked;
       const staff = await staffOfCodes(tx, { merchantId, outletCode: body.outletCode, cashierCode: body.cashierCode, codeKey });
@@ -49,7 +49,7 @@ export async function chargeAtCounter({ db, merchantId, userId, cardId, body, id
       return { kind: 'pass', value: charged };
     },
   });
-  return counterChargeAnswer(db, { row, cardId: held.cardId, merchantId, now });
+  return counterChargeAnswer(db, { row, card: held.card, now });
 }
 
 /** POST /integration/v1/gift-cards/charges: the till scanned a gift card's code at one of the merchant's outlets. */

@@ -1,7 +1,7 @@
 import type { Voucher, VoucherGift } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { guardedAttempt } from '../../modules/attempts/attempt-lock.service.ts';
+import { codeEntryLock, guardedAttempt } from '../../modules/attempts/attempt-lock.service.ts';
 import type { UserRow } from '../../modules/auth/users.table.ts';
 import { assertMembershipActive } from '../../modules/card-access/card-access.service.ts';
 import type { GiftKeys } from '../../modules/gifts/gift-secrets.ts';
@@ -12,7 +12,6 @@ import {
   getGiftForSender,
   giftExpiry,
   giftOfToken,
-  giftPinLock,
   markGiftClaimed,
   openGift,
   recipientPhoneOf,
@@ -83,7 +82,7 @@ export async function claimGift({ db, keys, merchantId, user, token, pin, now }:
     db,
     key: { merchantId, scope: 'gift-claim', subject: found.id },
     now,
-    ...giftPinLock,
+    ...codeEntryLock,
     lockedCode: 'GIFT_LOCKED',
     wrong: (attemptsRemaining) => new AppError('GIFT_PIN_INVALID', { attemptsRemaining }),
     check: async (tx) => {

@@ -1,9 +1,10 @@
 import type { Voucher } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { guardedAttempt } from '../../modules/attempts/attempt-lock.service.ts';
+import { codeEntryLock, guardedAttempt } from '../../modules/attempts/attempt-lock.service.ts';
 import { staffOfCodes } from '../../modules/outlets/outlets.service.ts';
-import { findMemberVoucherToRedeem, lockVoucherToRedeem, outletCodeLock, redeemInStore } from '../../modules/vouchers/redemption.service.ts';
+import { lockVoucherToRedeem, redeemInStore } from '../../modules/vouchers/redemption.service.ts';
+import { getMemberVoucherRow } from '../../modules/vouchers/vouchers.service.ts';
 import { getMemberVoucherWithGift } from '../voucher-wallet/voucher-wallet.ts';
 
 export interface CounterRedemption {
@@ -26,12 +27,12 @@ export interface CounterRedemption {
  * wallet shows it.
  */
 export async function redeemVoucherAtCounter({ db, merchantId, userId, voucherId, outletCode, cashierCode, codeKey, now }: CounterRedemption): Promise<Voucher> {
-  const held = await findMemberVoucherToRedeem({ db, merchantId, userId, voucherId });
+  const held = await getMemberVoucherRow({ db, merchantId, userId }, voucherId);
   await guardedAttempt({
     db,
     key: { merchantId, scope: 'voucher-redemption', subject: held.id },
     now,
-    ...outletCodeLock,
+    ...codeEntryLock,
     lockedCode: 'VOUCHER_LOCKED',
     wrong: (attemptsRemaining) => new AppError('VOUCHER_OUTLET_CODE_INVALID', { attemptsRemaining }),
     check: async (tx) => {
