@@ -18,6 +18,15 @@ export function holderOf(request: FastifyRequest): ApiKeyHolder {
 }
 
 /**
+ * The Idempotency-Key of an integration write (scoped to the merchant and the write) and what its
+ * request hash covers: the path's parameters and the body. Required: IDEMPOTENCY_KEY_REQUIRED without one.
+ */
+export function integrationWriteKey({ merchantId, scope, idempotencyKey, params, body }: { merchantId: number; scope: string; idempotencyKey: string | undefined; params: unknown; body: unknown }) {
+  if (!idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+  return { key: { merchantId, scope: `integration.${scope}`, key: idempotencyKey }, hashed: { params, body } };
+}
+
+/**
  * Runs a write once per Idempotency-Key (scoped to the merchant and the route), in the transaction
  * that stores its answer, and answers the first answer to every retry with the same key and body.
  */
@@ -39,10 +48,7 @@ export async function answerOnce<T>({
   bodyIdentity?: unknown;
   run: (tx: Database) => Promise<{ statusCode: number; body: T }>;
 }): Promise<T> {
-  const idempotencyKey = idempotencyKeyOf(request);
-  if (!idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-  const key = { merchantId: holderOf(request).merchantId, scope: `integration.${scope}`, key: idempotencyKey };
-  const hashed = { params: request.params, body: bodyIdentity };
+  const { key, hashed } = integrationWriteKey({ merchantId: holderOf(request).merchantId, scope, idempotencyKey: idempotencyKeyOf(request), params: request.params, body: bodyIdentity });
   const answer = await withIdempotentTransaction({ db, ...key, body: hashed, now: clock.now(), run });
   if (answer.replayed) reply.header('idempotent-replayed', 'true');
   reply.status(answer.statusCode);

@@ -1,6 +1,7 @@
 import type { PurchaseAnswer, PurchaseBody, PurchaseItem } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { integrationWriteKey } from '../../http/integration-request.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { getMember } from '../../modules/cards/member-cards.service.ts';
 import { saveBill } from '../../integration/purchases.service.ts';
@@ -108,10 +109,8 @@ export interface RecordPurchaseOptions {
  * the answer; a retry with the same key and body answers the first answer.
  */
 export async function recordPurchase({ db, statement, merchantId, idempotencyKey, body, now }: RecordPurchaseOptions): Promise<IdempotentAnswer<PurchaseAnswer>> {
-  if (!idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-  const key = { merchantId, scope: 'integration.purchases', key: idempotencyKey };
-  // What the key's hash stands for, as for every integration write: the path's parameters (none) and the body.
-  const hashed = { params: {}, body };
+  // The purchases path has no parameters: its key's hash covers the body, as every integration write's does.
+  const { key, hashed } = integrationWriteKey({ merchantId, scope: 'purchases', idempotencyKey, params: {}, body });
   const quick = await statement.record({ ...key, requestHash: requestHash(hashed), body, now });
   if (quick) return { ...quick, replayed: false };
   return withIdempotentTransaction({
