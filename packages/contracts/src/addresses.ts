@@ -1,23 +1,18 @@
 import { z } from 'zod';
 import { isInternationalName } from '@kartu/core';
 
-/*
- * A member's delivery addresses and the Indonesian areas they are picked from
- * (spec: business-rules §3 Address, §5 dependent area pickers; docs/decisions/021-addresses.md).
- */
+/* spec: business-rules §3 Address, §5 dependent area pickers; docs/decisions/021-addresses.md. */
 
-// spec: business-rules §3 Address — type (home, office, etc.)
 export const addressTypes = ['home', 'office', 'other'] as const;
 export const addressTypeSchema = z.enum(addressTypes);
 export type AddressType = z.infer<typeof addressTypeSchema>;
 
-/** The most addresses one member keeps. */
 export const MAX_ADDRESSES_PER_MEMBER = 20;
 export const ADDRESS_NOTE_MAX_LENGTH = 200;
 export const RECIPIENT_NAME_MAX_LENGTH = 100;
 export const FULL_ADDRESS_MAX_LENGTH = 300;
 
-/** The countries an address may be in: Indonesia only, for now. */
+/** Indonesia only, for now. */
 export const addressCountryCodes = ['ID'] as const;
 
 export const areaSchema = z.object({
@@ -27,7 +22,7 @@ export const areaSchema = z.object({
 });
 export type Area = z.infer<typeof areaSchema>;
 
-/** GET /api/v2/areas/provinces and the lists under it, sorted by name. */
+/** Sorted by name. */
 export const areaListSchema = z.object({ data: z.array(areaSchema) });
 export type AreaList = z.infer<typeof areaListSchema>;
 
@@ -47,21 +42,16 @@ const addressFields = z.object({
   regencyCode: areaCode(/^\d{2}\.\d{2}$/, '31.74'),
   districtCode: areaCode(/^\d{2}\.\d{2}\.\d{2}$/, '31.74.07'),
   villageCode: areaCode(/^\d{2}\.\d{2}\.\d{2}\.\d{4}$/, '31.74.07.1001'),
-  /** Street, number, building, floor: what the courier reads. */
   fullAddress: text(FULL_ADDRESS_MAX_LENGTH),
   zip: z.string().trim().regex(/^\d{5}$/, 'Zip code must be 5 digits'),
   note: z.string().trim().max(ADDRESS_NOTE_MAX_LENGTH).nullish(),
-  /**
-   * Where the address is, in degrees (WGS 84), for the shop's delivery distance limits: both or
-   * neither. Left out, an edit keeps the stored position; null removes it.
-   */
+  /** Degrees (WGS 84), both or neither, for delivery distance limits. Left out, an edit keeps the stored position; null removes it. */
   latitude: z.number().min(-90).max(90).nullish(),
   longitude: z.number().min(-180).max(180).nullish(),
-  /** True makes this the member's primary address; the primary address cannot be unset but by choosing another. */
+  /** The primary address cannot be unset but by choosing another. */
   isPrimary: z.boolean().optional(),
 });
 
-/** POST /api/v2/addresses and PUT /api/v2/addresses/{addressId}: the whole address. */
 export const addressBodySchema = addressFields.refine((body) => (body.latitude === undefined) === (body.longitude === undefined) && (body.latitude === null) === (body.longitude === null), {
   message: 'Latitude and longitude go together: both numbers, both null, or both left out',
   path: ['longitude'],
@@ -78,7 +68,7 @@ export const addressSchema = z.object({
   /** E.164, e.g. +6281234567890. */
   recipientPhone: z.string(),
   countryCode: z.string(),
-  /** Each level as it was chosen: its name stays as saved if the area data changes. */
+  /** Names as saved, even if the area data changes. */
   province: areaSchema,
   regency: areaSchema,
   district: areaSchema,
@@ -94,7 +84,7 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-/** GET /api/v2/addresses: the primary address first, then the newest. */
+/** The primary address first, then the newest. */
 export const addressListSchema = z.object({ data: z.array(addressSchema) });
 export type AddressList = z.infer<typeof addressListSchema>;
 

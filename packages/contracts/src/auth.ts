@@ -6,7 +6,6 @@ export type IdentifierType = z.infer<typeof identifierTypeSchema>;
 export const senderTypeSchema = z.enum(['SMS', 'WHATSAPP']);
 export type SenderType = z.infer<typeof senderTypeSchema>;
 
-/** What a one-time code is for. */
 export const otpPurposeSchema = z.enum(['login', 'reset-pin', 'register-phone']);
 export type OtpPurpose = z.infer<typeof otpPurposeSchema>;
 
@@ -15,7 +14,6 @@ const otpSchema = z.string().regex(/^\d{6}$/, 'Code must be 6 digits');
 /** Dialing code without '+', e.g. '62'. */
 const dialCodeSchema = z.string().regex(/^\d{1,4}$/);
 
-/** Who is signing in: a phone number (with its dialing code) or an e-mail address. */
 export const identifierSchema = z.object({
   identifierType: identifierTypeSchema,
   identifierValue: z.string().trim().min(1).max(254),
@@ -37,9 +35,9 @@ export const checkCredentialBodySchema = identifierSchema
 export type CheckCredentialBody = z.infer<typeof checkCredentialBodySchema>;
 
 export const checkCredentialAnswerSchema = z.object({
-  /** Seconds until the code expires. */
+  /** Seconds. */
   expireIn: z.number().int().positive(),
-  /** Codes that may still be requested before the 3-minute lock. */
+  /** Before the 3-minute lock. */
   requestRemaining: z.number().int().min(0),
 });
 export type CheckCredentialAnswer = z.infer<typeof checkCredentialAnswerSchema>;
@@ -70,7 +68,7 @@ export const signInAnswerSchema = z.object({
   loginType: loginTypeSchema,
   /** For app view mode, which sends it back as a bearer token; the web app uses the cookie. */
   accessToken: z.string(),
-  /** Seconds until the session expires if unused. */
+  /** Seconds, if unused. */
   expiresIn: z.number().int().positive(),
   /** The session is not complete until the user enters (or creates) a PIN. */
   pinRequired: z.boolean(),

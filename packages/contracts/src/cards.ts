@@ -5,10 +5,7 @@ import { imageSchema } from './media.ts';
 import { currencySchema } from './site.ts';
 import { cardSubscriptionSchema } from './subscription-state.ts';
 
-/*
- * The member's cards (spec app-core §3 Card list, Card detail, Currency, Level; §7 api/v2/cards).
- * Amounts are integers in the unit's smallest step (points, stamps, or minor units of the currency).
- */
+/* spec app-core §3 Card list, Card detail, Currency, Level; §7 api/v2/cards. Amounts are in the unit's smallest step. */
 
 export const programTypeSchema = z.enum(['points', 'stamps', 'cash', 'subscription', 'egift']);
 export type ProgramType = z.infer<typeof programTypeSchema>;
@@ -17,7 +14,7 @@ export type BalanceUnit = z.infer<typeof balanceUnitSchema>;
 export const cardStatusSchema = z.enum(['active', 'inactive', 'suspended', 'expired']);
 export type CardStatus = z.infer<typeof cardStatusSchema>;
 
-/** 24 lowercase letters and digits (spec app-core §5 push route pattern for card ids). */
+/** spec app-core §5 push route pattern for card ids. */
 export const cardIdSchema = z.string().regex(/^[a-z0-9]{24}$/, 'Card not found');
 export const cardParamsSchema = z.object({ id: cardIdSchema });
 /** spec business-rules §5: 'Card number must be 16 digits'. */
@@ -41,12 +38,10 @@ export const cardListItemSchema = z.object({
   no: z.string(),
   status: cardStatusSchema,
   isCardActive: z.boolean(),
-  /** The program's uuid. */
   programId: z.string(),
   programName: z.string(),
   programType: programTypeSchema,
   iconUrl: z.string().nullable(),
-  /** The program's card picture, drawn across the card tile; null when it has none. */
   cardArt: imageSchema.nullable(),
   balance: balanceSchema,
   level: z.object({ name: z.string(), color: z.string() }).nullable(),
@@ -58,7 +53,7 @@ export type CardListItem = z.infer<typeof cardListItemSchema>;
 export const cardListAnswerSchema = z.object({
   data: z.array(cardListItemSchema),
   page: z.number().int(),
-  /** All cards in this view, across pages. */
+  /** Across pages. */
   count: z.number().int(),
 });
 export type CardListAnswer = z.infer<typeof cardListAnswerSchema>;
@@ -93,9 +88,9 @@ export const cardDetailSchema = z.object({
   merchant: z.object({ brand: z.string(), id: z.number().int(), countryCode: z.string() }),
   customer: z.object({ id: z.string() }),
   customerData: z.object({ email: z.string().nullable(), phone: z.string().nullable(), name: z.string().nullable() }),
-  /** Keyed flags such as showBtnShop, showTransferPoint, showClaimRewards, showLevels, showTransactionHistory. */
+  /** e.g. showBtnShop, showTransferPoint, showClaimRewards, showLevels, showTransactionHistory. */
   visualAttributes: z.record(z.string(), z.boolean()),
-  /** The card's sub-pages, in order (e.g. 'transaction-history', 'transfer-point', 'claim-rewards', 'levels'). */
+  /** In order, e.g. 'transaction-history', 'transfer-point', 'claim-rewards', 'levels'. */
   menus: z.array(z.string()),
   currency: currencySchema,
   isBalanceStamps: z.boolean(),
@@ -126,7 +121,6 @@ export const cardDetailSchema = z.object({
 });
 export type CardDetail = z.infer<typeof cardDetailSchema>;
 
-/** POST api/v2/cards/check-number and GET api/v2/cards/find-by-number/{number}. */
 export const checkCardNumberBodySchema = z.object({ number: cardNumberSchema });
 export const cardPreviewSchema = z.object({
   number: z.string(),
@@ -206,7 +200,7 @@ export const rewardSchema = z.object({
   title: z.string(),
   amount: z.number().int(),
   unit: balanceUnitSchema,
-  /** The reward also brings an e-voucher (its title names it), issued into the wallet when claimed. */
+  /** Also brings an e-voucher (its title names it), issued into the wallet when claimed. */
   withVoucher: z.boolean(),
   status: z.enum(['claimable', 'claimed']),
   grantedAt: z.string(),

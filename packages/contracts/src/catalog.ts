@@ -3,26 +3,20 @@ import { PRODUCT_TYPES } from '@kartu/core/cart';
 import { CUSTOM_VALUE_MAX_AMOUNT, LEDGER_AMOUNT_MAX } from '@kartu/core/constants';
 import { imageSchema } from './media.ts';
 
-/*
- * A card's catalog: the merchant's products a member buys with the card's points, with money, or
- * with both (docs/decisions/020-catalog-and-cart.md). Every price and total here is the server's.
- */
+/* Every price and total here is the server's (docs/decisions/020-catalog-and-cart.md). */
 
 export const productTypes = PRODUCT_TYPES;
 export const productTypeSchema = z.enum(PRODUCT_TYPES);
 export type ProductType = z.infer<typeof productTypeSchema>;
 
-/** The orders a product list is shown in. `recommended` is the merchant's own order. */
+/** `recommended` is the merchant's own order. */
 export const catalogSorts = ['recommended', 'newest', 'price_asc', 'price_desc', 'name_asc'] as const;
 export const catalogSortSchema = z.enum(catalogSorts);
 export type CatalogSort = z.infer<typeof catalogSortSchema>;
 
 const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-/**
- * What one unit costs: points of the card's balance, money in minor units of `currency`, or both
- * (a mixed price). At least one of the two is set.
- */
+/** Per unit; money in minor units of `currency`. At least one of points and money is set. */
 export const productPriceSchema = z.object({
   points: amount.nullable(),
   money: amount.nullable(),
@@ -30,10 +24,7 @@ export const productPriceSchema = z.object({
 });
 export type ProductPrice = z.infer<typeof productPriceSchema>;
 
-/**
- * Stock as members may see it (business-rules §9: '>100'): the exact count only from 1 to 100, so
- * a merchant's stock levels are not read off the app. `unlimited` is a product with no stock count.
- */
+/** business-rules §9 ('>100'): exact only from 1 to 100, so a merchant's stock levels are not read off the app. */
 export const productStockSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('out_of_stock') }),
   z.object({ status: z.literal('in_stock'), count: z.number().int().min(1).max(100) }),
@@ -61,14 +52,10 @@ export const productSummarySchema = z.object({
   stock: productStockSchema,
   /** The most one order takes (app-core §5); 0 when none can be bought now (out of stock). */
   maxPerOrder: z.number().int().min(0),
-  /** Grams, for physical items; shown in gr or kg by the core formatter. */
   weightGrams: z.number().int().min(0).nullable(),
   /** Gold and other precious metals: at most 3 per transaction (business-rules §9). */
   isPreciousMetal: z.boolean(),
-  /**
-   * A custom-value product (type custom_value): the member chooses what it costs, in minor units,
-   * from `min` to `max` (business-rules §5); its price is then `min`. Null for every other product.
-   */
+  /** The member chooses the price, in minor units, from `min` to `max` (business-rules §5); its price is then `min`. */
   customValue: z.object({ min: amount, max: amount, isDonation: z.boolean() }).nullable(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
@@ -76,7 +63,6 @@ export type ProductSummary = z.infer<typeof productSummarySchema>;
 export const productDetailSchema = productSummarySchema.extend({
   description: z.string().nullable(),
   terms: z.string().nullable(),
-  /** The larger picture the detail page shows. */
   photo: imageSchema.nullable(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
@@ -89,11 +75,7 @@ export const productParamsSchema = catalogCardParamsSchema.extend({
 
 const priceBound = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-/**
- * GET /api/v2/cards/{cardId}/catalogs: one page of the card's products. The price filter compares
- * points (the card's own unit); a product sold for money alone has no points price and is left
- * out while a price filter is set. A minimum above the maximum is refused (CATALOG_PRICE_RANGE).
- */
+/** Price filters compare points, so a money-only product is left out while one is set. Min above max is CATALOG_PRICE_RANGE. */
 export const catalogQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   categoryId: z.string().min(1).max(64).optional(),
@@ -107,12 +89,10 @@ export const catalogQuerySchema = z.object({
 export type CatalogQuery = z.input<typeof catalogQuerySchema>;
 
 export const catalogPageSchema = z.object({
-  /** Every category with products on sale, whatever the filter: the chips above the list. */
+  /** Every category with products on sale, whatever the filter. */
   categories: z.array(catalogCategorySchema),
   data: z.array(productSummarySchema),
-  /** Products matching the filter, over all pages. */
   total: z.number().int().min(0),
-  /** Pass as `cursor` for the next page; null on the last. */
   nextCursor: z.string().nullable(),
 });
 export type CatalogPage = z.infer<typeof catalogPageSchema>;
@@ -120,24 +100,19 @@ export type CatalogPage = z.infer<typeof catalogPageSchema>;
 export const productAnswerSchema = z.object({ data: productDetailSchema });
 export type ProductAnswer = z.infer<typeof productAnswerSchema>;
 
-/*
- * The cart lives on the member's device (app-core §3 'shopping cart'; cleared on logout, §4): the
- * server prices it on every change and again at checkout, and never takes a client's figures.
- */
+/* The cart lives on the device (app-core §3; cleared on logout, §4); the server never takes a client's figures. */
 
 export const cartItemSchema = z.object({
   productId: z.string().min(1).max(64),
   quantity: z.number().int().min(1).max(10_000),
-  /** The value chosen for a custom-value product, in minor units; the quote says when it is out of range. */
+  /** Minor units; the product's own range is checked by the quote, not here. */
   value: z.number().int().min(0).max(LEDGER_AMOUNT_MAX).optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
-/** POST /api/v2/cards/{cardId}/carts/quote */
 export const cartQuoteBodySchema = z.object({ items: z.array(cartItemSchema).max(50) });
 export type CartQuoteBody = z.infer<typeof cartQuoteBodySchema>;
 
-/** Why a cart cannot be checked out as it is; the app shows each beside its line or above the cart. */
 export const cartProblemCodes = [
   /** Physical items and e-vouchers cannot share a cart (business-rules §5). */
   'mixed_physical_and_evoucher',
@@ -146,15 +121,13 @@ export const cartProblemCodes = [
   /** More than 3 gold or precious-metal items (business-rules §9). */
   'precious_metal_limit',
   'out_of_stock',
-  /** More than the product's maximum per order, or than its stock. */
+  /** Also when above the stock. */
   'quantity_above_max',
-  /** No longer on sale, or not in this card's catalog. */
   'unavailable',
-  /** A custom-value product sent without a value. */
   'custom_value_required',
-  /** A custom value below the product's minimum (for a donation, the minimum donation); `limit` is it. */
+  /** `limit` is the product's minimum. */
   'custom_value_below_minimum',
-  /** A custom value above the product's maximum, at most Rp 100,000,000 (business-rules §9); `limit` is it. */
+  /** `limit` is the product's maximum, at most Rp 100,000,000 (business-rules §9). */
   'custom_value_above_maximum',
 ] as const;
 export const cartProblemCodeSchema = z.enum(cartProblemCodes);
@@ -162,9 +135,7 @@ export type CartProblemCode = z.infer<typeof cartProblemCodeSchema>;
 
 export const cartProblemSchema = z.object({
   code: cartProblemCodeSchema,
-  /** The line it is about; absent for a rule about the whole cart. */
   productId: z.string().optional(),
-  /** The limit that applies, e.g. the maximum quantity. */
   limit: z.number().int().min(0).optional(),
 });
 export type CartProblem = z.infer<typeof cartProblemSchema>;
@@ -172,7 +143,6 @@ export type CartProblem = z.infer<typeof cartProblemSchema>;
 export const cartLineSchema = z.object({
   product: productSummarySchema,
   quantity: z.number().int().min(1),
-  /** The value chosen for a custom-value product, its unit price; null for every other product. */
   value: amount.nullable(),
   /** Unit price × quantity. */
   points: amount,
@@ -181,46 +151,41 @@ export const cartLineSchema = z.object({
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 export const cartQuoteSchema = z.object({
-  /** The cart's lines still on sale, in the order sent. */
+  /** Only the lines still on sale, in the order sent. */
   lines: z.array(cartLineSchema),
   subtotal: z.object({ points: amount, money: amount, currency: z.string() }),
   problems: z.array(cartProblemSchema),
-  /** True when the cart can go to checkout as it is. */
   isValid: z.boolean(),
 });
 export type CartQuote = z.infer<typeof cartQuoteSchema>;
 
-/*
- * The merchant's catalog through the integration API (docs/integration.md): products by SKU, with
- * their exact stock, which members never see.
- */
+/* Integration API (docs/integration.md): exact stock, which members never see. */
 
 export const integrationProgramParamsSchema = z.object({ programId: z.string().min(1).max(64) });
 export const integrationProductParamsSchema = integrationProgramParamsSchema.extend({ sku: z.string().trim().min(1).max(64) });
 
 const limitedText = (max: number) => z.string().trim().min(1).max(max);
 
-/** POST /integration/v1/programs/{programId}/products: a product made or updated by its SKU. */
+/** Made or updated by its SKU. */
 export const integrationProductBodySchema = z
   .object({
     sku: limitedText(64),
     name: limitedText(200),
-    /** The category's name: made when the program has none of that name. */
+    /** Made when the program has no category of that name. */
     category: limitedText(100),
-    /** Sets whether the category's items are bought on their own; left as it is when absent. */
+    /** Left as it is when absent. */
     categoryExclusive: z.boolean().optional(),
     type: productTypeSchema,
     pricePoints: z.number().int().min(0).max(1_000_000_000).nullable().default(null),
-    /** In minor units of the merchant's currency. */
+    /** Minor units of the merchant's currency. */
     priceMoney: z.number().int().min(0).max(1_000_000_000_000).nullable().default(null),
-    /** Null for a product with no stock count. */
+    /** Null: no stock count (unlimited). */
     stock: z.number().int().min(0).max(100_000_000).nullable().default(null),
     maxPerOrder: z.number().int().min(1).max(10_000).default(10),
     weightGrams: z.number().int().min(0).max(1_000_000).nullable().default(null),
     isPreciousMetal: z.boolean().default(false),
-    /** A custom_value product's own maximum, in minor units (priceMoney is its minimum); never above 100,000,000. */
+    /** Minor units; priceMoney is the minimum. */
     customValueMax: z.number().int().min(1).max(CUSTOM_VALUE_MAX_AMOUNT).nullable().default(null),
-    /** A custom_value product that is a donation: its minimum reads "minimum donation". */
     isDonation: z.boolean().default(false),
     description: z.string().trim().max(5_000).nullable().default(null),
     terms: z.string().trim().max(5_000).nullable().default(null),
@@ -266,11 +231,7 @@ export type IntegrationProduct = z.infer<typeof integrationProductSchema>;
 export const integrationProductAnswerSchema = z.object({ data: integrationProductSchema, created: z.boolean() });
 export const integrationProductListSchema = z.object({ data: z.array(integrationProductSchema) });
 
-/**
- * POST /integration/v1/programs/{programId}/products/{sku}/image: the picture itself is the body, in
- * one of these types, at most 10 MB (business-rules §5); the answer is the product.
- */
+/** The image upload's body is the picture itself, at most 10 MB (business-rules §5). */
 export const productImageContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-/** POST /integration/v1/programs/{programId}/products/{sku}/stock: the units left, counted at the merchant. */
 export const integrationStockBodySchema = z.object({ stock: z.number().int().min(0).max(100_000_000).nullable() });

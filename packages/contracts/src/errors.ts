@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/**
- * Every error the API can answer, with its HTTP status. One code per thing a client must react to;
- * the web app translates `errors.<CODE>` and falls back to the server's English message.
- */
+/** One code per thing a client must react to; the web app translates `errors.<CODE>`, else shows the server's English message. */
 export const errorStatus = {
   VALIDATION_FAILED: 400,
   MERCHANT_MISMATCH: 400,
@@ -99,7 +96,7 @@ export const errorStatus = {
 export type ErrorCode = keyof typeof errorStatus;
 export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
 
-/** The English message each code answers with unless the thrower gives a more precise one. */
+/** Unless the thrower gives a more precise one. */
 export const defaultErrorMessage: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Some fields are not valid',
   MERCHANT_MISMATCH: 'This request does not belong to this site',
@@ -193,23 +190,21 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
 };
 
 export const fieldIssueSchema = z.object({
-  /** Dotted path of the field, e.g. `body.identifierValue`. */
+  /** Dotted, e.g. `body.identifierValue`. */
   field: z.string(),
-  /** The rule that failed, e.g. `too_small`, `invalid_format`. */
   rule: z.string(),
   message: z.string(),
 });
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
-/** The body of every error answer. */
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),
   code: z.string(),
   message: z.string(),
   details: z.array(fieldIssueSchema).optional(),
-  /** Wrong codes or PINs: how many tries are left before the lock. */
+  /** Wrong codes or PINs: tries left before the lock. */
   attemptsRemaining: z.number().int().min(0).optional(),
-  /** Locks (429): when the lock ends, and the server's time to count down from. */
+  /** Locks (429); `currentTime` is the server's, to count down from. */
   lockedUntil: z.string().datetime().optional(),
   currentTime: z.string().datetime().optional(),
 });

@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { movementAmountSchema } from './amounts.ts';
 import { currencySchema } from './site.ts';
 
-/*
- * E-gift cards (docs/decisions/027-gift-cards.md): an e-gift voucher its holder activates becomes a
- * card of an `egift` program, loaded with the voucher's value; outlets charge it by amount until its
- * balance is used. Amounts are minor units of the card's currency.
- */
+/* docs/decisions/027-gift-cards.md. Amounts are minor units of the card's currency. */
 
 
 export const giftCardChargeSchema = z.object({
@@ -18,12 +14,11 @@ export const giftCardChargeSchema = z.object({
   channel: z.enum(['counter', 'till']),
   reference: z.string().nullable(),
   chargedAt: z.string().datetime(),
-  /** Voided the same day by the merchant: the amount went back onto the card. */
+  /** Voided the same day by the merchant; the amount went back onto the card. */
   voidedAt: z.string().datetime().nullable(),
 });
 export type GiftCardCharge = z.infer<typeof giftCardChargeSchema>;
 
-/** GET /api/v2/gift-cards/{cardId}: one of the member's gift cards, with its code for the till and its latest charges. */
 export const giftCardSchema = z.object({
   cardId: z.string(),
   number: z.string(),
@@ -31,10 +26,9 @@ export const giftCardSchema = z.object({
   currency: currencySchema,
   faceValue: z.number().int().positive(),
   balance: z.number().int().min(0),
-  /** What the till scans: shown as a QR code and a barcode. */
   payCode: z.string(),
   activatedAt: z.string().datetime(),
-  /** The card may be charged: active, with something left. */
+  /** Active, with something left. */
   isUsable: z.boolean(),
   charges: z.array(giftCardChargeSchema),
 });
@@ -42,14 +36,9 @@ export type GiftCard = z.infer<typeof giftCardSchema>;
 export const giftCardAnswerSchema = z.object({ data: giftCardSchema });
 export const giftCardParamsSchema = z.object({ cardId: z.string().min(1).max(64) });
 
-/** POST /api/v2/vouchers/{voucherId}/activate: the e-gift voucher becomes a gift card in the member's cards. */
 export const giftCardActivationAnswerSchema = z.object({ data: z.object({ cardId: z.string() }) });
 
-/**
- * POST /api/v2/gift-cards/{cardId}/charges (with an Idempotency-Key): staff type the amount and the
- * outlet's code (and their own where the outlet asks) on the member's phone. Three wrong codes lock
- * the card's charges for 24 hours.
- */
+/** With an Idempotency-Key; typed by staff on the member's phone. Three wrong codes lock the card's charges for 24 hours. */
 export const giftCardChargeBodySchema = z.object({
   amount: movementAmountSchema,
   outletCode: z.string().trim().min(1).max(20),
@@ -58,7 +47,7 @@ export const giftCardChargeBodySchema = z.object({
 export type GiftCardChargeBody = z.infer<typeof giftCardChargeBodySchema>;
 export const giftCardChargeAnswerSchema = z.object({ data: z.object({ charge: giftCardChargeSchema, balance: z.number().int().min(0) }) });
 
-/** GET /api/v2/gift-card-charges/{chargeId}: one payment made with a gift card the member holds (transaction-egift-detail). */
+/** The spec's transaction-egift-detail screen. */
 export const giftCardChargeDetailSchema = giftCardChargeSchema.extend({
   card: z.object({ id: z.string(), number: z.string(), programName: z.string(), currency: currencySchema }),
 });
@@ -66,19 +55,18 @@ export type GiftCardChargeDetail = z.infer<typeof giftCardChargeDetailSchema>;
 export const giftCardChargeDetailAnswerSchema = z.object({ data: giftCardChargeDetailSchema });
 export const giftCardChargeParamsSchema = z.object({ chargeId: z.string().min(1).max(64) });
 
-/* The till's side through the integration API (docs/integration.md Gift cards). */
+/* The till's side, through the integration API (docs/integration.md Gift cards). */
 
-/** POST /integration/v1/gift-cards/charges: the till scanned a gift card's code at one of the merchant's outlets. */
 export const integrationGiftCardChargeBodySchema = z.object({
   code: z.string().trim().min(1).max(40),
   amount: movementAmountSchema,
   outletId: z.string().min(1).max(64),
-  /** The till's bill number, kept with the charge. */
+  /** The till's bill number. */
   reference: z.string().trim().min(1).max(64).optional(),
 });
 export const integrationGiftCardChargeSchema = giftCardChargeSchema.extend({
   cardNumber: z.string(),
-  /** What is left on the card after this charge (or its void). */
+  /** Left on the card after this charge (or its void). */
   balance: z.number().int().min(0),
 });
 export type IntegrationGiftCardCharge = z.infer<typeof integrationGiftCardChargeSchema>;

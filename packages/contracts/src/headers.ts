@@ -1,4 +1,4 @@
-/** Headers the web app adds to every API request (spec app-core §7). Lower case, as Node reads them. */
+/** spec app-core §7. Lower case, as Node reads them. */
 export const requestHeaders = {
   merchant: 'x-merchant-id',
   latitude: 'x-latitude',

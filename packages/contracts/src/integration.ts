@@ -3,11 +3,7 @@ import { z } from 'zod';
 import { ledgerAmountSchema, priceAmountSchema, signedMovementAmountSchema } from './amounts.ts';
 import { balanceSchema, cardNumberSchema, cardStatusSchema } from './cards.ts';
 
-/*
- * The merchant-facing API under /integration/v1 (docs/integration.md): a merchant's POS or back
- * office authenticates with an API key, and every write carries an Idempotency-Key header.
- * Amounts are integers in the unit's smallest step, as everywhere else.
- */
+/* docs/integration.md: every write carries an Idempotency-Key header. Amounts are in the unit's smallest step. */
 
 
 /** Members are matched by their phone in E.164, the form the wallet stores. */
@@ -44,7 +40,7 @@ export const purchaseItemSchema = z.object({
   sku: z.string().trim().min(1).max(64),
   name: z.string().trim().min(1).max(200),
   quantity: z.number().int().positive().max(1_000_000),
-  /** Unit price in minor currency units. */
+  /** Unit price, minor currency units. */
   price: priceAmountSchema,
 });
 export type PurchaseItem = z.infer<typeof purchaseItemSchema>;
@@ -55,7 +51,7 @@ export const purchaseBodySchema = z
     memberPhone: memberPhoneSchema.optional(),
     /** Required with memberPhone (which of the member's cards earns); with cardNumber it must match. */
     programId: programIdSchema.optional(),
-    /** What the bill came to, in minor currency units; points follow the program's earning rate, floored. */
+    /** Minor currency units; points follow the program's earning rate, floored. */
     amount: priceAmountSchema,
     billNumber: billNumberSchema,
     items: z.array(purchaseItemSchema).max(500).optional(),
@@ -70,7 +66,7 @@ export const purchaseBodySchema = z
   });
 export type PurchaseBody = z.infer<typeof purchaseBodySchema>;
 export const purchaseAnswerSchema = z.object({
-  /** The earn entry; null when the bill was too small to earn anything. */
+  /** Null when the bill was too small to earn anything. */
   entryId: z.string().nullable(),
   earned: ledgerAmountSchema,
   balance: ledgerAmountSchema,
@@ -80,14 +76,13 @@ export type PurchaseAnswer = z.infer<typeof purchaseAnswerSchema>;
 export const purchaseParamsSchema = z.object({ billNumber: billNumberSchema });
 export const voidPurchaseBodySchema = z.object({ reason: reasonSchema });
 export const voidPurchaseAnswerSchema = z.object({
-  /** The reversal entry; null when the purchase had earned nothing. */
+  /** Null when the purchase had earned nothing. */
   entryId: z.string().nullable(),
 });
 export type VoidPurchaseAnswer = z.infer<typeof voidPurchaseAnswerSchema>;
 
 export const adjustmentBodySchema = z.object({
   cardNumber: cardNumberSchema,
-  /** Positive adds value, negative takes it away. */
   amount: signedMovementAmountSchema,
   reason: reasonSchema,
 });

@@ -1,24 +1,18 @@
 import { z } from 'zod';
 
-/*
- * Payments (docs/decisions/017-payments.md): a payment intent is one thing a member pays for, at
- * one provider, followed from creation to a final status. Amounts are integers in minor units.
- */
+/* docs/decisions/017-payments.md. Amounts are integers in minor units. */
 
-/** What is paid for: the module that owns the subject reacts when its payment settles. */
+/** The module that owns the subject reacts when its payment settles. */
 export const paymentSubjectTypes = ['subscription', 'order', 'qris', 'bill'] as const;
 export const paymentSubjectTypeSchema = z.enum(paymentSubjectTypes);
 export type PaymentSubjectType = z.infer<typeof paymentSubjectTypeSchema>;
 
-/** spec business-rules §2: the payment method choice. */
+/** spec business-rules §2. */
 export const paymentMethods = ['virtual_account', 'qris', 'ewallet', 'credit_card', 'manual_transfer', 'cash_on_delivery'] as const;
 export const paymentMethodSchema = z.enum(paymentMethods);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-/**
- * `manual`: a transfer into the merchant's own bank account, settled when the merchant accepts its
- * proof. `cash`: cash on delivery, settled when the merchant completes the order.
- */
+/** `manual` settles when the merchant accepts the transfer's proof; `cash` (on delivery) when the merchant completes the order. */
 export const paymentProviderNames = ['sandbox', 'xendit', 'midtrans', 'manual', 'cash'] as const;
 export const paymentProviderNameSchema = z.enum(paymentProviderNames);
 export type PaymentProviderName = z.infer<typeof paymentProviderNameSchema>;
@@ -28,12 +22,9 @@ export const paymentStatuses = ['pending', 'waiting_payment', 'paid', 'failed', 
 export const paymentStatusSchema = z.enum(paymentStatuses);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
-/**
- * Why a payment failed, in the app's words (decision 017): each provider's own codes are read onto
- * these, and the app tells the member each one in their language. `refused_by_provider` is a charge
- * the provider would not make (an amount or method it does not take); `provider_unavailable` one it
- * could not make; `failed` anything the provider does not explain.
- */
+// Decision 017: providers' codes are read onto these, so the app can word each in the member's language.
+// `refused_by_provider`: an amount or method the provider does not take; `provider_unavailable`: it could
+// not make the charge; `failed`: anything the provider does not explain.
 export const paymentFailureReasons = [
   'declined',
   'card_declined',
@@ -52,7 +43,6 @@ export const paymentFailureReasons = [
 export const paymentFailureReasonSchema = z.enum(paymentFailureReasons);
 export type PaymentFailureReason = z.infer<typeof paymentFailureReasonSchema>;
 
-/** What the member needs to pay, by the kind of method the provider gave. */
 export const paymentInstructionsSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('virtual_account'), bank: z.string().min(1).max(40), accountNumber: z.string().regex(/^\d{6,30}$/) }),
   z.object({ kind: z.literal('qris'), qrString: z.string().min(1).max(2000) }),
@@ -66,21 +56,18 @@ export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
 export const paymentIdSchema = z.uuid({ message: 'Payment not found' });
 export const paymentParamsSchema = z.object({ id: paymentIdSchema });
 
-/** A proof of a manual transfer: the merchant checks it and accepts or rejects it (with a note). */
 export const paymentProofStatuses = ['submitted', 'accepted', 'rejected'] as const;
 export const paymentProofStatusSchema = z.enum(paymentProofStatuses);
 export type PaymentProofStatus = z.infer<typeof paymentProofStatusSchema>;
-/** The image types a proof is uploaded as (the request's Content-Type). */
 export const paymentProofContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const paymentProofSchema = z.object({
   status: paymentProofStatusSchema,
   uploadedAt: z.string().datetime(),
-  /** The merchant's note, given with a rejection. */
   note: z.string().nullable(),
 });
 export type PaymentProof = z.infer<typeof paymentProofSchema>;
 
-/** A payment as its member follows it: poll until the status is final. */
+/** Polled until the status is final. */
 export const paymentAnswerSchema = z.object({
   id: z.string(),
   status: paymentStatusSchema,
@@ -88,24 +75,21 @@ export const paymentAnswerSchema = z.object({
   amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   currency: z.string().regex(/^[A-Z]{3}$/),
   method: paymentMethodSchema,
-  /** Who takes the payment: the sandbox only outside production. */
+  /** The sandbox only outside production. */
   provider: paymentProviderNameSchema,
   /** Null until the provider has made the charge. */
   instructions: paymentInstructionsSchema.nullable(),
-  /** Set when the status is `failed`. */
   failureReason: paymentFailureReasonSchema.nullable(),
   expiresAt: z.string().datetime(),
   createdAt: z.string().datetime(),
   updatedAt: z.string().datetime(),
-  /** The latest proof of a manual transfer; null for other methods or before one is uploaded. */
   proof: paymentProofSchema.nullable(),
 });
 export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 
-/** GET /api/v2/payments/{id}/page: the app path where the member follows the payment. */
 export const paymentPageAnswerSchema = z.object({ path: z.string().startsWith('/') });
 
-/** What a provider's message did: a duplicate or a stale message changes nothing. */
+/** A duplicate or a stale provider message changes nothing. */
 export const paymentEventOutcomes = ['applied', 'ignored', 'refused'] as const;
 export const paymentEventOutcomeSchema = z.enum(paymentEventOutcomes);
 export type PaymentEventOutcome = z.infer<typeof paymentEventOutcomeSchema>;
@@ -113,20 +97,20 @@ export const paymentWebhookAnswerSchema = z.object({ outcome: z.enum([...payment
 export type PaymentWebhookAnswer = z.infer<typeof paymentWebhookAnswerSchema>;
 export const paymentWebhookParamsSchema = z.object({ provider: paymentProviderNameSchema });
 
-/** Development only: what the sandbox provider can make happen to a payment. */
+/** Development only. */
 export const sandboxPaymentActions = ['pay', 'fail', 'expire'] as const;
 export const sandboxPaymentParamsSchema = z.object({ id: paymentIdSchema, action: z.enum(sandboxPaymentActions) });
 export const sandboxPaymentAnswerSchema = z.object({ outcome: paymentWebhookAnswerSchema.shape.outcome, payment: paymentAnswerSchema });
 export const sandboxPaymentListSchema = z.object({ data: z.array(paymentAnswerSchema.extend({ userId: z.string() })) });
 
-/** The fee lines a price can carry (spec: app-core §3 fees list; the shop's and bills' fees too). */
+/** spec app-core §3 fees list, plus the shop's and bills' fees. */
 export const feeLineTypes = ['shipping', 'insurance', 'application', 'admin', 'packaging', 'convenience', 'additional', 'tax', 'rounding'] as const;
 export const feeLineTypeSchema = z.enum(feeLineTypes);
 export type FeeLineType = z.infer<typeof feeLineTypeSchema>;
 export const feeLineSchema = z.object({ type: feeLineTypeSchema, amount: z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER) });
 export type FeeLine = z.infer<typeof feeLineSchema>;
 
-/** A saved card as the app shows it: the provider keeps the number. */
+/** The provider keeps the number. */
 export const savedCardSchema = z.object({
   brand: z.string(),
   last4: z.string().regex(/^\d{4}$/),
@@ -136,7 +120,7 @@ export const savedCardSchema = z.object({
 });
 export type SavedCard = z.infer<typeof savedCardSchema>;
 
-/** A card the member's browser tokenised at the provider: its token, and what the app may show of it. */
+/** Tokenised by the member's browser at the provider; the rest is what the app may show of it. */
 export const cardTokenInputSchema = savedCardSchema.extend({
   token: z.string().trim().min(1).max(200),
   brand: z.string().trim().min(1).max(20),
@@ -144,19 +128,17 @@ export const cardTokenInputSchema = savedCardSchema.extend({
 });
 export type CardTokenInput = z.infer<typeof cardTokenInputSchema>;
 
-/** POST /api/v2/payments: can this card's members pay, by what, and the key to tokenise a card with. */
 export const paymentCheckBodySchema = z.object({ cardId: z.string().min(1).max(64) });
 export const paymentCheckAnswerSchema = z.object({
   isValid: z.boolean(),
   listPayment: z.array(paymentMethodSchema),
   publicKey: z.string().nullable(),
   provider: paymentProviderNameSchema.nullable(),
-  /** Where the browser tokenises a card with the public key; null where the provider's own page takes cards. */
+  /** Null where the provider's own page takes cards. */
   tokenizationUrl: z.string().nullable(),
 });
 export type PaymentCheckAnswer = z.infer<typeof paymentCheckAnswerSchema>;
 
-/** GET /integration/v1/payments/{id}: a payment of the merchant's, as it reviews a manual transfer. */
 export const integrationPaymentAnswerSchema = z.object({
   id: z.string(),
   status: paymentStatusSchema,
@@ -169,13 +151,12 @@ export const integrationPaymentAnswerSchema = z.object({
 });
 export type IntegrationPaymentAnswer = z.infer<typeof integrationPaymentAnswerSchema>;
 
-/** GET /integration/v1/payments/awaiting-review: open manual transfers whose proof waits for the merchant, oldest first. */
+/** Oldest first. */
 export const integrationPaymentListSchema = z.object({ data: z.array(integrationPaymentAnswerSchema) });
 
-/** POST /integration/v1/payments/{id}/proof/review: the merchant's decision on the latest proof. */
 export const paymentProofReviewBodySchema = z.object({
   decision: z.enum(['accept', 'reject']),
-  /** Shown to the member; worth giving with a rejection (what was wrong, what to send instead). */
+  /** Shown to the member. */
   note: z.string().trim().min(1).max(500).optional(),
 });
 export type PaymentProofReviewBody = z.infer<typeof paymentProofReviewBodySchema>;

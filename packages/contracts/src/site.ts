@@ -38,33 +38,32 @@ export type MerchantFlags = z.infer<typeof merchantFlagsSchema>;
 
 const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
-/** What any visitor may know of a merchant: its brand and settings, never its secrets. */
+/** Any visitor may see this: never the merchant's secrets. */
 export const publicMerchantSchema = z.object({
   id: z.number().int(),
   mid: z.string(),
   maskedMerchantId: z.string(),
   appId: z.string().nullable(),
   brand: z.string(),
-  /** The icon's URL: the `src` of `icon` when the merchant has one, else a static file's. */
+  /** `icon.src` when the merchant has one, else a static file's. */
   iconUrl: z.string().nullable(),
   imgixIconUrl: z.string().nullable(),
-  /** The banner's URL: the `src` of `banner` when the merchant has one, else a static file's. */
+  /** `banner.src` when the merchant has one, else a static file's. */
   bannerUrl: z.string().nullable(),
-  /** The landing page's banner (16:9) and the brand icon (square), resized by the server. */
+  /** Banner 16:9, icon square; resized by the server. */
   banner: imageSchema.nullable(),
   icon: imageSchema.nullable(),
   headerColor: colorSchema,
   buttonColor: colorSchema,
   buttonTextColor: colorSchema,
   countryCode: z.string().length(2),
-  /** Where the merchant's phone fields start: its country, else Indonesia (+62); dialCode without '+'. */
+  /** The merchant's country, else Indonesia (+62); dialCode without '+'. */
   phoneRegion: z.object({ code: z.string().length(2), dialCode: z.string().regex(/^\d{1,4}$/) }),
   currency: currencySchema,
   timezone: z.string(),
   defaultLogin: defaultLoginSchema,
-  /** Members may also sign in with the other kind of identifier. */
   acceptsBothLogins: z.boolean(),
-  /** Where "Contact us" reaches the merchant: a chat with this phone (E.164), else a mail. */
+  /** "Contact us" opens a chat with the phone (E.164) when set, else a mail. */
   support: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
   notificationVendor: z.string().nullable(),
   uiVersion: uiVersionSchema,
@@ -79,7 +78,6 @@ export const publicMerchantSchema = z.object({
 });
 export type PublicMerchant = z.infer<typeof publicMerchantSchema>;
 
-/** GET /api/site: everything the web app boots from. */
 export const siteStateSchema = z.object({
   host: z.string(),
   viewMode: viewModeSchema,
@@ -90,11 +88,7 @@ export const siteStateSchema = z.object({
   /** Some hosts only open `/` with a `referenceId` query (spec app-core §2 Guards). */
   requireReferenceId: z.boolean(),
   merchant: publicMerchantSchema,
-  /**
-   * The merchant's colours as the CSS variables every page reads (`--brand-header`, …), each pair
-   * already made legible (core `brandingVariables`): worked out once by the server, which also writes
-   * them into the page's first HTML, and set as they are by the app.
-   */
+  /** Made legible once by the server (core `brandingVariables`), which also writes them into the first HTML; set as they are. */
   branding: z.record(z.string().regex(/^--brand-[a-z-]+$/), colorSchema),
 });
 export type SiteState = z.infer<typeof siteStateSchema>;

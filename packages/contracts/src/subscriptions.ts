@@ -2,12 +2,9 @@ import { z } from 'zod';
 import { cardTokenInputSchema, feeLineSchema, paymentAnswerSchema, paymentMethodSchema, savedCardSchema } from './payments.ts';
 import { cardSubscriptionSchema } from './subscription-state.ts';
 
-/*
- * Paid subscriptions (docs/decisions/018-subscriptions.md): a subscription program's card unlocks
- * its menus while its member has paid for the current period.
- */
+/* docs/decisions/018-subscriptions.md: the card's menus are unlocked while the current period is paid. */
 
-/** spec app-core §7: a first subscription, or the renewal of one that ran out or was cancelled. */
+/** spec app-core §7. A renewal is of a subscription that ran out or was cancelled. */
 export const subscriptionTransactionTypes = ['subscriptionNew', 'subscriptionRenewal'] as const;
 export const subscriptionTransactionTypeSchema = z.enum(subscriptionTransactionTypes);
 export type SubscriptionTransactionType = z.infer<typeof subscriptionTransactionTypeSchema>;
@@ -22,7 +19,7 @@ export const subscriptionPlanSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   durationMonths: z.number().int().min(1),
-  /** In minor units of `currency`. */
+  /** Minor units of `currency`. */
   price: money,
   currency: z.string().regex(/^[A-Z]{3}$/),
   autoRenewDefault: z.boolean(),
@@ -35,20 +32,18 @@ export const subscriptionSchema = cardSubscriptionSchema.extend({
   autoRenew: z.boolean(),
   /** An expired, ended or cancelled subscription can be paid for again; so can one in the grace after a failed renewal. */
   isRenewable: z.boolean(),
-  /** When the saved card is charged next: null unless auto-renew is on. */
+  /** Null unless auto-renew is on. */
   nextBillingDate: instant.nullable(),
   lastBillingDate: instant.nullable(),
-  /** Set after a failed automatic renewal: benefits stay until then while the member fixes the card or pays by another method. */
+  /** After a failed automatic renewal: benefits stay until then while the member fixes the card or pays another way. */
   graceUntil: instant.nullable(),
   card: savedCardSchema.nullable(),
-  /** A payment started and not settled yet, to go back to. */
   openPayment: z.object({ id: z.string(), status: z.enum(['pending', 'waiting_payment']) }).nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const subscriptionCardParamsSchema = z.object({ cardId: z.string().min(1).max(64) });
 
-/** GET /api/v2/cards/{cardId}/subscription: the program's plans and the member's subscription. */
 export const subscriptionPageSchema = z.object({
   program: z.object({ id: z.string(), name: z.string() }),
   plans: z.array(subscriptionPlanSchema),
@@ -56,7 +51,6 @@ export const subscriptionPageSchema = z.object({
 });
 export type SubscriptionPage = z.infer<typeof subscriptionPageSchema>;
 
-/** POST /api/v2/fees/subscription. */
 export const subscriptionFeesBodySchema = z.object({
   cardId: z.string().min(1).max(64),
   planId: z.string().min(1).max(64),
@@ -70,29 +64,27 @@ export const subscriptionFeesAnswerSchema = z.object({
 });
 export type SubscriptionFees = z.infer<typeof subscriptionFeesAnswerSchema>;
 
-/** POST /api/v2/cards/subscriptions (with an Idempotency-Key). */
+/** With an Idempotency-Key. */
 export const subscribeBodySchema = z.object({
   cardId: z.string().min(1).max(64),
   planId: z.string().min(1).max(64),
   transactionType: subscriptionTransactionTypeSchema,
   paymentMethod: paymentMethodSchema,
   autoRenew: z.boolean().default(false),
-  /** A card the provider tokenised: required for credit cards, kept for automatic renewals. */
+  /** Required for credit cards; kept for automatic renewals. */
   card: cardTokenInputSchema.optional(),
 });
 export type SubscribeBody = z.input<typeof subscribeBodySchema>;
 export const subscribeAnswerSchema = z.object({ subscription: subscriptionSchema, payment: paymentAnswerSchema });
 export type SubscribeAnswer = z.infer<typeof subscribeAnswerSchema>;
 
-/** POST /api/v2/cards/subscriptions/cancel. */
 export const cancelSubscriptionBodySchema = z.object({ cardId: z.string().min(1).max(64) });
 export const subscriptionAnswerSchema = z.object({ data: subscriptionSchema });
 
-/** PATCH /api/v2/cards/{cardId}/subscription: auto-renew, and the card renewals are charged to. */
 export const subscriptionSettingsBodySchema = z
   .object({
     autoRenew: z.boolean().optional(),
-    /** A new card to charge, or null to forget the saved one (which turns auto-renew off). */
+    /** Null forgets the saved card, which turns auto-renew off. */
     card: cardTokenInputSchema.nullable().optional(),
   })
   .refine((body) => body.autoRenew !== undefined || body.card !== undefined, { message: 'Nothing to change' });

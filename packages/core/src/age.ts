@@ -1,6 +1,6 @@
 import { AGE_THRESHOLD_BY_COUNTRY, AGE_THRESHOLD_DEFAULT } from './constants.ts';
 
-/** The minimum age for age-gated merchants in a country. spec: app-core §9 */
+/** spec: app-core §9 */
 export function ageThreshold(countryCode: string): number {
   return AGE_THRESHOLD_BY_COUNTRY[countryCode.trim().toUpperCase()] ?? AGE_THRESHOLD_DEFAULT;
 }

@@ -1,7 +1,7 @@
 import { faceGradientEnd, legibleFill, legibleOnSurfaces, legiblePair } from './color.ts';
 import { DEFAULT_BUTTON_COLOR, DEFAULT_BUTTON_TEXT_COLOR } from './constants.ts';
 
-/** The colours a merchant picks for its pages (spec: app-core §1; `#rrggbb` each). */
+/** spec: app-core §1; `#rrggbb` each. */
 export interface BrandColours {
   headerColor: string;
   buttonColor: string | null;
@@ -11,18 +11,12 @@ export interface BrandColours {
 
 const hexColour = /^#[0-9a-fA-F]{6}$/;
 
-/** A colour exactly as `#rrggbb`, else the fallback: the value ends up inside a style sheet. */
+/** Strict: the value ends up inside a style sheet. */
 function colourOr(value: string | null | undefined, fallback: string): string {
   return value && hexColour.test(value) ? value : fallback;
 }
 
-/**
- * The merchant's colours as the CSS variables every page reads (default button #F96D01 with white
- * text, spec app-core §1), each text/background pair made legible by `legiblePair` and the brand
- * colour as text or a line on light surfaces by `legibleOnSurfaces` (`--brand-accent`). The server
- * works them out once per site (the site state's `branding`): it writes them into the first HTML,
- * so the page is in the merchant's colours before any script runs, and the app sets them as sent.
- */
+/** Worked out once by the server, which writes them into the first HTML: the page has the merchant's colours before any script runs. */
 export function brandingVariables(merchant: BrandColours): Record<string, string> {
   const header = legibleFill(colourOr(merchant.headerColor, '#ffffff'));
   const buttonColour = colourOr(merchant.buttonColor, DEFAULT_BUTTON_COLOR);

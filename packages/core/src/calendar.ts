@@ -1,11 +1,8 @@
-/**
- * Calendar days in a time zone, for server and web alike. Instants are `Date`s; a calendar day is
- * either its parts or its ISO text 'YYYY-MM-DD'. Zones are IANA names such as 'Asia/Jakarta'.
- */
+/* Zones are IANA names such as 'Asia/Jakarta'. */
 
 export const MINUTE_MS = 60 * 1000;
 export const HOUR_MS = 60 * MINUTE_MS;
-/** A day of 24 hours: for durations (lock times, expiry periods), not for calendar arithmetic across zones. */
+/** For durations (lock times, expiry periods), not for calendar arithmetic across zones. */
 export const DAY_MS = 24 * HOUR_MS;
 
 export interface CalendarDate {
@@ -39,23 +36,19 @@ function partsIn(instant: Date, timeZone: string, withClock: boolean): Record<st
   return parts;
 }
 
-/** The calendar date of an instant in a time zone. */
 export function calendarDateIn(instant: Date, timeZone: string): CalendarDate {
   const { year = 0, month = 0, day = 0 } = partsIn(instant, timeZone, false);
   return { year, month, day };
 }
 
-/** 'YYYY-MM-DD' of a calendar date. */
 export function toIsoDate({ year, month, day }: CalendarDate): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** 'YYYY-MM-DD' of an instant in a time zone. */
 export function isoDateIn(instant: Date | string, timeZone: string): string {
   return toIsoDate(calendarDateIn(typeof instant === 'string' ? new Date(instant) : instant, timeZone));
 }
 
-/** The ISO date `days` calendar days after (or before, when negative) an ISO date. */
 export function addDaysToIsoDate(isoDate: string, days: number): string {
   // Noon UTC stays on the same calendar day whatever is added, so no zone or leap second moves it.
   const noon = new Date(`${isoDate}T12:00:00Z`);
@@ -67,14 +60,13 @@ export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-/** Milliseconds the zone is ahead of UTC at an instant (negative west of Greenwich). */
+/** Negative west of Greenwich. */
 export function zoneOffsetMs(instant: Date, timeZone: string): number {
   const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = partsIn(instant, timeZone, true);
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
-/** The instant midnight starts 1 January of `year` in the time zone. */
 export function startOfYearIn(year: number, timeZone: string): Date {
   const newYearUtc = new Date(Date.UTC(year, 0, 1));
   return new Date(newYearUtc.getTime() - zoneOffsetMs(newYearUtc, timeZone));

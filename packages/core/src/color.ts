@@ -1,22 +1,19 @@
-/**
- * Colour contrast by WCAG 2.2 (relative luminance and contrast ratio), and the one rule that keeps
- * a merchant's colours legible: every text/background pair the app draws from them reaches AA,
- * shading a colour within its own hue when the merchant's pair does not. Colours are `#rrggbb`.
- */
+// WCAG 2.2 contrast. Every text/background pair drawn from a merchant's colours reaches AA, shading a colour
+// within its own hue when the merchant's pair does not. Colours are `#rrggbb`.
 
 /** WCAG 2.2 AA minimum for body text. */
 export const TEXT_CONTRAST = 4.5;
 /** WCAG 2.2 AA minimum for large text and for the boundaries of controls and focus indicators. */
 export const NON_TEXT_CONTRAST = 3;
 
-/** The two text colours the app draws on a coloured fill when the merchant's own does not read. */
+/** For a fill on which the merchant's own text colour does not read. */
 export const DARK_TEXT = '#1f1f1f';
 export const LIGHT_TEXT = '#ffffff';
 
-/** The app's light surfaces (cards and sheets, and the page around them): brand text sits on both. */
+/** Cards and sheets, and the page around them: brand text sits on both. */
 export const LIGHT_SURFACES = ['#ffffff', '#f3f4f6'] as const;
 
-/** How far a fill may be shaded, in HSL lightness, before the app prefers changing the text colour. */
+/** In HSL lightness; beyond it the app prefers changing the text colour. */
 const MAX_FILL_SHIFT = 0.15;
 const LIGHTNESS_STEP = 0.004;
 
@@ -40,13 +37,12 @@ function luminanceOf(rgb: Rgb): number {
   return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
 }
 
-/** WCAG relative luminance of a `#rrggbb` colour (0 for black, 1 for white); NaN when unreadable. */
+/** 0 for black, 1 for white; NaN when unparseable. */
 export function relativeLuminance(colour: string): number {
   const rgb = parseHex(colour);
   return rgb ? luminanceOf(rgb) : Number.NaN;
 }
 
-/** WCAG contrast ratio of two colours, from 1 to 21. */
 export function contrastRatio(first: string, second: string): number {
   const a = relativeLuminance(first);
   const b = relativeLuminance(second);
@@ -95,16 +91,11 @@ function fromHsl({ hue, saturation, lightness }: Hsl): Rgb {
 
 interface Shade {
   colour: string;
-  /** How far the lightness moved, 0 to 1. */
+  /** 0 to 1. */
   shift: number;
 }
 
-/**
- * The nearest shade of `colour` (same hue and saturation, lightness moved toward black or white)
- * that reaches `minimum` contrast against every colour in `against`. Black and white are the ends
- * of the walk; one of them always reaches AA against any single colour, and black against the
- * light surfaces, so the walk ends on a passing colour.
- */
+/** Ends at black or white at worst: one always reaches AA against any single colour, and black against the light surfaces. */
 function shadeToContrast(colour: Rgb, against: readonly string[], minimum: number): Shade {
   const passes = (candidate: string) => against.every((other) => contrastRatio(candidate, other) >= minimum);
   const start = toHex(colour);
@@ -122,7 +113,7 @@ function shadeToContrast(colour: Rgb, against: readonly string[], minimum: numbe
   }
 }
 
-/** Dark or white text, whichever reads better on a colour; white for a colour it cannot read. */
+/** White for an unparseable colour. */
 export function readableTextColor(background: string): typeof DARK_TEXT | typeof LIGHT_TEXT {
   if (!parseHex(background)) return LIGHT_TEXT;
   return contrastRatio(background, LIGHT_TEXT) >= contrastRatio(background, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
@@ -133,16 +124,8 @@ export interface ColourPair {
   text: string;
 }
 
-/**
- * A fill and the text drawn on it, reaching `minimum` contrast (AA text by default) while staying
- * as close to the merchant's choice as it can:
- * 1. the merchant's pair, when it passes;
- * 2. the merchant's text on a shade of the fill, when a small shade (at most 15 points of HSL
- *    lightness) is enough: the fill keeps its hue and the pair its look;
- * 3. the fill as chosen with dark or white text, whichever passes and reads better;
- * 4. a shade of the fill under that better text colour (for the mid-tones where neither passes).
- * An unreadable fill or text falls back to the given defaults' rules: the result is always `#rrggbb`.
- */
+// As close to the merchant's choice as it can: their pair; their text on a slightly shaded fill (keeping its hue);
+// dark or white text on the fill as chosen; a shade of the fill for mid-tones where neither text passes.
 export function legiblePair(background: string, text: string, minimum = TEXT_CONTRAST): ColourPair {
   const fill = parseHex(background) ?? parseHex(DARK_TEXT)!;
   const fillHex = toHex(fill);
@@ -159,25 +142,17 @@ export function legiblePair(background: string, text: string, minimum = TEXT_CON
   return { background: shadeToContrast(fill, [better], minimum).colour, text: better };
 }
 
-/**
- * A brand colour used as text, a line or a focus ring on the app's light surfaces: the colour
- * itself when it reaches `minimum` on all of them, else its nearest darker shade that does.
- */
+/** For brand text, lines and focus rings on every light surface. */
 export function legibleOnSurfaces(colour: string, minimum = TEXT_CONTRAST): string {
   const rgb = parseHex(colour) ?? parseHex(DARK_TEXT)!;
   return shadeToContrast(rgb, LIGHT_SURFACES, minimum).colour;
 }
 
-/** A colour used as a fill under the app's own text (level chips, card faces): dark or white text on it, shaded when needed. */
 export function legibleFill(colour: string): ColourPair {
   return legiblePair(colour, readableTextColor(colour));
 }
 
-/**
- * The far end of a card face's gradient: the fill moved `amount` of HSL lightness away from its
- * text colour (deeper under light text, paler under dark text), so text that reads on the fill
- * reads better still across the whole face.
- */
+/** Away from the text colour, so text that reads on the fill reads better still across the whole face. */
 export function faceGradientEnd(pair: ColourPair, amount = 0.12): string {
   const rgb = parseHex(pair.background) ?? parseHex(DARK_TEXT)!;
   const hsl = toHsl(rgb);

@@ -1,15 +1,12 @@
-/**
- * The product's fixed numbers and defaults, in one place. Durations carry their unit in the name.
- * spec: app-core §9, business-rules §4 (locks) and §9
- */
+/** spec: app-core §9, business-rules §4 (locks) and §9. Durations carry their unit in the name. */
 
 // Sign-in and verification (spec: app-core §4–§5, business-rules §4 locks)
 export const PIN_LENGTH = 6;
 export const OTP_LENGTH = 6;
-/** A fresh identifier may ask for this many OTPs before the OTP lock applies. */
+/** OTPs a fresh identifier may ask for before the lock applies. */
 export const OTP_REQUESTS_START = 3;
 export const OTP_LOCK_MINUTES = 3;
-/** The wrong PIN attempt that locks the PIN (the third). */
+/** The third wrong PIN locks it. */
 export const PIN_LOCK_AT_ATTEMPT = 3;
 export const PIN_LOCK_MINUTES = 60;
 export const ADD_CARD_MAX_WRONG_TRIES = 3;
@@ -19,18 +16,10 @@ export const LOGIN_LOCK_HOURS = 1;
 export const LOGIN_LOCK_HOURS_LONG_READING = 24;
 export const CODE_ENTRY_MAX_WRONG_TRIES = 3;
 export const CODE_ENTRY_LOCK_HOURS = 24;
-/**
- * Not in the spec: phone numbers holding no card of the program that a member may try as a transfer
- * recipient in an hour, before looking recipients up is locked for an hour. Whose number holds a
- * card is not told to a script trying numbers one after another.
- */
+/** Not in the spec: lookups lock for an hour after these misses, so a script cannot find out whose number holds a card. */
 export const RECIPIENT_LOOKUP_MISSES_PER_HOUR = 5;
 
-/**
- * Not in the spec: the largest amount one movement of value may carry (points, stamps, or minor
- * units of a currency: Rp 1,000,000,000,000 at the most), and the largest balance a card may hold.
- * The balance cap stays below 2^53, so every balance and total is exact as a JSON number.
- */
+/** Not in the spec. The balance cap stays below 2^53, so every balance and total is exact as a JSON number. */
 export const LEDGER_AMOUNT_MAX = 1_000_000_000_000;
 export const LEDGER_BALANCE_MAX = 1_000_000_000_000_000;
 
@@ -42,17 +31,14 @@ export const AGE_GATE_MERCHANT_IDS = [1161, 6687, 8359] as const;
 
 // Cards and orders (spec: business-rules §5 and §9)
 export const CARD_NUMBER_LENGTH = 16;
-/** An activation code (the PIN printed with an issued card) is 4 to 16 characters. */
+/** An activation code is the PIN printed with an issued card. */
 export const ACTIVATION_CODE_MIN_LENGTH = 4;
 export const ACTIVATION_CODE_MAX_LENGTH = 16;
-/** The longest answer a card registration field takes. */
 export const REGISTRATION_ANSWER_MAX_LENGTH = 200;
 export const MIN_QUANTITY = 1;
-/** Gold or precious-metal items one transaction may hold. */
 export const PRECIOUS_METAL_MAX_PER_TRANSACTION = 3;
-/** Stock above this shows as '>100'. */
 export const STOCK_DISPLAY_CAP = 100;
-/** A paid order is processed by the merchant within this time ('up to 2x24 hours'). */
+/** The spec's 'up to 2x24 hours' for the merchant to process a paid order. */
 export const ORDER_PROCESSING_HOURS = 48;
 export const IMAGE_MAX_MB = 10;
 /** Binary megabytes, as file pickers and operating systems report sizes. */
@@ -61,8 +47,7 @@ export const IMAGE_MAX_BYTES = IMAGE_MAX_MB * 1024 * 1024;
 export const QRIS_MAX_AMOUNT = 2_000_000;
 export const CUSTOM_VALUE_MAX_AMOUNT = 100_000_000;
 
-// Levels (spec: app-core §3 Level — retentionExperience is earned within a rolling retention period)
-/** A level is kept only while the earnings of the last this-many days reach its retentionExperience. */
+/** spec: app-core §3 Level: kept only while the earnings of the last this-many days reach its retentionExperience. */
 export const LEVEL_RETENTION_DAYS = 365;
 
 // Interface timings (spec: app-core §8 chunk failure, §9)
@@ -78,47 +63,27 @@ export const CHUNK_RELOAD_GUARD_MS = 60_000;
 
 // Layout (spec: app-core §1, §2 Layout and header)
 export const APP_MAX_WIDTH_PX = 480;
-/**
- * The `sizes` of the landing page's banner, drawn as wide as the app. The page's preload of the
- * banner names the same, so the browser fetches the very file the image then uses.
- */
+/** The banner's preload names the same `sizes`, so the browser fetches the very file the image then uses. */
 export const LANDING_BANNER_SIZES = `(max-width: ${APP_MAX_WIDTH_PX}px) 100vw, ${APP_MAX_WIDTH_PX}px`;
 export const MOBILE_BREAKPOINT_PX = 767;
-/** The reward header turns into its floating variant after this much scroll. */
 export const REWARD_HEADER_FLOAT_SCROLL_PX = 62;
-/** A transparent header turns into the default header after this much scroll. */
 export const TRANSPARENT_HEADER_SCROLL_PX = 300;
-/** Unread counts above this show as "99+". */
 export const UNREAD_BADGE_CAP = 99;
 
-/** Query keys kept on the redirect from home to /cards (spec: app-core §9). */
+/** Kept on the redirect from home to /cards (spec: app-core §9). */
 export const HOME_KEPT_QUERY_KEYS = ['utm_source', 'referenceId'] as const;
 
 // Branding (spec: app-core §1 — the default primary button is #F96D01 with white text)
 export const DEFAULT_BUTTON_COLOR = '#F96D01';
 export const DEFAULT_BUTTON_TEXT_COLOR = '#FFFFFF';
-/**
- * The id of the `<script type="application/json">` in which the server hands the page its site
- * state (the answer of GET /api/site), so the app boots without asking for it.
- */
+/** The server puts GET /api/site's answer in the page, so the app boots without asking for it. */
 export const SITE_STATE_ELEMENT_ID = 'kartu-site';
-/**
- * The id of the `<script type="application/json">` in which the server hands a signed-in page the
- * answers of the API calls it makes first (by URL, e.g. `/api/v2/cards?page=1&view=active`): the
- * API client takes each once instead of asking the server again.
- */
+/** A signed-in page's first API answers, by URL: the API client takes each once instead of asking the server again. */
 export const FIRST_ANSWERS_ELEMENT_ID = 'kartu-answers';
-/**
- * The id of the `<script type="application/json">` in which the server hands the page the
- * translation catalogues its first render reads, in one language (`{ language, catalogues: { namespace:
- * catalogue } }`), so the app renders without asking for them.
- */
+/** `{ language, catalogues: { namespace: catalogue } }`, so the first render needs no request for them. */
 export const CATALOGUES_ELEMENT_ID = 'kartu-catalogues';
-/**
- * Set on #root when the server rendered the page inside it: the language it rendered in, the
- * translation namespaces (space-separated) it read, and whether it drew it for a member (present)
- * or for a visitor (absent). The browser hydrates only a page it would render the same way.
- */
+// Set on #root by the server render (namespaces space-separated; `member` absent for a visitor): the browser
+// hydrates only a page it would render the same way.
 export const SERVER_RENDER_ATTRIBUTES = {
   language: 'data-rendered-language',
   namespaces: 'data-rendered-namespaces',
@@ -159,7 +124,7 @@ export function intlLocaleOf(language: SupportedLanguage): string {
   return language === 'my' ? 'ms' : language;
 }
 export const LANGUAGE_STORAGE_KEY = 'i18n-lang';
-/** The cookie that tells the server a visitor's chosen language, so it draws their first page in it. */
+/** Tells the server a visitor's chosen language, so it draws their first page in it. */
 export const LANGUAGE_COOKIE = 'kartu_lang';
-/** The translation namespaces every page reads, loaded before the first render; the rest load with their pages. */
+/** Loaded before the first render; the rest load with their pages. */
 export const BOOT_NAMESPACES = ['common', 'pages'] as const;

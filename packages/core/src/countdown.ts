@@ -1,7 +1,4 @@
-/**
- * Time left as 'hh:mm:ss'. Seconds round up, so '00:00:00' shows only once time has run out;
- * past the deadline it stays at '00:00:00'. Hours grow past 99 rather than wrap.
- */
+/** Seconds round up, so '00:00:00' shows only once time has run out (and stays); hours grow past 99 rather than wrap. */
 export function formatCountdown(ms: number): string {
   const totalSeconds = Number.isFinite(ms) && ms > 0 ? Math.ceil(ms / 1000) : 0;
   const hours = Math.floor(totalSeconds / 3600);

@@ -3,11 +3,7 @@ import { DEFAULT_CURRENCY, type CurrencyFormat } from './constants.ts';
 // Countdowns live on their own: the sign-in pages show one without the other formatters.
 export { formatCountdown } from './countdown.ts';
 
-/**
- * The one formatter for money, numbers, distances, weights, balances, card numbers and countdowns.
- * Inputs are plain numbers or bigints; money is always a whole number of minor units.
- * spec: app-core §9
- */
+/* spec: app-core §9. Money is always a whole number of minor units. */
 
 export interface Separators {
   thousandSeparator?: string;
@@ -41,10 +37,7 @@ function toMinorUnits(amount: number | bigint): bigint {
   return BigInt(amount);
 }
 
-/**
- * 12500 → 'Rp 12.500'. The symbol is always followed by one space, since most of our symbols are
- * letters ('Rp', 'RM') that would otherwise run into the digits; a negative amount reads '-Rp 12.500'.
- */
+/** One space after the symbol, as letter symbols ('Rp', 'RM') would run into the digits; a negative reads '-Rp 12.500'. */
 export function formatCurrency(amountMinor: number | bigint, currency: CurrencyFormat = DEFAULT_CURRENCY): string {
   const minor = toMinorUnits(amountMinor);
   const abs = minor < 0n ? -minor : minor;
@@ -56,10 +49,7 @@ export function formatCurrency(amountMinor: number | bigint, currency: CurrencyF
   return `${minor < 0n ? '-' : ''}${symbol}${number}`;
 }
 
-/**
- * 1234567.891 with 2 decimals → '1.234.567,89' (the default currency's separators unless given).
- * Rounds with `toFixed`; never shows '-0'.
- */
+/** The default currency's separators unless given. Rounds with `toFixed`; never shows '-0'. */
 export function formatNumber(n: number | bigint, options: NumberFormatOptions = {}): string {
   const {
     decimals = 0,
@@ -80,28 +70,20 @@ export function formatNumber(n: number | bigint, options: NumberFormatOptions = 
   return joinNumber(sign, whole, fraction, separators);
 }
 
-/** Up to `maxDecimals`, without trailing zeros: 850 → '850', 999.5 → '999.5', 2.25 → '2.25'. */
 function formatTrimmed(n: number, maxDecimals: number, separators: Separators): string {
   const fraction = n.toFixed(maxDecimals).split('.')[1] ?? '';
   const decimals = fraction.replace(/0+$/, '').length;
   return formatNumber(n, { decimals, ...separators });
 }
 
-/**
- * spec: m or km, switching at 1000, 1 decimal. Below 1000 the metres show a decimal only when
- * there is one ('850 m', '999.5 m'); from 1000 km always show one decimal ('1.0 km', '1.2 km').
- * The switch happens after rounding, so 999.96 m reads '1.0 km' rather than '1000 m'.
- */
+/** spec: m or km, switching at 1000, 1 decimal. The switch is after rounding, so 999.96 m reads '1.0 km', not '1000 m'. */
 export function formatDistance(meters: number, separators: Separators = MEASURE_SEPARATORS): string {
   const m = Math.max(0, meters);
   if (Number(m.toFixed(1)) < 1000) return `${formatTrimmed(m, 1, separators)} m`;
   return `${formatNumber(m / 1000, { decimals: 1, ...separators })} km`;
 }
 
-/**
- * spec: gr or kg, switching at 1000, 2 decimals. Grams keep up to 2 decimals only when they have
- * them ('500 gr', '0.5 gr' for small gold bars); kilograms always show 2 ('1.00 kg', '1.25 kg').
- */
+/** spec: gr or kg, switching at 1000, 2 decimals ('500 gr', '0.5 gr' for small gold bars, '1.00 kg'). */
 export function formatWeight(grams: number, separators: Separators = MEASURE_SEPARATORS): string {
   const g = Math.max(0, grams);
   if (Number(g.toFixed(2)) < 1000) return `${formatTrimmed(g, 2, separators)} gr`;
@@ -119,10 +101,6 @@ export function formatShortNumber(n: number | bigint): string {
   return `${sign}${abs}`;
 }
 
-/**
- * 1250 points → '1.250 Pts', 3 stamps → '3 Stamps' (a single stamp reads '1 Stamp'). Whole
- * numbers only; thousands take the default currency's separator unless the merchant's is given.
- */
 export function formatBalance(
   amount: number | bigint,
   unit: BalanceUnit,
@@ -133,7 +111,7 @@ export function formatBalance(
   return `${number} ${number === '1' ? 'Stamp' : 'Stamps'}`;
 }
 
-/** '1234567812345678' → '1234 5678 1234 5678'; a partly typed number is grouped as far as it goes. */
+/** A partly typed number is grouped as far as it goes. */
 export function formatCardNumber(cardNumber: string): string {
   return cardNumber.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }

@@ -1,14 +1,11 @@
 import { isFilled, isInternationalName } from './validation.ts';
 
-/*
- * A payment card as the member types it, checked before the browser tokenises it at the provider.
- * The checks answer codes, not sentences: the form words them in the member's language.
- */
+/* Checked before the browser tokenises the card. Codes, not sentences: the form words them in the member's language. */
 
 export const paymentCardBrands = ['visa', 'mastercard', 'amex', 'jcb', 'unknown'] as const;
 export type PaymentCardBrand = (typeof paymentCardBrands)[number];
 
-/** The longest card number the networks issue (ISO/IEC 7812). */
+/** ISO/IEC 7812. */
 export const PAYMENT_CARD_MAX_DIGITS = 19;
 export const NAME_ON_CARD_MAX_LENGTH = 100;
 /** Cards are not issued for longer than this, so a later year is a typing mistake. */
@@ -22,12 +19,10 @@ const lengthsByBrand: Record<PaymentCardBrand, readonly number[]> = {
   unknown: [12, 13, 14, 15, 16, 17, 18, 19],
 };
 
-/** Digits only: spaces, dashes and anything else pasted with the number go. */
 export function paymentCardDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-/** The network by the number's first digits (its issuer identification number). */
 export function paymentCardBrandOf(value: string): PaymentCardBrand {
   const digits = paymentCardDigits(value);
   const prefix2 = Number(digits.slice(0, 2));
@@ -39,7 +34,6 @@ export function paymentCardBrandOf(value: string): PaymentCardBrand {
   return 'unknown';
 }
 
-/** The Luhn checksum every card number carries in its last digit. */
 export function passesLuhn(value: string): boolean {
   const digits = paymentCardDigits(value);
   if (digits.length === 0) return false;
@@ -60,12 +54,12 @@ export function cvvLengthOf(brand: PaymentCardBrand): 3 | 4 {
   return brand === 'amex' ? 4 : 3;
 }
 
-/** The most digits a number of this brand takes, so the field stops there. */
+/** So the field stops there. */
 export function maxDigitsOf(brand: PaymentCardBrand): number {
   return Math.max(...lengthsByBrand[brand]);
 }
 
-/** The number in groups as it is printed on the card: 4-6-5 for AMEX, fours for the others. */
+/** As printed on the card. */
 export function formatPaymentCardNumber(value: string): string {
   const digits = paymentCardDigits(value).slice(0, PAYMENT_CARD_MAX_DIGITS);
   const groups = paymentCardBrandOf(digits) === 'amex' ? [4, 6, 5] : [4, 4, 4, 4, 3];
@@ -79,7 +73,6 @@ export function formatPaymentCardNumber(value: string): string {
   return parts.join(' ');
 }
 
-/** 'MM/YY' (or 'MM/YYYY') to a month and a four-digit year; null when it is not that shape. */
 export function parseCardExpiry(value: string): { month: number; year: number } | null {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
   if (!match) return null;
@@ -87,7 +80,6 @@ export function parseCardExpiry(value: string): { month: number; year: number } 
   return { month: Number(month), year: year.length === 2 ? 2000 + Number(year) : Number(year) };
 }
 
-/** What the member typed in the expiry field as MM/YY, the slash added after the month. */
 export function formatCardExpiry(value: string): string {
   const digits = paymentCardDigits(value).slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
@@ -98,7 +90,7 @@ export type NameOnCardProblem = 'nameRequired' | 'nameInvalid';
 export type CardExpiryProblem = 'expiryRequired' | 'expiryInvalid' | 'expiryPast';
 export type CardCvvProblem = 'cvvRequired' | 'cvvInvalid';
 
-/** A number no network could have issued (wrong length for its brand, bad checksum): 'Invalid Credit Card information'. */
+/** `cardInvalid` reads 'Invalid Credit Card information'. */
 export function cardNumberProblem(value: string): CardNumberProblem | null {
   const digits = paymentCardDigits(value);
   if (digits.length === 0) return 'numberRequired';
@@ -112,10 +104,7 @@ export function nameOnCardProblem(value: string): NameOnCardProblem | null {
   return null;
 }
 
-/**
- * A card is good until the end of its expiry month. Months are compared in UTC so the answer does
- * not depend on the device's zone; the day either side of a month's end is the provider's to refuse.
- */
+/** Good to the end of its expiry month, compared in UTC so the device's zone is moot; edge days are the provider's to refuse. */
 export function cardExpiryProblem(expiry: { month: number; year: number } | null, now: Date): CardExpiryProblem | null {
   if (expiry === null) return 'expiryInvalid';
   const { month, year } = expiry;
@@ -146,7 +135,6 @@ export type PaymentCardProblems = {
   cvv?: CardCvvProblem;
 };
 
-/** Every field's problem at once; an empty object when the card may be tokenised. */
 export function paymentCardProblems(card: PaymentCardInput, now: Date): PaymentCardProblems {
   const brand = paymentCardBrandOf(card.number);
   const problems: PaymentCardProblems = {};

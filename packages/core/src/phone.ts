@@ -1,7 +1,7 @@
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { DEFAULT_COUNTRY_CODE, DEFAULT_DIAL_CODE } from './constants.ts';
 
-/** Translation key of the phone error; the English text below is what the server answers with. */
+/** The English text below is what the server answers with. */
 export const PHONE_ERROR_MESSAGE_KEY = 'validation.phoneInvalid';
 export const PHONE_ERROR_MESSAGE = 'Invalid phone number, please try again';
 
@@ -16,11 +16,7 @@ function stripSeparators(input: string): string {
   return input.replace(/[\s-]/g, '');
 }
 
-/**
- * The national form with a leading 0: '+6281…' and '6281…' become '081…', '81…' becomes '081…'.
- * A number carrying another country's '+code' is left as typed: it has no national form here.
- * spec: app-core §5 Phone normalising
- */
+/** '+6281…', '6281…', '81…' → '081…'; another country's '+code' stays as typed. spec: app-core §5 Phone normalising */
 export function normalizePhone(input: string, dialCode: string = DEFAULT_DIAL_CODE): string {
   const phone = stripSeparators(input);
   if (phone === '') return '';
@@ -30,21 +26,17 @@ export function normalizePhone(input: string, dialCode: string = DEFAULT_DIAL_CO
   return `0${phone}`;
 }
 
-/** '081…' becomes '+6281…' (or '+{dialCode}…'). spec: app-core §5 Phone normalising */
+/** spec: app-core §5 Phone normalising */
 export function toInternational(input: string, dialCode: string = DEFAULT_DIAL_CODE): string {
   const phone = normalizePhone(input, dialCode);
   return phone.startsWith('0') ? `+${dialCode}${phone.slice(1)}` : phone;
 }
 
-/** The number after its country code: '+62' (the chosen code only) or a trunk '0' goes. */
 function nationalDigits(phone: string, dialCode: string): string {
   return phone.startsWith(`+${dialCode}`) ? phone.slice(dialCode.length + 1) : phone.replace(/^0/, '');
 }
 
-/**
- * Indonesia is strict (possible AND valid); elsewhere the metadata is looser, so possible OR
- * valid is enough. spec: app-core §5 Phone check
- */
+/** Indonesia is strict (possible AND valid); elsewhere the metadata is looser (possible OR valid). spec: app-core §5 Phone check */
 export function isValidPhone(input: string, options: PhoneCheckOptions = {}): boolean {
   const { dialCode = DEFAULT_DIAL_CODE, region = DEFAULT_COUNTRY_CODE, pattern } = options;
   const national = nationalDigits(stripSeparators(input), dialCode);
@@ -58,16 +50,13 @@ export function isValidPhone(input: string, options: PhoneCheckOptions = {}): bo
   return accepted && (pattern === undefined || national.search(pattern) !== -1);
 }
 
-/** A country phone numbers are dialled in: its ISO code and dialing code (without '+'). */
+/** `dialCode` without '+'. */
 export interface PhoneRegion {
   code: string;
   dialCode: string;
 }
 
-/**
- * The region a merchant's phone fields start on: its country when the phone metadata knows it,
- * else Indonesia (spec: app-core §9 default region +62).
- */
+/** The merchant's country when the phone metadata knows it, else Indonesia (spec: app-core §9). */
 export function phoneRegionOf(countryCode: string): PhoneRegion {
   const code = countryCode.toUpperCase();
   if (!(getCountries() as string[]).includes(code)) return { code: DEFAULT_COUNTRY_CODE, dialCode: DEFAULT_DIAL_CODE };

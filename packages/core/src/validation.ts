@@ -5,8 +5,7 @@ const EMAIL = /^\w[\w.-]*@[A-Za-z\d-]+(?:\.[A-Za-z\d-]+)*\.[A-Za-z]{2,3}$/;
 const DIGITS = /^\d+$/;
 // \p{M} keeps scripts whose letters carry combining marks (Thai, Burmese, Devanagari) usable.
 const LETTERS = /^[\p{L}\p{M} ]+$/u;
-// Letters, spaces, apostrophes (typed or typographic, as phone keyboards insert), hyphen and dot;
-// at least one letter, so a name cannot be punctuation alone.
+// Typographic apostrophes too, as phone keyboards insert them; at least one letter, so a name is not punctuation alone.
 const INTERNATIONAL_NAME = /^(?=.*\p{L})[\p{L}\p{M} '’.-]+$/u;
 /** Keys such as Backspace, Enter or ArrowLeft, which editing needs and no filter should block. */
 const NAMED_KEY = /^[A-Z][A-Za-z\d]+$/;
@@ -15,17 +14,16 @@ export function isValidEmail(value: string): boolean {
   return EMAIL.test(value.trim());
 }
 
-/** A required field counts as filled when something other than spaces was typed. */
 export function isFilled(value: string | null | undefined): boolean {
   return (value ?? '').trim() !== '';
 }
 
-/** Digits only; empty text is not numeric (whether it is required is `isFilled`'s question). */
+/** Empty text is not numeric: whether it is required is `isFilled`'s question. */
 export function isNumericText(value: string): boolean {
   return DIGITS.test(value);
 }
 
-/** Letters of any script and spaces. spec: business-rules §5 name must be letters only */
+/** spec: business-rules §5 name must be letters only (of any script). */
 export function isLettersText(value: string): boolean {
   return LETTERS.test(value);
 }
@@ -54,10 +52,7 @@ export interface QuantityLimit {
   ownerIsTada?: boolean;
 }
 
-/**
- * What a quantity field holds after the user typed `value`: non-numeric or empty becomes 1, never
- * below 1, at most `max` unless the owner is tada. spec: app-core §5 Quantity
- */
+/** Non-numeric or empty becomes 1. spec: app-core §5 Quantity */
 export function clampQuantity(value: string | number | null | undefined, { max, ownerIsTada = false }: QuantityLimit): number {
   const typed = parseQuantity(value);
   const capped = ownerIsTada ? typed : Math.min(typed, Math.floor(max));
@@ -65,7 +60,7 @@ export function clampQuantity(value: string | number | null | undefined, { max, 
   return Math.max(MIN_QUANTITY, capped);
 }
 
-/** spec: app-core §5 — the quantity field is disabled when the maximum is 0, unless the owner is tada. */
+/** spec: app-core §5 Quantity */
 export function isQuantityDisabled({ max, ownerIsTada = false }: QuantityLimit): boolean {
   return !ownerIsTada && max < MIN_QUANTITY;
 }
@@ -76,16 +71,13 @@ function parseQuantity(value: string | number | null | undefined): number {
   return DIGITS.test(text) ? Math.min(Number(text), Number.MAX_SAFE_INTEGER) : MIN_QUANTITY;
 }
 
-/**
- * The card number a member or a till typed, as its 16 digits: the spaces of the grouped display
- * form are ignored; null when it is not a card number. spec: business-rules §5
- */
+/** Ignores the spaces of the grouped display form. spec: business-rules §5 */
 export function cardNumberDigits(value: string): string | null {
   const digits = value.replace(/\s/g, '');
   return digits.length === CARD_NUMBER_LENGTH && DIGITS.test(digits) ? digits : null;
 }
 
-/** Exactly 16 digits; the spaces of the grouped display form are ignored. spec: business-rules §5 */
+/** spec: business-rules §5 */
 export function isValidCardNumber(value: string): boolean {
   return cardNumberDigits(value) !== null;
 }
