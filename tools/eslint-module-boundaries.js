@@ -7,9 +7,6 @@ import { dirname, relative, resolve } from 'node:path';
  *   of another module;
  * - a kernel module imports only the kernel;
  * - no module imports a use case: use cases call modules, never the other way.
- *
- * What crosses modules today and has not moved up yet is listed in `crossings` ("from -> to"), so a
- * new crossing fails and the list only shrinks.
  */
 
 export const kernelModules = [
@@ -43,15 +40,14 @@ export const moduleBoundaries = {
   meta: {
     type: 'problem',
     docs: { description: 'Modules call the kernel only; what crosses modules is a use case above them.' },
-    schema: [{ type: 'object', properties: { srcDir: { type: 'string' }, crossings: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }],
+    schema: [{ type: 'object', properties: { srcDir: { type: 'string' } }, additionalProperties: false }],
   },
   create(context) {
-    const { srcDir, crossings = [] } = context.options[0] ?? {};
+    const { srcDir } = context.options[0] ?? {};
     const root = resolve(context.cwd, srcDir);
     const fromPath = relative(root, context.filename);
     const from = areaOf(fromPath);
     if (!from || from.kind !== 'module') return {};
-    const allowed = new Set(crossings);
     const check = (node, specifier) => {
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
       const toPath = relative(root, resolve(dirname(context.filename), specifier));
@@ -66,7 +62,6 @@ export const moduleBoundaries = {
         context.report({ node, message: `The kernel imports only the kernel: ${from.name} imports ${toPath}.` });
         return;
       }
-      if (allowed.has(`${from.name} -> ${to.name}`)) return;
       context.report({ node, message: `Modules do not call each other: ${from.name} imports ${toPath}. Put what crosses them in a use case (src/use-cases), or move what both need into the kernel.` });
     };
     return {

@@ -1,6 +1,3 @@
-import { outletCodeKeyFor } from './modules/outlets/outlet-code-key.ts';
-import { voucherCodeKeysFor } from './modules/vouchers/voucher-codes.ts';
-import { giftKeysFor } from './modules/gifts/gift-secrets.ts';
 import { blobStoreFor } from './modules/storage/storage.config.ts';
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -8,7 +5,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { requestHeaders } from '@kartu/contracts';
 import type { Database } from './db/database.ts';
 import type { Env, TrustProxy } from './env.ts';
-import type { AppContext } from './http/app-context.ts';
+import type { ServerContext } from './http/app-context.ts';
+import { secretsFor } from './http/app-secrets.ts';
+import { routePluginOf, type AreaRoutes } from './http/area.ts';
 import { registerCompression } from './http/compression.ts';
 import { createErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -23,11 +22,9 @@ import { integrationApi } from './integration/integration.plugin.ts';
 import { areas } from './areas.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerSessions } from './modules/auth/session.plugin.ts';
-import { activationCodeKeyFor } from './modules/cards/activation-code-key.ts';
 import { selectOutboxDrivers } from './modules/outbox/outbox.drivers.ts';
 import { paymentsContextFor } from './modules/payments/payments.context.ts';
 import { configuredProviders } from './modules/payments/providers/configured-providers.ts';
-import { webhookSealKeyFor } from './modules/webhooks/webhooks.service.ts';
 
 export interface CreateAppOptions {
   env: Env;
@@ -37,7 +34,7 @@ export interface CreateAppOptions {
   /** Where logs go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
   /** The context the process's job worker shares; made here when there is none. */
-  context?: AppContext;
+  context?: ServerContext;
 }
 
 // Secrets and codes must never reach the logs, whichever object carries them.
@@ -81,18 +78,13 @@ function toFastifyTrustProxy(trustProxy: TrustProxy): boolean | string[] | ((add
 }
 
 /** What the routes and the job worker of one process share. */
-export function buildAppContext({ env, database, clock = systemClock }: Pick<CreateAppOptions, 'env' | 'database' | 'clock'>): AppContext {
+export function buildAppContext({ env, database, clock = systemClock }: Pick<CreateAppOptions, 'env' | 'database' | 'clock'>): ServerContext {
   return {
     db: database,
     clock,
-    // Outside production only (env.ts requires it there): codes sent before a restart stop working.
-    codeSecret: env.CODE_SECRET ?? randomBytes(32).toString('base64url'),
-    webhookSealKey: webhookSealKeyFor(env.CODE_SECRET),
-    outletCodeKey: outletCodeKeyFor(env.CODE_SECRET),
+    // Outside production only (env.ts requires CODE_SECRET there): codes sent before a restart stop working.
+    secrets: secretsFor(env.CODE_SECRET),
     blobs: blobStoreFor(env),
-    activationCodeKey: activationCodeKeyFor(env.CODE_SECRET),
-    giftKeys: giftKeysFor(env.CODE_SECRET),
-    voucherCodeKeys: voucherCodeKeysFor(env.CODE_SECRET),
     drivers: selectOutboxDrivers(env),
     payments: paymentsContextFor({
       production: env.NODE_ENV === 'production',
@@ -150,11 +142,13 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
 
   if (!env.CODE_SECRET) app.log.warn('CODE_SECRET is not set: one-time codes use a key made up for this process');
   const development = env.NODE_ENV !== 'production';
+  const { secrets, ...shared } = context;
+  const pluginsOf = (routes: AreaRoutes[] | undefined) => (routes ?? []).map((entry) => routePluginOf(entry, secrets));
   const routePlugins = [
-    ...areas.flatMap((area) => [...(area.routes ?? []), ...(development ? (area.developmentRoutes ?? []) : [])]),
-    integrationApi({ areaRoutes: areas.flatMap((area) => area.integrationRoutes ?? []) }),
+    ...areas.flatMap((area) => [...pluginsOf(area.routes), ...(development ? pluginsOf(area.developmentRoutes) : [])]),
+    integrationApi({ areaRoutes: areas.flatMap((area) => pluginsOf(area.integrationRoutes)) }),
   ];
-  for (const plugin of routePlugins) await app.register(plugin, context);
+  for (const plugin of routePlugins) await app.register(plugin, shared);
   errors.answerPagesWith(await registerWebApp(app, { distDir: env.WEB_DIST_DIR, sites, developmentPages: env.NODE_ENV !== 'production' }));
 
   return app;

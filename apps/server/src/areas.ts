@@ -17,7 +17,6 @@ import { outboxArea } from './modules/outbox/outbox.area.ts';
 import { paymentsArea } from './modules/payments/payments.area.ts';
 import { ssoArea } from './modules/sso/sso.area.ts';
 import { subscriptionsArea } from './modules/subscriptions/subscriptions.area.ts';
-import { tenancyArea } from './modules/tenancy/tenancy.area.ts';
 import { vouchersArea } from './modules/vouchers/vouchers.area.ts';
 import { webhooksArea } from './modules/webhooks/webhooks.area.ts';
 import { cardDetailArea } from './use-cases/card-detail/card-detail.area.ts';
@@ -25,11 +24,14 @@ import { claimRewardArea } from './use-cases/claim-reward/claim-reward.area.ts';
 import { giftCardActivationArea } from './use-cases/gift-card-activation/gift-card-activation.area.ts';
 import { giftCardChargeArea } from './use-cases/gift-card-charge/gift-card-charge.area.ts';
 import { giftVoucherArea } from './use-cases/gift-voucher/gift-voucher.area.ts';
+import { moveOrderArea } from './use-cases/move-order/move-order.area.ts';
+import { orderViewArea } from './use-cases/order-view/order-view.area.ts';
 import { memberEventsArea } from './use-cases/member-events/member-events.area.ts';
 import { placeOrderArea } from './use-cases/place-order/place-order.area.ts';
 import { recordPurchaseArea } from './use-cases/record-purchase/record-purchase.area.ts';
 import { redeemAtCounterArea } from './use-cases/redeem-at-counter/redeem-at-counter.area.ts';
 import { tillRedemptionArea } from './use-cases/till-redemption/till-redemption.area.ts';
+import { siteStateArea } from './use-cases/site-state/site-state.area.ts';
 import { subscriptionPeriodPaidArea } from './use-cases/subscription-period-paid/subscription-period-paid.area.ts';
 import { voucherWalletArea } from './use-cases/voucher-wallet/voucher-wallet.area.ts';
 
@@ -53,7 +55,9 @@ export const areas: readonly Area[] = [
   geographyArea,
   addressesArea,
   placeOrderArea,
+  orderViewArea,
   ordersArea,
+  moveOrderArea,
   voucherWalletArea,
   vouchersArea,
   redeemAtCounterArea,
@@ -70,6 +74,6 @@ export const areas: readonly Area[] = [
   jobsArea,
   devArea,
   healthArea,
-  tenancyArea,
+  siteStateArea,
   mediaArea,
 ];

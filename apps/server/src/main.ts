@@ -78,7 +78,7 @@ try {
   const localHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   app.log.info(`Kartu is ready at ${config.PUBLIC_URL ?? `http://${localHost}:${config.PORT}`}`);
   // Only the listening process runs background jobs; tests and the CLI build the app without them.
-  jobs = startJobWorker({ db: connection.db, clock: systemClock, log: app.log, handlers: serverJobHandlers(context), recurring: serverRecurringJobs });
+  jobs = startJobWorker({ db: connection.db, clock: systemClock, log: app.log, handlers: serverJobHandlers({ ...context, ...context.secrets }), recurring: serverRecurringJobs });
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   await connection.close();

@@ -11,7 +11,7 @@ import { images, imageVariants } from '../modules/media/images.table.ts';
 import { testPicture } from '../modules/media/media.test-support.ts';
 import { programs } from '../modules/programs/programs.table.ts';
 import { findActiveSsoKey } from '../modules/sso/sso.repository.ts';
-import { getSiteState } from '../modules/tenancy/tenancy.service.ts';
+import { getSiteOfHost } from '../modules/tenancy/tenancy.service.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { kartuOn } from './cli.test-support.ts';
 import { findMerchantByMid } from './operator.repository.ts';
@@ -46,7 +46,7 @@ describe('kartu merchants and sites', () => {
     expect(merchant?.maskedMerchantId).toMatch(/^m[A-Za-z0-9]{12}$/);
 
     expect((await kartu('sites', 'create', '--host', 'Loyalty.Kedai.PH', '--merchant', 'KEDAIPH', '--language', 'en')).code).toBe(0);
-    const site = await getSiteState({ db: testApp.db, host: 'loyalty.kedai.ph' });
+    const site = await getSiteOfHost({ db: testApp.db, host: 'loyalty.kedai.ph' });
     expect(site.merchant.brand).toBe('Kedai Manila');
 
     const listed = await kartu('merchants', 'list');

@@ -1,7 +1,7 @@
 import { isUuid } from '../db/uuid.ts';
 import type { DeliveryOptionSetting } from '../modules/orders/orders.table.ts';
 import { addDistributor, retireDistributor, savePromotion, setShopSettings, type ShopSettingsChanges } from '../modules/orders/shop-settings.service.ts';
-import { getPublicMerchant } from '../modules/tenancy/tenancy.service.ts';
+import { getMerchantCurrency } from '../modules/tenancy/tenancy.service.ts';
 import { CommandError, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
 import { findProgramById } from './operator.repository.ts';
 import { parseFeeRules } from './payments.command.ts';
@@ -51,7 +51,7 @@ export async function setShopSettingsCommand(args: string[], { db, out, now }: C
   }
   if (values.cover !== undefined) changes.coveredRegencyCodes = values.cover === 'everywhere' ? null : values.cover.split(',').map((code) => code.trim()).filter(Boolean);
   if (values.delivery !== undefined) changes.deliveryOptions = values.delivery.split(/\s+/).filter(Boolean).map(parseDeliveryOption);
-  if (values.fees !== undefined) changes.feeRules = parseFeeRules(values.fees, (await getPublicMerchant({ db, id: program.merchantId })).currency);
+  if (values.fees !== undefined) changes.feeRules = parseFeeRules(values.fees, await getMerchantCurrency({ db, id: program.merchantId }));
   const saved = await setShopSettings({ db, merchantId: program.merchantId, programId: program.id, changes, now: now() });
   const options = saved.deliveryOptions.map(describedOption);
   out(`"${program.name}" delivers ${options.length ? options.join(', ') : 'nowhere yet (pickup only, where it has distributors)'}`);

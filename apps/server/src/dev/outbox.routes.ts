@@ -6,7 +6,7 @@ import { siteOf } from '../http/request-context.ts';
 import { normaliseIdentifier } from '../modules/auth/identifier.ts';
 import { outboxChannels, type OutboxMessageRow } from '../modules/outbox/outbox-messages.table.ts';
 import { listOutbox } from '../modules/outbox/outbox.service.ts';
-import { getSiteState, normalizeHost } from '../modules/tenancy/tenancy.service.ts';
+import { getSiteOfHost } from '../modules/tenancy/tenancy.service.ts';
 import { outboxStylesheet, renderOutboxPage, type DevOutboxEntry } from './outbox.page.ts';
 import type { AppContext } from '../http/app-context.ts';
 
@@ -73,7 +73,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
   );
 
   app.get('/dev/outbox', { schema: { hide: true, querystring: outboxQuerySchema } }, async (request, reply) => {
-    const { merchant } = await getSiteState({ db, host: normalizeHost(request.hostname) });
+    const { merchant } = await getSiteOfHost({ db, host: request.hostname });
     const to = request.query.to ?? '';
     const html = renderOutboxPage({ brand: merchant.brand, to, entries: await entries(merchant, to) });
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);

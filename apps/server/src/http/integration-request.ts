@@ -4,7 +4,7 @@ import { idempotencyKeyOf } from './idempotency-key.ts';
 import { AppError } from '../lib/app-error.ts';
 import { integrationSecurityScheme } from './openapi.ts';
 import type { Clock } from '../lib/clock.ts';
-import { withIdempotentTransaction } from '../modules/idempotency/idempotent-transaction.ts';
+import { withIdempotency } from '../modules/idempotency/idempotency.service.ts';
 import type { ApiKeyHolder } from '../integration/api-keys.service.ts';
 
 /** Route config shared by every integration route: the per-key limit replaces the app's per-address one. */
@@ -49,7 +49,7 @@ export async function answerOnce<T>({
   run: (tx: Database) => Promise<{ statusCode: number; body: T }>;
 }): Promise<T> {
   const { key, hashed } = integrationWriteKey({ merchantId: holderOf(request).merchantId, scope, idempotencyKey: idempotencyKeyOf(request), params: request.params, body: bodyIdentity });
-  const answer = await withIdempotentTransaction({ db, ...key, body: hashed, now: clock.now(), run });
+  const answer = await withIdempotency({ db, ...key, body: hashed, now: clock.now(), transaction: run });
   if (answer.replayed) reply.header('idempotent-replayed', 'true');
   reply.status(answer.statusCode);
   return answer.body;

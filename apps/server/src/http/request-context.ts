@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestHeaders, type PublicMerchant, type SiteState } from '@kartu/contracts';
 import type { Database } from '../db/database.ts';
-import { getSiteState, normalizeHost } from '../modules/tenancy/tenancy.service.ts';
+import { normalizeHost } from '../modules/tenancy/tenancy.service.ts';
+import { getSiteState } from '../use-cases/site-state/site-state.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { TaggedCache } from '../lib/tagged-cache.ts';

@@ -1,6 +1,5 @@
+import { secretsFor } from '../http/app-secrets.ts';
 import { eq, inArray } from 'drizzle-orm';
-import { voucherCodeKeysFor } from '../modules/vouchers/voucher-codes.ts';
-import { webhookSealKeyFor } from '../modules/webhooks/webhooks.service.ts';
 import { describe, expect, it } from 'vitest';
 import { users } from '../modules/auth/users.table.ts';
 import { issueCard } from '../modules/cards/cards.service.ts';
@@ -30,7 +29,7 @@ useTestApp((made) => ({ testApp, merchantId } = made));
 async function runServerJobs(names: string[]) {
   const recurring = serverRecurringJobs.filter((job) => names.includes(job.name));
   await scheduleRecurringJobs({ db: testApp.db, recurring, now: testApp.clock.now() });
-  return runDueJobs({ db: testApp.db, clock: testApp.clock, log: quietLog, handlers: serverJobHandlers({ drivers: selectOutboxDrivers({}), voucherCodeKeys: voucherCodeKeysFor(undefined), codeSecret: testApp.env.CODE_SECRET ?? '', webhookSealKey: webhookSealKeyFor(testApp.env.CODE_SECRET), payments: paymentsContextFor({ production: false, sandboxSecret: 'x'.repeat(32), effects: {} }) }).filter((handler) => names.includes(handler.name)) });
+  return runDueJobs({ db: testApp.db, clock: testApp.clock, log: quietLog, handlers: serverJobHandlers({ drivers: selectOutboxDrivers({}), ...secretsFor(testApp.env.CODE_SECRET), payments: paymentsContextFor({ production: false, sandboxSecret: 'x'.repeat(32), effects: {} }) }).filter((handler) => names.includes(handler.name)) });
 }
 
 describe('background jobs', () => {

@@ -5,8 +5,9 @@ import { languageOf, signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { requestAccountDeletion } from './account.service.ts';
 import type { AppContext } from '../../http/app-context.ts';
+import type { AppSecrets } from '../../http/app-secrets.ts';
 
-export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+export const accountRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'codeSecret' | 'outboxSealKey'>> = async (app, context) => {
   app.post(
     '/api/v2/account/deletion',
     {

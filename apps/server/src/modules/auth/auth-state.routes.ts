@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkLockBodySchema, lockStateSchema, lockedAnswerSchema, lockedBodySchema, pinInfoAnswerSchema, pinInfoBodySchema, sessionAnswerSchema } from '@kartu/contracts';
 import { deviceHashOf, sessionAnswer, signInRoutes } from './auth.http.ts';
 import type { AppContext } from '../../http/app-context.ts';
+import type { AppSecrets } from '../../http/app-secrets.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { normaliseIdentifier, signInIdentifier } from './identifier.ts';
 import { getLockState } from './lock-state.service.ts';
@@ -11,7 +12,7 @@ import { getPinInfo } from './pin-info.service.ts';
 import { revokeSession } from './session.service.ts';
 
 /** What the sign-in screens ask before and after signing in: PIN info, locks, the session, logout. */
-export const authStateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+export const authStateRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'codeSecret' | 'outboxSealKey'>> = async (app, context) => {
   const { config, limits } = signInRoutes(app, context);
 
   app.post(

@@ -7,7 +7,10 @@ import type { OutboxDrivers } from '../outbox/outbox.drivers.ts';
 export interface AuthContext {
   db: Database;
   clock: Clock;
+  /** Keys one-time codes. */
   codeSecret: string;
+  /** Seals a code while it waits in the outbox. */
+  outboxSealKey: Buffer;
   drivers: OutboxDrivers;
 }
 

@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { answerSignIn, deviceHashOf, languageOf, sessionAnswer, signInRoutes } from './auth.http.ts';
 import type { AppContext } from '../../http/app-context.ts';
+import type { AppSecrets } from '../../http/app-secrets.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { phoneToRegister, signInIdentifier } from './identifier.ts';
 import { sendCode } from './otp.service.ts';
@@ -20,7 +21,7 @@ import { signInWithPin } from './pin.service.ts';
 import { registerPhone, signInWithCode, startPinReset } from './sign-in.service.ts';
 
 /** One-time codes and PIN sign-in (spec app-core §4 OTP flow and PIN login, §7 api/auth/*). */
-export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+export const authRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'codeSecret' | 'outboxSealKey'>> = async (app, context) => {
   const { config, limits } = signInRoutes(app, context);
 
   app.post(

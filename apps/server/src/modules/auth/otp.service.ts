@@ -1,7 +1,7 @@
 import type { CheckCredentialAnswer, Language, OtpPurpose, SenderType } from '@kartu/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { OutboxChannel } from '../outbox/outbox-messages.table.ts';
-import { queueOneTimeCode, sealKeyFor } from '../outbox/outbox.service.ts';
+import { queueOneTimeCode } from '../outbox/outbox.service.ts';
 import type { AuthContext, MerchantRef } from './auth.context.ts';
 import { LOGIN_LOCK_AT_ATTEMPT, LOGIN_LOCK_MS, OTP_EXPIRES_SECONDS, OTP_REQUEST_LOCK_MS, OTP_REQUEST_WINDOW_MS } from './auth.constants.ts';
 import { generateCode, hashCode, sameHash } from './auth.crypto.ts';
@@ -47,7 +47,7 @@ export async function sendCode({
   /** The device asking: only it can enter the code. */
   deviceHash: string | null;
 }): Promise<CheckCredentialAnswer> {
-  const { db, clock, codeSecret, drivers } = context;
+  const { db, clock, codeSecret, outboxSealKey, drivers } = context;
   const now = clock.now();
   await assertNotLocked({ db, key: loginLockKey(merchant.id, identifier, deviceHash), now, code: 'LOGIN_LOCKED' });
   // spec: app-core §4 OTP flow, §9: 3 codes within the window, then a 3-minute lock.
@@ -63,7 +63,7 @@ export async function sendCode({
     await queueOneTimeCode({
       db,
       drivers,
-      sealKey: sealKeyFor(codeSecret),
+      sealKey: outboxSealKey,
       merchant,
       channel: channelFor(identifier, senderType),
       recipient: identifier.value,

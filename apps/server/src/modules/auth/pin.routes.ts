@@ -5,11 +5,12 @@ import { changePinBodySchema, createPinBodySchema, resetPinBodySchema, signInAns
 import { AppError } from '../../lib/app-error.ts';
 import { answerSignIn, deviceHashOf, languageOf, signInRoutes, signedIn } from './auth.http.ts';
 import type { AppContext } from '../../http/app-context.ts';
+import type { AppSecrets } from '../../http/app-secrets.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { changePin, createPin, resetPin } from './pin.service.ts';
 
 /** Setting, changing and resetting the PIN (spec app-core §4 Change PIN, Reset PIN). */
-export const pinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+export const pinRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'codeSecret' | 'outboxSealKey'>> = async (app, context) => {
   const { config, limits } = signInRoutes(app, context);
 
   app.post(

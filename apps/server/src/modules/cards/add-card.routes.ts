@@ -15,12 +15,13 @@ import { signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { checkActivationCode, previewCard, registerCard, type AddCardOptions } from './add-card.service.ts';
 import type { AppContext } from '../../http/app-context.ts';
+import type { AppSecrets } from '../../http/app-secrets.ts';
 
 // Wrong numbers and codes answer 404 / 400 with attemptsRemaining, then 429 ADD_CARD_LOCKED.
 const addCardErrors = errorAnswers([400, 401, 404, 409, 422, 429, 500] as const);
 
 /** Adding an issued card to the wallet by its number (spec: app-core §7 api/v2/cards find-by-number, check-number, check-pin, register). */
-export const addCardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock, activationCodeKey }) => {
+export const addCardRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'activationCodeKey'>> = async (app, { db, clock, activationCodeKey }) => {
   function addCardOptions(request: FastifyRequest): AddCardOptions {
     const { user } = signedIn(request);
     const { merchant } = siteOf(request);

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteOf } from '../../http/request-context.ts';
 import { cardParamsSchema, idempotentWriteHeadersSchema, transferAnswerSchema, transferBodySchema, transferPreviewSchema, transferRecipientBodySchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
+import type { AppSecrets } from '../../http/app-secrets.ts';
 import { signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
 import { previewTransfer, transferPoints } from './card-transfer.service.ts';
 
 /** Transfer points to another member: who receives them, then the PIN-confirmed transfer. spec: app-core §2 transfer-point */
-export const cardTransferRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+export const cardTransferRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'codeSecret' | 'outboxSealKey'>> = async (app, context) => {
   app.post(
     '/api/v2/cards/:id/transfer/preview',
     {

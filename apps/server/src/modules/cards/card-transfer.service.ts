@@ -8,7 +8,7 @@ import { normaliseIdentifier } from '../auth/identifier.ts';
 import { checkPin } from '../auth/pin.service.ts';
 import type { UserRow } from '../auth/users.table.ts';
 import type { IdempotentAnswer } from '../idempotency/idempotency.service.ts';
-import { withIdempotentTransaction } from '../idempotency/idempotent-transaction.ts';
+import { withIdempotency } from '../idempotency/idempotency.service.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { transfer } from '../ledger/points.service.ts';
 import { cardUnitOf } from './card-history.service.ts';
@@ -119,7 +119,7 @@ export async function transferPoints({ context, merchant, user, cardId, body, id
   // The transfer and its stored answer commit together: an instance that dies in between leaves
   // neither, so the client's retry with the key runs it once, instead of meeting a key held for
   // minutes by a request that no longer exists.
-  return withIdempotentTransaction<TransferAnswer>({
+  return withIdempotency<TransferAnswer>({
     db,
     merchantId: merchant.id,
     scope: `transfer:${user.id}`,
@@ -128,7 +128,7 @@ export async function transferPoints({ context, merchant, user, cardId, body, id
     // tries, and a retry with the same transfer is the same request whatever PIN unlocked it.
     body: { ...request, cardId: card.id },
     now,
-    run: async (tx) => {
+    transaction: async (tx) => {
       const recipient = await findRecipient({ db: tx, merchant, user, card, phone: request.phone, countryCode: request.countryCode });
       // The ledger locks both wallets, spends the oldest-expiring lots first and refuses an overdraft.
       const entry = await transfer({ db: tx, now, merchantId: merchant.id, from: card, to: recipient.card, amount: BigInt(request.amount) });

@@ -14,12 +14,13 @@ import { toJsonNumber } from '../../lib/json-number.ts';
 import { issueCardBatch } from './cards.service.ts';
 import { idempotentWriteRoute } from '../../http/integration-write.ts';
 import type { AppContext } from '../../http/app-context.ts';
+import type { AppSecrets } from '../../http/app-secrets.ts';
 import { holderOf, integrationRouteConfig, integrationSecurity } from '../../http/integration-request.ts';
 import { issueCardToMember, listMemberCards } from './member-cards.service.ts';
 import { adjustCard } from './adjustments.service.ts';
 
 /** Issuing cards and looking up a member's cards (docs/integration.md). */
-export const integrationCardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
+export const integrationCardRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'activationCodeKey'>> = async (app, options) => {
   const { db, clock, activationCodeKey } = options;
 
   idempotentWriteRoute(app, options, {

@@ -26,7 +26,7 @@ import { canMoveValue } from '../ledger/card-ref.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 
 
-import { earnOnCard, redeem } from '../ledger/points.service.ts';
+import { earn, redeem } from '../ledger/points.service.ts';
 
 
 import { reverseEntry } from '../ledger/reversal.service.ts';
@@ -35,7 +35,7 @@ import { reverseEntry } from '../ledger/reversal.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
 
 
-import { getPublicMerchant, merchantDayAt } from '../tenancy/tenancy.service.ts';
+import { getMerchantCurrency, merchantDayAt } from '../tenancy/tenancy.service.ts';
 
 
 import { newCounterCode, normaliseCounterCode } from '../../lib/counter-codes.ts';
@@ -116,7 +116,7 @@ export async function loadGiftCard(
   tx: Database,
   { merchantId, card, voucherId, name, value, now }: { merchantId: number; card: CardRow; voucherId: string; name: string; value: bigint; now: Date },
 ): Promise<void> {
-  await earnOnCard({ tx, card, merchantId, amount: value, now, description: name, metadata: { source: 'gift-card', voucherId } });
+  await earn({ db: tx, card, merchantId, amount: value, now, description: name, metadata: { source: 'gift-card', voucherId } });
   await insertGiftCard(tx, { cardId: card.id, merchantId, voucherId, faceValue: value, payCode: newCounterCode(), activatedAt: now });
   if (card.ownerUserId) publishAfterCommit(tx, [changeTags.card(card.id), changeTags.wallet(card.ownerUserId)]);
 }
@@ -132,12 +132,12 @@ async function memberGiftCard({ db, merchantId, userId }: MemberRequest, cardId:
 export async function getMemberGiftCard(request: MemberRequest & { cardId: string; now: Date }): Promise<GiftCard> {
   const { db, merchantId, now } = request;
   const { giftCard, card, program } = await memberGiftCard(request, request.cardId);
-  const [balance, charges, merchant] = await Promise.all([getBalance({ db, card, now }), listCharges(db, { cardId: card.id, limit: CHARGES_SHOWN }), getPublicMerchant({ db, id: merchantId })]);
+  const [balance, charges, merchantCurrency] = await Promise.all([getBalance({ db, card, now }), listCharges(db, { cardId: card.id, limit: CHARGES_SHOWN }), getMerchantCurrency({ db, id: merchantId })]);
   return {
     cardId: card.id,
     number: card.number,
     programName: program.name,
-    currency: currencyOf(program, merchant),
+    currency: currencyOf(program, merchantCurrency),
     faceValue: toJsonNumber(giftCard.faceValue),
     balance: toJsonNumber(balance),
     payCode: giftCard.payCode,
@@ -242,9 +242,9 @@ export async function getMemberCharge({ db, merchantId, userId, chargeId }: Memb
   const view = isUuid(chargeId) ? await findCharge(db, { merchantId, chargeId }) : undefined;
   const giftCard = view ? await findGiftCard(db, { merchantId, cardId: view.charge.cardId }) : undefined;
   if (!view || !giftCard || giftCard.card.ownerUserId !== userId) throw new AppError('NOT_FOUND', { message: 'Payment not found' });
-  const merchant = await getPublicMerchant({ db, id: merchantId });
+  const merchantCurrency = await getMerchantCurrency({ db, id: merchantId });
   return {
     ...toCharge(view),
-    card: { id: giftCard.card.id, number: giftCard.card.number, programName: giftCard.program.name, currency: currencyOf(giftCard.program, merchant) },
+    card: { id: giftCard.card.id, number: giftCard.card.number, programName: giftCard.program.name, currency: currencyOf(giftCard.program, merchantCurrency) },
   };
 }

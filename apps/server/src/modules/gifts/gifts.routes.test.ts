@@ -1,5 +1,5 @@
+import { secretsFor } from '../../http/app-secrets.ts';
 import { randomUUID } from 'node:crypto';
-import { voucherCodeKeysFor } from '../vouchers/voucher-codes.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimGiftAnswerSchema, errorBodySchema, giftPreviewAnswerSchema, voucherAnswerSchema, voucherGiftAnswerSchema, voucherWalletSchema } from '@kartu/contracts';
@@ -21,7 +21,6 @@ import { applyVoucherAtCheckout } from '../vouchers/checkout-voucher.service.ts'
 import { createVoucherTemplate } from '../vouchers/vouchers.service.ts';
 import { issueVouchers } from '../vouchers/voucher-issuing.service.ts';
 import { vouchers, type VoucherTemplateRow } from '../vouchers/vouchers.table.ts';
-import { webhookSealKeyFor } from '../webhooks/webhooks.service.ts';
 import { voucherGifts } from './gifts.table.ts';
 
 // PGlite runs one transaction at a time: only the PostgreSQL server run races two claimers.
@@ -328,7 +327,7 @@ describe('a gift nobody claims', () => {
     await withClockAt(7 * DAY_MS + 1_000, [sender], async () => {
       const names = ['return-expired-gifts'];
       await scheduleRecurringJobs({ db: testApp.db, recurring: serverRecurringJobs.filter((job) => names.includes(job.name)), now: testApp.clock.now() });
-      const handlers = serverJobHandlers({ drivers: selectOutboxDrivers({}), voucherCodeKeys: voucherCodeKeysFor(undefined), codeSecret: testApp.env.CODE_SECRET ?? '', webhookSealKey: webhookSealKeyFor(testApp.env.CODE_SECRET), payments: paymentsContextFor({ production: false, sandboxSecret: 'x'.repeat(32), effects: {} }) });
+      const handlers = serverJobHandlers({ drivers: selectOutboxDrivers({}), ...secretsFor(testApp.env.CODE_SECRET), payments: paymentsContextFor({ production: false, sandboxSecret: 'x'.repeat(32), effects: {} }) });
       const run = await runDueJobs({ db: testApp.db, clock: testApp.clock, log: { info: () => {}, error: () => {} }, handlers: handlers.filter((handler) => names.includes(handler.name)) });
       expect(run).toEqual({ claimed: 1, failed: 0 });
       const [stored] = await testApp.db.select().from(voucherGifts).where(eq(voucherGifts.id, created.id));

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { giftParamsSchema, giftPreviewAnswerSchema, voucherGiftAnswerSchema, voucherParamsSchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
+import type { AppSecrets } from '../../http/app-secrets.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { siteOf } from '../../http/request-context.ts';
 import { signedIn } from '../auth/auth.http.ts';
 import { getSentGift, previewGift } from './gifts.service.ts';
 
 /** A gift of a voucher as its sender and its friend read it (docs/decisions/026-voucher-gifts.md). */
-export const giftsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock, giftKeys: keys }) => {
+export const giftsRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'giftKeys'>> = async (app, { db, clock, giftKeys: keys }) => {
   app.get(
     '/api/v2/vouchers/:voucherId/gift',
     {

@@ -23,7 +23,7 @@ function counter() {
 }
 
 const call = (key: string, body: unknown, run: () => Promise<{ statusCode: number; body: unknown }>, now?: Date) =>
-  withIdempotency({ db: testApp.db, merchantId, scope: 'test.redeem', key, body, run, now });
+  withIdempotency({ db: testApp.db, merchantId, scope: 'test.redeem', key, body, callsOut: run, now: now ?? new Date() });
 
 describe('request hash', () => {
   it('ignores the order of object keys but not of array items', () => {
@@ -33,7 +33,7 @@ describe('request hash', () => {
   });
 });
 
-describe('withIdempotency', () => {
+describe('withIdempotency for a write that calls out (claim, write and answer commit apart)', () => {
   it('runs once per key and answers a retry with the stored answer', async () => {
     const work = counter();
     const first = await call('same-body', { amount: 10, card: 'x' }, work.run);

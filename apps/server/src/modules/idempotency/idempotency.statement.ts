@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { idempotencyLockName, idempotencyLockSpace, type IdempotencyKeyId } from './idempotency.repository.ts';
 
 /*
- * withIdempotentTransaction's rules as parts of one SQL statement, for a write that fits in one
+ * withIdempotency's rules (a write in one transaction) as parts of one SQL statement, for a write that fits in one
  * (ledger/earn-statement.ts): the statement holds the key's advisory lock while it writes, and
  * stores its answer with the write, so both commit or neither does.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { useTestApp, type TestApp } from '../../test/test-app.ts';
-import { withIdempotentTransaction } from './idempotent-transaction.ts';
+import { withIdempotency } from './idempotency.service.ts';
 import { idempotencyKeys } from './idempotency.table.ts';
 import { requestHash } from './request-hash.ts';
 
@@ -18,7 +18,7 @@ useTestApp((made) => ({ testApp, merchantId } = made));
 type Run = (tx: Database) => Promise<{ statusCode: number; body: unknown }>;
 
 const call = (key: string, body: unknown, run: Run, now = start) =>
-  withIdempotentTransaction({ db: testApp.db, merchantId, scope, key, body, now, run });
+  withIdempotency({ db: testApp.db, merchantId, scope, key, body, now, transaction: run });
 
 /** A stand-in for the write: a row of another scope, written in the run's transaction. */
 async function writeMarker(tx: Database, key: string): Promise<void> {
@@ -47,7 +47,7 @@ function counter(key: string) {
   };
 }
 
-describe('withIdempotentTransaction', () => {
+describe('withIdempotency for a write in one transaction', () => {
   it('writes and stores the answer once per key, and answers a retry with the stored answer', async () => {
     const work = counter('once');
     const first = await call('once', { amount: 10, card: 'x' }, work.run);

@@ -2,10 +2,10 @@ import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { holdKey, insertAnswer, deleteKey, type IdempotencyKeyId } from './idempotency.repository.ts';
-import { isStoredRefusal, replay, staleClaimMs, storedError, type IdempotentAnswer } from './idempotency.service.ts';
+import { isStoredRefusal, replay, staleClaimMs, storedError, type IdempotentAnswer } from './idempotent-answers.ts';
 import { requestHash } from './request-hash.ts';
 
-export interface WithIdempotentTransactionOptions<T> extends IdempotencyKeyId {
+interface TransactionWriteOptions<T> extends IdempotencyKeyId {
   db: Database;
   body: unknown;
   now: Date;
@@ -28,16 +28,16 @@ class Refused extends Error {
 }
 
 /**
- * withIdempotency for a write that fits in one transaction, at the cost of one commit instead of
- * three: the key is held by a transaction-scoped advisory lock while the write runs (a concurrent
- * request with the same key answers 409 CONFLICT), and the answer is stored by the transaction that
+ * A write that fits in one transaction, at the cost of one commit instead of three
+ * (claimed-write.ts): the key is held by a transaction-scoped advisory lock while the write runs
+ * (a concurrent request with the same key answers 409 CONFLICT), and the answer is stored by the transaction that
  * makes the write, so both commit or neither does. A process that dies mid-write leaves nothing
  * behind. A business refusal rolls the write back and is then stored on its own.
  *
  * On the embedded database every transaction runs alone, so a concurrent request with the same key
  * waits for the first and then gets its answer instead of a 409.
  */
-export async function withIdempotentTransaction<T>(options: WithIdempotentTransactionOptions<T>): Promise<IdempotentAnswer<T>> {
+export async function transactionWrite<T>(options: TransactionWriteOptions<T>): Promise<IdempotentAnswer<T>> {
   const { db, merchantId, scope, key, body, now, run } = options;
   const id = { merchantId, scope, key };
   const hash = requestHash(body);

@@ -9,7 +9,7 @@ import { expiredValueOf } from './lots.repository.ts';
  * commit instead of a transaction of eight. It covers the common case only: an active card whose
  * wallet and program issuance account exist (the first earn makes them). Otherwise, or when the
  * caller's condition does not hold, the statement writes nothing and the caller goes the general
- * way, earnOnCard in a transaction, which writes the same rows.
+ * way, earn in a transaction, which writes the same rows.
  */
 
 const param = (name: string) => sql.placeholder(name);

@@ -33,7 +33,8 @@ describe('concurrent spends', () => {
         scope: 'test.spend',
         key: `spend-${program.id}-${index}`,
         body: { index },
-        run: async () => {
+        now,
+        callsOut: async () => {
           const options = { db, now, merchantId, amount: 10n };
           const entry =
             index % 2 === 0

@@ -1,5 +1,5 @@
 import { LEDGER_AMOUNT_MAX } from '@kartu/core';
-import type { Database } from '../../db/database.ts';
+import { inTransaction, type Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertCanMoveValue, assertCardOfMerchant, type CardRef } from './card-ref.ts';
 import type { JournalEntryRow } from './journal.table.ts';
@@ -40,20 +40,13 @@ function entryFields({ merchantId, now, reference, description, metadata }: Omit
   return { merchantId, now, reference, description, metadata };
 }
 
-/** Credits a card with new value from the merchant's issuance account. */
-export async function earn(options: MovementOptions & { card: CardRef }): Promise<JournalEntryRow> {
-  assertPositive(options.amount);
-  const card = movingCard(options.card, options.merchantId);
-  return options.db.transaction(async (tx) => earnOnCard({ ...options, tx, card }));
-}
-
 /**
- * earn() inside the caller's transaction, with the card's program and accounts when the caller has
- * read them already: a purchase reads them anyway.
+ * Credits a card with new value from the merchant's issuance account, in the caller's transaction
+ * when `db` is one. A caller that has read the card's program and accounts already (a purchase)
+ * passes them.
  */
-export async function earnOnCard(
-  options: Omit<MovementOptions, 'db'> & {
-    tx: Database;
+export async function earn(
+  options: MovementOptions & {
     card: CardRef;
     program?: PostEntryOptions['program'];
     /** The card's wallet and the program's issuance account, as far as the caller has read them. */
@@ -61,21 +54,22 @@ export async function earnOnCard(
   },
 ): Promise<JournalEntryRow> {
   assertPositive(options.amount);
-  const { tx } = options;
   const card = movingCard(options.card, options.merchantId);
-  const scope = { db: tx, merchantId: card.merchantId, programId: card.programId };
-  const member = options.accounts?.member ?? (await ensureMemberAccount({ ...scope, cardId: card.id }));
-  const issuance = options.accounts?.issuance ?? (await ensureMerchantAccount({ ...scope, kind: 'issuance' }));
-  return postEntry({
-    ...entryFields(options),
-    tx,
-    programId: card.programId,
-    kind: 'earn',
-    program: options.program,
-    postings: [
-      { account: issuance, amount: -options.amount },
-      { account: member, amount: options.amount },
-    ],
+  return inTransaction(options.db, async (tx) => {
+    const scope = { db: tx, merchantId: card.merchantId, programId: card.programId };
+    const member = options.accounts?.member ?? (await ensureMemberAccount({ ...scope, cardId: card.id }));
+    const issuance = options.accounts?.issuance ?? (await ensureMerchantAccount({ ...scope, kind: 'issuance' }));
+    return postEntry({
+      ...entryFields(options),
+      tx,
+      programId: card.programId,
+      kind: 'earn',
+      program: options.program,
+      postings: [
+        { account: issuance, amount: -options.amount },
+        { account: member, amount: options.amount },
+      ],
+    });
   });
 }
 

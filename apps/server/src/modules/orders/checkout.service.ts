@@ -1,15 +1,13 @@
-import type { Address, CheckoutBody, CheckoutDelivery, CheckoutQuote, DeliveryOption, FeeLine, PaymentMethod } from '@kartu/contracts';
+import type { Address, CartQuote, CheckoutBody, CheckoutDelivery, CheckoutQuote, CheckoutVoucher, DeliveryOption, FeeLine, PaymentMethod } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CardRow } from '../cards/cards.table.ts';
-import type { PricedCart } from '../catalog/catalog.service.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { priceWithFees, toFeeLines, type FeeRule, type PricedFees } from '../payments/fee-lines.ts';
 import type { FixedAddressDetail, ProgramRow } from '../programs/programs.table.ts';
 import { findDistributor, findPromotion, findShopSettings, listDistributors } from './orders.repository.ts';
 import { applyPromotion, promoCodeOf, type AppliedPromo } from './promotions.ts';
-import type { AppliedVoucher } from '../vouchers/checkout-voucher.service.ts';
 import type { DeliveryOptionSetting, DistributorRow, OrderDestination, ShopSettingsRow } from './orders.table.ts';
 
 /*
@@ -18,6 +16,18 @@ import type { DeliveryOptionSetting, DistributorRow, OrderDestination, ShopSetti
  * from the database, for the quote and again, under the stock lock, for the order; the place-order
  * use case reads what other modules hold (the cart, the address, the voucher) and hands it here.
  */
+
+/** The cart as the catalog priced it: checkout reads its quote. */
+interface CartToPrice {
+  quote: CartQuote;
+}
+
+/** What the member's e-voucher takes off, as the vouchers module worked it out. */
+interface VoucherDiscount {
+  answer: CheckoutVoucher;
+  discountPoints: bigint;
+  discountMinor: bigint;
+}
 
 /** What a checkout is priced from. */
 export interface CheckoutInputs {
@@ -29,11 +39,11 @@ export interface CheckoutInputs {
   now: Date;
   card: CardRow;
   program: ProgramRow;
-  cart: PricedCart;
+  cart: CartToPrice;
   /** The member's address the delivery names (addressToRead), read by the caller; null for none. */
   address: Address | null;
   /** What the e-voucher sent takes off the cart's subtotal; null when none was sent. */
-  voucher: AppliedVoucher | null;
+  voucher: VoucherDiscount | null;
 }
 
 /** Product types carried to the member; e-vouchers and digital products arrive in the app. */
@@ -42,7 +52,6 @@ const deliveredTypes = new Set(['physical', 'meal']);
 /** What the order is priced and placed as. */
 export interface PricedCheckout {
   card: CardRow;
-  cart: PricedCart;
   quote: CheckoutQuote;
   /** Set when delivery was chosen and is possible: where the order goes. */
   destination: ChosenDelivery | null;
@@ -51,13 +60,11 @@ export interface PricedCheckout {
   pointsShort: boolean;
   /** The promo code sent, and what it takes off; null when none was sent. */
   promo: AppliedPromo | null;
-  /** The e-voucher sent, and what it takes off; null when none was sent. */
-  voucher: AppliedVoucher | null;
   programType: string;
 }
 
 /** The program's promo of this code, applied to the cart's physical items. */
-async function promoFor(db: Database, programId: string, text: string, cart: PricedCart, now: Date): Promise<AppliedPromo> {
+async function promoFor(db: Database, programId: string, text: string, cart: CartToPrice, now: Date): Promise<AppliedPromo> {
   const code = promoCodeOf(text);
   const physical = cart.quote.lines.filter((line) => line.product.type === 'physical');
   const sum = (pick: (line: (typeof physical)[number]) => number) => physical.reduce((total, line) => total + BigInt(pick(line)), 0n);
@@ -266,5 +273,5 @@ export async function priceCheckout(inputs: CheckoutInputs, body: Pick<CheckoutB
     },
     isValid: cart.quote.isValid && !pointsShort && !promo?.answer.problem && !voucher?.answer.problem && (chosen !== null || !needsDelivery) && (moneyDue === 0n || body.paymentMethod !== undefined),
   };
-  return { card, cart, quote, destination: chosen, fees, pointsShort, promo, voucher, programType: program.type };
+  return { card, quote, destination: chosen, fees, pointsShort, promo, programType: program.type };
 }

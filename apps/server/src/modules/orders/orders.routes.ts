@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { catalogCardParamsSchema, distributorListSchema, distributorParamsSchema, distributorSchema, orderAnswerSchema, orderListQuerySchema, orderListSchema, orderParamsSchema } from '@kartu/contracts';
+import { catalogCardParamsSchema, distributorListSchema, distributorParamsSchema, distributorSchema, orderListQuerySchema, orderListSchema } from '@kartu/contracts';
 import { z } from 'zod';
 
 import type { AppContext } from '../../http/app-context.ts';
@@ -11,7 +11,7 @@ import { siteOf } from '../../http/request-context.ts';
 
 import { signedIn } from '../auth/auth.http.ts';
 
-import { getCardDistributor, getMemberOrder, listCardDistributors, listMemberOrders } from './orders.service.ts';
+import { getCardDistributor, listCardDistributors, listMemberOrders } from './orders.service.ts';
 
 
 /** The member's orders and the pickup points of a card (spec: app-core §2; decision 023). */
@@ -32,24 +32,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
       const { user } = signedIn(request);
       const { cursor, limit } = request.query;
       return listMemberOrders({ db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId: request.params.cardId, ...(cursor && { cursor }), limit });
-    },
-  );
-
-  app.get(
-    '/api/v2/cards/:cardId/orders/:orderId',
-    {
-      preHandler: app.requireSession(),
-      schema: {
-        tags: ['orders'],
-        summary: 'One order of the card: its lines, delivery, fees, payment and status history',
-        params: orderParamsSchema,
-        response: { 200: orderAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
-      },
-    },
-    async (request) => {
-      const { user } = signedIn(request);
-      const { cardId, orderId } = request.params;
-      return { data: await getMemberOrder({ db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId, orderId }) };
     },
   );
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { CardTokenInput, Distributor, DistributorList, IntegrationOrder, Order, OrderList, OrderStatus, OrderSummary } from '@kartu/contracts';
+import type { CardTokenInput, Distributor, DistributorList, Order, OrderList, OrderStatus, OrderSummary } from '@kartu/contracts';
 import { orderStatusColourOf } from '@kartu/contracts';
 
 import type { Database } from '../../db/database.ts';
@@ -12,12 +12,6 @@ import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 import { toJsonNumber } from '../../lib/json-number.ts';
 
-import { issueVouchersForProducts, suspendVouchersOf } from '../vouchers/voucher-issuing.service.ts';
-
-import { voucherNameOf, vouchersOfSource } from '../vouchers/vouchers.service.ts';
-
-import { giveBackVoucherOfOrder } from '../vouchers/checkout-voucher.service.ts';
-import { changeProductStock } from '../catalog/catalog.service.ts';
 import { reverseEntry } from '../ledger/reversal.service.ts';
 
 import { getImageViews } from '../media/images.service.ts';
@@ -25,9 +19,10 @@ import { getImageViews } from '../media/images.service.ts';
 import type { PaymentLog } from '../payments/payment-events.service.ts';
 
 import type { PaymentsContext } from '../payments/payments.context.ts';
+import type { PaymentIntentRow } from '../payments/payments.table.ts';
 
 import { chargePaymentIntent, findPaymentAnswer, type OpenedPayment } from '../payments/payments.service.ts';
-import { canMoveOrder, givesBackPoints, givesBackStock } from './order-status.ts';
+import { canMoveOrder, givesBackPoints } from './order-status.ts';
 
 import {
   findDistributor,
@@ -38,13 +33,14 @@ import {
   insertOrderEvent,
   listDistributors,
   listOrdersOfCard,
+  lockOrder,
   updateOrder,
   type OrderCursor,
 } from './orders.repository.ts';
 
 import type { DistributorRow, NewOrderLineRow, NewOrderRow, OrderLineRow, OrderRow } from './orders.table.ts';
 
-import { getCard, getMemberCard } from '../card-access/card-access.service.ts';
+import { getMemberCard } from '../card-access/card-access.service.ts';
 
 /*
  * A member's orders (docs/decisions/023-orders.md): placed in one transaction that takes the stock
@@ -90,15 +86,27 @@ function totalOf(order: OrderRow): Order['total'] {
 }
 
 /** What the promo code or the voucher took off, named by the code or the voucher's name. */
-async function discountOf(db: Database, order: OrderRow): Promise<Order['discount']> {
-  const code = order.promoCode ?? (order.voucherId ? await voucherNameOf(db, { merchantId: order.merchantId, voucherId: order.voucherId }) : null);
+function discountOf(order: OrderRow, voucherName: string | null): Order['discount'] {
+  const code = order.promoCode ?? voucherName;
   return code ? { code, points: toJsonNumber(order.discountPoints), money: toJsonNumber(order.discountMinor) } : null;
 }
 
-/** The order as its member and the merchant see it. */
-export async function getOrderView(db: Database, { merchantId, orderId }: { merchantId: number; orderId: string }): Promise<Order> {
-  const order = await findOrder(db, { merchantId, orderId });
+/** An order of the merchant; any other is not found. */
+export async function getOrder(db: Database, { merchantId, orderId }: { merchantId: number; orderId: string }): Promise<OrderRow> {
+  const order = isUuid(orderId) ? await findOrder(db, { merchantId, orderId }) : undefined;
   if (!order) throw new AppError('ORDER_NOT_FOUND');
+  return order;
+}
+
+/** What an order's view names from the vouchers: the voucher that took its discount, and the e-vouchers it issued. */
+export interface OrderVoucherParts {
+  voucherName: string | null;
+  vouchers: Order['vouchers'];
+}
+
+/** The order as its member and the merchant see it. */
+export async function orderViewOf(db: Database, order: OrderRow, { voucherName, vouchers }: OrderVoucherParts): Promise<Order> {
+  const { merchantId } = order;
   // One after another: `db` may be a transaction, whose connection takes one query at a time.
   const lines = await findLinesOfOrders(db, [order.id]);
   const events = await findEventsOfOrder(db, order.id);
@@ -120,7 +128,7 @@ export async function getOrderView(db: Database, { merchantId, orderId }: { merc
       trackingNumber: order.trackingNumber,
     },
     subtotal: { points: toJsonNumber(order.subtotalPoints), money: toJsonNumber(order.subtotalMinor) },
-    discount: await discountOf(db, order),
+    discount: discountOf(order, voucherName),
     fees: order.fees.map((fee) => ({ type: fee.type, amount: Number(fee.amountMinor) })),
     total: totalOf(order),
     paid: { points: toJsonNumber(order.pointsPaid), money: toJsonNumber(order.moneyDueMinor) },
@@ -128,17 +136,10 @@ export async function getOrderView(db: Database, { merchantId, orderId }: { merc
     payment,
     note: order.note,
     history: events.map((event) => ({ status: event.status, at: event.at.toISOString(), note: event.note })),
-    vouchers: await vouchersOfSource(db, { type: 'order', id: order.id }),
+    vouchers,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
-}
-
-/** The order as the merchant's systems see it (integration API, webhooks): with its member's card, without the member's payment details. */
-export async function getIntegrationOrderView(db: Database, row: OrderRow): Promise<IntegrationOrder> {
-  const { payment, statusColour: _colour, ...order } = await getOrderView(db, { merchantId: row.merchantId, orderId: row.id });
-  const card = await getCard({ db, merchantId: row.merchantId, cardId: row.cardId });
-  return { ...order, member: { id: row.userId, cardNumber: card.number }, paymentStatus: payment?.status ?? null };
 }
 
 function lineOf(line: OrderLineRow, imageOf: Awaited<ReturnType<typeof getImageViews>>): Order['lines'][number] {
@@ -164,11 +165,11 @@ interface MemberOrderRequest {
 }
 
 /** An order of the member's card: anyone else's, or another card's, is not found. */
-export async function getMemberOrder({ orderId, ...request }: MemberOrderRequest & { orderId: string }): Promise<Order> {
+export async function getMemberOrder({ orderId, ...request }: MemberOrderRequest & { orderId: string }): Promise<OrderRow> {
   const card = await getMemberCard(request);
   const order = isUuid(orderId) ? await findOrder(request.db, { merchantId: request.merchantId, orderId }) : undefined;
   if (!order || order.cardId !== card.id || order.userId !== request.userId) throw new AppError('ORDER_NOT_FOUND');
-  return getOrderView(request.db, { merchantId: request.merchantId, orderId: order.id });
+  return order;
 }
 
 export function orderCursorOf(order: OrderRow): string {
@@ -230,18 +231,17 @@ export async function getCardDistributor({ distributorId, ...request }: MemberOr
   return distributorOf(row);
 }
 
-/** An order that is new (paid, or with nothing to pay) delivers its e-vouchers into the member's wallet at once. */
-export async function deliverInApp(tx: Database, order: OrderRow, now: Date): Promise<void> {
-  const lines = (await findLinesOfOrders(tx, [order.id])).filter((line) => line.type === 'evoucher');
-  if (lines.length === 0) return;
-  await issueVouchersForProducts(tx, { merchantId: order.merchantId, holder: { userId: order.userId, cardId: order.cardId }, source: { type: 'order', id: order.id }, lines, now });
+/** The order's lines, in the order they were placed. */
+export async function linesOfOrder(db: Database, orderId: string): Promise<OrderLineRow[]> {
+  return findLinesOfOrders(db, [orderId]);
 }
 
 /**
- * Moves a locked order to `to`, with its event, and gives back what the move returns: the points
- * (a reversal of their entry, into the same lots) and, unless the goods went out, the stock.
+ * Moves a locked order to `to`, with its event, and gives back its points when the move returns
+ * them (a reversal of their entry, into the same lots). What the move does to the stock and the
+ * vouchers is the move-order use case's.
  */
-export async function moveOrder(
+export async function changeOrderStatus(
   tx: Database,
   { order, to, actor, note = null, changes = {}, now }: { order: OrderRow; to: OrderStatus; actor: 'member' | 'merchant' | 'payment'; note?: string | null; changes?: { courier?: string; trackingNumber?: string }; now: Date },
 ): Promise<OrderRow> {
@@ -251,14 +251,19 @@ export async function moveOrder(
   if (givesBackPoints.includes(to) && order.pointsEntryId) {
     await reverseEntry({ db: tx, now, merchantId: order.merchantId, entryId: order.pointsEntryId, reason: `Order ${order.number} ${to}` });
   }
-  if (to === 'new') await deliverInApp(tx, moved, now);
-  if (to === 'cancelled' || to === 'returned') await suspendVouchersOf(tx, { type: 'order', id: order.id });
-  if (givesBackPoints.includes(to) && order.voucherId) await giveBackVoucherOfOrder(tx, { orderId: order.id, now });
-  if (givesBackStock.includes(to)) {
-    for (const line of await findLinesOfOrders(tx, [order.id])) {
-      if (line.tookStock) await changeProductStock(tx, { productId: line.productId, programId: order.programId, delta: line.quantity });
-    }
-  }
   publishAfterCommit(tx, [changeTags.card(order.cardId), changeTags.wallet(order.userId)]);
   return moved;
+}
+
+/** The order a payment intent pays, locked, while it still waits for that payment. */
+export async function lockOrderWaitingFor(tx: Database, intent: PaymentIntentRow): Promise<OrderRow | undefined> {
+  const order = isUuid(intent.subjectId) ? await lockOrder(tx, intent.subjectId) : undefined;
+  if (!order || order.paymentIntentId !== intent.id || order.status !== 'waiting_payment') return undefined;
+  return order;
+}
+
+/** An order's payment is followed on the order's page. */
+export async function orderPagePath({ db, intent }: { db: Database; intent: PaymentIntentRow }): Promise<string | null> {
+  const order = isUuid(intent.subjectId) ? await findOrder(db, { merchantId: intent.merchantId, orderId: intent.subjectId }) : undefined;
+  return order ? `/cards/${encodeURIComponent(order.cardId)}/orders/${encodeURIComponent(order.id)}` : null;
 }

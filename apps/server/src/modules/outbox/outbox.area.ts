@@ -1,4 +1,4 @@
 import type { Area } from '../../http/area.ts';
-import { deliveryJob, sealKeyFor } from './outbox.service.ts';
+import { deliveryJob } from './outbox.service.ts';
 
-export const outboxArea: Area = { name: 'outbox', jobs: ({ drivers, codeSecret }) => [deliveryJob({ drivers, sealKey: sealKeyFor(codeSecret) })] };
+export const outboxArea: Area = { name: 'outbox', jobs: ({ drivers, outboxSealKey }) => [deliveryJob({ drivers, sealKey: outboxSealKey })] };

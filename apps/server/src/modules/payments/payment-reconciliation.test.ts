@@ -1,6 +1,5 @@
+import { secretsFor } from '../../http/app-secrets.ts';
 import { HOUR_MS, MINUTE_MS } from '@kartu/core/calendar';
-import { voucherCodeKeysFor } from '../vouchers/voucher-codes.ts';
-import { webhookSealKeyFor } from '../webhooks/webhooks.service.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverJobHandlers, serverRecurringJobs } from '../../jobs/jobs.ts';
 import { newMember, type TestMember } from '../../test/members.ts';
@@ -31,7 +30,7 @@ const statusOf = async (id: string) => (await getMemberPayment({ db: testApp.db,
 /** Queues this period's reconcile-payments job and runs it, as a worker would. */
 async function runReconcileJob() {
   await scheduleRecurringJobs({ db: testApp.db, recurring: serverRecurringJobs.filter((job) => job.name === 'reconcile-payments'), now: testApp.clock.now() });
-  const handlers = serverJobHandlers({ drivers: selectOutboxDrivers({}), voucherCodeKeys: voucherCodeKeysFor(undefined), codeSecret: '', webhookSealKey: webhookSealKeyFor(undefined), payments: testPayments() }).filter((handler) => handler.name === 'reconcile-payments');
+  const handlers = serverJobHandlers({ drivers: selectOutboxDrivers({}), ...secretsFor(undefined), payments: testPayments() }).filter((handler) => handler.name === 'reconcile-payments');
   return runDueJobs({ db: testApp.db, clock: testApp.clock, log: quietLog, handlers });
 }
 

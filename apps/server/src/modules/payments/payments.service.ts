@@ -185,7 +185,7 @@ export async function createPaymentIntent(options: CreatePaymentIntentOptions): 
     key: idempotencyKey,
     body,
     now,
-    run: async () => {
+    callsOut: async () => {
       const opened = await openPaymentIntent(options);
       return { statusCode: 201, body: toPaymentAnswer(await chargePaymentIntent({ ...options, ...opened })) };
     },

@@ -205,7 +205,7 @@ export async function subscribe(options: SubscribeOptions): Promise<IdempotentAn
     key: idempotencyKey,
     body,
     now,
-    run: async () => {
+    callsOut: async () => {
       const card = await subscriptionCard(options);
       const plan = await planOfCard(db, card, planId);
       if (paymentMethod === 'cash_on_delivery') throw new AppError('PAYMENT_METHOD_UNAVAILABLE');

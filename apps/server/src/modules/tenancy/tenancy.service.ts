@@ -1,20 +1,23 @@
 import { brandingVariables } from '@kartu/core';
-import type { PublicMerchant, SiteState } from '@kartu/contracts';
+import type { Currency, PublicMerchant, SiteState } from '@kartu/contracts';
 import { phoneRegionOf } from '@kartu/core';
 import type { Database } from '../../db/database.ts';
 import { isoDateIn } from '@kartu/core/calendar';
 import { AppError } from '../../lib/app-error.ts';
-import { getMerchantImageViews } from '../media/images.service.ts';
 import type { MerchantRow } from './merchants.table.ts';
+import type { SiteRow } from './sites.table.ts';
 import { findMerchantById, findMerchantTimeZones, findSiteWithMerchantByHost } from './tenancy.repository.ts';
+
+function currencyOfRow(row: MerchantRow): Currency {
+  return { code: row.currencyCode, symbol: row.currencySymbol, decimalDigits: row.currencyDecimals, thousandSeparator: row.thousandSeparator, decimalSeparator: row.decimalSeparator };
+}
 
 /**
  * Only the fields any visitor may see; everything else in the row stays on the server. A banner or
- * icon the server resized stands in for the static URL of the row, so that a reader of bannerUrl
- * and iconUrl alone shows it too; taking the picture away shows the static URL again.
+ * icon the server resized (the media module's) stands in for the static URL of the row, so that a
+ * reader of bannerUrl and iconUrl alone shows it too; taking the picture away shows the static URL again.
  */
-async function toPublicMerchant(db: Database, row: MerchantRow): Promise<PublicMerchant> {
-  const { banner, icon } = await getMerchantImageViews({ db, merchantId: row.id });
+export function publicMerchantOf(row: MerchantRow, { banner, icon }: Pick<PublicMerchant, 'banner' | 'icon'>): PublicMerchant {
   return {
     id: row.id,
     mid: row.mid,
@@ -31,13 +34,7 @@ async function toPublicMerchant(db: Database, row: MerchantRow): Promise<PublicM
     buttonTextColor: row.buttonTextColor,
     countryCode: row.countryCode,
     phoneRegion: phoneRegionOf(row.countryCode),
-    currency: {
-      code: row.currencyCode,
-      symbol: row.currencySymbol,
-      decimalDigits: row.currencyDecimals,
-      thousandSeparator: row.thousandSeparator,
-      decimalSeparator: row.decimalSeparator,
-    },
+    currency: currencyOfRow(row),
     timezone: row.timezone,
     defaultLogin: row.defaultLogin,
     acceptsBothLogins: row.acceptsBothLogins,
@@ -60,13 +57,14 @@ export function normalizeHost(host: string): string {
   return host.trim().toLowerCase().replace(/\.$/, '');
 }
 
-/** The site and merchant a host serves (spec app-core §3 Merchant and Site). */
-export async function getSiteState({ db, host }: { db: Database; host: string }): Promise<SiteState> {
-  const normalized = normalizeHost(host);
-  const found = await findSiteWithMerchantByHost(db, normalized);
+/** The site a host serves, with its merchant (spec app-core §3 Merchant and Site). */
+export async function getSiteOfHost({ db, host }: { db: Database; host: string }): Promise<{ site: SiteRow; merchant: MerchantRow }> {
+  const found = await findSiteWithMerchantByHost(db, normalizeHost(host));
   if (!found) throw new AppError('SITE_NOT_FOUND');
-  const { site, merchant } = found;
-  const publicMerchant = await toPublicMerchant(db, merchant);
+  return found;
+}
+
+export function siteStateOf(site: SiteRow, merchant: PublicMerchant): SiteState {
   return {
     host: site.host,
     viewMode: site.viewMode,
@@ -75,25 +73,30 @@ export async function getSiteState({ db, host }: { db: Database; host: string })
     maintenance: site.maintenance,
     active: site.active,
     requireReferenceId: site.requireReferenceId,
-    merchant: publicMerchant,
-    branding: brandingVariables(publicMerchant),
+    merchant,
+    branding: brandingVariables(merchant),
   };
 }
 
-export async function getPublicMerchant({ db, id }: { db: Database; id: number }): Promise<PublicMerchant> {
+async function getMerchantRow(db: Database, id: number): Promise<MerchantRow> {
   const merchant = await findMerchantById(db, id);
   if (!merchant) throw new AppError('NOT_FOUND', { message: 'Merchant not found' });
-  return toPublicMerchant(db, merchant);
+  return merchant;
 }
 
 /**
- * GET /api/v2/merchants/{id}: a merchant's public profile, asked on its own site only. One
- * deployment serves many merchants, and a site is not where to learn which others there are:
- * another merchant's id answers as an unknown one.
+ * The merchant of GET /api/v2/merchants/{id}, asked on its own site only. One deployment serves
+ * many merchants, and a site is not where to learn which others there are: another merchant's id
+ * answers as an unknown one.
  */
-export async function getSiteMerchantProfile({ db, id, siteMerchantId }: { db: Database; id: number; siteMerchantId: number }): Promise<PublicMerchant> {
+export async function getSiteMerchant({ db, id, siteMerchantId }: { db: Database; id: number; siteMerchantId: number }): Promise<MerchantRow> {
   if (id !== siteMerchantId) throw new AppError('NOT_FOUND', { message: 'Merchant not found' });
-  return getPublicMerchant({ db, id });
+  return getMerchantRow(db, id);
+}
+
+/** The merchant's currency and how its amounts are written. */
+export async function getMerchantCurrency({ db, id }: { db: Database; id: number }): Promise<Currency> {
+  return currencyOfRow(await getMerchantRow(db, id));
 }
 
 /** Every merchant with its time zone, for work the server does for each of them. */
@@ -103,14 +106,10 @@ export async function listMerchantTimeZones({ db }: { db: Database }): Promise<A
 
 /** The ISO 4217 code the merchant sells in: its products' and payments' currency. */
 export async function findMerchantCurrency(db: Database, merchantId: number): Promise<string> {
-  const merchant = await findMerchantById(db, merchantId);
-  if (!merchant) throw new AppError('NOT_FOUND', { message: 'Merchant not found' });
-  return merchant.currencyCode;
+  return (await getMerchantRow(db, merchantId)).currencyCode;
 }
 
 /** The date it is at `now` where the merchant is (YYYY-MM-DD): the day of daily limits and same-day voids. */
 export async function merchantDayAt(db: Database, { merchantId, now }: { merchantId: number; now: Date }): Promise<string> {
-  const merchant = await findMerchantById(db, merchantId);
-  if (!merchant) throw new AppError('NOT_FOUND', { message: 'Merchant not found' });
-  return isoDateIn(now, merchant.timezone);
+  return isoDateIn(now, (await getMerchantRow(db, merchantId)).timezone);
 }

@@ -1,4 +1,4 @@
-import type { Area } from '../../http/area.ts';
+import { withSecrets, type Area } from '../../http/area.ts';
 import { MINUTE_MS } from '@kartu/core/calendar';
 import { failLatePartnerVouchers, failLatePartnerVouchersJobName, issueVoucherCodesJob, issueVoucherCodesJobName } from './voucher-issuing.service.ts';
 import { vouchersRoutes } from './vouchers.routes.ts';
@@ -6,7 +6,7 @@ import { integrationVouchersRoutes } from './vouchers.integration.routes.ts';
 
 export const vouchersArea: Area = {
   name: 'vouchers',
-  integrationRoutes: [integrationVouchersRoutes],
+  integrationRoutes: [withSecrets(['voucherCodeKeys'], integrationVouchersRoutes)],
   routes: [vouchersRoutes],
   jobs: ({ voucherCodeKeys }) => [issueVoucherCodesJob({ keys: voucherCodeKeys }), { name: failLatePartnerVouchersJobName, run: failLatePartnerVouchers }],
   recurringJobs: [

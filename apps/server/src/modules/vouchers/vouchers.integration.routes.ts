@@ -4,6 +4,7 @@ import { integrationPartnerCodeBodySchema, integrationPendingVoucherAnswerSchema
 import { errorAnswers } from '../../http/error-answers.ts';
 
 import type { AppContext } from '../../http/app-context.ts';
+import type { AppSecrets } from '../../http/app-secrets.ts';
 
 import { fillPartnerCode, listPartnerPendingVouchers } from './voucher-issuing.service.ts';
 
@@ -13,7 +14,7 @@ import { holderOf, integrationRouteConfig, integrationSecurity } from '../../htt
 
 
 /** The partner's side of vouchers: the vouchers waiting for its code, and each code it issues (docs/integration.md). */
-export const integrationVouchersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
+export const integrationVouchersRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'voucherCodeKeys'>> = async (app, options) => {
   const { db, voucherCodeKeys: keys } = options;
 
   app.get(

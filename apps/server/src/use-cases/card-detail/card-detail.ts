@@ -61,7 +61,7 @@ export async function getCardDetail({ db, merchant, user, cardId, now }: CardDet
     customerData: { email: user.email, phone: user.phone, name: user.name },
     visualAttributes: visualAttributesOf(program),
     menus: program.menus.map((menu) => menu.key),
-    currency: currencyOf(program, merchant),
+    currency: currencyOf(program, merchant.currency),
     isBalanceStamps: program.unit === 'STAMP',
     isFixedAddress: program.fixedAddress !== null,
     fixedAddressDetail: program.fixedAddress,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { giftCardChargeAnswerSchema, giftCardChargeBodySchema, giftCardParamsSchema, idempotentWriteHeadersSchema, integrationGiftCardChargeAnswerSchema, integrationGiftCardChargeBodySchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
+import type { AppSecrets } from '../../http/app-secrets.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
 import { idempotentWriteRoute } from '../../http/integration-write.ts';
@@ -9,7 +10,7 @@ import { signedIn } from '../../modules/auth/auth.http.ts';
 import { chargeAtCounter, chargeAtTill } from './gift-card-charge.ts';
 
 /** A gift card paid with at the counter, on the member's phone (docs/decisions/027-gift-cards.md). */
-export const giftCardCounterChargeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock, outletCodeKey }) => {
+export const giftCardCounterChargeRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'outletCodeKey'>> = async (app, { db, clock, outletCodeKey }) => {
   app.post(
     '/api/v2/gift-cards/:cardId/charges',
     {

@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { claimGiftAnswerSchema, claimGiftBodySchema, createGiftBodySchema, giftParamsSchema, idempotentWriteHeadersSchema, voucherGiftAnswerSchema, voucherParamsSchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
+import type { AppSecrets } from '../../http/app-secrets.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
 import { siteOf } from '../../http/request-context.ts';
 import { signedIn } from '../../modules/auth/auth.http.ts';
-import { sealKeyFor } from '../../modules/outbox/outbox.service.ts';
 import { cancelGift, claimGift, createGift } from './gift-voucher.ts';
 
 /** Gifting a voucher by link and PIN, taking it back, claiming it (docs/decisions/026-voucher-gifts.md). */
-export const giftVoucherRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock, drivers, codeSecret, giftKeys: keys }) => {
-  const outboxSealKey = sealKeyFor(codeSecret);
+export const giftVoucherRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'giftKeys' | 'outboxSealKey'>> = async (app, { db, clock, drivers, outboxSealKey, giftKeys: keys }) => {
 
   app.post(
     '/api/v2/vouchers/:voucherId/gifts',

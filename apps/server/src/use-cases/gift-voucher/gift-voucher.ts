@@ -19,7 +19,7 @@ import {
   type GiftTokenRequest,
   type OpenGiftOptions,
 } from '../../modules/gifts/gifts.service.ts';
-import { withIdempotentTransaction } from '../../modules/idempotency/idempotent-transaction.ts';
+import { withIdempotency } from '../../modules/idempotency/idempotency.service.ts';
 import { giveGiftedVoucher, holdVoucherForGift, lockVoucherToGive, releaseGiftHold } from '../../modules/vouchers/voucher-gift-hold.service.ts';
 import { getMemberVoucherRow } from '../../modules/vouchers/vouchers.service.ts';
 import { getMemberVoucherWithGift } from '../voucher-wallet/voucher-wallet.ts';
@@ -48,14 +48,14 @@ export async function createGift(options: CreateGiftOptions): Promise<{ gift: Vo
   if (!options.idempotencyKey) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
   const recipientPhone = recipientPhoneOf(body, merchant, user);
   const message = body.message ? body.message : null;
-  const answer = await withIdempotentTransaction<{ giftId: string }>({
+  const answer = await withIdempotency<{ giftId: string }>({
     db,
     merchantId: merchant.id,
     scope: `voucher-gift:${user.id}`,
     key: options.idempotencyKey,
     body: { voucherId, recipientPhone, message },
     now,
-    run: async (tx) => {
+    transaction: async (tx) => {
       const { voucher, template } = await lockVoucherToGive(tx, { merchantId: merchant.id, userId: user.id, voucherId, now });
       await assertMembershipActive({ db: tx, merchantId: merchant.id, card: { id: voucher.cardId, programId: template.programId }, now });
       const expiresAt = giftExpiry(voucher.expiresAt, now);

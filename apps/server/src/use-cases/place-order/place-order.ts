@@ -1,25 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutBody, Order } from '@kartu/contracts';
-import { isoDateIn } from '@kartu/core/calendar';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { getMemberAddress } from '../../modules/addresses/addresses.service.ts';
 import { recordEvent } from '../../modules/analytics/analytics.service.ts';
 import { getCardSubscription, getMemberCard } from '../../modules/card-access/card-access.service.ts';
-import { assertShopOpen, changeProductStock, lockProductsForCheckout, priceProgramCart } from '../../modules/catalog/catalog.service.ts';
-import { withIdempotentTransaction } from '../../modules/idempotency/idempotent-transaction.ts';
+import { assertShopOpen, changeProductStock, lockProductsForCheckout, priceProgramCart, type PricedCart } from '../../modules/catalog/catalog.service.ts';
+import { withIdempotency } from '../../modules/idempotency/idempotency.service.ts';
 import { redeem } from '../../modules/ledger/points.service.ts';
 import { addressToRead, priceCheckout, type PricedCheckout } from '../../modules/orders/checkout.service.ts';
-import { chargeOrderPayment, createOrder, deliverInApp, getIntegrationOrderView, getOrderView, orderNumberAt, setOrderPaymentIntent } from '../../modules/orders/orders.service.ts';
+import { chargeOrderPayment, createOrder, orderNumberAt, setOrderPaymentIntent } from '../../modules/orders/orders.service.ts';
 import { promoRefusal } from '../../modules/orders/promotions.ts';
 import type { PaymentLog } from '../../modules/payments/payment-events.service.ts';
 import type { PaymentsContext } from '../../modules/payments/payments.context.ts';
 import { openPaymentIntent, type OpenedPayment } from '../../modules/payments/payments.service.ts';
 import { getProgram } from '../../modules/programs/programs.service.ts';
-import { getPublicMerchant } from '../../modules/tenancy/tenancy.service.ts';
-import { applyVoucherAtCheckout, useVoucherForOrder, voucherRefusal } from '../../modules/vouchers/checkout-voucher.service.ts';
+import { merchantDayAt } from '../../modules/tenancy/tenancy.service.ts';
+import { applyVoucherAtCheckout, useVoucherForOrder, voucherRefusal, type AppliedVoucher } from '../../modules/vouchers/checkout-voucher.service.ts';
 import { queueWebhookEvent } from '../../modules/webhooks/webhooks.service.ts';
+import { deliverInApp } from '../move-order/move-order.ts';
+import { getOrderView, integrationOrderView } from '../order-view/order-view.ts';
 
 /*
  * A member's checkout and order (docs/decisions/023-orders.md): the card and its program are read
@@ -40,11 +41,18 @@ export interface CheckoutRequest {
 
 type CheckoutChoices = Pick<CheckoutBody, 'items' | 'delivery' | 'paymentMethod' | 'promoCode' | 'voucherId'>;
 
+/** The checkout priced, with the cart's lines and the voucher the order takes. */
+interface MemberCheckout extends PricedCheckout {
+  cart: PricedCart;
+  /** The e-voucher sent, and what it takes off; null when none was sent. */
+  voucher: AppliedVoucher | null;
+}
+
 /**
  * Prices the member's checkout as it stands in the database now. `db` may be the transaction that
  * places the order, with the products locked: the figures are then the ones the order keeps.
  */
-export async function priceMemberCheckout(request: CheckoutRequest, body: CheckoutChoices): Promise<PricedCheckout> {
+export async function priceMemberCheckout(request: CheckoutRequest, body: CheckoutChoices): Promise<MemberCheckout> {
   const { db, merchantId, userId, currency, now } = request;
   const card = await getMemberCard(request);
   // One after another: `db` may be a transaction, whose connection takes one query at a time.
@@ -55,7 +63,7 @@ export async function priceMemberCheckout(request: CheckoutRequest, body: Checko
   const address = addressId === null ? null : await getMemberAddress({ db, merchantId, userId, addressId });
   const subtotal = { points: BigInt(cart.quote.subtotal.points), money: BigInt(cart.quote.subtotal.money) };
   const voucher = body.voucherId === undefined ? null : await applyVoucherAtCheckout(db, { merchantId, userId, programId: card.programId, voucherId: body.voucherId, order: subtotal, now });
-  return priceCheckout({ db, merchantId, currency, now, card, program, cart, address, voucher }, body);
+  return { ...(await priceCheckout({ db, merchantId, currency, now, card, program, cart, address, voucher }, body)), cart, voucher };
 }
 
 export interface PlaceOrderOptions extends CheckoutRequest {
@@ -83,14 +91,14 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<{ order: O
   if (body.card && body.paymentMethod !== 'credit_card') throw new AppError('UNPROCESSABLE', { message: 'A card goes only with the credit card method' });
   if (body.paymentMethod === 'credit_card' && !body.card) throw new AppError('CARD_INVALID');
   let opened: OpenedPayment | null = null;
-  const answer = await withIdempotentTransaction<Placed>({
+  const answer = await withIdempotency<Placed>({
     db,
     merchantId,
     scope: `orders.place:${userId}`,
     key: idempotencyKey,
     body: { cardId: options.cardId, ...body, card: body.card ? { ...body.card, token: undefined } : undefined },
     now,
-    run: async (tx) => {
+    transaction: async (tx) => {
       await lockProductsForCheckout(tx, { merchantId, productIds: body.items.map((item) => item.productId) });
       const priced = await priceMemberCheckout({ ...options, db: tx }, body);
       const { card, quote, destination } = priced;
@@ -176,7 +184,7 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<{ order: O
         });
         await setOrderPaymentIntent(tx, { orderId: order.id, paymentIntentId: opened.intent.id, now });
       }
-      if (priced.voucher?.voucher) await useVoucherForOrder(tx, { voucher: priced.voucher.voucher, orderId: order.id, now, day: isoDateIn(now, (await getPublicMerchant({ db: tx, id: merchantId })).timezone) });
+      if (priced.voucher?.voucher) await useVoucherForOrder(tx, { voucher: priced.voucher.voucher, orderId: order.id, now, day: await merchantDayAt(tx, { merchantId, now }) });
       if (order.status === 'new') await deliverInApp(tx, order, now);
       await recordEvent(tx, {
         merchantId,
@@ -187,7 +195,7 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<{ order: O
         occurredAt: now,
       });
       const current = opened ? { ...order, paymentIntentId: opened.intent.id } : order;
-      await queueWebhookEvent(tx, { merchantId, type: 'order.created', data: async () => ({ order: await getIntegrationOrderView(tx, current) }), now });
+      await queueWebhookEvent(tx, { merchantId, type: 'order.created', data: async () => ({ order: await integrationOrderView(tx, current) }), now });
       publishAfterCommit(tx, [changeTags.card(card.id), changeTags.wallet(userId)]);
       return { statusCode: 201, body: { orderId: order.id } };
     },

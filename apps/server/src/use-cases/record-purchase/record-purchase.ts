@@ -10,11 +10,11 @@ import type { CardRow } from '../../modules/cards/cards.table.ts';
 import { grantLevelUpRewards } from '../../modules/cards/reward-grants.service.ts';
 import { getProgramOffer } from '../../modules/cards/rewards.service.ts';
 import type { IdempotentAnswer } from '../../modules/idempotency/idempotency.service.ts';
-import { withIdempotentTransaction } from '../../modules/idempotency/idempotent-transaction.ts';
+import { withIdempotency } from '../../modules/idempotency/idempotency.service.ts';
 import { requestHash } from '../../modules/idempotency/request-hash.ts';
 import { assertCanMoveValue } from '../../modules/ledger/card-ref.ts';
 import { findEarnAccountsOf, getBalance } from '../../modules/ledger/ledger.service.ts';
-import { earnOnCard } from '../../modules/ledger/points.service.ts';
+import { earn } from '../../modules/ledger/points.service.ts';
 import { pointsForSpend } from '../../modules/programs/earn-rate.ts';
 import { getProgram } from '../../modules/programs/programs.service.ts';
 import type { PurchaseStatement } from './purchase-statement.ts';
@@ -74,8 +74,8 @@ export async function recordPurchaseInTransaction(options: PurchaseOptions): Pro
   const earned = pointsForSpend(program.program, amount);
   const entry =
     earned > 0n
-      ? await earnOnCard({
-          tx,
+      ? await earn({
+          db: tx,
           card,
           program,
           accounts,
@@ -113,12 +113,12 @@ export async function recordPurchase({ db, statement, merchantId, idempotencyKey
   const { key, hashed } = integrationWriteKey({ merchantId, scope: 'purchases', idempotencyKey, params: {}, body });
   const quick = await statement.record({ ...key, requestHash: requestHash(hashed), body, now });
   if (quick) return { ...quick, replayed: false };
-  return withIdempotentTransaction({
+  return withIdempotency({
     db,
     ...key,
     body: hashed,
     now,
-    run: async (tx) => {
+    transaction: async (tx) => {
       const { amount, ...purchase } = body;
       const result = await recordPurchaseInTransaction({ tx, merchantId, now, amount: BigInt(amount), ...purchase });
       return { statusCode: 201, body: { entryId: result.entryId, earned: toJsonNumber(result.earned), balance: toJsonNumber(result.balance) } };

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { voucherAnswerSchema, voucherParamsSchema, voucherRedeemBodySchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
+import type { AppSecrets } from '../../http/app-secrets.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { siteOf } from '../../http/request-context.ts';
 import { signedIn } from '../../modules/auth/auth.http.ts';
 import { redeemVoucherAtCounter } from './redeem-at-counter.ts';
 
 /** A voucher redeemed at the counter, on the member's phone (business-rules §6; decision 025). */
-export const redeemAtCounterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock, outletCodeKey }) => {
+export const redeemAtCounterRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'outletCodeKey'>> = async (app, { db, clock, outletCodeKey }) => {
   app.post(
     '/api/v2/vouchers/:voucherId/redeem',
     {

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { integrationRedemptionAnswerSchema, integrationRedemptionParamsSchema, integrationRedemptionVoidBodySchema, integrationVoucherRedeemBodySchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
+import type { AppSecrets } from '../../http/app-secrets.ts';
 import { idempotentWriteRoute } from '../../http/integration-write.ts';
 import { redeemAtTill, voidTillRedemption } from './till-redemption.ts';
 
 /** The till's side of vouchers: redeem a scanned code at an outlet, void a redemption the same day (docs/integration.md). */
-export const tillRedemptionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
+export const tillRedemptionRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'voucherCodeKeys'>> = async (app, options) => {
   const { voucherCodeKeys: keys } = options;
 
   idempotentWriteRoute(app, options, {

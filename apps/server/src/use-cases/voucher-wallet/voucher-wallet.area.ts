@@ -1,4 +1,4 @@
-import type { Area } from '../../http/area.ts';
+import { withSecrets, type Area } from '../../http/area.ts';
 import { voucherWalletRoutes } from './voucher-wallet.routes.ts';
 
-export const voucherWalletArea: Area = { name: 'voucher-wallet', routes: [voucherWalletRoutes] };
+export const voucherWalletArea: Area = { name: 'voucher-wallet', routes: [withSecrets(['voucherCodeKeys'], voucherWalletRoutes)] };

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { voucherAnswerSchema, voucherChangeBodySchema, voucherParamsSchema, voucherWalletQuerySchema, voucherWalletSchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
+import type { AppSecrets } from '../../http/app-secrets.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { siteOf } from '../../http/request-context.ts';
 import { signedIn } from '../../modules/auth/auth.http.ts';
 import { getMemberVoucherWithGift, getVoucherWalletWithGifts, setVoucherHiddenWithGift } from './voucher-wallet.ts';
 
 /** The member's e-voucher wallet (spec: app-core §2 vouchers and e-gifts; decision 025). */
-export const voucherWalletRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock, voucherCodeKeys }) => {
+export const voucherWalletRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'voucherCodeKeys'>> = async (app, { db, clock, voucherCodeKeys }) => {
   app.get(
     '/api/v2/vouchers',
     {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema, merchantParamsSchema, publicMerchantSchema, siteStateSchema } from '@kartu/contracts';
 import { siteOf } from '../../http/request-context.ts';
-import { getSiteMerchantProfile } from './tenancy.service.ts';
+import { getSiteMerchantProfile } from './site-state.ts';
 import type { AppContext } from '../../http/app-context.ts';
 
-export const tenancyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const siteStateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(
     '/api/site',
     {

@@ -1,22 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  integrationOrderAnswerSchema,
-  integrationOrderListQuerySchema,
-  integrationOrderListSchema,
-  integrationOrderParamsSchema,
-  integrationOrderStatusBodySchema,
-  integrationProgramParamsSchema,
-} from '@kartu/contracts';
-import { errorAnswers } from '../../http/error-answers.ts';
+import { integrationOrderAnswerSchema, integrationOrderListQuerySchema, integrationOrderListSchema, integrationOrderParamsSchema, integrationProgramParamsSchema, orderAnswerSchema, orderParamsSchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
-import { getMerchantOrder, listMerchantOrders, moveMerchantOrder } from './merchant-orders.service.ts';
-import { idempotentWriteRoute } from '../../http/integration-write.ts';
+import { errorAnswers } from '../../http/error-answers.ts';
 import { holderOf, integrationRouteConfig, integrationSecurity } from '../../http/integration-request.ts';
+import { siteOf } from '../../http/request-context.ts';
+import { signedIn } from '../../modules/auth/auth.http.ts';
+import { getMemberOrderView, getMerchantOrder, listMerchantOrders } from './order-view.ts';
 
-/** The merchant's orders: what to fulfil, and each step of it (docs/integration.md). */
-export const integrationOrdersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
-  const { db, payments } = options;
+/** One order of the member's card (spec app-core §2; decision 023). */
+export const memberOrderViewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/api/v2/cards/:cardId/orders/:orderId',
+    {
+      preHandler: app.requireSession(),
+      schema: {
+        tags: ['orders'],
+        summary: 'One order of the card: its lines, delivery, fees, payment and status history',
+        params: orderParamsSchema,
+        response: { 200: orderAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      const { cardId, orderId } = request.params;
+      return { data: await getMemberOrderView({ db, merchantId: siteOf(request).merchant.id, userId: user.id, cardId, orderId }) };
+    },
+  );
+};
 
+/** The merchant's orders: what to fulfil (docs/integration.md). */
+export const merchantOrderViewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(
     '/programs/:programId/orders',
     {
@@ -50,15 +63,4 @@ export const integrationOrdersRoutes: FastifyPluginAsyncZod<AppContext> = async 
     },
     async (request) => ({ data: await getMerchantOrder({ db, merchantId: holderOf(request).merchantId, ...request.params }) }),
   );
-
-  idempotentWriteRoute(app, options, {
-    url: '/programs/:programId/orders/:orderId/status',
-    summary: 'Moves an order on: on_process, order_ready, on_courier (with courier and tracking number), completed, cancelled or returned',
-    scope: 'orders.status',
-    params: integrationOrderParamsSchema,
-    body: integrationOrderStatusBodySchema,
-    status: 200,
-    answer: integrationOrderAnswerSchema,
-    run: async ({ tx, merchantId, params, body, now }) => moveMerchantOrder({ tx, merchantId, programId: params.programId, orderId: params.orderId, body, payments, now }),
-  });
 };

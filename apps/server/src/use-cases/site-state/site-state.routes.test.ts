@@ -2,8 +2,8 @@ import { brandingVariables } from '@kartu/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, publicMerchantSchema, siteStateSchema } from '@kartu/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setMerchantImage } from '../media/images.service.ts';
-import { storedTestImage } from '../media/media.test-support.ts';
+import { setMerchantImage } from '../../modules/media/images.service.ts';
+import { storedTestImage } from '../../modules/media/media.test-support.ts';
 
 let testApp: TestApp;
 
