@@ -3,7 +3,7 @@ import type { CardDetail } from '@kartu/contracts';
 import { screen } from '@testing-library/react';
 import { okAnswer, stubApi } from '../test/api-stub.test-support.ts';
 import { visitSignedIn } from '../test/app-routes.test-support.tsx';
-import { shopCard } from '../features/shop/shop.test-support.ts';
+import { shopCard } from '../test/shop.test-support.ts';
 import { giftCardChargeFixture, giftCardDetail, giftCardId } from '../features/cards/cards.test-support.ts';
 
 const visit = visitSignedIn;

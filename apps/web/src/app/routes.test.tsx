@@ -6,7 +6,7 @@ import { visitApp } from '../test/app-routes.test-support.tsx';
 import { sessionUser } from '../test/session.test-support.ts';
 import { okAnswer, stubApi } from '../test/api-stub.test-support.ts';
 import { updateSignInFlow } from '../features/auth/sign-in-flow.ts';
-import { shopCard } from '../features/shop/shop.test-support.ts';
+import { shopCard } from '../test/shop.test-support.ts';
 
 const visit = visitApp;
 

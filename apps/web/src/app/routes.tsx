@@ -51,9 +51,9 @@ const DevPaymentsPage = lazyPage(() => import('../features/dev/routes/dev-paymen
 const CardRoutes = lazyPage(() => import('./card-routes.tsx').then((m) => m.CardRoutes));
 // A gift card's payment at the top level (v1), from the card routes' chunk.
 const TransactionEgiftDetailPage = lazyPage(() => import('./card-routes.tsx').then((m) => m.loadTransactionEgiftDetailPage()));
-const ShopRoutes = lazyPage(() => import('../features/shop/routes/shop-routes.tsx').then((m) => m.ShopRoutes));
+const ShopRoutes = lazyPage(() => import('./shop-routes.tsx').then((m) => m.ShopRoutes));
 const ShopGuard = lazyPage(() => import('./card-rule-guards.tsx').then((m) => m.ShopGuard));
-const VoucherRoutes = lazyPage(() => import('../features/vouchers/routes/voucher-routes.tsx').then((m) => m.VoucherRoutes));
+const EgiftRoutes = lazyPage(() => import('./egift-routes.tsx').then((m) => m.EgiftRoutes));
 const PaymentReturnPage = lazyPage(() => import('../features/payments/routes/payment-return-page.tsx').then((m) => m.PaymentReturnPage));
 const AgeGate = lazyPage(() => import('../features/age-gate/components/age-gate.tsx').then((m) => m.AgeGate));
 
@@ -85,7 +85,7 @@ export function AppRoutes() {
               <Route path={paths.newPin.path} element={<NewPinGuard><NewPinPage /></NewPinGuard>} />
               <Route path={paths.authorize.path} element={<SsoGuard><AuthorizePage /></SsoGuard>} />
               {/* A gift link is opened signed out too: it waits for the sign-in (lib/gift-link.ts). */}
-              <Route path={`${paths.gifts.path}/*`} element={<VoucherRoutes section="gifts" />} />
+              <Route path={`${paths.gifts.path}/*`} element={<EgiftRoutes section="gifts" />} />
             </Route>
 
             <Route element={<ProtectedGuard><QueryLayout /></ProtectedGuard>}>
@@ -102,7 +102,7 @@ export function AppRoutes() {
                 {/* The card's other pages (those a subscription gates, the subscription's) and its 404: card-routes.tsx. */}
                 <Route path="*" element={<CardRoutes />} />
               </Route>
-              <Route path={`${paths.egifts.path}/*`} element={<VoucherRoutes />} />
+              <Route path={`${paths.egifts.path}/*`} element={<EgiftRoutes />} />
               <Route path={paths.transactionDetail.path} element={<NotFoundPage />} />
               <Route path={paths.transactionEgiftDetail.path} element={<TransactionEgiftDetailPage />} />
               <Route path={paths.notifications.path} element={<NotFoundPage />} />
@@ -126,7 +126,7 @@ export function AppRoutes() {
                 <Route path={`${v2PathOf(paths.cardOrders.path)}/*`} element={<ShopRoutes v2 section="orders" />} />
                 <Route path="*" element={<CardRoutes v2 />} />
               </Route>
-              <Route path={`${v2PathOf(paths.egifts.path)}/*`} element={<VoucherRoutes />} />
+              <Route path={`${v2PathOf(paths.egifts.path)}/*`} element={<EgiftRoutes />} />
               <Route path={v2PathOf(paths.settings.path)} element={<SettingsPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>

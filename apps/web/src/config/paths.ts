@@ -80,8 +80,9 @@ export const paths = {
   /** Query `q`, `categoryId`, `type`, `sort`, `minPrice`, `maxPrice`: the list's filters, kept in the address. */
   cardShop: route('/cards/:cardId/catalogs/shop'),
   /**
-   * The shop's pages are routed inside `catalogs/` (features/shop/routes/shop-routes.tsx, with v2's
-   * `catalogs/search`); the literal `shop`, `search`, `carts` and `checkout` win over `:productType`.
+   * The shop's pages are routed inside `catalogs/` (features/catalog/routes/catalog-routes.tsx, with
+   * v2's `catalogs/search`, and the cart and checkout from app/shop-routes.tsx); the literal `shop`,
+   * `search`, `carts` and `checkout` win over `:productType`.
    */
   cardCart: route('/cards/:cardId/catalogs/carts'),
   cardCheckout: route('/cards/:cardId/catalogs/checkout'),
@@ -89,7 +90,7 @@ export const paths = {
   cardEgifts: route('/cards/:cardId/egifts'),
   cardEgiftStack: route('/cards/:cardId/egifts/stacks/:egiftId?'),
   cardProfile: route('/cards/:cardId/profile'),
-  /** The card's orders and pickup points are shop pages too, in the same chunk (shop-routes.tsx). */
+  /** The card's orders and pickup points are shop pages too, in the same chunk (app/shop-routes.tsx). */
   cardOrders: route('/cards/:cardId/orders'),
   cardOrder: route('/cards/:cardId/orders/:orderId'),
   cardOrderReceipt: route('/cards/:cardId/orders/:orderId/receipt'),

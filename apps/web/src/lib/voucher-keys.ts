@@ -14,4 +14,8 @@ export const voucherKeys = {
   count: () => [...voucherKeys.all, 'count'] as const,
   /** One card's usable vouchers (the spec's cardEgiftsCount): under the count, so clearing it clears them too. */
   cardCount: (cardId: string) => [...voucherKeys.count(), cardId] as const,
+  /** The sender's latest gift of a voucher, under the voucher. */
+  gift: (voucherId: string) => [...voucherKeys.detail(voucherId), 'gift'] as const,
+  /** What a gift's link shows the friend before the PIN. */
+  giftLink: (token: string) => [...voucherKeys.all, 'gift-link', token] as const,
 };

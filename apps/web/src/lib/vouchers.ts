@@ -5,6 +5,9 @@ import { voucherKeys, type VoucherView } from './voucher-keys.ts';
 
 /* The member's e-voucher wallet, shared by the wallet's pages and the shop's checkout. */
 
+/** One of the member's vouchers in the API: read, changed, redeemed, activated or given under it. */
+export const voucherApiPath = (voucherId: string) => `/api/v2/vouchers/${encodeURIComponent(voucherId)}`;
+
 /** GET /api/v2/vouchers: the member's vouchers in stacks of one template, of one card when `cardId` is given. */
 export function getVoucherWallet(options: { view: VoucherView; cardId: string | null; signal?: AbortSignal }): Promise<VoucherStack[]> {
   const { view, cardId, signal } = options;

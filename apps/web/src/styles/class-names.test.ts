@@ -61,7 +61,7 @@ describe('the class names of the markup', () => {
 
   it('are read from the code: the receipt names its parts, and the order status its variants by prefix', () => {
     const used = usedClasses();
-    expect(used.get('receipt__header')?.files).toContain(join('features', 'shop', 'routes', 'order-receipt-page.tsx'));
+    expect(used.get('receipt__header')?.files).toContain(join('features', 'orders', 'routes', 'order-receipt-page.tsx'));
     expect([...used].some(([name, { prefix }]) => prefix && name.endsWith('--'))).toBe(true);
   });
 });

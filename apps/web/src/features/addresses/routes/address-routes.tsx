@@ -1,6 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { useTranslation } from '../../../lib/i18n.tsx';
-import { PageNotFoundError } from '../../../lib/page-not-found.ts';
+import { UnknownPage } from '../../../lib/unknown-page.ts';
 import { AddressFormPage } from './address-form-page.tsx';
 import { AddressListPage } from './address-list-page.tsx';
 
@@ -14,13 +13,7 @@ export function AddressRoutes() {
       <Route index element={<AddressListPage />} />
       <Route path="new" element={<AddressFormPage />} />
       <Route path=":addressId" element={<AddressFormPage />} />
-      <Route path="*" element={<UnknownAddressPage />} />
+      <Route path="*" element={<UnknownPage />} />
     </Routes>
   );
-}
-
-/** An address under `/settings/addresses/` that names no page: the app's 404 page, through its error boundary. */
-function UnknownAddressPage(): never {
-  const { t } = useTranslation();
-  throw new PageNotFoundError(t('notFound.site'));
 }

@@ -3,7 +3,7 @@ import { giftCardActivationAnswerSchema } from '@kartu/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { cardKeys } from '../../../lib/card-keys.ts';
 import { voucherKeys } from '../../../lib/voucher-keys.ts';
-import { voucherApiPath } from './get-voucher.ts';
+import { voucherApiPath } from '../../../lib/vouchers.ts';
 
 /**
  * POST /api/v2/vouchers/{voucherId}/activate: the e-gift voucher becomes a gift card in the member's

@@ -3,7 +3,7 @@ import { voucherAnswerSchema, type Voucher, type VoucherRedeemBody } from '@kart
 import { api } from '../../../lib/api-client.ts';
 import { cardKeys } from '../../../lib/card-keys.ts';
 import { voucherKeys } from '../../../lib/voucher-keys.ts';
-import { voucherApiPath } from './get-voucher.ts';
+import { voucherApiPath } from '../../../lib/vouchers.ts';
 
 /** PATCH /api/v2/vouchers/{voucherId}: hides the voucher from the wallet, or shows it again. */
 export async function setVoucherHidden(voucherId: string, isHidden: boolean): Promise<Voucher> {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { voucherAnswerSchema, type Voucher } from '@kartu/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { voucherKeys } from '../../../lib/voucher-keys.ts';
+import { voucherApiPath } from '../../../lib/vouchers.ts';
 import { forgetVoucherCode, keepVoucherCode } from '../voucher-code-store.ts';
 
 /**
@@ -9,8 +10,6 @@ import { forgetVoucherCode, keepVoucherCode } from '../voucher-code-store.ts';
  * integration API shows on the member's screen within this, while the page is in front.
  */
 export const VOUCHER_POLL_MS = 2_000;
-
-export const voucherApiPath = (voucherId: string) => `/api/v2/vouchers/${encodeURIComponent(voucherId)}`;
 
 /**
  * GET /api/v2/vouchers/{voucherId}: one of the member's vouchers; 404 VOUCHER_NOT_FOUND for anyone

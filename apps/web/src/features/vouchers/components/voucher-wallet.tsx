@@ -13,7 +13,7 @@ import { voucherViews, type VoucherView } from '../../../lib/voucher-keys.ts';
 import { useVoucherWallet } from '../../../lib/vouchers.ts';
 import { useGiftCardValue } from './use-gift-card-value.ts';
 import { useDates } from '../../../lib/use-dates.ts';
-import { VoucherArt } from './voucher-art.tsx';
+import { VoucherArt } from '../../../components/voucher/voucher-art.tsx';
 import { VoucherStatusBadge } from './voucher-status-badge.tsx';
 
 const idPrefix = 'voucher-view';

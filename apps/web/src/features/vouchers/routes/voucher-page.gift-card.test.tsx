@@ -5,7 +5,7 @@ import { toast } from '../../../components/feedback/toast-store.ts';
 import { paths } from '../../../config/paths.ts';
 import { errorAnswer, okAnswer } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
-import { giftCardFacts, giftCardTemplate, stubVouchers, voucherAnswer, voucherFixture, voucherPath } from '../vouchers.test-support.ts';
+import { giftCardFacts, giftCardTemplate, stubVouchers, voucherAnswer, voucherFixture, voucherPath } from '../../../test/vouchers.test-support.ts';
 import { VoucherPage } from './voucher-page.tsx';
 
 const giftCardId = 'g1f7ca4d00000000000000a1';

@@ -9,7 +9,7 @@ import { sessionUser } from '../../../test/session.test-support.ts';
 import { errorAnswer, okAnswer } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
 import { VOUCHER_POLL_MS } from '../api/get-voucher.ts';
-import { onlineTreat, stubVouchers, voucherAnswer, voucherFixture, voucherPath } from '../vouchers.test-support.ts';
+import { onlineTreat, stubVouchers, voucherAnswer, voucherFixture, voucherPath } from '../../../test/vouchers.test-support.ts';
 import { VoucherPage } from './voucher-page.tsx';
 
 const active = voucherFixture({ id: 'v-1' });

@@ -15,15 +15,16 @@ import { Redirect } from '../../../lib/redirect.tsx';
 import { useSetVoucherHidden } from '../api/change-voucher.ts';
 import { useVoucher } from '../api/get-voucher.ts';
 import { RedeemSheet } from '../components/redeem-sheet.tsx';
-import { GiftSheet } from '../components/gift-sheet.tsx';
-import { GiftWaiting, VoucherGone } from '../components/gift-status.tsx';
+import { GiftSheet } from '../../../components/gift/gift-sheet.tsx';
+import { GiftWaiting, VoucherGone } from '../../../components/gift/gift-status.tsx';
 import { GiftCardActions, GiftCardAdded } from '../components/gift-card-voucher.tsx';
 import { useGiftCardValue } from '../components/use-gift-card-value.ts';
 import { useDates } from '../../../lib/use-dates.ts';
-import { VoucherHero } from '../components/voucher-art.tsx';
+import { VoucherHero } from '../../../components/voucher/voucher-art.tsx';
 import { VoucherCounterCode } from '../components/voucher-counter-code.tsx';
 import { VoucherStatusBadge } from '../components/voucher-status-badge.tsx';
 import { useKeptVoucherCode } from '../voucher-code-store.ts';
+import '../../../components/voucher/voucher.css';
 import '../vouchers.css';
 
 /**

@@ -15,8 +15,9 @@ import { Redirect } from '../../../lib/redirect.tsx';
 import { useVoucherWallet } from '../../../lib/vouchers.ts';
 import { useGiftCardValue } from '../components/use-gift-card-value.ts';
 import { useDates } from '../../../lib/use-dates.ts';
-import { VoucherHero } from '../components/voucher-art.tsx';
+import { VoucherHero } from '../../../components/voucher/voucher-art.tsx';
 import { VoucherStatusBadge } from '../components/voucher-status-badge.tsx';
+import '../../../components/voucher/voucher.css';
 import '../vouchers.css';
 
 /**

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paths } from '../../../config/paths.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
-import { giftCardFacts, giftCardTemplate, onlineTreat, stackOf, stubVouchers, voucherCardId, voucherFixture, walletAnswer, walletPath } from '../vouchers.test-support.ts';
+import { giftCardFacts, giftCardTemplate, onlineTreat, stackOf, stubVouchers, voucherCardId, voucherFixture, walletAnswer, walletPath } from '../../../test/vouchers.test-support.ts';
 import { CardVoucherWalletPage, VoucherWalletPage } from './voucher-wallet-page.tsx';
 
 afterEach(() => {

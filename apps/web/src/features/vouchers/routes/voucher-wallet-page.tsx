@@ -7,6 +7,7 @@ import { useCard } from '../../../lib/card-detail.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { voucherViews, type VoucherView } from '../../../lib/voucher-keys.ts';
 import { VoucherWallet } from '../components/voucher-wallet.tsx';
+import '../../../components/voucher/voucher.css';
 import '../vouchers.css';
 
 function viewOf(value: string | null): VoucherView {
