@@ -74,6 +74,21 @@ export default tseslint.config(
     plugins: { kartu: { rules: { 'module-boundaries': moduleBoundaries } } },
     rules: { 'kartu/module-boundaries': ['error', { srcDir: server }] },
   },
+  // Cache tags are published where the rows change: by the repositories (and the demo seed, which
+  // writes its own rows), never by a service, a use case or a route.
+  {
+    files: [`${server}/**/*.ts`],
+    ignores: [...serverTestFiles, '**/*.repository.ts', `${server}/seed/**`, `${server}/lib/**`, `${server}/modules/ledger/earn-statement.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value=/change-feed/] ImportSpecifier[imported.name=/^publish(AfterCommit|Changes)$/]",
+          message: 'Publish cache tags from the repository that writes the rows (docs/architecture.md).',
+        },
+      ],
+    },
+  },
   // Features do not import each other: shared pieces move down to src/components or src/lib.
   ...features.map((feature) => ({
     files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const eslint = new ESLint({ cwd: repoRoot });
 
-async function problemsOf(file: string, importLine: string): Promise<string[]> {
+async function problemsOf(file: string, importLine: string, rule = 'kartu/module-boundaries'): Promise<string[]> {
   const [result] = await eslint.lintText(`${importLine}\nexport const probe = 1;\n`, { filePath: `${repoRoot}apps/server/src/${file}` });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'kartu/module-boundaries').map((message) => message.message);
+  return (result?.messages ?? []).filter((message) => message.ruleId === rule).map((message) => message.message);
 }
 
 describe('the module boundaries lint rule', () => {
@@ -26,5 +26,12 @@ describe('the module boundaries lint rule', () => {
     expect(await problemsOf('modules/catalog/probe.ts', "import { getMemberCard } from '../card-access/card-access.service.ts';")).toEqual([]);
     expect(await problemsOf('modules/catalog/probe.ts', "import { vouchers } from '../vouchers/vouchers.table.ts';")).toEqual([]);
     expect(await problemsOf('use-cases/card-detail/probe.ts', "import { getCardSubscription } from '../../modules/card-access/card-access.service.ts';")).toEqual([]);
+  }, 30_000);
+
+  it('lets only a repository publish cache tags', async () => {
+    const publishing = "import { publishAfterCommit } from '../../lib/change-feed.ts';";
+    expect(await problemsOf('modules/cards/probe.service.ts', publishing, 'no-restricted-syntax')).toEqual([expect.stringMatching(/^Publish cache tags from the repository/)]);
+    expect(await problemsOf('use-cases/place-order/probe.ts', "import { publishChanges } from '../../lib/change-feed.ts';", 'no-restricted-syntax')).toEqual([expect.stringMatching(/^Publish cache tags from the repository/)]);
+    expect(await problemsOf('modules/cards/probe.repository.ts', publishing, 'no-restricted-syntax')).toEqual([]);
   }, 30_000);
 });

@@ -12,7 +12,6 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 // Any constant shared by every instance: several servers starting together take turns migrating.
 const migrationLockKey = 7_202_411;
 
-/** Applies the committed SQL migrations that the database has not seen yet. */
 export async function migrateDatabase(connection: DatabaseConnection): Promise<void> {
   if (connection.kind === 'pglite') {
     await migratePglite(connection.db, { migrationsFolder });

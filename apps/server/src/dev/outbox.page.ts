@@ -1,6 +1,5 @@
 import type { OutboxChannel } from '../modules/outbox/outbox-messages.table.ts';
 
-/** One message as the development outbox shows it. */
 export interface DevOutboxEntry {
   id: string;
   channel: OutboxChannel;

@@ -8,7 +8,6 @@ export interface Parameter {
   schema: JsonSchema;
 }
 
-/** One method of one path, as the OpenAPI document describes it. */
 export interface Operation {
   method: string;
   /** As in the document: `/api/v2/cards/{id}`. */

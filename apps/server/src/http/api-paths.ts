@@ -1,13 +1,11 @@
 /** Where the API document and its pages are served (openapi.ts). */
 export const docsPrefix = '/api/docs';
 
-/** A URL's path, without its query. */
 export function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }
 
-/** A path of the API, as opposed to the web app's pages and files. */
 export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }

@@ -16,11 +16,8 @@ export interface AppSecrets {
   codeSecret: string;
   /** Seals the one-time codes and links waiting in the outbox. */
   outboxSealKey: SealKey;
-  /** Seals merchants' webhook secrets. */
   webhookSealKey: SealKey;
-  /** Hashes outlet and cashier codes. */
   outletCodeKey: string;
-  /** Hashes card activation codes. */
   activationCodeKey: string;
   /** Hash and seal the links and PINs of voucher gifts. */
   giftKeys: GiftKeys;

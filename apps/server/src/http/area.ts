@@ -4,7 +4,6 @@ import type { PaymentEffects } from '../modules/payments/payment-effects.ts';
 import type { AppContext } from './app-context.ts';
 import type { AppSecrets } from './app-secrets.ts';
 
-/** A route plugin, handed the app's context when it is registered. */
 export type RoutePlugin = FastifyPluginAsync<AppContext>;
 
 /** Routes that need some of the server's secrets: they are handed those they name, and no other. */
@@ -50,8 +49,6 @@ export interface Area {
   developmentRoutes?: AreaRoutes[];
   /** What the area's payments do when they settle, by subject type. */
   paymentEffects?: PaymentEffects;
-  /** The area's background work. */
   jobs?: (dependencies: JobDependencies) => JobHandler[];
-  /** Jobs the worker schedules on its own, every so often. */
   recurringJobs?: RecurringJob[];
 }

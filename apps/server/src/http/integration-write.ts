@@ -11,7 +11,6 @@ type IntegrationApp = Parameters<FastifyPluginAsyncZod<AppContext>>[0];
 
 const writeErrors = errorAnswers([400, 401, 404, 409, 422, 429, 500] as const);
 
-/** One write of the integration API, as its route plugin declares it. */
 export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType> {
   url: string;
   summary: string;

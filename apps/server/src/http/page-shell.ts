@@ -122,10 +122,6 @@ export class PageShell {
     this.#draws = renderer !== null && template.includes(emptyRoot);
   }
 
-  /**
-   * The shell of a built web app: its index.html and, when the build wrote them, its page preloads
-   * and its server renderer.
-   */
   static async fromBuild(distDir: string): Promise<PageShell> {
     const preloadsFile = join(distDir, '.vite', 'page-preloads.json');
     const preloads = existsSync(preloadsFile) ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as PagePreloads) : noPreloads;
@@ -135,11 +131,8 @@ export class PageShell {
   }
 
   /**
-   * The page with its content already rendered, for a visitor the server does not know (no
-   * session): the landing page paints before any script runs, and the app hydrates it. Null when
-   * there is no renderer or the address is not one the server renders. A page is rendered once
-   * per site, language and page key (the renderer says what in an address changes the page: a handful of
-   * keys), so made-up query strings cost no rendering.
+   * For a visitor without a session: the landing page paints before any script runs. Rendered once
+   * per site, language and page key, so made-up query strings cost no rendering.
    */
   async renderedPageFor(site: SiteState, url: string, language: Language = site.defaultLanguage): Promise<ShellPage | null> {
     const pageKey = this.#draws ? (this.#renderer?.pageKeyOf(url) ?? null) : null;
@@ -163,7 +156,6 @@ export class PageShell {
     return this.#drawn(this.pageFor(site, '/', language), content, { language, namespaces, member: false });
   }
 
-  /** The API calls a member's page at that address makes first, which the server answers into it. */
   firstCallsOf(url: string): string[] {
     return this.#renderer?.firstCallsOf(url) ?? [];
   }
@@ -181,7 +173,6 @@ export class PageShell {
     return this.#drawn(PageShell.withFirstAnswers(this.pageFor(site, pathname, language), answers), content, { language, namespaces, member: true });
   }
 
-  /** The namespaces a page's first render reads: the boot ones and its own. */
   #namespacesOf(pathname: string): string[] {
     return [...new Set([...BOOT_NAMESPACES, ...(this.#preloads.pages[pathname]?.namespaces ?? [])])];
   }

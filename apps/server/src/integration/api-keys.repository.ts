@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { changeTags, publishAfterCommit } from '../lib/change-feed.ts';
 import { integrationApiKeys, type IntegrationApiKeyRow, type NewIntegrationApiKeyRow } from './api-keys.table.ts';
 
 export async function insertApiKey(db: Database, row: NewIntegrationApiKeyRow): Promise<IntegrationApiKeyRow> {
@@ -28,5 +29,6 @@ export async function revokeLiveApiKey(db: Database, id: string, now: Date): Pro
     .set({ revokedAt: now })
     .where(and(eq(integrationApiKeys.id, id), isNull(integrationApiKeys.revokedAt)))
     .returning();
+  if (row) publishAfterCommit(db, [changeTags.apiKey(row.id)]);
   return row;
 }

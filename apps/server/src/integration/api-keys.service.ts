@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { isUuid } from '../db/uuid.ts';
 import { AppError } from '../lib/app-error.ts';
-import { changeTags, publishChanges } from '../lib/change-feed.ts';
+import { changeTags } from '../lib/change-feed.ts';
 import { TaggedCache } from '../lib/tagged-cache.ts';
 import type { IntegrationApiKeyRow } from './api-keys.table.ts';
 import { findApiKey, insertApiKey, listApiKeysOfMerchant, revokeLiveApiKey, updateApiKeyLastUsed } from './api-keys.repository.ts';
@@ -18,7 +18,6 @@ export interface ApiKeySummary {
   revokedAt: Date | null;
 }
 
-/** The merchant a valid key speaks for. */
 export interface ApiKeyHolder {
   keyId: string;
   merchantId: number;
@@ -91,7 +90,6 @@ export async function authenticateApiKey({ db, key, now, cache }: { db: Database
 export async function revokeApiKey({ db, id, now }: { db: Database; id: string; now: Date }): Promise<ApiKeySummary> {
   const row = isUuid(id) ? await revokeLiveApiKey(db, id.toLowerCase(), now) : undefined;
   if (!row) throw new AppError('NOT_FOUND', { message: 'No live API key has this id' });
-  publishChanges([changeTags.apiKey(row.id)]);
   return toSummary(row);
 }
 

@@ -5,5 +5,4 @@ import { areas } from '../areas.ts';
 /** What the server's workers run (docs/operations.md Background jobs): every area's jobs. Each is safe to run again. */
 export const serverJobHandlers = (dependencies: JobDependencies): JobHandler[] => areas.flatMap((area) => area.jobs?.(dependencies) ?? []);
 
-/** The jobs the worker schedules on its own, every so often: every area's. */
 export const serverRecurringJobs: RecurringJob[] = areas.flatMap((area) => area.recurringJobs ?? []);

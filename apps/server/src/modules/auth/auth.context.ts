@@ -7,14 +7,12 @@ import type { OutboxDrivers } from '../outbox/outbox.drivers.ts';
 export interface AuthContext {
   db: Database;
   clock: Clock;
-  /** Keys one-time codes. */
   codeSecret: string;
   /** Seals a code while it waits in the outbox. */
   outboxSealKey: Buffer;
   drivers: OutboxDrivers;
 }
 
-/** The merchant a request is for, as sign-in needs it. */
 export interface MerchantRef {
   id: number;
   brand: string;

@@ -52,7 +52,6 @@ export async function revokeOtherSessions(db: Database, userId: string, keptSess
   publishAfterCommit(db, [changeTags.user(userId)]);
 }
 
-/** Ends every session of the user, on every device. */
 export async function revokeAllSessions(db: Database, userId: string, now: Date): Promise<void> {
   await db
     .update(sessions)

@@ -138,7 +138,6 @@ export async function upsertCategoryByName(
   return row;
 }
 
-/** The program's product of this SKU, made or updated. */
 export async function upsertProductBySku(tx: Database, values: NewProductRow): Promise<{ id: string; created: boolean }> {
   const { merchantId: _merchant, programId: _program, sku: _sku, ...changes } = values;
   const [row] = await tx

@@ -9,10 +9,10 @@ import { siteOf } from '../../http/request-context.ts';
 import { signedIn } from '../auth/auth.http.ts';
 import { assertPriceRange, catalogProgramOfCard, getCatalogPage, getProduct, priceCart, type CatalogQueryInput } from './catalog.service.ts';
 
-/** A card's catalog and the pricing of a member's cart (spec: app-core §2 catalogs; decision 020). */
 /** How late another instance's catalog change may show when the change relay is down. */
 export const catalogCacheTtlMs = 30_000;
 
+/** A card's catalog and the pricing of a member's cart (spec: app-core §2 catalogs; decision 020). */
 export const catalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
   // Catalog pages as sent, per program and query: the same for every member of the program, so the
   // shop's first page is read from the database once, not once per member. A change to the program's

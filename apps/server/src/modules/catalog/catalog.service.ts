@@ -170,7 +170,6 @@ function cartAmount(value: bigint): number {
   return amount;
 }
 
-/** The same product sent twice is one line of both quantities. */
 /** One line per product, its quantities added up; a custom value sent again replaces the one before. */
 function mergedItems(items: readonly CartItem[]): CartItem[] {
   const merged = new Map<string, CartItem>();

@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { cards } from '../cards/cards.table.ts';
 import { cashiers, outlets } from '../outlets/outlets.table.ts';
 import { programs } from '../programs/programs.table.ts';
@@ -8,6 +9,7 @@ import { giftCardCharges, giftCards, type GiftCardChargeRow, type GiftCardRow } 
 export async function insertGiftCard(tx: Database, values: typeof giftCards.$inferInsert): Promise<GiftCardRow> {
   const [row] = await tx.insert(giftCards).values(values).returning();
   if (!row) throw new Error('The gift card was not written');
+  publishAfterCommit(tx, [changeTags.card(row.cardId)]);
   return row;
 }
 
@@ -41,6 +43,7 @@ export async function findGiftCardByPayCode(db: Database, { merchantId, payCode 
 export async function insertCharge(tx: Database, values: typeof giftCardCharges.$inferInsert): Promise<GiftCardChargeRow> {
   const [row] = await tx.insert(giftCardCharges).values(values).returning();
   if (!row) throw new Error('The gift card charge was not written');
+  publishAfterCommit(tx, [changeTags.card(row.cardId)]);
   return row;
 }
 
@@ -49,7 +52,6 @@ export async function findChargeByRequestKey(tx: Database, { cardId, requestKey 
   return row;
 }
 
-/** Charges with the names of their outlet and cashier. */
 const chargeView = { charge: giftCardCharges, outletName: outlets.name, cashierName: cashiers.name };
 
 export type ChargeView = Awaited<ReturnType<typeof listCharges>>[number];
@@ -89,5 +91,6 @@ export async function lockCharge(tx: Database, { merchantId, chargeId }: { merch
 export async function setChargeVoided(tx: Database, { chargeId, voidedAt, voidEntryId }: { chargeId: string; voidedAt: Date; voidEntryId: string }): Promise<GiftCardChargeRow> {
   const [row] = await tx.update(giftCardCharges).set({ voidedAt, voidEntryId }).where(eq(giftCardCharges.id, chargeId)).returning();
   if (!row) throw new Error('The gift card charge was not voided');
+  publishAfterCommit(tx, [changeTags.card(row.cardId)]);
   return row;
 }

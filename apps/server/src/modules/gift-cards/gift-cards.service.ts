@@ -11,7 +11,6 @@ import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 
-import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 
 import { toJsonNumber } from '../../lib/json-number.ts';
@@ -98,7 +97,6 @@ function toCharge({ charge, outletName, cashierName }: ChargeView): GiftCardChar
   };
 }
 
-/** The gift card an e-gift voucher already became, if it did. */
 export async function findGiftCardOfActivatedVoucher(tx: Database, voucherId: string): Promise<{ cardId: string } | undefined> {
   const activated = await findGiftCardOfVoucher(tx, voucherId);
   return activated ? { cardId: activated.cardId } : undefined;
@@ -118,7 +116,6 @@ export async function loadGiftCard(
 ): Promise<void> {
   await earn({ db: tx, card, merchantId, amount: value, now, description: name, metadata: { source: 'gift-card', voucherId } });
   await insertGiftCard(tx, { cardId: card.id, merchantId, voucherId, faceValue: value, payCode: newCounterCode(), activatedAt: now });
-  if (card.ownerUserId) publishAfterCommit(tx, [changeTags.card(card.id), changeTags.wallet(card.ownerUserId)]);
 }
 
 async function memberGiftCard({ db, merchantId, userId }: MemberRequest, cardId: string): Promise<NonNullable<GiftCardView>> {
@@ -175,7 +172,6 @@ export async function chargeGiftCard(
     chargedAt: now,
     chargedOn: await merchantDayAt(tx, { merchantId: card.merchantId, now }),
   });
-  publishAfterCommit(tx, [changeTags.card(card.id), changeTags.wallet(card.ownerUserId)]);
   return row;
 }
 
@@ -233,7 +229,6 @@ export async function voidCharge({ tx, merchantId, chargeId, reason, now }: { tx
   if (!view) throw new Error('A charge without its gift card');
   const reversal = await reverseEntry({ db: tx, now, merchantId, entryId: row.entryId, reason: reason ?? 'Gift card charge voided' });
   const voided = await setChargeVoided(tx, { chargeId: row.id, voidedAt: now, voidEntryId: reversal.id });
-  if (view.card.ownerUserId) publishAfterCommit(tx, [changeTags.card(view.card.id), changeTags.wallet(view.card.ownerUserId)]);
   return { data: await toIntegrationCharge(tx, voided, view, now) };
 }
 

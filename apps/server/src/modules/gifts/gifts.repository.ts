@@ -1,14 +1,21 @@
 import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { users } from '../auth/users.table.ts';
 import { cards, type CardRow } from '../cards/cards.table.ts';
 import { programs } from '../programs/programs.table.ts';
 import { voucherTemplates, vouchers } from '../vouchers/vouchers.table.ts';
 import { voucherGifts, type NewVoucherGiftRow, type VoucherGiftRow } from './gifts.table.ts';
 
+/** The sender's card and wallet show the vouchers they hold, gifts pending among them: every write to a gift says so. */
+function changedSenders(db: Database, gifts: ReadonlyArray<Pick<VoucherGiftRow, 'senderCardId' | 'senderUserId'>>): void {
+  if (gifts.length > 0) publishAfterCommit(db, [...new Set(gifts.flatMap((gift) => [changeTags.card(gift.senderCardId), changeTags.wallet(gift.senderUserId)]))]);
+}
+
 export async function insertGift(tx: Database, values: NewVoucherGiftRow): Promise<VoucherGiftRow> {
   const [row] = await tx.insert(voucherGifts).values(values).returning();
   if (!row) throw new Error('The gift was not written');
+  changedSenders(tx, [row]);
   return row;
 }
 
@@ -45,6 +52,7 @@ export async function findStoredPendingGift(db: Database, voucherId: string): Pr
 export async function updateGift(tx: Database, giftId: string, values: Partial<Omit<VoucherGiftRow, 'id'>>): Promise<VoucherGiftRow> {
   const [row] = await tx.update(voucherGifts).set(values).where(eq(voucherGifts.id, giftId)).returning();
   if (!row) throw new Error('The gift was not updated');
+  changedSenders(tx, [row]);
   return row;
 }
 
@@ -75,11 +83,13 @@ export async function findLatestSentGift(
 
 /** Stores as returned every pending gift past its expiry, in one statement; answers them. */
 export async function returnGiftsPast(db: Database, now: Date): Promise<Pick<VoucherGiftRow, 'id' | 'senderUserId' | 'senderCardId'>[]> {
-  return db
+  const returned = await db
     .update(voucherGifts)
     .set({ status: 'returned', returnedAt: voucherGifts.expiresAt, pinHash: null, tokenSealed: null })
     .where(and(eq(voucherGifts.status, 'pending'), lte(voucherGifts.expiresAt, now)))
     .returning({ id: voucherGifts.id, senderUserId: voucherGifts.senderUserId, senderCardId: voucherGifts.senderCardId });
+  changedSenders(db, returned);
+  return returned;
 }
 
 /** What a gift gives, as the friend sees it before the PIN: the voucher's template and program. */

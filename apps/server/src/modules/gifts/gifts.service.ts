@@ -11,7 +11,6 @@ import { isUuid } from '../../db/uuid.ts';
 
 import { AppError } from '../../lib/app-error.ts';
 
-import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 import type { CheckOutcome } from '../attempts/attempt-lock.service.ts';
 
@@ -73,7 +72,6 @@ export function giftExpiry(voucherExpiresAt: Date, now: Date): Date {
   return new Date(Math.min(now.getTime() + GIFT_VALID_MS, voucherExpiresAt.getTime()));
 }
 
-/** The web page a link opens. */
 export const giftLinkPath = (token: string) => `/gifts/${token}`;
 
 function invalidPhone(message: string): AppError {
@@ -173,7 +171,6 @@ export async function openGift(tx: Database, options: OpenGiftOptions): Promise<
     expiresAt,
     now,
   });
-  publishAfterCommit(tx, [changeTags.card(voucher.cardId), changeTags.wallet(user.id)]);
   return id;
 }
 
@@ -293,13 +290,11 @@ export async function cancelSentGift(tx: Database, { merchantId, user, voucherId
   if (!gift) throw new AppError('GIFT_NOT_FOUND');
   if (gift.status === 'cancelled') return { gift, released: false };
   if (giftStatusAt(gift, now) !== 'pending') throw new AppError('GIFT_NOT_AVAILABLE');
-  publishAfterCommit(tx, [changeTags.card(gift.senderCardId), changeTags.wallet(user.id)]);
   return { gift: await updateGift(tx, gift.id, { status: 'cancelled', cancelledAt: now, pinHash: null, tokenSealed: null }), released: true };
 }
 
 /** The job's sweep: pending gifts past their expiry are stored as returned (they already read so). */
 export async function returnExpiredGifts({ db, now }: { db: Database; now: Date }): Promise<number> {
   const returned = await returnGiftsPast(db, now);
-  publishAfterCommit(db, returned.flatMap((gift) => [changeTags.card(gift.senderCardId), changeTags.wallet(gift.senderUserId)]));
   return returned.length;
 }

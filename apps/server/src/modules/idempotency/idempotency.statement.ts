@@ -10,7 +10,6 @@ import { idempotencyLockName, idempotencyLockSpace, type IdempotencyKeyId } from
 
 const param = (name: string) => sql.placeholder(name);
 
-/** The values of the key's placeholders, as the driver takes them. */
 export function keyStatementValues(id: IdempotencyKeyId & { requestHash: string; now: Date }): Record<string, string | number> {
   return {
     keyMerchantId: id.merchantId,

@@ -5,7 +5,6 @@ export interface IdempotentAnswer<T> {
   statusCode: number;
   /** Plain JSON: what was stored, so the first answer and every replay are identical. */
   body: T;
-  /** True when this is the stored answer of an earlier request. */
   replayed: boolean;
 }
 

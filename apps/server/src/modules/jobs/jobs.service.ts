@@ -10,7 +10,6 @@ export interface EnqueueJobOptions {
   db: Database;
   name: string;
   payload?: Record<string, unknown>;
-  /** Not before this time. */
   runAt: Date;
   /** At most one job ever per key: a second enqueue with the same key does nothing. */
   key?: string;

@@ -1,6 +1,7 @@
 import { LEDGER_BALANCE_MAX } from '@kartu/core';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { isAnyOf, preparedStatement } from '../../db/prepared-statement.ts';
 import { ledgerAccounts, type AccountKind, type LedgerAccountRow } from './accounts.table.ts';
 import { expiredValueOf, nextExpiryOf } from './lots.repository.ts';
@@ -47,10 +48,6 @@ export async function lockMemberAccounts(tx: Database, ids: bigint[]): Promise<L
 }
 
 /**
- * Moves a member wallet's cached balance, which locks its row; false, and nothing moved, when the
- * wallet holds less than a debit takes.
- */
-/**
  * Moves a member wallet's cached balance, locking its row; false when that would take it below zero
  * or past LEDGER_BALANCE_MAX (nothing moves then).
  */
@@ -59,9 +56,12 @@ export async function addToMemberBalance(tx: Database, id: bigint, delta: bigint
     .update(ledgerAccounts)
     .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
     .where(and(eq(ledgerAccounts.id, id), eq(ledgerAccounts.kind, 'member'), sql`${ledgerAccounts.balance} + ${delta} between 0 and ${BigInt(LEDGER_BALANCE_MAX)}`))
-    .returning({ id: ledgerAccounts.id })
+    .returning({ cardId: ledgerAccounts.cardId })
     .prepare('ledger_move_member_balance')
     .execute();
+  // The wallet's balance moved: the caches that show it drop it once the entry is committed.
+  const cardId = moved[0]?.cardId;
+  if (cardId) publishAfterCommit(tx, [changeTags.card(cardId)]);
   return moved.length === 1;
 }
 

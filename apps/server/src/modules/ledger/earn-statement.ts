@@ -1,5 +1,6 @@
 import { sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { changeTags, publishChanges } from '../../lib/change-feed.ts';
 import { valueMovingCardStatus } from './card-ref.ts';
 import { expiredValueOf } from './lots.repository.ts';
 
@@ -30,7 +31,6 @@ export interface EarnStatementInput {
   now: Date;
 }
 
-/** The values of the statement's placeholders, as the driver takes them. */
 export function earnStatementValues(input: EarnStatementInput): Record<string, string | number | null> {
   return {
     merchantId: input.merchantId,
@@ -56,6 +56,11 @@ export interface EarnStatement {
    * writes select from it, so they happen exactly when the earn does.
    */
   earned: WithSubquery;
+}
+
+/** Run and committed, the statement moved the card's balance: the caches that show it drop it. */
+export function earnStatementRan(cardId: string): void {
+  publishChanges([changeTags.card(cardId)]);
 }
 
 /**

@@ -156,7 +156,6 @@ export interface EarnedTotals {
   recent: bigint;
 }
 
-/** Level earnings of one account over its lifetime. */
 export async function sumLifetimeEarned(db: Database, accountId: bigint): Promise<bigint> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${postings.amount}), 0)` })

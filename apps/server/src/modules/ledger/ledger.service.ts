@@ -12,7 +12,6 @@ import { findCardFigures, insertEntryWithParts, sumEarnedTotals, sumLifetimeEarn
 import type { EntryKind, JournalEntryRow } from './journal.table.ts';
 import { creditLots, restoreLots, spendLots, type NewLot, type NewLotConsumption, type SpentPiece } from './lot-allocation.ts';
 import type { CardRef } from './card-ref.ts';
-import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 /** What a posting needs to know of its account; every account row carries it. */
 export type AccountRef = Pick<LedgerAccountRow, 'id' | 'kind' | 'merchantId' | 'programId' | 'cardId'>;
@@ -141,11 +140,6 @@ export async function postEntry(options: PostEntryOptions): Promise<JournalEntry
     lots: newLots,
     consumptions,
   });
-  // Wallet balances moved: the caches that show them drop them once the entry is committed.
-  publishAfterCommit(
-    tx,
-    memberPostings.flatMap(({ account }) => (account.cardId ? [changeTags.card(account.cardId)] : [])),
-  );
   return entry;
 }
 

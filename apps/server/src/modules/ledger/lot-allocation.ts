@@ -2,9 +2,7 @@ import type { Database } from '../../db/database.ts';
 import { addToLotRemaining, findConsumptionsOfEntry, findSpendableLots } from './lots.repository.ts';
 import type { lotConsumptions, lots } from './lots.table.ts';
 
-/** A lot consumption to write with its entry. */
 export type NewLotConsumption = typeof lotConsumptions.$inferInsert;
-/** A lot to write with its entry. */
 export type NewLot = typeof lots.$inferInsert;
 
 /** A part of a lot that a debit took, with the expiry it carried. */

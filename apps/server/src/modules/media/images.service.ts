@@ -64,7 +64,6 @@ export async function getMerchantImageViews({ db, merchantId }: { db: Database; 
   return { banner: viewOf('banner'), icon: viewOf('icon') };
 }
 
-/** One picture as the app draws it, or null. */
 export async function getImageView({ db, imageId }: { db: Database; imageId: string | null }): Promise<SizedImage | null> {
   const viewOf = await getImageViews({ db, imageIds: [imageId] });
   return viewOf(imageId);
@@ -97,7 +96,6 @@ export async function prepareImage({ purpose, bytes }: { purpose: ImagePurpose; 
   return { ...(await resizeImage({ purpose, bytes })), purpose };
 }
 
-/** Where a size of a picture is kept in the file store. */
 function variantKey(imageId: string, width: number): string {
   return `images/${imageId}/${width}.webp`;
 }

@@ -29,7 +29,6 @@ interface VoucherDiscount {
   discountMinor: bigint;
 }
 
-/** What a checkout is priced from. */
 export interface CheckoutInputs {
   /** May be the transaction that places the order, with the products locked. */
   db: Database;
@@ -49,7 +48,6 @@ export interface CheckoutInputs {
 /** Product types carried to the member; e-vouchers and digital products arrive in the app. */
 const deliveredTypes = new Set(['physical', 'meal']);
 
-/** What the order is priced and placed as. */
 export interface PricedCheckout {
   card: CardRow;
   quote: CheckoutQuote;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import {
   distributors,
   orderEvents,
@@ -53,10 +54,16 @@ export async function insertDistributor(db: Database, values: NewDistributorRow)
   return row;
 }
 
+/** An order's card and its member's wallet: what an order's write tells the caches. */
+function changedHolder(db: Database, order: Pick<OrderRow, 'cardId' | 'userId'>): void {
+  publishAfterCommit(db, [changeTags.card(order.cardId), changeTags.wallet(order.userId)]);
+}
+
 export async function insertOrder(tx: Database, values: NewOrderRow, lines: Omit<NewOrderLineRow, 'orderId'>[]): Promise<OrderRow> {
   const [row] = await tx.insert(orders).values(values).returning();
   if (!row) throw new Error('The order was not written');
   await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
+  changedHolder(tx, row);
   return row;
 }
 
@@ -78,6 +85,7 @@ export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow
 export async function updateOrder(tx: Database, orderId: string, changes: Partial<Pick<OrderRow, 'status' | 'courier' | 'trackingNumber' | 'paymentIntentId' | 'updatedAt'>>): Promise<OrderRow> {
   const [row] = await tx.update(orders).set(changes).where(eq(orders.id, orderId)).returning();
   if (!row) throw new Error('The order was not updated');
+  changedHolder(tx, row);
   return row;
 }
 

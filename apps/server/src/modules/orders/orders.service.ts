@@ -8,7 +8,6 @@ import { isUuid } from '../../db/uuid.ts';
 
 import { AppError } from '../../lib/app-error.ts';
 
-import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 import { toJsonNumber } from '../../lib/json-number.ts';
 
@@ -64,7 +63,6 @@ export async function createOrder(tx: Database, { order, lines, actor }: { order
   return created;
 }
 
-/** The payment that pays the order's money. */
 export async function setOrderPaymentIntent(tx: Database, { orderId, paymentIntentId, now }: { orderId: string; paymentIntentId: string; now: Date }): Promise<void> {
   await updateOrder(tx, orderId, { paymentIntentId, updatedAt: now });
 }
@@ -251,7 +249,6 @@ export async function changeOrderStatus(
   if (givesBackPoints.includes(to) && order.pointsEntryId) {
     await reverseEntry({ db: tx, now, merchantId: order.merchantId, entryId: order.pointsEntryId, reason: `Order ${order.number} ${to}` });
   }
-  publishAfterCommit(tx, [changeTags.card(order.cardId), changeTags.wallet(order.userId)]);
   return moved;
 }
 

@@ -7,7 +7,6 @@ export const outboxChannels = ['sms', 'whatsapp', 'email', 'push'] as const;
 export type OutboxChannel = (typeof outboxChannels)[number];
 export const outboxStatuses = ['queued', 'sent', 'failed'] as const;
 
-/** Every message the system sends, with its delivery state. */
 export const outboxMessages = pgTable(
   'outbox_messages',
   {

@@ -1,6 +1,5 @@
 import type { OutboxChannel } from './outbox-messages.table.ts';
 
-/** One message ready to leave the system through a delivery driver. */
 export interface OutboxMessage {
   id: string;
   merchantId: number;
@@ -10,7 +9,6 @@ export interface OutboxMessage {
   text: string;
 }
 
-/** Sends messages of one or more channels to the outside world. */
 export interface OutboxDriver {
   readonly name: string;
   /** True when the driver keeps the message (and so any code in it) readable, as the development outbox does. */

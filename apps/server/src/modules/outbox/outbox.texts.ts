@@ -47,7 +47,6 @@ export function composeCodeMessage({ language, brand, code, expiresInSeconds }: 
   };
 }
 
-/** What each template's text is made from. */
 export interface MessageData {
   /** To the member once they asked to delete their account (docs/delivery.md Messages). */
   'account-deletion-requested': { brand: string };
@@ -155,7 +154,6 @@ const messageTexts: TemplateTexts = {
   },
 };
 
-/** A template's subject and text in one of the app's languages. */
 export function composeMessage<T extends MessageTemplate>(template: T, language: Language, data: MessageData[T]): { subject: string; text: string } {
   const texts = messageTexts[template][language] as MessageTexts<MessageData[T]>;
   return { subject: texts.subject(data), text: texts.text(data) };

@@ -12,7 +12,6 @@ export interface PaymentEffectInput {
 
 type Effect = (input: PaymentEffectInput) => Promise<void>;
 
-/** What the module owning a kind of subject does when its payment settles. */
 export interface PaymentEffect {
   onPaid?: Effect;
   onFailed?: Effect;
@@ -32,7 +31,6 @@ const hookOf = {
   cancelled: 'onCancelled',
 } as const satisfies Record<string, keyof PaymentEffect>;
 
-/** Runs the subject's effect of the intent's new status, if it has one. */
 export async function runPaymentEffect(effects: PaymentEffects, input: PaymentEffectInput): Promise<void> {
   const { status, subjectType } = input.intent;
   if (!(status in hookOf)) return;

@@ -29,7 +29,6 @@ export async function findLatestProof(db: Database, { merchantId, intentId }: { 
   return row;
 }
 
-/** The intent's latest proof with its image. */
 export async function findLatestProofFile(db: Database, { merchantId, intentId }: { merchantId: number; intentId: string }): Promise<PaymentProofRow | undefined> {
   const [row] = await db
     .select()

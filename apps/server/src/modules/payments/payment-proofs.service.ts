@@ -86,7 +86,6 @@ export async function listPaymentsAwaitingReview({ db, merchantId }: { db: Datab
   return { data };
 }
 
-/** The image of the latest proof of one of the merchant's payments. */
 export async function getPaymentProofFile({ db, merchantId, paymentId }: { db: Database; merchantId: number; paymentId: string }): Promise<{ contentType: string; bytes: Buffer }> {
   const intent = await merchantIntent(db, { merchantId, paymentId });
   const proof = await findLatestProofFile(db, { merchantId, intentId: intent.id });

@@ -27,7 +27,6 @@ export interface PaymentEvent {
   currency: string | null;
   /** The provider's reason read onto ours (its own code stays in the payload); set when the status is `failed`. */
   failureReason: PaymentFailureReason | null;
-  /** The message as received, for the event log. */
   payload: Record<string, unknown>;
 }
 

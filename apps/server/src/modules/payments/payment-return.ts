@@ -7,7 +7,6 @@ export function paymentReturnPath(paymentId: string): string {
   return `/payments/${encodeURIComponent(paymentId)}`;
 }
 
-/** The address of a payment's page on the site at `origin`, for a provider to send the member back to. */
 export function paymentReturnUrl(origin: string, paymentId: string): string {
   return new URL(paymentReturnPath(paymentId), origin).href;
 }

@@ -28,7 +28,6 @@ export interface PaymentsContextOptions {
   effects: PaymentEffects;
   /** The real providers this deployment has keys for. */
   providers?: readonly PaymentProvider[];
-  /** The deployment's public address, when it has one. */
   publicUrl?: string | undefined;
 }
 

@@ -45,7 +45,6 @@ const bankAccountSchema = z.object({
   accountName: z.string().trim().min(1, 'The account name is required').max(100, 'The account name is at most 100 characters'),
 });
 
-/** What the member is told of a proof of transfer: its status, and the merchant's note. */
 export function toProofAnswer(proof: PaymentProofSummary | undefined): PaymentProof | null {
   if (!proof) return null;
   return { status: proof.status, uploadedAt: proof.uploadedAt.toISOString(), note: proof.note };
@@ -127,7 +126,6 @@ export interface ChargePaymentIntentOptions extends OpenedPayment {
    */
   returnOrigin?: string;
   now: Date;
-  /** Where a refused settlement is reported. */
   log?: PaymentLog;
   /** Told the provider's reusable token for the card just charged, for the subject to keep. */
   onReusableCardToken?: (token: string) => Promise<void>;

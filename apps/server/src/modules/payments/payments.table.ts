@@ -76,7 +76,6 @@ export const paymentEvents = pgTable(
     providerEventId: text('provider_event_id').notNull(),
     /** The status the message reports, or `reconciliation` for an answer to our own status question. */
     kind: text('kind').notNull(),
-    /** What the message did to the intent. */
     outcome: text('outcome', { enum: paymentEventOutcomes }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),

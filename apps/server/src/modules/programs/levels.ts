@@ -67,7 +67,6 @@ export function levelWithRetention<L extends LevelThreshold>(levels: readonly L[
   return kept;
 }
 
-/** Where the card stands between its level and the next one. */
 export function levelProgress<L extends LevelThreshold>(levels: readonly L[], lifetimeEarned: bigint): LevelProgress<L> {
   const ordered = byRank(levels);
   const current = levelFor(ordered, lifetimeEarned);

@@ -8,7 +8,6 @@ import type { UserRow } from '../auth/users.table.ts';
 import { deleteExpiredSsoTokenUses, findActiveSsoKey, findUserBySsoSubject, insertSsoUser, linkUserToSsoSubject, recordSsoTokenUse } from './sso.repository.ts';
 import { checkSsoToken, readSsoToken, SsoTokenError, type SsoClaims } from './sso.token.ts';
 
-/** The merchant of the request, as single sign-on needs it. */
 export interface SsoMerchant {
   id: number;
   mid: string;

@@ -8,7 +8,6 @@ export interface S3StoreOptions {
   bucket: string;
   accessKeyId: string;
   secretAccessKey: string;
-  /** How long one call may take. */
   timeoutMs?: number;
   now?: () => Date;
 }

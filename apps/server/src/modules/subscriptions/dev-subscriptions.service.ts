@@ -1,7 +1,6 @@
 import type { Subscription } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { findSubscriptionOfCard, updateSubscription } from './subscriptions.repository.ts';
 import { hasNoBenefits, subscriptionStatusAt } from '../card-access/membership-state.ts';
 
@@ -21,7 +20,6 @@ export async function endSubscriptionPeriodNow({ db, merchantId, cardId, now }: 
       graceUntil: null,
       updatedAt: now,
     });
-    publishAfterCommit(tx, [changeTags.card(cardId)]);
     const status = subscriptionStatusAt(moved, now);
     return { status, isExpired: hasNoBenefits(status), endsAt: moved.periodEndsAt?.toISOString() ?? null };
   });

@@ -4,7 +4,6 @@ import { formatCurrency } from '@kartu/core';
 import { intlLocaleOf } from '@kartu/core/constants';
 import { languageSchema, type Language } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
-import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { queueMemberMessage } from '../outbox/outbox.service.ts';
 import type { MessageData } from '../outbox/outbox.texts.ts';
 import type { PaymentEffect, PaymentEffectInput } from '../payments/payment-effects.ts';
@@ -55,7 +54,6 @@ async function openChargeOf(tx: Database, subjectId: string): Promise<{ charge: 
   return { charge, subscription };
 }
 
-/** Paid: the plan's period is added (from the end of the current one if it still runs) and a receipt goes out. */
 /** The period a charge paid: the plan, the card it is on and the charge that paid it. */
 export interface PaidPeriod {
   merchantId: number;
@@ -109,7 +107,6 @@ export async function settlePaidCharge({ tx, intent, now }: PaymentEffectInput):
     amount: amountIn(subscriber, charge),
     endsOn: dateIn(subscriber, period.endsAt),
   }));
-  publishAfterCommit(tx, [changeTags.card(subscription.cardId), changeTags.wallet(subscription.userId)]);
   return { merchantId: charge.merchantId, planId: plan.id, holder: { userId: subscription.userId, cardId: subscription.cardId }, chargeId: charge.id };
 }
 
@@ -137,7 +134,6 @@ export async function startGrace(tx: Database, subscription: SubscriptionRow, no
     program: subscriber.programName,
     until: dateIn(subscriber, graceUntil),
   }));
-  publishAfterCommit(tx, [changeTags.card(subscription.cardId)]);
 }
 
 /** A subscription payment is followed on its card's membership payment page. */

@@ -1,5 +1,4 @@
 import type { Database } from '../../db/database.ts';
-import { changeTags, publishChanges } from '../../lib/change-feed.ts';
 import type { PaymentLog } from '../payments/payment-events.service.ts';
 import type { PaymentsContext } from '../payments/payments.context.ts';
 import { createPaymentIntent } from '../payments/payments.service.ts';
@@ -69,7 +68,6 @@ async function renew({ db, payments, subscription, now, log }: { db: Database; p
  */
 export async function renewSubscriptions({ db, payments, now, log }: { db: Database; payments: PaymentsContext; now: Date; log: PaymentLog }): Promise<RenewalRun> {
   const lapsed = await recordLapsedSubscriptions(db, now);
-  publishChanges(lapsed.flatMap(({ cardId, userId }) => [changeTags.card(cardId), changeTags.wallet(userId)]));
   const due = await listDueRenewals(db, { now, leadMs: RENEWAL_LEAD_MS, retryMs: RENEWAL_RETRY_MS, limit: renewalsPerRun });
   let charged = 0;
   for (const subscription of due) {

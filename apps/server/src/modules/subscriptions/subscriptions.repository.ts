@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { users } from '../auth/users.table.ts';
 import { paymentIntents } from '../payments/payments.table.ts';
 import { programs } from '../programs/programs.table.ts';
@@ -64,9 +65,15 @@ export async function lockSubscription(tx: Database, id: string): Promise<Subscr
 
 export type SubscriptionChanges = Partial<Omit<SubscriptionRow, 'id' | 'merchantId' | 'userId' | 'cardId' | 'programId' | 'createdAt'>>;
 
+/** A card shows its membership, and the wallet its cards: every write to a subscription says so. */
+function changedMemberships(db: Database, rows: ReadonlyArray<{ cardId: string; userId: string }>): void {
+  if (rows.length > 0) publishAfterCommit(db, [...new Set(rows.flatMap((row) => [changeTags.card(row.cardId), changeTags.wallet(row.userId)]))]);
+}
+
 export async function updateSubscription(db: Database, id: string, changes: SubscriptionChanges & { updatedAt: Date }): Promise<SubscriptionRow> {
   const [row] = await db.update(subscriptions).set(changes).where(eq(subscriptions.id, id)).returning();
   if (!row) throw new Error('The subscription was not updated');
+  changedMemberships(db, [row]);
   return row;
 }
 
@@ -173,7 +180,9 @@ export async function recordLapsedSubscriptions(db: Database, now: Date): Promis
     .set({ status: 'ended', updatedAt: now })
     .where(and(eq(subscriptions.status, 'cancelled'), lte(subscriptions.periodEndsAt, now)))
     .returning({ cardId: subscriptions.cardId, userId: subscriptions.userId });
-  return [...expired, ...ended];
+  const lapsed = [...expired, ...ended];
+  changedMemberships(db, lapsed);
+  return lapsed;
 }
 
 /**
@@ -214,7 +223,6 @@ export async function listDueRenewals(db: Database, { now, leadMs, retryMs, limi
     .limit(limit);
 }
 
-/** The card a subscription charge pays for, if the charge exists. */
 export async function findCardOfCharge(db: Database, chargeId: string): Promise<string | undefined> {
   const [row] = await db
     .select({ cardId: subscriptions.cardId })

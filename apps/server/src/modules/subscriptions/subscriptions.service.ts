@@ -13,7 +13,6 @@ import type {
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import type { CardRow } from '../cards/cards.table.ts';
 import { withIdempotency, type IdempotentAnswer } from '../idempotency/idempotency.service.ts';
@@ -280,7 +279,6 @@ export async function cancelSubscription(options: MemberCardRequest & { now: Dat
       properties: { planId: row.planId, periodEndsAt: row.periodEndsAt?.toISOString() ?? null },
       occurredAt: now,
     });
-    publishAfterCommit(tx, [changeTags.card(card.id)]);
     return subscriptionView(tx, cancelled, now);
   });
 }

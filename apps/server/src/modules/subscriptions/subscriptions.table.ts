@@ -43,10 +43,6 @@ export const subscriptionPlans = pgTable(
   ],
 );
 
-/**
- * A member's subscription on one card. `status` is what was last written; what holds now also
- * depends on the clock (subscription-state.ts), and the renewal job writes it down.
- */
 /** A payment card as the provider tokenised it: the token to charge it with, and what the member is shown of it. */
 function cardColumns() {
   return {
@@ -59,6 +55,10 @@ function cardColumns() {
   };
 }
 
+/**
+ * A member's subscription on one card. `status` is what was last written; what holds now also
+ * depends on the clock (subscription-state.ts), and the renewal job writes it down.
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -119,7 +119,6 @@ export const subscriptionCharges = pgTable(
       .notNull()
       .references(() => subscriptionPlans.id),
     kind: text('kind', { enum: subscriptionChargeKinds }).notNull(),
-    /** Whether the member asked for automatic renewal with this payment. */
     autoRenew: boolean('auto_renew').notNull(),
     intentId: uuid('intent_id').references(() => paymentIntents.id),
     /**

@@ -94,12 +94,10 @@ export async function getSiteMerchant({ db, id, siteMerchantId }: { db: Database
   return getMerchantRow(db, id);
 }
 
-/** The merchant's currency and how its amounts are written. */
 export async function getMerchantCurrency({ db, id }: { db: Database; id: number }): Promise<Currency> {
   return currencyOfRow(await getMerchantRow(db, id));
 }
 
-/** Every merchant with its time zone, for work the server does for each of them. */
 export async function listMerchantTimeZones({ db }: { db: Database }): Promise<Array<{ merchantId: number; timeZone: string }>> {
   return findMerchantTimeZones(db);
 }

@@ -2,7 +2,6 @@ import type { CheckoutVoucher } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { isHeldForGift } from './gift-hold.ts';
 import { findStandingOnlineRedemption, findTemplates, findVoucher, insertRedemption, lockVoucher, markVoucherUsed, setRedemptionVoided } from './vouchers.repository.ts';
@@ -77,7 +76,6 @@ export async function useVoucherForOrder(tx: Database, { voucher, orderId, now, 
   if (isHeldForGift(locked, now)) throw new AppError('VOUCHER_GIFTED');
   await markVoucherUsed(tx, { voucherId: locked.id, usedAt: now, usedPlace: 'Online order' });
   await insertRedemption(tx, { merchantId: locked.merchantId, voucherId: locked.id, userId: locked.userId, templateId: locked.templateId, channel: 'online', orderId, redeemedAt: now, redeemedOn: day });
-  publishAfterCommit(tx, [changeTags.card(locked.cardId), changeTags.wallet(locked.userId)]);
 }
 
 /** An order that did not go through gives its voucher back, usable again. */
@@ -85,6 +83,5 @@ export async function giveBackVoucherOfOrder(tx: Database, { orderId, now }: { o
   const redemption = await findStandingOnlineRedemption(tx, orderId);
   if (!redemption) return;
   await setRedemptionVoided(tx, { redemptionId: redemption.id, voidedAt: now });
-  const voucher = await markVoucherUsed(tx, { voucherId: redemption.voucherId, usedAt: null, usedPlace: null });
-  publishAfterCommit(tx, [changeTags.card(voucher.cardId), changeTags.wallet(voucher.userId)]);
+  await markVoucherUsed(tx, { voucherId: redemption.voucherId, usedAt: null, usedPlace: null });
 }

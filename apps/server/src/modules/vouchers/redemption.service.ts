@@ -9,7 +9,6 @@ import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 
-import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 
 import { isHeldForGift, refusalOfUse } from './gift-hold.ts';
@@ -52,7 +51,6 @@ import { assertMembershipActive } from '../card-access/card-access.service.ts';
  * redeem-at-counter and till-redemption use cases bring it.
  */
 
-/** Where a voucher is redeemed: one of the merchant's outlets. */
 export interface RedemptionPlace {
   id: string;
   name: string;
@@ -102,7 +100,6 @@ export async function redeemInStore(
     redeemedAt: now,
     redeemedOn: await dayIn(tx, voucher.merchantId, now),
   });
-  publishAfterCommit(tx, [changeTags.card(voucher.cardId), changeTags.wallet(voucher.userId)]);
   return redemption;
 }
 
@@ -147,6 +144,5 @@ export async function voidRedemption({ tx, merchantId, redemptionId, now }: { tx
   if (!voucher) throw new Error('A redemption without its voucher');
   await markVoucherUsed(tx, { voucherId: voucher.id, usedAt: null, usedPlace: null });
   const voided = await setRedemptionVoided(tx, { redemptionId: redemption.id, voidedAt: now });
-  publishAfterCommit(tx, [changeTags.card(voucher.cardId), changeTags.wallet(voucher.userId)]);
   return voided;
 }

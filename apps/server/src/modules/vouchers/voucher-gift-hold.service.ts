@@ -1,6 +1,5 @@
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { giveVoucher } from './voucher-issuing.service.ts';
 import { setGiftHold } from './vouchers.repository.ts';
 import { getVoucherTemplate, lockMemberVoucher, lockVoucherOf } from './vouchers.service.ts';
@@ -28,7 +27,6 @@ export async function lockVoucherToGive(tx: Database, { merchantId, userId, vouc
 export async function holdVoucherForGift(tx: Database, { voucher, until, now }: { voucher: VoucherRow; until: Date; now: Date }): Promise<void> {
   if (isHeldForGift(voucher, now)) throw new AppError('VOUCHER_GIFTED');
   await setGiftHold(tx, { voucherId: voucher.id, until });
-  publishAfterCommit(tx, [changeTags.card(voucher.cardId), changeTags.wallet(voucher.userId)]);
 }
 
 /** The gift was taken back: the voucher is its holder's to use again. */
@@ -36,7 +34,6 @@ export async function releaseGiftHold(tx: Database, { merchantId, voucherId }: {
   const voucher = await lockVoucherOf(tx, { merchantId, voucherId });
   if (!voucher) return;
   await setGiftHold(tx, { voucherId: voucher.id, until: null });
-  publishAfterCommit(tx, [changeTags.card(voucher.cardId), changeTags.wallet(voucher.userId)]);
 }
 
 /**

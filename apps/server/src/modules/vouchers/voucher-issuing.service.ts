@@ -3,7 +3,6 @@ import { DAY_MS, MINUTE_MS } from '@kartu/core/calendar';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { queueWebhookEvent } from '../webhooks/webhooks.service.ts';
@@ -79,7 +78,6 @@ export async function issueVouchers(tx: Database, { merchantId, holder, source, 
   );
   const issued = await insertVouchers(tx, rows);
   if (issued.length === 0) return issued;
-  publishAfterCommit(tx, [changeTags.card(holder.cardId), changeTags.wallet(holder.userId)]);
   await askForCodes(tx, { merchantId, vouchers: issued, templates, now });
   return issued;
 }
@@ -146,14 +144,13 @@ export async function suspendVouchersOf(tx: Database, source: VoucherSource): Pr
 export async function giveVoucher(tx: Database, { voucher, template, to, now }: { voucher: VoucherRow; template: VoucherTemplateRow; to: { userId: string; cardId: string }; now: Date }): Promise<VoucherRow> {
   const hashed = template.codeStorage === 'hashed';
   const moved = await moveVoucher(tx, {
-    voucherId: voucher.id,
+    voucher,
     userId: to.userId,
     cardId: to.cardId,
     code: hashed ? null : newCounterCode(),
     status: hashed ? 'pending' : voucher.status,
   });
   if (hashed) await enqueueJob({ db: tx, name: issueVoucherCodesJobName, runAt: now, now });
-  publishAfterCommit(tx, [changeTags.card(voucher.cardId), changeTags.wallet(voucher.userId), changeTags.card(to.cardId), changeTags.wallet(to.userId)]);
   return moved;
 }
 
@@ -162,7 +159,6 @@ async function fillCode(tx: Database, { voucher, template, keys, externalCode }:
   const code = newCounterCode();
   const kept = template.codeStorage === 'hashed' ? { code: null, codeHash: hashVoucherCode(code, keys), codeSealed: sealVoucherCode(code, keys) } : { code, codeHash: null, codeSealed: null };
   const filled = await setVoucherCode(tx, { voucherId: voucher.id, ...kept, externalCode: externalCode ?? voucher.externalCode });
-  if (filled) publishAfterCommit(tx, [changeTags.card(filled.cardId), changeTags.wallet(filled.userId)]);
   return filled;
 }
 
@@ -225,7 +221,6 @@ export async function failLatePartnerVouchers({ db, now }: { db: Database; now: 
     for (const voucher of late) {
       await queueWebhookEvent(tx, { merchantId: voucher.merchantId, type: 'voucher.issue_failed', now, data: async () => ({ voucherId: voucher.id, templateId: voucher.templateId, issuedAt: voucher.issuedAt.toISOString() }) });
     }
-    publishAfterCommit(tx, late.flatMap((voucher) => [changeTags.card(voucher.cardId), changeTags.wallet(voucher.userId)]));
     return late.length;
   });
 }

@@ -1,9 +1,15 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { giftCards } from '../gift-cards/gift-cards.table.ts';
 import { programs } from '../programs/programs.table.ts';
 import { voucherRedemptions, voucherTemplates, vouchers, type NewVoucherRow, type NewVoucherTemplateRow, type VoucherRedemptionRow, type VoucherRow, type VoucherTemplateRow } from './vouchers.table.ts';
+
+/** A voucher's card and its holder's wallet show how many vouchers they hold: every write to a voucher says so. */
+function changedHolders(db: Database, rows: ReadonlyArray<Pick<VoucherRow, 'cardId' | 'userId'>>): void {
+  if (rows.length > 0) publishAfterCommit(db, [...new Set(rows.flatMap((row) => [changeTags.card(row.cardId), changeTags.wallet(row.userId)]))]);
+}
 
 export async function insertTemplate(db: Database, values: NewVoucherTemplateRow): Promise<VoucherTemplateRow> {
   const [row] = await db.insert(voucherTemplates).values(values).returning();
@@ -34,7 +40,9 @@ export async function findTemplates(db: Database, ids: readonly string[]): Promi
 /** Writes the vouchers a source has not issued yet; those it has are left as they are. */
 export async function insertVouchers(db: Database, rows: NewVoucherRow[]): Promise<VoucherRow[]> {
   if (rows.length === 0) return [];
-  return db.insert(vouchers).values(rows).onConflictDoNothing({ target: [vouchers.sourceType, vouchers.sourceId, vouchers.templateId, vouchers.sourceIndex] }).returning();
+  const inserted = await db.insert(vouchers).values(rows).onConflictDoNothing({ target: [vouchers.sourceType, vouchers.sourceId, vouchers.templateId, vouchers.sourceIndex] }).returning();
+  changedHolders(db, inserted);
+  return inserted;
 }
 
 /** Still usable at `now`: active and not past its expiry, or pending its code. */
@@ -75,6 +83,7 @@ export async function findVoucher(db: Database, { merchantId, voucherId }: { mer
 
 export async function setVoucherHidden(db: Database, { voucherId, isHidden }: { voucherId: string; isHidden: boolean }): Promise<VoucherRow | undefined> {
   const [row] = await db.update(vouchers).set({ isHidden }).where(eq(vouchers.id, voucherId)).returning();
+  changedHolders(db, row ? [row] : []);
   return row;
 }
 
@@ -84,7 +93,8 @@ export async function suspendVouchersOfSource(db: Database, { sourceType, source
     .update(vouchers)
     .set({ status: 'suspended' })
     .where(and(eq(vouchers.sourceType, sourceType), eq(vouchers.sourceId, sourceId), eq(vouchers.status, 'active'), isNull(vouchers.usedAt)))
-    .returning({ id: vouchers.id });
+    .returning({ cardId: vouchers.cardId, userId: vouchers.userId });
+  changedHolders(db, rows);
   return rows.length;
 }
 
@@ -96,16 +106,18 @@ export async function lockVoucher(tx: Database, voucherId: string): Promise<Vouc
 /** Hands the voucher to another holder under a new code, or none yet (a claimed gift): the old holder's copy of the code is worthless. */
 export async function moveVoucher(
   tx: Database,
-  { voucherId, userId, cardId, code, status }: { voucherId: string; userId: string; cardId: string; code: string | null; status: VoucherRow['status'] },
+  { voucher, userId, cardId, code, status }: { voucher: VoucherRow; userId: string; cardId: string; code: string | null; status: VoucherRow['status'] },
 ): Promise<VoucherRow> {
-  const [row] = await tx.update(vouchers).set({ userId, cardId, code, codeHash: null, codeSealed: null, status, isHidden: false, giftHeldUntil: null }).where(eq(vouchers.id, voucherId)).returning();
+  const [row] = await tx.update(vouchers).set({ userId, cardId, code, codeHash: null, codeSealed: null, status, isHidden: false, giftHeldUntil: null }).where(eq(vouchers.id, voucher.id)).returning();
   if (!row) throw new Error('The voucher was not moved');
+  changedHolders(tx, [voucher, row]);
   return row;
 }
 
 /** Holds the voucher for a gift until `until`, or lets it go (null). */
 export async function setGiftHold(tx: Database, { voucherId, until }: { voucherId: string; until: Date | null }): Promise<void> {
-  await tx.update(vouchers).set({ giftHeldUntil: until }).where(eq(vouchers.id, voucherId));
+  const rows = await tx.update(vouchers).set({ giftHeldUntil: until }).where(eq(vouchers.id, voucherId)).returning({ cardId: vouchers.cardId, userId: vouchers.userId });
+  changedHolders(tx, rows);
 }
 
 /** The voucher of a code a till scanned: by the code itself, or by its keyed hash where only that is kept. */
@@ -128,6 +140,7 @@ export async function setVoucherCode(
     .set({ code, codeHash, codeSealed, externalCode, status: 'active' })
     .where(and(eq(vouchers.id, voucherId), eq(vouchers.status, 'pending')))
     .returning();
+  changedHolders(tx, row ? [row] : []);
   return row;
 }
 
@@ -150,9 +163,8 @@ export async function findPendingOwnCodeVouchers(db: Database, limit: number): P
     .limit(limit);
 }
 
-/** Suspends the partner's vouchers still pending that were issued before `issuedBefore`. */
 export async function suspendLatePartnerVouchers(tx: Database, issuedBefore: Date): Promise<VoucherRow[]> {
-  return tx
+  const late = await tx
     .update(vouchers)
     .set({ status: 'suspended' })
     .where(
@@ -163,6 +175,8 @@ export async function suspendLatePartnerVouchers(tx: Database, issuedBefore: Dat
       ),
     )
     .returning();
+  changedHolders(tx, late);
+  return late;
 }
 
 /** The partner's vouchers of this merchant still waiting for their code, the oldest first. */
@@ -183,6 +197,7 @@ export async function markVoucherUsed(tx: Database, { voucherId, usedAt, usedPla
     .where(eq(vouchers.id, voucherId))
     .returning();
   if (!row) throw new Error('The voucher was not updated');
+  changedHolders(tx, [row]);
   return row;
 }
 

@@ -2,7 +2,6 @@ import type { Voucher, VoucherStack, VoucherStatus, VoucherWallet } from '@kartu
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { getImageViews, type ImageViewOf } from '../media/images.service.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { isHeldForGift, refusalOfUse } from './gift-hold.ts';
@@ -180,7 +179,6 @@ export async function giftCardTermsOf(tx: Database, { voucher, now }: { voucher:
   return { name: template.name, programId: template.giftCardProgramId, value: template.giftCardValue };
 }
 
-/** The template a voucher was issued from. */
 export async function getVoucherTemplate(db: Database, templateId: string): Promise<VoucherTemplateRow> {
   const [template] = await findTemplates(db, [templateId]);
   if (!template) throw new Error('A voucher without its template');
@@ -190,7 +188,6 @@ export async function getVoucherTemplate(db: Database, templateId: string): Prom
 /** An e-gift voucher turned into a gift card: used, at that moment. */
 export async function markVoucherActivated(tx: Database, voucher: VoucherRow, now: Date): Promise<void> {
   await markVoucherUsed(tx, { voucherId: voucher.id, usedAt: now, usedPlace: null });
-  publishAfterCommit(tx, [changeTags.card(voucher.cardId), changeTags.wallet(voucher.userId)]);
 }
 
 /** GET /api/v2/cards/my-vouchers-count: the member's usable vouchers not hidden. */

@@ -14,7 +14,6 @@ import { deleteWebhook, findEvent, findWebhook, insertEvent, recordTry, saveWebh
  * (the job queue's: 10 s doubling to an hour, 10 tries) until the merchant answers 2xx.
  */
 
-/** The events merchants hear of. */
 export type WebhookEventType = 'order.created' | 'order.paid' | 'voucher.code_requested' | 'voucher.issue_failed';
 
 export const webhookSignatureHeader = 'kartu-signature';

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { CheckoutBody, Order } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { getMemberAddress } from '../../modules/addresses/addresses.service.ts';
 import { recordEvent } from '../../modules/analytics/analytics.service.ts';
 import { getCardSubscription, getMemberCard } from '../../modules/card-access/card-access.service.ts';
@@ -196,7 +195,6 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<{ order: O
       });
       const current = opened ? { ...order, paymentIntentId: opened.intent.id } : order;
       await queueWebhookEvent(tx, { merchantId, type: 'order.created', data: async () => ({ order: await integrationOrderView(tx, current) }), now });
-      publishAfterCommit(tx, [changeTags.card(card.id), changeTags.wallet(userId)]);
       return { statusCode: 201, body: { orderId: order.id } };
     },
   });

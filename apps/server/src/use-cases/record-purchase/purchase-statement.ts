@@ -3,14 +3,14 @@ import type { PurchaseAnswer, PurchaseBody } from '@kartu/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { changeTags, publishChanges } from '../../lib/change-feed.ts';
+import { changeTags } from '../../lib/change-feed.ts';
 import { TaggedCache } from '../../lib/tagged-cache.ts';
 import { findCardByTypedNumber } from '../../modules/cards/cards.service.ts';
 import { getProgramOffer } from '../../modules/cards/rewards.service.ts';
 import { programOffersNoReward } from '../../modules/cards/rewards.statement.ts';
 import type { IdempotencyKeyId } from '../../modules/idempotency/idempotency.service.ts';
 import { keyIsFree, keyStatementValues, storeAnswer } from '../../modules/idempotency/idempotency.statement.ts';
-import { earnStatement, earnStatementValues } from '../../modules/ledger/earn-statement.ts';
+import { earnStatement, earnStatementRan, earnStatementValues } from '../../modules/ledger/earn-statement.ts';
 import { findEarnAccountsOf } from '../../modules/ledger/ledger.service.ts';
 import { pointsForSpend } from '../../modules/programs/earn-rate.ts';
 import { lotExpiresAt } from '../../modules/programs/lot-expiry.ts';
@@ -115,7 +115,7 @@ export class PurchaseStatement {
         billAmount: String(body.amount),
       });
       if (!row?.body) return null;
-      publishChanges([changeTags.card(card.cardId)]);
+      earnStatementRan(card.cardId);
       return { statusCode: 201, body: row.body };
     } catch (error) {
       // A bill number reported before, or a request with the same key that committed meanwhile.

@@ -5,7 +5,6 @@ export interface HttpDriverOptions {
   url: string;
   /** Sent as `Authorization: Bearer <token>`. */
   token: string;
-  /** How long to wait for the provider's answer. */
   timeoutMs?: number;
 }
 

@@ -24,7 +24,6 @@ function codeOf(status: FakeMidtransStatus, fraud: 'accept' | 'challenge' | 'den
   return fraud === 'challenge' ? '201' : fraud === 'deny' ? '202' : '200';
 }
 
-/** One order as the fake keeps it. */
 export interface FakeMidtransTransaction {
   order_id: string;
   transaction_id: string;
@@ -50,7 +49,6 @@ export interface FakeMidtransBehaviour {
   hangOnCreate: boolean;
   /** A status notified, and its delivery awaited, before a charge is answered. */
   notifyBeforeAnswer: FakeMidtransStatus | null;
-  /** How many times each notification is delivered. */
   deliveries: number;
   /** Notifications are signed with another key than the merchant's. */
   forgeSignatures: boolean;
@@ -87,7 +85,6 @@ export interface FakeMidtrans {
   notification(orderId: string, overrides?: { grossAmount?: string; forge?: boolean }): FakeMidtransNotification;
   /** Moves an order to a status and delivers its notification; answers each delivery's result. */
   notify(orderId: string, status: FakeMidtransStatus): Promise<unknown[]>;
-  /** Resets the behaviour to its defaults. */
   reset(): void;
   close(): Promise<void>;
 }

@@ -24,9 +24,7 @@ export interface MidtransProviderOptions {
   coreApiUrl?: string;
   snapUrl?: string;
   timeoutMs?: number;
-  /** The bank a virtual account is opened at. */
   virtualAccountBank?: MidtransVirtualAccountBank;
-  /** The e-wallet the member is sent to. */
   ewallet?: MidtransEwallet;
 }
 
@@ -240,7 +238,6 @@ interface ChargeRequest {
   returnUrl: string | undefined;
 }
 
-/** The charge request's body by method, for the methods Midtrans's Core API takes here. */
 function chargeBody(intent: PaymentIntentRow, grossAmount: number, options: Required<Pick<MidtransProviderOptions, 'virtualAccountBank' | 'ewallet'>>, { cardToken, returnUrl }: ChargeRequest): object {
   const transaction_details = { order_id: intent.id, gross_amount: grossAmount };
   switch (intent.method) {

@@ -20,7 +20,6 @@ export const statusOfCardCharge: Readonly<Record<string, SettledStatus>> = {
   REVERSED: 'cancelled',
 };
 
-/** A card charge as Xendit answers it, on its making and when asked again. */
 const cardChargeSchema = z.looseObject({
   id: z.string().min(1).max(200),
   external_id: z.string().max(255).nullish(),

@@ -36,13 +36,11 @@ export interface CallbackOverrides {
   moves?: boolean;
 }
 
-/** A callback as it travels: the exact body and its headers. */
 export interface XenditCallback {
   body: string;
   headers: Record<string, string>;
 }
 
-/** What the receiving end answered a callback. */
 export interface CallbackAnswer {
   statusCode: number;
   body: string;
@@ -132,7 +130,6 @@ export interface FakeXendit {
   setInvoiceStatus(id: string, status: FakeInvoiceStatus, paymentChannel?: string): void;
   /** The invoice callback about an invoice as it now is, signed like callbackFor. */
   invoiceCallbackFor(id: string, overrides?: { amount?: number; currency?: string; token?: string }): XenditCallback;
-  /** Delivers a callback where the options said. */
   deliver(callback: XenditCallback): Promise<CallbackAnswer>;
   close(): Promise<void>;
 }

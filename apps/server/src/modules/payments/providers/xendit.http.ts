@@ -12,7 +12,6 @@ export class XenditAnswerError extends Error {
   }
 }
 
-/** Where and how the adapter calls Xendit's API. */
 export interface XenditApi {
   baseUrl: string;
   secretKey: string;

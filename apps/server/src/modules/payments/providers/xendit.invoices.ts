@@ -40,7 +40,6 @@ export type XenditInvoice = z.output<typeof invoiceSchema>;
 /** The e-wallets an invoice offers by default: the member picks theirs on Xendit's page. */
 export const defaultInvoiceEwallets = ['OVO', 'DANA', 'SHOPEEPAY', 'LINKAJA', 'ASTRAPAY'] as const;
 
-/** What we keep of an invoice in the event log. */
 function invoicePayload(invoice: XenditInvoice): Record<string, unknown> {
   return {
     id: invoice.id,

@@ -54,7 +54,6 @@ export interface XenditProviderOptions {
   timeoutMs?: number;
   /** The public key the member's browser tokenises cards with; with it, browsers tokenise at `baseUrl`. */
   publicKey?: string;
-  /** The bank whose virtual accounts members pay into. */
   virtualAccountBank?: VirtualAccountChannelCode;
   /**
    * The one e-wallet every member is sent to, through a payment request (one that finishes on a
@@ -78,7 +77,6 @@ const statusOfRequest: Readonly<Record<string, SettledStatus>> = {
   VOIDED: 'cancelled',
 };
 
-/** The callbacks that settle a payment, by event. */
 const statusOfEvent: Readonly<Record<string, SettledStatus>> = {
   'payment.succeeded': 'paid',
   'payment.failed': 'failed',
@@ -167,7 +165,6 @@ function instructionsOf(request: PaymentRequest, method: PaymentMethod): Payment
   return read.data;
 }
 
-/** What we keep of a payment request in the event log. */
 function requestPayload(request: PaymentRequest): Record<string, unknown> {
   return {
     id: request.id,
