@@ -14,6 +14,7 @@ export const kernelModules = [
   'auth',
   'programs',
   'card-access',
+  'subscriptions',
   'geography',
   'ledger',
   'media',

@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { kernelModules } from './eslint-module-boundaries.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const showEdges = process.argv.includes('--edges');
@@ -119,8 +120,16 @@ function report(name, srcDir) {
 
   console.log(`\n${name} (${relative(root, srcDir)}): ${files.length} files, ${areas.length} areas`);
   console.log(`  area-to-area imports          ${areaEdges.size} (between ${siblingPrefix}*: ${siblingEdges.length})`);
+  if (name === 'server') {
+    // What a module calls of another module outside the kernel (tools/eslint-module-boundaries.js): none, by the lint rule.
+    const outsideKernel = [...callEdges].filter((key) => {
+      const [from, to] = key.split(' -> ');
+      return from.startsWith('modules/') && to.startsWith('modules/') && !kernelModules.includes(to.slice('modules/'.length));
+    });
+    console.log(`  module pairs: tables only ${siblingEdges.filter((key) => !callEdges.has(key)).length}, calls into the kernel ${siblingEdges.filter((key) => callEdges.has(key)).length - outsideKernel.length}, calls outside it ${outsideKernel.length}`);
+  }
   console.log(`  loops between modules         ${areaLoops.length}${areaLoops.map((loop) => `\n    ${loop.join(' <-> ')}`).join('')}`);
- console.log(`  loops in calls (tables aside) ${callLoops.length}${callLoops.map((loop) => `\n    ${loop.join(' <-> ')}`).join('')}`);
+  console.log(`  loops in calls (tables aside) ${callLoops.length}${callLoops.map((loop) => `\n    ${loop.join(' <-> ')}`).join('')}`);
   console.log(`  loops between files           ${fileLoops.length}${fileLoops.map((loop) => `\n    ${loop.map((file) => relative(srcDir, file)).join(' <-> ')}`).join('')}`);
   console.log(`  largest fan-out to siblings   ${fanOut.slice(0, 6).map(([area, count]) => `${area} ${count}`).join(', ')}`);
   if (showEdges) for (const [key, via] of [...areaEdges].sort()) console.log(`  ${key}\n${via.map((line) => `      ${line}`).join('\n')}`);

@@ -25,7 +25,7 @@ describe('the module boundaries lint rule', () => {
     expect(await problemsOf('modules/catalog/probe.ts', "import { getProgram } from '../programs/programs.service.ts';")).toEqual([]);
     expect(await problemsOf('modules/catalog/probe.ts', "import { getMemberCard } from '../card-access/card-access.service.ts';")).toEqual([]);
     expect(await problemsOf('modules/catalog/probe.ts', "import { vouchers } from '../vouchers/vouchers.table.ts';")).toEqual([]);
-    expect(await problemsOf('use-cases/card-detail/probe.ts', "import { getCardSubscription } from '../../modules/card-access/card-access.service.ts';")).toEqual([]);
+    expect(await problemsOf('use-cases/card-detail/probe.ts', "import { getCardSubscription } from '../../modules/subscriptions/membership.service.ts';")).toEqual([]);
   }, 30_000);
 
   it('lets only a repository publish cache tags', async () => {

@@ -1,6 +1,6 @@
 import { feeLineTypes, paymentMethods, paymentProviderNames, type FeeLineType, type PaymentMethod } from '@kartu/contracts';
 import { setMerchantBankAccount, setMerchantPaymentSettings } from '../modules/payments/payments.service.ts';
-import { cashUnitMinorOf, type FeeRule } from '../modules/payments/fee-lines.ts';
+import { cashUnitMinorOf, type FeeRule } from '../lib/fee-lines.ts';
 import { createSubscriptionPlan } from '../modules/subscriptions/subscriptions.service.ts';
 import { CommandError, merchantByMid, oneOf, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { voucherUsableAt } from '@kartu/contracts';
 import { getCardByNumber } from '../modules/cards/cards.service.ts';
-import { setPlanVouchers } from '../modules/subscriptions/plan-vouchers.service.ts';
+import { setPlanVouchers } from '../modules/vouchers/plan-vouchers.service.ts';
 import { issueVouchersOfTemplates } from '../modules/vouchers/voucher-issuing.service.ts';
 import { defineVoucherTemplate } from '../modules/vouchers/voucher-templates.service.ts';
 import { CommandError, merchantByMid, oneOf, readOptions, required, UsageError, type CliContext } from './cli.context.ts';

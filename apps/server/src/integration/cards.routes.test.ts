@@ -4,7 +4,7 @@ import { issueCardAnswerSchema, issueCardBatchAnswerSchema, memberCardsAnswerSch
 import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
 import { activationCodeMatches } from '../modules/cards/activation-code.ts';
 import { hasValidCheckDigit } from '../modules/cards/card-number.ts';
-import { cards } from '../modules/cards/cards.table.ts';
+import { cards } from '../modules/card-access/cards.table.ts';
 import { adjust } from '../modules/ledger/points.service.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { newMember } from '../test/members.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adjustmentAnswerSchema, errorBodySchema, purchaseAnswerSchema, voidPurchaseAnswerSchema } from '@kartu/contracts';
 import { LEDGER_AMOUNT_MAX, LEDGER_BALANCE_MAX } from '@kartu/core';
-import { cards } from '../modules/cards/cards.table.ts';
+import { cards } from '../modules/card-access/cards.table.ts';
 import { journalEntries } from '../modules/ledger/journal.table.ts';
 import { ensureMemberAccount, ensureMerchantAccount, getBalance, postEntry } from '../modules/ledger/ledger.service.ts';
 import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';

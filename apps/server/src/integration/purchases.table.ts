@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, char, check, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { cards } from '../modules/cards/cards.table.ts';
+import { cards } from '../modules/card-access/cards.table.ts';
 import { journalEntries } from '../modules/ledger/journal.table.ts';
 import { merchants } from '../modules/tenancy/merchants.table.ts';
 

@@ -6,7 +6,7 @@ import { generateMaskedId } from '../modules/auth/auth.crypto.ts';
 import { hashPin } from '../modules/auth/pin-hash.ts';
 import { users } from '../modules/auth/users.table.ts';
 import { hashActivationCode } from '../modules/cards/activation-code.ts';
-import { cards, type NewCardRow } from '../modules/cards/cards.table.ts';
+import { cards, type NewCardRow } from '../modules/card-access/cards.table.ts';
 import { cardRewards, programRewards, type NewProgramRewardRow } from '../modules/cards/rewards.table.ts';
 import { grantProgramReward } from '../modules/cards/rewards.service.ts';
 import { claimReward } from '../use-cases/claim-reward/claim-reward.ts';

@@ -6,7 +6,7 @@ import { getMemberGiftCard } from '../modules/gift-cards/gift-cards.service.ts';
 import { activateGiftVoucher } from '../use-cases/gift-card-activation/gift-card-activation.ts';
 import { chargeAtTill } from '../use-cases/gift-card-charge/gift-card-charge.ts';
 import { createOutlet } from '../modules/outlets/outlets.service.ts';
-import { setPlanVouchers } from '../modules/subscriptions/plan-vouchers.service.ts';
+import { setPlanVouchers } from '../modules/vouchers/plan-vouchers.service.ts';
 import { upsertVoucherTemplate } from '../modules/vouchers/vouchers.service.ts';
 import { issueVouchers } from '../modules/vouchers/voucher-issuing.service.ts';
 import { vouchers } from '../modules/vouchers/vouchers.table.ts';

@@ -5,7 +5,7 @@ import { verifyPinHash } from '../modules/auth/pin-hash.ts';
 import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
 import { activationCodeMatches } from '../modules/cards/activation-code.ts';
 import { hasValidCheckDigit } from '../modules/cards/card-number.ts';
-import { cards } from '../modules/cards/cards.table.ts';
+import { cards } from '../modules/card-access/cards.table.ts';
 import { cardRewards } from '../modules/cards/rewards.table.ts';
 import { memberAddresses } from '../modules/addresses/addresses.table.ts';
 import { catalogCategories, products } from '../modules/catalog/catalog.table.ts';
@@ -22,7 +22,8 @@ import { createTestApp, merchantIdOf, type TestApp } from '../test/test-app.ts';
 import { demoActivationCode, demoCardId, demoCardNumbers, demoPin, demoProgramIds } from './seed-cards.ts';
 import { demoProducts } from './seed-catalog.ts';
 import { isEmptyDatabase, seedDemo } from './seed.ts';
-import { getCard, getCardSubscription } from '../modules/card-access/card-access.service.ts';
+import { getCard } from '../modules/card-access/card-access.service.ts';
+import { getCardSubscription } from '../modules/subscriptions/membership.service.ts';
 
 let testApp: TestApp;
 const activationCodeKey = 'seed-test-activation-key';

@@ -2,7 +2,7 @@ import { char, check, index, integer, jsonb, pgTable, text, timestamp, uuid } fr
 import { analyticsEventNames } from '@kartu/contracts';
 import { isOneOf } from '../../db/checks.ts';
 import { users } from '../auth/users.table.ts';
-import { cards } from '../cards/cards.table.ts';
+import { cards } from '../card-access/cards.table.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 
 /**

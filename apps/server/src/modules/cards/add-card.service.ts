@@ -10,7 +10,7 @@ import { assertNotLocked, clearAttempts, countWrongAttempt, type AttemptKey } fr
 import { assignCardOwner } from './card-wallet.repository.ts';
 import { findCardByNumber } from './cards.repository.ts';
 import { findMerchantCard } from '../card-access/card-access.service.ts';
-import type { CardRow } from './cards.table.ts';
+import type { CardRow } from '../card-access/cards.table.ts';
 import { grantProgramReward } from './rewards.service.ts';
 
 export interface AddCardOptions {

@@ -1,4 +1,4 @@
-import type { CardRow } from './cards.table.ts';
+import type { CardRow } from '../card-access/cards.table.ts';
 import { updateCardPlacement } from './card-wallet.repository.ts';
 import { getMemberCard, type MemberCardOptions } from '../card-access/card-access.service.ts';
 

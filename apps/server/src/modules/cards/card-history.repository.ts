@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { users } from '../auth/users.table.ts';
-import { cards } from './cards.table.ts';
+import { cards } from '../card-access/cards.table.ts';
 
 export interface CardHolder {
   cardId: string;

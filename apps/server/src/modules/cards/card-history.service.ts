@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { getEntryOfCard, listEntries, type CardLedgerEntry } from '../ledger/history.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import { findCardHolders, type CardHolder } from './card-history.repository.ts';
-import type { CardRow } from './cards.table.ts';
+import type { CardRow } from '../card-access/cards.table.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { getMemberCard, type MemberCardOptions } from '../card-access/card-access.service.ts';
 

@@ -3,7 +3,7 @@ import type { CardView } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { isAnyOf, preparedStatement } from '../../db/prepared-statement.ts';
 import { programLevels, programs, type ProgramLevelRow, type ProgramRow } from '../programs/programs.table.ts';
-import { cards, type CardRow } from './cards.table.ts';
+import { cards, type CardRow } from '../card-access/cards.table.ts';
 
 // spec: business-rules §4 — hidden and archived cards leave the wallet; archived wins over hidden.
 const viewFilters: Record<CardView, SQL | undefined> = {

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { users } from '../auth/users.table.ts';
 import { valueMovingCardStatus } from '../ledger/card-ref.ts';
-import { cards, type CardRow } from './cards.table.ts';
+import { cards, type CardRow } from '../card-access/cards.table.ts';
 
 export interface RecipientCard {
   card: CardRow;

@@ -10,7 +10,7 @@ import { getBalance } from '../ledger/ledger.service.ts';
 import { earn } from '../ledger/points.service.ts';
 import { memberPin } from '../../test/members.ts';
 import { memberWithCard, send as callAs, type CardMember } from './cards.test-support.ts';
-import { cards } from './cards.table.ts';
+import { cards } from '../card-access/cards.table.ts';
 import { DAY_MS, HOUR_MS } from '@kartu/core/calendar';
 
 // PGlite runs one transaction at a time: only the PostgreSQL server run can race transfers.

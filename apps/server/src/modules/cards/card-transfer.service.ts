@@ -13,12 +13,13 @@ import { getBalance } from '../ledger/ledger.service.ts';
 import { transfer } from '../ledger/points.service.ts';
 import { cardUnitOf } from './card-history.service.ts';
 import { findRecipientCard, type RecipientCard } from './card-transfer.repository.ts';
-import type { CardRow } from './cards.table.ts';
+import type { CardRow } from '../card-access/cards.table.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { HOUR_MS, RECIPIENT_LOOKUP_MISSES_PER_HOUR } from '@kartu/core';
 import { maskRecipientName, maskRecipientPhone } from '@kartu/core/masking';
 import { assertNotLocked, countRequest } from '../attempts/attempt-lock.service.ts';
-import { assertMembershipActive, getMemberCard } from '../card-access/card-access.service.ts';
+import { getMemberCard } from '../card-access/card-access.service.ts';
+import { assertMembershipActive } from '../subscriptions/membership.service.ts';
 
 type RecipientBody = z.output<typeof transferRecipientBodySchema>;
 type TransferBody = z.output<typeof transferBodySchema>;

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { cards, type CardRow } from './cards.table.ts';
+import { cards, type CardRow } from '../card-access/cards.table.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 /**

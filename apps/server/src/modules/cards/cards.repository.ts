@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { programs } from '../programs/programs.table.ts';
-import { cards, type CardRow, type NewCardRow } from './cards.table.ts';
+import { cards, type CardRow, type NewCardRow } from '../card-access/cards.table.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 /** Inserts cards in one statement; rows whose number or id is taken are skipped, so the caller draws again. */

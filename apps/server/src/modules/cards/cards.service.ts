@@ -7,7 +7,7 @@ import { getProgram } from '../programs/programs.service.ts';
 import { hashActivationCode } from './activation-code.ts';
 import { generateCardId, generateCardNumber } from './card-number.ts';
 import { findCardByNumber, findCardsOfMember, insertCardsUnlessTaken } from './cards.repository.ts';
-import type { CardRow, CardStatus } from './cards.table.ts';
+import type { CardRow, CardStatus } from '../card-access/cards.table.ts';
 
 export interface IssueCardOptions {
   db: Database;

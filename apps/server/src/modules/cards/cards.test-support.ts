@@ -6,7 +6,7 @@ import { createProgram } from '../programs/programs.service.ts';
 import type { NewProgramLevelRow, NewProgramRow } from '../programs/programs.table.ts';
 import { activationCodeKeyFor } from './activation-code-key.ts';
 import { issueCard } from './cards.service.ts';
-import type { CardRow } from './cards.table.ts';
+import type { CardRow } from '../card-access/cards.table.ts';
 
 // Shared steps of the card tests: programs, cards, members holding them, and calls as a member.
 

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { findMember } from '../auth/users.service.ts';
 import type { UserRow } from '../auth/users.table.ts';
 import { issueCard, listCardsOfMember, type MemberCardRow } from './cards.service.ts';
-import type { CardRow } from './cards.table.ts';
+import type { CardRow } from '../card-access/cards.table.ts';
 import { getSpendableBalances } from '../ledger/ledger.service.ts';
 
 /** The merchant's member with this E.164 phone and their cards; NOT_FOUND when there is none. */

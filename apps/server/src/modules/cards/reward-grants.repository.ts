@@ -2,7 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { users } from '../auth/users.table.ts';
 import { programs } from '../programs/programs.table.ts';
-import { cards } from './cards.table.ts';
+import { cards } from '../card-access/cards.table.ts';
 import { cardRewards, programRewards, type CardRewardRow, type NewCardRewardRow } from './rewards.table.ts';
 
 /** Inserts the grants whose (card, grant key) has not been granted yet; answers only the new ones. */

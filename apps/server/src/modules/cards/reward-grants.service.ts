@@ -2,7 +2,7 @@ import { calendarDateIn, isLeapYear, type CalendarDate } from '@kartu/core/calen
 import type { Database } from '../../db/database.ts';
 import { getLifetimeEarned } from '../ledger/ledger.service.ts';
 import { getProgramLevels } from '../programs/programs.service.ts';
-import type { CardRow } from './cards.table.ts';
+import type { CardRow } from '../card-access/cards.table.ts';
 import { listMerchantTimeZones } from '../tenancy/tenancy.service.ts';
 import { findBirthdayCards, insertCardRewardsOnce } from './reward-grants.repository.ts';
 import { findProgramReward } from './rewards.repository.ts';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { cards } from './cards.table.ts';
+import { cards } from '../card-access/cards.table.ts';
 import { cardRewards, programRewards, type CardRewardRow, type NewCardRewardRow, type ProgramRewardRow, type RewardKind } from './rewards.table.ts';
 
 export async function findProgramReward(db: Database, { programId, kind }: { programId: string; kind: RewardKind }): Promise<ProgramRewardRow | undefined> {

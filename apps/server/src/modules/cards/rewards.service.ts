@@ -2,7 +2,7 @@ import type { BalanceUnit, Reward } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getProgram } from '../programs/programs.service.ts';
-import type { CardRow } from './cards.table.ts';
+import type { CardRow } from '../card-access/cards.table.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { countClaimableRewards, findCardRewards, findProgramReward, insertCardReward, lockMemberReward, markRewardClaimed } from './rewards.repository.ts';
 import type { CardRewardRow, ProgramRewardRow, RewardKind } from './rewards.table.ts';

@@ -4,7 +4,7 @@ import { isOneOf } from '../../db/checks.ts';
 import { programs } from '../programs/programs.table.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 import { voucherTemplates } from '../vouchers/vouchers.table.ts';
-import { cards } from './cards.table.ts';
+import { cards } from '../card-access/cards.table.ts';
 
 export const rewardKinds = ['welcome', 'birthday', 'level-up'] as const;
 export type RewardKind = (typeof rewardKinds)[number];

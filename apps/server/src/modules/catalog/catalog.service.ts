@@ -7,7 +7,7 @@ import { toJsonNumber } from '../../lib/json-number.ts';
 import { recordEvent } from '../analytics/analytics.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import type { ProgramRow } from '../programs/programs.table.ts';
-import type { CardRow } from '../cards/cards.table.ts';
+import type { CardRow } from '../card-access/cards.table.ts';
 import { assertImageFor, getImageViews, type ImageViewOf } from '../media/images.service.ts';
 import {
   changeStock,

@@ -1,7 +1,7 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
-import { cards } from '../cards/cards.table.ts';
+import { cards } from '../card-access/cards.table.ts';
 import { cashiers, outlets } from '../outlets/outlets.table.ts';
 import { programs } from '../programs/programs.table.ts';
 import { giftCardCharges, giftCards, type GiftCardChargeRow, type GiftCardRow } from './gift-cards.table.ts';
@@ -31,6 +31,12 @@ async function findGiftCardWhere(db: Database, condition: SQL | undefined) {
 }
 
 export type GiftCardView = Awaited<ReturnType<typeof findGiftCardWhere>>;
+
+/** The gift cards these vouchers became once activated, by voucher. */
+export async function findCardsOfVouchers(db: Database, voucherIds: readonly string[]): Promise<Array<{ voucherId: string; cardId: string }>> {
+  if (voucherIds.length === 0) return [];
+  return db.select({ voucherId: giftCards.voucherId, cardId: giftCards.cardId }).from(giftCards).where(inArray(giftCards.voucherId, [...voucherIds]));
+}
 
 export async function findGiftCard(db: Database, { merchantId, cardId }: { merchantId: number; cardId: string }): Promise<GiftCardView> {
   return findGiftCardWhere(db, and(eq(giftCards.merchantId, merchantId), eq(giftCards.cardId, cardId)));

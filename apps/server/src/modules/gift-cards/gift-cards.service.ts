@@ -52,14 +52,13 @@ import {
   lockCharge,
   setChargeVoided,
   type ChargeView,
-  type GiftCardView,
-} from './gift-cards.repository.ts';
+  type GiftCardView, findCardsOfVouchers } from './gift-cards.repository.ts';
 
 
 import type { GiftCardChargeRow } from './gift-cards.table.ts';
 
 
-import type { CardRow } from '../cards/cards.table.ts';
+import type { CardRow } from '../card-access/cards.table.ts';
 
 
 import { getMemberCard } from '../card-access/card-access.service.ts';
@@ -95,6 +94,11 @@ function toCharge({ charge, outletName, cashierName }: ChargeView): GiftCardChar
     chargedAt: charge.chargedAt.toISOString(),
     voidedAt: charge.voidedAt?.toISOString() ?? null,
   };
+}
+
+/** The card each of these e-gift vouchers became once activated; a voucher not activated yet has none. */
+export async function giftCardsOfVouchers(db: Database, voucherIds: readonly string[]): Promise<Map<string, string>> {
+  return new Map((await findCardsOfVouchers(db, voucherIds)).map((row) => [row.voucherId, row.cardId]));
 }
 
 export async function findGiftCardOfActivatedVoucher(tx: Database, voucherId: string): Promise<{ cardId: string } | undefined> {

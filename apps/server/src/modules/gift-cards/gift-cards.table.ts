@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, char, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/users.table.ts';
-import { cards } from '../cards/cards.table.ts';
+import { cards } from '../card-access/cards.table.ts';
 import { journalEntries } from '../ledger/journal.table.ts';
 import { cashiers, outlets } from '../outlets/outlets.table.ts';
 import { merchants } from '../tenancy/merchants.table.ts';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { users } from '../auth/users.table.ts';
-import { cards, type CardRow } from '../cards/cards.table.ts';
+import { cards, type CardRow } from '../card-access/cards.table.ts';
 import { programs } from '../programs/programs.table.ts';
 import { voucherTemplates, vouchers } from '../vouchers/vouchers.table.ts';
 import { voucherGifts, type NewVoucherGiftRow, type VoucherGiftRow } from './gifts.table.ts';

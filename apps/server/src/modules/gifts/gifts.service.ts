@@ -53,7 +53,7 @@ import type { VoucherGiftRow } from './gifts.table.ts';
 
 import { giftStatusAt, toVoucherGift } from './gift-views.service.ts';
 
-import { assertMembershipActive } from '../card-access/card-access.service.ts';
+import { assertMembershipActive } from '../subscriptions/membership.service.ts';
 
 
 /*

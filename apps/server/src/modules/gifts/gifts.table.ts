@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { char, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { isOneOf } from '../../db/checks.ts';
 import { users } from '../auth/users.table.ts';
-import { cards } from '../cards/cards.table.ts';
+import { cards } from '../card-access/cards.table.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 import { vouchers } from '../vouchers/vouchers.table.ts';
 

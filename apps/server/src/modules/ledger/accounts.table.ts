@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, char, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { isOneOf } from '../../db/checks.ts';
-import { cards } from '../cards/cards.table.ts';
+import { cards } from '../card-access/cards.table.ts';
 import { programs } from '../programs/programs.table.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { type TestApp, merchantIdOf, useTestApp } from '../../test/test-app.ts';
-import { cards, type CardRow } from '../cards/cards.table.ts';
+import { cards, type CardRow } from '../card-access/cards.table.ts';
 import { findAccount } from './accounts.repository.ts';
 import { expireLots, listExpiringLots } from './expiry.service.ts';
 import { listEntries } from './history.service.ts';

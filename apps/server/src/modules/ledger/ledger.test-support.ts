@@ -2,7 +2,7 @@ import { DAY_MS } from '@kartu/core/calendar';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { issueCard } from '../cards/cards.service.ts';
-import type { CardRow } from '../cards/cards.table.ts';
+import type { CardRow } from '../card-access/cards.table.ts';
 import { createProgram } from '../programs/programs.service.ts';
 import type { NewProgramRow, ProgramRow } from '../programs/programs.table.ts';
 import { ledgerAccounts } from './accounts.table.ts';

@@ -2,9 +2,9 @@ import type { Address, CartQuote, CheckoutBody, CheckoutDelivery, CheckoutQuote,
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CardRow } from '../cards/cards.table.ts';
+import type { CardRow } from '../card-access/cards.table.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
-import { priceWithFees, toFeeLines, type FeeRule, type PricedFees } from '../payments/fee-lines.ts';
+import { priceWithFees, toFeeLines, type FeeRule, type PricedFees } from '../../lib/fee-lines.ts';
 import type { FixedAddressDetail, ProgramRow } from '../programs/programs.table.ts';
 import { findDistributor, findPromotion, findShopSettings, listDistributors } from './orders.repository.ts';
 import { applyPromotion, promoCodeOf, type AppliedPromo } from './promotions.ts';

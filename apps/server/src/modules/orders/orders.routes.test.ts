@@ -12,13 +12,13 @@ import { addAddress, homeInJakarta, officeInBandung } from '../addresses/address
 import { setProgramFixedAddress } from '../programs/programs.service.ts';
 import { analyticsEvents } from '../analytics/analytics.table.ts';
 import { memberWithCard, memberWithPoints, newProgram, send, type CardMember } from '../cards/cards.test-support.ts';
-import { cards } from '../cards/cards.table.ts';
+import { cards } from '../card-access/cards.table.ts';
 import { createCatalogCategory, createProduct } from '../catalog/catalog.service.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { newCatalog, newCustomValueProduct, type TestCatalog } from '../catalog/catalog.test-support.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { earn } from '../ledger/points.service.ts';
-import type { FeeRule } from '../payments/fee-lines.ts';
+import type { FeeRule } from '../../lib/fee-lines.ts';
 import { createPaymentsTestApp, deliver, sandboxMessage } from '../payments/payments.test-support.ts';
 import { insertDistributor, saveShopSettings, upsertPromotion } from './orders.repository.ts';
 

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { regenciesOf } from '../geography/areas.ts';
-import type { FeeRule } from '../payments/fee-lines.ts';
+import type { FeeRule } from '../../lib/fee-lines.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import { findDistributor, findShopSettings, insertDistributor, saveShopSettings, setDistributorActive, upsertPromotion } from './orders.repository.ts';
 import { promoCodeOf } from './promotions.ts';

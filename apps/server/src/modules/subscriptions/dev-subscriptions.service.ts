@@ -2,7 +2,7 @@ import type { Subscription } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findSubscriptionOfCard, updateSubscription } from './subscriptions.repository.ts';
-import { hasNoBenefits, subscriptionStatusAt } from '../card-access/membership-state.ts';
+import { hasNoBenefits, subscriptionStatusAt } from './membership-state.ts';
 
 /**
  * Development only: moves a card's paid period into the past so that it ended a second ago, as if

@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@kartu/contracts';
 import { DAY_MS } from '@kartu/core/calendar';
-import { subscriptionStatusAt, type MembershipFields } from '../card-access/membership-state.ts';
+import { subscriptionStatusAt, type MembershipFields } from './membership-state.ts';
 
 
 /** How long benefits stay after an automatic renewal failed, while the member fixes their card. */

@@ -5,6 +5,7 @@ import { users } from '../auth/users.table.ts';
 import { paymentIntents } from '../payments/payments.table.ts';
 import { programs } from '../programs/programs.table.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
+import type { MembershipFields } from './membership-state.ts';
 import {
   subscriptionCharges,
   subscriptionPlans,
@@ -231,4 +232,14 @@ export async function findCardOfCharge(db: Database, chargeId: string): Promise<
     .where(eq(subscriptionCharges.id, chargeId))
     .limit(1);
   return row?.cardId;
+}
+
+/** What a card's membership holds now depends on: its status as written, its period's end and its grace. */
+export async function findMembershipOfCard(db: Database, { merchantId, cardId }: { merchantId: number; cardId: string }): Promise<MembershipFields | undefined> {
+  const [row] = await db
+    .select({ status: subscriptions.status, periodEndsAt: subscriptions.periodEndsAt, graceUntil: subscriptions.graceUntil })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.merchantId, merchantId), eq(subscriptions.cardId, cardId)))
+    .limit(1);
+  return row;
 }

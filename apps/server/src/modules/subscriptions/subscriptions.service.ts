@@ -14,14 +14,14 @@ import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
-import type { CardRow } from '../cards/cards.table.ts';
+import type { CardRow } from '../card-access/cards.table.ts';
 import { withIdempotency, type IdempotentAnswer } from '../idempotency/idempotency.service.ts';
-import { priceWithFees, toFeeLines, type PricedFees } from '../payments/fee-lines.ts';
+import { priceWithFees, toFeeLines, type PricedFees } from '../../lib/fee-lines.ts';
 import type { PaymentLog } from '../payments/payment-events.service.ts';
 import type { PaymentsContext } from '../payments/payments.context.ts';
 import { createPaymentIntent } from '../payments/payments.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
-import { hasNoBenefits, subscriptionStatusAt } from '../card-access/membership-state.ts';
+import { hasNoBenefits, subscriptionStatusAt } from './membership-state.ts';
 import { isInGrace, isRenewable } from './subscription-state.ts';
 import {
   findOpenPayment,

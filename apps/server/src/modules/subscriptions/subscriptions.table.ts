@@ -3,8 +3,8 @@ import { bigint, boolean, char, check, index, integer, jsonb, pgTable, smallint,
 import { subscriptionStatuses } from '@kartu/contracts';
 import { isOneOf } from '../../db/checks.ts';
 import { users } from '../auth/users.table.ts';
-import { cards } from '../cards/cards.table.ts';
-import type { FeeRule } from '../payments/fee-lines.ts';
+import { cards } from '../card-access/cards.table.ts';
+import type { FeeRule } from '../../lib/fee-lines.ts';
 import { paymentIntents } from '../payments/payments.table.ts';
 import { programs } from '../programs/programs.table.ts';
 import { merchants } from '../tenancy/merchants.table.ts';

@@ -39,7 +39,7 @@ import { hashVoucherCode, type VoucherCodeKeys } from './voucher-codes.ts';
 import { normaliseCounterCode } from '../../lib/counter-codes.ts';
 
 
-import { assertMembershipActive } from '../card-access/card-access.service.ts';
+import { assertMembershipActive } from '../subscriptions/membership.service.ts';
 
 
 

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL }
 import type { Database } from '../../db/database.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 import { products } from '../catalog/catalog.table.ts';
-import { giftCards } from '../gift-cards/gift-cards.table.ts';
 import { programs } from '../programs/programs.table.ts';
 import { voucherRedemptions, voucherTemplates, vouchers, type NewVoucherRow, type NewVoucherTemplateRow, type VoucherRedemptionRow, type VoucherRow, type VoucherTemplateRow } from './vouchers.table.ts';
 
@@ -241,19 +240,11 @@ export async function findStandingOnlineRedemption(tx: Database, orderId: string
   return row;
 }
 
-/** The programs of e-gift templates, and the gift cards these vouchers became once activated. */
-export async function findGiftCardFacts(
-  db: Database,
-  { programIds, voucherIds }: { programIds: readonly string[]; voucherIds: readonly string[] },
-): Promise<{ programs: Map<string, { name: string; currencyCode: string | null }>; cardOfVoucher: Map<string, string> }> {
-  const [programRows, cardRows] = await Promise.all([
-    programIds.length === 0 ? [] : db.select({ id: programs.id, name: programs.name, currencyCode: programs.currencyCode }).from(programs).where(inArray(programs.id, [...new Set(programIds)])),
-    voucherIds.length === 0 ? [] : db.select({ voucherId: giftCards.voucherId, cardId: giftCards.cardId }).from(giftCards).where(inArray(giftCards.voucherId, [...voucherIds])),
-  ]);
-  return {
-    programs: new Map(programRows.map((row) => [row.id, { name: row.name, currencyCode: row.currencyCode }])),
-    cardOfVoucher: new Map(cardRows.map((row) => [row.voucherId, row.cardId])),
-  };
+/** The programs of e-gift templates: the gift card's name and currency. */
+export async function findGiftCardPrograms(db: Database, programIds: readonly string[]): Promise<Map<string, { name: string; currencyCode: string | null }>> {
+  if (programIds.length === 0) return new Map();
+  const rows = await db.select({ id: programs.id, name: programs.name, currencyCode: programs.currencyCode }).from(programs).where(inArray(programs.id, [...new Set(programIds)]));
+  return new Map(rows.map((row) => [row.id, { name: row.name, currencyCode: row.currencyCode }]));
 }
 
 /** A product of the program by its SKU, for a template that the product sells. */

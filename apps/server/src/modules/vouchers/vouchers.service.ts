@@ -9,7 +9,7 @@ import { openVoucherCode, type VoucherCodeKeys } from './voucher-codes.ts';
 import {
   countUsableVouchers,
   findTemplates,
-  findGiftCardFacts,
+  findGiftCardPrograms,
   findVouchersOfSource,
   findVoucher,
   insertTemplate,
@@ -44,26 +44,23 @@ function statusAt(row: VoucherRow, now: Date): VoucherStatus {
   return row.status === 'active' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
 }
 
-/** What the wallet tells of e-gift vouchers: their gift card's program and, once activated, the card. */
-interface GiftCardFacts {
-  programs: ReadonlyMap<string, { name: string; currencyCode: string | null }>;
-  cardOfVoucher: ReadonlyMap<string, string>;
-}
+type GiftCardPrograms = ReadonlyMap<string, { name: string; currencyCode: string | null }>;
 
-function giftCardOf(row: VoucherRow, template: VoucherTemplateRow, facts: GiftCardFacts): Voucher['giftCard'] {
+/** What an e-gift voucher becomes: its gift card's value and program; the card, once activated, is the gift cards module's to tell. */
+function giftCardOf(template: VoucherTemplateRow, programs: GiftCardPrograms): Voucher['giftCard'] {
   if (template.giftCardProgramId === null || template.giftCardValue === null) return null;
-  const program = facts.programs.get(template.giftCardProgramId);
+  const program = programs.get(template.giftCardProgramId);
   return {
     value: toJsonNumber(template.giftCardValue),
     currencyCode: program?.currencyCode ?? '',
     programId: template.giftCardProgramId,
     programName: program?.name ?? '',
-    cardId: facts.cardOfVoucher.get(row.id) ?? null,
+    cardId: null,
   };
 }
 
-/** The voucher as its holder sees it; `gift` is the gifts module's to tell (the voucher-wallet use case adds it). */
-function toVoucher(row: VoucherRow, template: VoucherTemplateRow, imageOf: ImageViewOf, giftCards: GiftCardFacts, now: Date): Voucher {
+/** The voucher as its holder sees it; `gift` and the gift card's `cardId` are the gifts and gift cards modules' to tell (the voucher-wallet use case adds them). */
+function toVoucher(row: VoucherRow, template: VoucherTemplateRow, imageOf: ImageViewOf, giftCards: GiftCardPrograms, now: Date): Voucher {
   return {
     id: row.id,
     template: { id: template.id, name: template.name, valueText: template.valueText, image: imageOf(template.imageId), usableAt: template.usableAt },
@@ -80,7 +77,7 @@ function toVoucher(row: VoucherRow, template: VoucherTemplateRow, imageOf: Image
     usedAt: row.usedAt?.toISOString() ?? null,
     usedPlace: row.usedPlace,
     gift: null,
-    giftCard: giftCardOf(row, template, giftCards),
+    giftCard: giftCardOf(template, giftCards),
   };
 }
 
@@ -88,7 +85,7 @@ async function vouchersOf(db: Database, rows: VoucherRow[], now: Date): Promise<
   const templates = new Map((await findTemplates(db, [...new Set(rows.map((row) => row.templateId))])).map((template) => [template.id, template]));
   const imageOf = await getImageViews({ db, imageIds: [...templates.values()].map((template) => template.imageId) });
   const giftCardPrograms = [...templates.values()].flatMap((template) => (template.giftCardProgramId ? [template.giftCardProgramId] : []));
-  const giftCards = await findGiftCardFacts(db, { programIds: giftCardPrograms, voucherIds: giftCardPrograms.length > 0 ? rows.map((row) => row.id) : [] });
+  const giftCards = await findGiftCardPrograms(db, giftCardPrograms);
   return rows.flatMap((row) => {
     const template = templates.get(row.templateId);
     return template ? [toVoucher(row, template, imageOf, giftCards, now)] : [];

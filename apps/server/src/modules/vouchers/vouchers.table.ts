@@ -3,7 +3,7 @@ import { bigint, boolean, char, check, index, integer, pgTable, text, timestamp,
 import { voucherUsableAt } from '@kartu/contracts';
 import { isOneOf } from '../../db/checks.ts';
 import { users } from '../auth/users.table.ts';
-import { cards } from '../cards/cards.table.ts';
+import { cards } from '../card-access/cards.table.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { images } from '../media/images.table.ts';
 import { programs } from '../programs/programs.table.ts';

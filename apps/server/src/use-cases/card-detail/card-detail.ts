@@ -12,7 +12,8 @@ import { getImageView } from '../../modules/media/images.service.ts';
 import { currencyOf } from '../../modules/programs/program-currency.ts';
 import { getProgram, getProgramLevels } from '../../modules/programs/programs.service.ts';
 import type { ProgramRow } from '../../modules/programs/programs.table.ts';
-import { getCardSubscription, getMemberCard } from '../../modules/card-access/card-access.service.ts';
+import { getMemberCard } from '../../modules/card-access/card-access.service.ts';
+import { getCardSubscription } from '../../modules/subscriptions/membership.service.ts';
 
 /*
  * The card page (spec: app-core §3 Card detail): one card of the member's wallet with what four

@@ -7,7 +7,7 @@ import { getBalance } from '../../modules/ledger/ledger.service.ts';
 import { earn } from '../../modules/ledger/points.service.ts';
 import { getProgram } from '../../modules/programs/programs.service.ts';
 import { issueVouchersOfTemplates } from '../../modules/vouchers/voucher-issuing.service.ts';
-import { assertMembershipActive } from '../../modules/card-access/card-access.service.ts';
+import { assertMembershipActive } from '../../modules/subscriptions/membership.service.ts';
 
 /*
  * Claiming a reward (spec: app-core §7 api/my_vouchers/claim): the card's reward, the ledger's

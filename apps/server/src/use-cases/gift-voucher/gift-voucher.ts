@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { codeEntryLock, guardedAttempt } from '../../modules/attempts/attempt-lock.service.ts';
 import type { UserRow } from '../../modules/auth/users.table.ts';
-import { assertMembershipActive } from '../../modules/card-access/card-access.service.ts';
+import { assertMembershipActive } from '../../modules/subscriptions/membership.service.ts';
 import type { GiftKeys } from '../../modules/gifts/gift-secrets.ts';
 import {
   assertMayClaim,

@@ -2,7 +2,7 @@ import { DAY_MS } from '@kartu/core/calendar';
 import { and, asc, eq } from 'drizzle-orm';
 import type { PurchaseBody } from '@kartu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards, type CardRow } from '../../modules/cards/cards.table.ts';
+import { cards, type CardRow } from '../../modules/card-access/cards.table.ts';
 import { programRewards } from '../../modules/cards/rewards.table.ts';
 import { ledgerAccounts } from '../../modules/ledger/accounts.table.ts';
 import { journalEntries, postings } from '../../modules/ledger/journal.table.ts';

@@ -6,7 +6,7 @@ import { toJsonNumber } from '../../lib/json-number.ts';
 import { getMember } from '../../modules/cards/member-cards.service.ts';
 import { saveBill } from '../../integration/purchases.service.ts';
 import { getCardByNumber } from '../../modules/cards/cards.service.ts';
-import type { CardRow } from '../../modules/cards/cards.table.ts';
+import type { CardRow } from '../../modules/card-access/cards.table.ts';
 import { grantLevelUpRewards } from '../../modules/cards/reward-grants.service.ts';
 import { getProgramOffer } from '../../modules/cards/rewards.service.ts';
 import type { IdempotentAnswer } from '../../modules/idempotency/idempotency.service.ts';

@@ -1,5 +1,5 @@
 import type { PaymentEffect, PaymentEffectInput } from '../../modules/payments/payment-effects.ts';
-import { planVoucherTemplates } from '../../modules/subscriptions/plan-vouchers.service.ts';
+import { planVoucherTemplates } from '../../modules/vouchers/plan-vouchers.service.ts';
 import { settlePaidCharge, subscriptionChargeEffect } from '../../modules/subscriptions/subscription-payments.ts';
 import { issueVouchersOfTemplates } from '../../modules/vouchers/voucher-issuing.service.ts';
 

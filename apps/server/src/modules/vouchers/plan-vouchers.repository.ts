@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { voucherTemplates } from '../vouchers/vouchers.table.ts';
+import { voucherTemplates } from './vouchers.table.ts';
 import { subscriptionPlanVouchers } from './plan-vouchers.table.ts';
-import { subscriptionPlans, type SubscriptionPlanRow } from './subscriptions.table.ts';
+import { subscriptionPlans, type SubscriptionPlanRow } from '../subscriptions/subscriptions.table.ts';
 
 export async function findPlanVouchers(db: Database, planId: string): Promise<Array<{ templateId: string; quantity: number }>> {
   return db.select({ templateId: subscriptionPlanVouchers.templateId, quantity: subscriptionPlanVouchers.quantity }).from(subscriptionPlanVouchers).where(eq(subscriptionPlanVouchers.planId, planId));

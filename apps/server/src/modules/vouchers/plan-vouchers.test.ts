@@ -4,9 +4,9 @@ import type { TestApp } from '../../test/test-app.ts';
 import { merchantIdOf } from '../../test/test-app.ts';
 import { send } from '../cards/cards.test-support.ts';
 import { createPaymentsTestApp } from '../payments/payments.test-support.ts';
-import { createVoucherTemplate } from '../vouchers/vouchers.service.ts';
+import { createVoucherTemplate } from './vouchers.service.ts';
 import { setPlanVouchers } from './plan-vouchers.service.ts';
-import { newSubscriptionProgram, sandboxAction, subscribeAs, subscriber, type SubscriptionProgram } from './subscriptions.test-support.ts';
+import { newSubscriptionProgram, sandboxAction, subscribeAs, subscriber, type SubscriptionProgram } from '../subscriptions/subscriptions.test-support.ts';
 
 let testApp: TestApp;
 let merchantId: number;

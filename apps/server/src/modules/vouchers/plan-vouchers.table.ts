@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
-import { voucherTemplates } from '../vouchers/vouchers.table.ts';
-import { subscriptionPlans } from './subscriptions.table.ts';
+import { voucherTemplates } from './vouchers.table.ts';
+import { subscriptionPlans } from '../subscriptions/subscriptions.table.ts';
 
 /** The e-vouchers every paid period of a plan brings its subscriber (docs/decisions/025-vouchers.md). */
 export const subscriptionPlanVouchers = pgTable(
