@@ -16,6 +16,7 @@ export const devApiKeysRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     {
       schema: {
         tags: ['development'],
+        operationId: 'createApiKey',
         summary: "Makes an integration API key of the Host's merchant and answers it once (development only)",
         response: { 201: z.object({ key: z.string(), id: z.string() }), ...errorAnswers([404, 500] as const) },
       },

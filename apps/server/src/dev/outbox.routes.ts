@@ -64,6 +64,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     {
       schema: {
         tags: ['development'],
+        operationId: 'listOutboxMessages',
         summary: 'Messages the server would have sent (development only)',
         querystring: outboxQuerySchema,
         response: { 200: z.object({ data: z.array(outboxEntrySchema) }), 400: errorBodySchema, 404: errorBodySchema, 500: errorBodySchema },

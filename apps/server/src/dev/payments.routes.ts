@@ -15,6 +15,7 @@ export const devPaymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     {
       schema: {
         tags: ['development'],
+        operationId: 'listLatestPayments',
         summary: "The site's merchant's latest payments, newest first (development only)",
         response: { 200: sandboxPaymentListSchema, ...errorAnswers([400, 404, 500] as const) },
       },
@@ -27,6 +28,7 @@ export const devPaymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     {
       schema: {
         tags: ['development'],
+        operationId: 'simulatePayment',
         summary: 'Pays, fails or expires a sandbox payment by delivering the sandbox provider\'s signed message to the webhook (development only)',
         params: sandboxPaymentParamsSchema,
         response: { 200: sandboxPaymentAnswerSchema, ...errorAnswers([400, 401, 404, 500, 503] as const) },

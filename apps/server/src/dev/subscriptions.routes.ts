@@ -12,6 +12,7 @@ export const devSubscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (
     {
       schema: {
         tags: ['development'],
+        operationId: 'endSubscriptionPeriod',
         summary: "Moves a card's paid subscription period into the past, as if its end date had come (development only)",
         params: subscriptionCardParamsSchema,
         response: { 200: cardSubscriptionSchema, ...errorAnswers([400, 404, 409, 500] as const) },

@@ -13,6 +13,8 @@ const writeErrors = errorAnswers([400, 401, 404, 409, 422, 429, 500] as const);
 
 export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType> {
   url: string;
+  /** The operation's name in the OpenAPI document: lowerCamelCase, verb first, unique across the document. */
+  operationId: string;
   summary: string;
   /** Names the write in the idempotency records, so one key may be reused across different writes. */
   scope: string;
@@ -29,15 +31,17 @@ export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodTyp
 
 /** The OpenAPI description of an integration write: the API key, the Idempotency-Key header and the error answers. */
 export function integrationWriteSchema<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType, Status extends 200 | 201>({
+  operationId,
   summary,
   params,
   body,
   status,
   answer,
-}: Pick<IdempotentWrite<Params, Body, Answer>, 'summary' | 'params' | 'body' | 'answer'> & { status: Status }) {
+}: Pick<IdempotentWrite<Params, Body, Answer>, 'operationId' | 'summary' | 'params' | 'body' | 'answer'> & { status: Status }) {
   const success = { [status]: answer } as { [code in Status]: Answer };
   return {
     tags: ['integration'],
+    operationId,
     summary,
     security: integrationSecurity,
     headers: idempotentWriteHeadersSchema,
@@ -54,7 +58,7 @@ export function integrationWriteSchema<Params extends z.ZodType, Body extends z.
 export function idempotentWriteRoute<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType>(
   app: IntegrationApp,
   { db, clock }: Pick<AppContext, 'db' | 'clock'>,
-  { url, summary, scope, params, body, status, answer, run }: IdempotentWrite<Params, Body, Answer>,
+  { url, operationId, summary, scope, params, body, status, answer, run }: IdempotentWrite<Params, Body, Answer>,
 ): void {
   // TypeScript cannot infer the request from schemas that are type parameters here, so the route is
   // declared untyped; the zod validator has already parsed params and body into these schemas' output.
@@ -62,7 +66,7 @@ export function idempotentWriteRoute<Params extends z.ZodType, Body extends z.Zo
     url,
     {
       config: integrationRouteConfig,
-      schema: integrationWriteSchema({ summary, params, body, status, answer }),
+      schema: integrationWriteSchema({ operationId, summary, params, body, status, answer }),
     },
     async (request, reply) =>
       answerOnce({

@@ -2,14 +2,39 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from '../modules/auth/auth.constants.ts';
 import { docsPrefix } from './api-paths.ts';
+import { declareRouteSecurity, memberBearerScheme, memberSessionScheme } from './route-security.ts';
 import { docsContentSecurityPolicy } from './security.ts';
 
 /** The scheme the /integration/v1 routes name in their `security`: a merchant's API key as a bearer token. */
 export const integrationSecurityScheme = 'integrationApiKey';
 
+/** The document's tags: every operation names one of them. */
+export const apiTags = [
+  { name: 'tenancy', description: 'The site the Host header selects and its merchant: what the app boots from.' },
+  { name: 'auth', description: 'Signing in by one-time code and PIN, registering, and the session. Codes and PINs lock after repeated wrong tries.' },
+  { name: 'pin', description: "The member's 6-digit PIN: checking, changing and resetting it." },
+  { name: 'account', description: "The member's account: profile, phone, deletion request." },
+  { name: 'cards', description: "The member's cards: the wallet, a card's detail and history, adding a card, transfers and rewards." },
+  { name: 'catalog', description: 'A card\'s shop: products, categories, search, the cart\'s price.' },
+  { name: 'orders', description: 'Checkout, orders and pickup points. Placing an order needs an Idempotency-Key.' },
+  { name: 'addresses', description: "The member's delivery addresses (at most 20) and Indonesia's administrative areas." },
+  { name: 'vouchers', description: 'The e-voucher wallet: vouchers, their codes, redeeming at a counter, gifts to friends.' },
+  { name: 'gift cards', description: 'Gift cards made from e-gift vouchers: their balance and the charges paid with them.' },
+  { name: 'payments', description: 'Payments of orders and memberships: their state, proofs of transfer, the methods offered.' },
+  { name: 'subscriptions', description: 'Paid memberships: plans, subscribing, renewing, cancelling.' },
+  { name: 'analytics', description: 'Events the app reports for the merchant\'s analytics.' },
+  { name: 'media', description: 'Pictures the server resized, by size.' },
+  { name: 'health', description: 'Liveness and readiness of the server.' },
+  { name: 'integration', description: 'The merchant\'s API under /integration/v1, for tills, web shops and back offices: a bearer API key, writes keyed by an Idempotency-Key.' },
+  { name: 'development', description: 'Development servers only: the demo outbox and sandbox payments. Absent in production.' },
+];
+
 /** OpenAPI built from the routes' zod schemas: JSON at /api/docs/json, the UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  // Before any route is added: each route's security as it is enforced (route-security.ts).
+  app.addHook('onRoute', declareRouteSecurity);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -18,9 +43,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description: 'The loyalty wallet API. The Host header selects the merchant.',
         version: '0.1.0',
       },
+      tags: apiTags,
       components: {
         securitySchemes: {
           [integrationSecurityScheme]: { type: 'http', scheme: 'bearer', description: 'An API key: kartu_<id>_<secret>' },
+          [memberSessionScheme]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: "The member's session, set by signing in" },
+          [memberBearerScheme]: { type: 'http', scheme: 'bearer', description: "The member's session token, sent as a bearer header in the app's view mode" },
         },
       },
     },

@@ -17,6 +17,7 @@ export const integrationPaymentRoutes: FastifyPluginAsyncZod<AppContext> = async
       config: integrationRouteConfig,
       schema: {
         tags: ['integration'],
+        operationId: 'listPaymentsAwaitingReview',
         summary: "The merchant's open manual transfers whose proof waits for its review, oldest proof first (at most 100)",
         security: integrationSecurity,
         response: { 200: integrationPaymentListSchema, ...errorAnswers([401, 429, 500] as const) },
@@ -31,6 +32,7 @@ export const integrationPaymentRoutes: FastifyPluginAsyncZod<AppContext> = async
       config: integrationRouteConfig,
       schema: {
         tags: ['integration'],
+        operationId: 'getMerchantPayment',
         summary: "One of the merchant's payments: status, amount, method and the latest proof of a manual transfer",
         security: integrationSecurity,
         params: paymentParamsSchema,
@@ -46,6 +48,7 @@ export const integrationPaymentRoutes: FastifyPluginAsyncZod<AppContext> = async
       config: integrationRouteConfig,
       schema: {
         tags: ['integration'],
+        operationId: 'getPaymentProof',
         summary: "The image of the payment's latest proof of transfer (WebP)",
         security: integrationSecurity,
         params: paymentParamsSchema,
@@ -60,6 +63,7 @@ export const integrationPaymentRoutes: FastifyPluginAsyncZod<AppContext> = async
 
   idempotentWriteRoute(app, options, {
     url: '/payments/:id/proof/review',
+    operationId: 'reviewPaymentProof',
     summary: "Accepts the latest proof of a manual transfer (the payment is paid) or rejects it with a note (the member may upload another)",
     scope: 'payments.proof-review',
     params: paymentParamsSchema,

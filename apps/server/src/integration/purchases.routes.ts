@@ -18,6 +18,7 @@ export const integrationPurchasesRoutes: FastifyPluginAsyncZod<AppContext> = asy
   const { clock } = options;
   idempotentWriteRoute(app, options, {
     url: '/purchases/:billNumber/void',
+    operationId: 'voidPurchase',
     summary: 'Takes back what a purchase earned; refused when the points are already spent',
     scope: 'purchases.void',
     params: purchaseParamsSchema,

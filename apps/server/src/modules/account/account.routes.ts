@@ -14,6 +14,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 
       preHandler: app.requireSession(),
       schema: {
         tags: ['account'],
+        operationId: 'requestAccountDeletion',
         summary: 'Requests deletion of the signed-in account on its PIN, and signs it out everywhere',
         body: accountDeletionBodySchema,
         response: { 202: accountDeletionAnswerSchema, ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },

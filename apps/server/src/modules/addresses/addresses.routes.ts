@@ -20,6 +20,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       preHandler: app.requireSession(),
       schema: {
         tags: ['addresses'],
+        operationId: 'listAddresses',
         summary: "The member's addresses: the primary one first, then the newest",
         response: { 200: addressListSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
       },
@@ -33,6 +34,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       preHandler: app.requireSession(),
       schema: {
         tags: ['addresses'],
+        operationId: 'addAddress',
         summary: 'Adds an address; the first one becomes primary. Its areas must nest: province, city or regency, district, subdistrict',
         body: addressBodySchema,
         response: { 201: addressAnswerSchema, ...errorAnswers([400, 401, 404, 409, 422, 429, 500] as const) },
@@ -50,6 +52,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       preHandler: app.requireSession(),
       schema: {
         tags: ['addresses'],
+        operationId: 'getAddress',
         summary: 'One address of the member',
         params: addressParamsSchema,
         response: { 200: addressAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
@@ -64,6 +67,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       preHandler: app.requireSession(),
       schema: {
         tags: ['addresses'],
+        operationId: 'updateAddress',
         summary: 'Replaces an address of the member',
         params: addressParamsSchema,
         body: addressBodySchema,
@@ -82,6 +86,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       preHandler: app.requireSession(),
       schema: {
         tags: ['addresses'],
+        operationId: 'deleteAddress',
         summary: 'Deletes an address of the member; when it was the primary one, the newest left becomes primary',
         params: addressParamsSchema,
         response: { 204: z.null(), ...errorAnswers([400, 401, 404, 429, 500] as const) },
@@ -99,6 +104,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       preHandler: app.requireSession(),
       schema: {
         tags: ['addresses'],
+        operationId: 'setPrimaryAddress',
         summary: "Makes an address the member's primary one",
         params: addressParamsSchema,
         response: { 200: addressAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },

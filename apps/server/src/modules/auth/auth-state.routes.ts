@@ -22,6 +22,7 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets
       preHandler: [limits, app.loadSession],
       schema: {
         tags: ['auth'],
+        operationId: 'getPinInfo',
         summary: 'Whether the identifier needs a PIN or a phone, and whether this device is new to it',
         body: pinInfoBodySchema,
         response: { 200: pinInfoAnswerSchema, ...errorAnswers([400, 404, 429, 500] as const) },
@@ -41,6 +42,7 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets
       preHandler: limits,
       schema: {
         tags: ['auth'],
+        operationId: 'checkPhoneLock',
         summary: 'Whether a phone number is locked (PIN or failed-login lock)',
         body: lockedBodySchema,
         response: { 200: lockedAnswerSchema, ...errorAnswers([400, 404, 429, 500] as const) },
@@ -57,9 +59,9 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets
     },
   );
 
-  for (const [path, includeCodeRequests] of [
-    ['/api/auth/check-lock', true],
-    ['/api/auth/is-locked', false],
+  for (const [path, operationId, includeCodeRequests] of [
+    ['/api/auth/check-lock', 'getLockState', true],
+    ['/api/auth/is-locked', 'getSignInLockState', false],
   ] as const) {
     app.post(
       path,
@@ -68,6 +70,7 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets
         preHandler: limits,
         schema: {
           tags: ['auth'],
+          operationId,
           summary: includeCodeRequests
             ? 'The failed-login, PIN and code-request locks of an identifier'
             : 'The failed-login and PIN locks of an identifier',
@@ -89,6 +92,7 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets
       preHandler: app.requireSession({ allowPending: true }),
       schema: {
         tags: ['auth'],
+        operationId: 'getSession',
         summary: 'The current session, pending ones included, so the app knows where to resume',
         response: { 200: sessionAnswerSchema, ...errorAnswers([401, 404, 429, 500] as const) },
       },
@@ -102,6 +106,7 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets
       preHandler: app.loadSession,
       schema: {
         tags: ['auth'],
+        operationId: 'signOut',
         summary: 'Ends the session on the server and clears the cookie (also without a session)',
         response: { 204: z.null(), ...errorAnswers([404, 429, 500] as const) },
       },

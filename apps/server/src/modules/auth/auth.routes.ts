@@ -31,6 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'co
       preHandler: [limits, app.loadSession],
       schema: {
         tags: ['auth'],
+        operationId: 'sendCode',
         summary: 'Sends a one-time code to a phone or e-mail (3 requests, then a 3-minute lock)',
         body: checkCredentialBodySchema,
         response: { 200: checkCredentialAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
@@ -60,6 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'co
       preHandler: limits,
       schema: {
         tags: ['auth'],
+        operationId: 'sendPinResetCode',
         summary: 'Sends a code to reset the PIN; same answer and limits as check-credential',
         body: requestResetPinBodySchema,
         response: { 200: checkCredentialAnswerSchema, ...errorAnswers([400, 404, 429, 500] as const) },
@@ -86,6 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'co
       preHandler: [limits, app.loadSession],
       schema: {
         tags: ['auth'],
+        operationId: 'verifyCode',
         summary: 'Checks a login code and opens a pending session (the PIN completes it), or adds a phone',
         body: verifyOtpBodySchema,
         response: { 200: signInAnswerSchema.or(sessionAnswerSchema), ...errorAnswers([400, 401, 404, 409, 429, 500] as const) },
@@ -117,6 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'co
       preHandler: limits,
       schema: {
         tags: ['auth'],
+        operationId: 'verifyPinResetCode',
         summary: 'Checks a PIN-reset code and opens a pending session that may only set a new PIN',
         body: verifyPinOtpBodySchema,
         response: { 200: signInAnswerSchema, ...errorAnswers([400, 404, 429, 500] as const) },
@@ -137,6 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'co
       preHandler: [limits, app.loadSession],
       schema: {
         tags: ['auth'],
+        operationId: 'signInWithPin',
         summary: 'Signs in with the PIN on a trusted device, or completes a code sign-in on a new one',
         body: loginByPinBodySchema,
         response: { 200: signInAnswerSchema, ...errorAnswers([400, 403, 404, 429, 500] as const) },

@@ -20,6 +20,7 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'cod
       preHandler: [limits, app.requireSession({ allowPending: true })],
       schema: {
         tags: ['pin'],
+        operationId: 'registerPin',
         summary: 'Sets the first PIN of a new member and completes the sign-in',
         body: createPinBodySchema,
         response: { 200: signInAnswerSchema, ...errorAnswers([400, 401, 403, 404, 409, 429, 500] as const) },
@@ -42,6 +43,7 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'cod
       preHandler: [limits, app.requireSession()],
       schema: {
         tags: ['pin'],
+        operationId: 'createPin',
         summary: 'Sets the PIN of a signed-in member who has none',
         body: createPinBodySchema,
         response: { 204: z.null(), ...errorAnswers([400, 401, 404, 409, 429, 500] as const) },
@@ -61,6 +63,7 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'cod
       preHandler: [limits, app.requireSession()],
       schema: {
         tags: ['pin'],
+        operationId: 'changePin',
         summary: 'Changes the PIN; a wrong current PIN counts toward the PIN lock',
         body: changePinBodySchema,
         response: { 204: z.null(), ...errorAnswers([400, 401, 404, 429, 500] as const) },
@@ -80,6 +83,7 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'cod
       preHandler: [limits, app.requireSession({ allowPending: true })],
       schema: {
         tags: ['pin'],
+        operationId: 'resetPin',
         summary: 'Sets a new PIN after a reset code, clears the PIN lock and completes the sign-in',
         body: resetPinBodySchema,
         response: { 200: signInAnswerSchema, ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },

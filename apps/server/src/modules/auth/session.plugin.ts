@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { siteOf } from '../../http/request-context.ts';
+import { sessionGuard } from '../../http/route-security.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './auth.constants.ts';
 import { createSessionCache, findCachedLiveSession, findLiveSession, type LiveSession } from './session.service.ts';
@@ -83,12 +84,14 @@ export async function registerSessions(
     const found = findCachedLiveSession({ token, merchantId: request.site.merchant.id, now: clock.now(), cache: sessionCache });
     return found?.session.status === 'active' ? found : undefined;
   });
-  app.decorate('requireSession', ({ allowPending = false }: { allowPending?: boolean } = {}) => async (request: FastifyRequest) => {
-    await loadSession(request);
-    if (!request.session) throw new AppError('UNAUTHENTICATED');
-    // spec: app-core §4 Login-pending 401 — a half-finished sign-in reaches only the sign-in routes.
-    if (request.session.status === 'pending' && !allowPending) throw new AppError('LOGIN_PENDING');
-  });
+  app.decorate('requireSession', ({ allowPending = false }: { allowPending?: boolean } = {}) =>
+    sessionGuard(async (request: FastifyRequest) => {
+      await loadSession(request);
+      if (!request.session) throw new AppError('UNAUTHENTICATED');
+      // spec: app-core §4 Login-pending 401 — a half-finished sign-in reaches only the sign-in routes.
+      if (request.session.status === 'pending' && !allowPending) throw new AppError('LOGIN_PENDING');
+    }),
+  );
   app.decorate('setSessionCookie', (request: FastifyRequest, reply: FastifyReply, token: string) => {
     reply.header('set-cookie', stringifySetCookie({ name: SESSION_COOKIE, value: token, ...cookieOptions(request), maxAge: SESSION_ABSOLUTE_MS / 1000 }));
   });

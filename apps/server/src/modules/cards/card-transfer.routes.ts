@@ -16,6 +16,7 @@ export const cardTransferRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecr
       preHandler: app.requireSession(),
       schema: {
         tags: ['cards'],
+        operationId: 'previewTransfer',
         summary: 'Finds the member who would receive a transfer, with their name and phone masked',
         params: cardParamsSchema,
         body: transferRecipientBodySchema,
@@ -35,6 +36,7 @@ export const cardTransferRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecr
       preHandler: app.requireSession(),
       schema: {
         tags: ['cards'],
+        operationId: 'transferPoints',
         summary: 'Transfers points to another member after the PIN; needs an Idempotency-Key header, and a retry answers the first result',
         headers: idempotentWriteHeadersSchema,
         params: cardParamsSchema,

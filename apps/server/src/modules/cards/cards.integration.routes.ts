@@ -25,6 +25,7 @@ export const integrationCardRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppS
 
   idempotentWriteRoute(app, options, {
     url: '/cards',
+    operationId: 'issueCard',
     summary: 'Issues one card; it goes into the wallet of the member with this phone, if there is one',
     scope: 'cards.issue',
     body: issueCardBodySchema,
@@ -38,6 +39,7 @@ export const integrationCardRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppS
 
   idempotentWriteRoute(app, options, {
     url: '/cards/batch',
+    operationId: 'issueCards',
     summary: 'Issues up to 1000 cards in one transaction; activation codes are shown only in this answer',
     scope: 'cards.batch',
     body: issueCardBatchBodySchema,
@@ -52,6 +54,7 @@ export const integrationCardRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppS
       config: integrationRouteConfig,
       schema: {
         tags: ['integration'],
+        operationId: 'listMemberCards',
         summary: 'The cards of the member with this phone (E.164, e.g. %2B6281234567890), with balances',
         security: integrationSecurity,
         params: memberParamsSchema,
@@ -76,6 +79,7 @@ export const integrationCardRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppS
 
   idempotentWriteRoute(app, options, {
     url: '/adjustments',
+    operationId: 'adjustBalance',
     summary: "Corrects a card's balance up or down, with a reason",
     scope: 'adjustments',
     body: adjustmentBodySchema,

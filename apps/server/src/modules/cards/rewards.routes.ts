@@ -14,6 +14,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       preHandler: app.requireSession(),
       schema: {
         tags: ['cards'],
+        operationId: 'listRewards',
         summary: 'The rewards granted to a card of the member, claimable first',
         params: cardParamsSchema,
         response: { 200: rewardListAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },

@@ -34,6 +34,7 @@ export const integrationCatalogRoutes: FastifyPluginAsyncZod<AppContext> = async
       config: integrationRouteConfig,
       schema: {
         tags: ['integration'],
+        operationId: 'listMerchantProducts',
         summary: "Every product of one of the merchant's programs, retired ones too, by SKU, with its exact stock",
         security: integrationSecurity,
         params: integrationProgramParamsSchema,
@@ -45,6 +46,7 @@ export const integrationCatalogRoutes: FastifyPluginAsyncZod<AppContext> = async
 
   idempotentWriteRoute(app, options, {
     url: '/programs/:programId/products',
+    operationId: 'saveProduct',
     summary: "Makes or updates the program's product of this SKU (its category by name); `created` says which",
     scope: 'catalog.product',
     params: integrationProgramParamsSchema,
@@ -60,6 +62,7 @@ export const integrationCatalogRoutes: FastifyPluginAsyncZod<AppContext> = async
 
   idempotentWriteRoute(app, options, {
     url: '/programs/:programId/products/:sku/stock',
+    operationId: 'setProductStock',
     summary: 'Sets the units left of a product, as counted at the merchant (null: no stock count)',
     scope: 'catalog.stock',
     params: integrationProductParamsSchema,
@@ -77,6 +80,7 @@ export const integrationCatalogRoutes: FastifyPluginAsyncZod<AppContext> = async
       bodyLimit: IMAGE_MAX_BYTES,
       schema: {
         tags: ['integration'],
+        operationId: 'setProductImage',
         summary: `Sets the product's picture (the image as the body: ${productImageContentTypes.join(', ')}; at most 10 MB), resized and stripped of its metadata as the CSV import's are`,
         security: integrationSecurity,
         headers: idempotentWriteHeadersSchema,

@@ -46,6 +46,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       preHandler: app.requireSession(),
       schema: {
         tags: ['catalog'],
+        operationId: 'listProducts',
         summary: "One page of a card's catalog: search, category, type, a points price range and an order; with the categories on sale",
         params: catalogCardParamsSchema,
         querystring: catalogQuerySchema,
@@ -84,6 +85,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       preHandler: app.requireSession(),
       schema: {
         tags: ['catalog'],
+        operationId: 'getProduct',
         summary: "One product of a card's catalog, with its description, terms and photo",
         params: productParamsSchema,
         response: { 200: productAnswerSchema, ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },
@@ -102,6 +104,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       preHandler: app.requireSession(),
       schema: {
         tags: ['catalog'],
+        operationId: 'quoteCart',
         summary: "Prices the member's cart as the products are now: its lines, subtotal in points and money, and every rule it breaks",
         params: catalogCardParamsSchema,
         body: cartQuoteBodySchema,

@@ -30,19 +30,19 @@ export const areaRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
 
   app.get(
     '/api/v2/areas/provinces',
-    { preHandler: app.requireSession(), schema: { tags: ['addresses'], summary: "Indonesia's provinces, by name", response: responses } },
+    { preHandler: app.requireSession(), schema: { tags: ['addresses'], operationId: 'listProvinces', summary: "Indonesia's provinces, by name", response: responses } },
     async (_request, reply) => send(reply, await answer('provinces')),
   );
 
   const children = [
-    ['provinces', 'regencies', "A province's cities and regencies, by name"],
-    ['regencies', 'districts', "A city or regency's districts, by name"],
-    ['districts', 'villages', "A district's subdistricts (villages), by name"],
+    ['provinces', 'regencies', 'listRegencies', "A province's cities and regencies, by name"],
+    ['regencies', 'districts', 'listDistricts', "A city or regency's districts, by name"],
+    ['districts', 'villages', 'listVillages', "A district's subdistricts (villages), by name"],
   ] as const;
-  for (const [parent, name, summary] of children) {
+  for (const [parent, name, operationId, summary] of children) {
     app.get(
       `/api/v2/areas/${parent}/:code/${name}`,
-      { preHandler: app.requireSession(), schema: { tags: ['addresses'], summary, params: areaParamsSchema, response: responses } },
+      { preHandler: app.requireSession(), schema: { tags: ['addresses'], operationId, summary, params: areaParamsSchema, response: responses } },
       async (request, reply) => send(reply, await answer(name, request.params.code)),
     );
   }

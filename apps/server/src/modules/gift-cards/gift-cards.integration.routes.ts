@@ -11,6 +11,7 @@ const chargeParamsSchema = z.object({ chargeId: z.string().min(1).max(64) });
 export const integrationGiftCardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
   idempotentWriteRoute(app, options, {
     url: '/gift-cards/charges/:chargeId/void',
+    operationId: 'voidGiftCardCharge',
     summary: 'Voids a charge made today (in the merchant time zone): the amount goes back onto the card',
     scope: 'gift-cards.void',
     params: chargeParamsSchema,

@@ -20,6 +20,7 @@ export const giftCardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       preHandler: app.requireSession(),
       schema: {
         tags: ['gift cards'],
+        operationId: 'getGiftCard',
         summary: "One of the member's gift cards: its balance, the code a till scans, and its latest payments",
         params: giftCardParamsSchema,
         response: { 200: giftCardAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
@@ -37,6 +38,7 @@ export const giftCardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       preHandler: app.requireSession(),
       schema: {
         tags: ['gift cards'],
+        operationId: 'getGiftCardCharge',
         summary: "One payment made with one of the member's gift cards",
         params: giftCardChargeParamsSchema,
         response: { 200: giftCardChargeDetailAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },

@@ -15,6 +15,7 @@ export const giftsRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'g
       preHandler: app.requireSession(),
       schema: {
         tags: ['vouchers'],
+        operationId: 'getVoucherGift',
         summary: "The member's latest gift of this voucher, with the link to share again while it is pending; also once the friend has claimed it",
         params: voucherParamsSchema,
         response: { 200: voucherGiftAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
@@ -32,6 +33,7 @@ export const giftsRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'g
       preHandler: app.requireSession(),
       schema: {
         tags: ['vouchers'],
+        operationId: 'getGift',
         summary: "What a gift link holds, for the signed-in friend before the PIN: the sender's first name, the voucher's name, value and picture, its program, status and expiry; never the voucher's code",
         params: giftParamsSchema,
         response: { 200: giftPreviewAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },

@@ -12,6 +12,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
       config: { rateLimit: false },
       schema: {
         tags: ['health'],
+        operationId: 'getHealth',
         summary: 'Ready when the database answers and the instance is not shutting down',
         response: { 200: healthSchema, 503: errorBodySchema },
       },

@@ -36,6 +36,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
     {
       schema: {
         tags: ['media'],
+        operationId: 'getMediaFile',
         summary: "One size of a picture of the Host's merchant, as image/webp: card art, banner or icon. Its URL never changes, so it is cached for good",
         params: mediaFileParamsSchema,
         response: { 200: pictureFileSchema, 304: z.null(), ...errorAnswers([404, 500] as const) },

@@ -22,6 +22,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
       preHandler: app.requireSession(),
       schema: {
         tags: ['orders'],
+        operationId: 'listOrders',
         summary: "The card's orders, newest first, by cursor",
         params: catalogCardParamsSchema,
         querystring: orderListQuerySchema,
@@ -41,6 +42,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
       preHandler: app.requireSession(),
       schema: {
         tags: ['orders'],
+        operationId: 'listPickupPoints',
         summary: "Where the card's program takes pickups (the distribution channel)",
         params: catalogCardParamsSchema,
         response: { 200: distributorListSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
@@ -58,6 +60,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
       preHandler: app.requireSession(),
       schema: {
         tags: ['orders'],
+        operationId: 'getPickupPoint',
         summary: 'One pickup point of the card’s program',
         params: distributorParamsSchema,
         response: { 200: z.object({ data: distributorSchema }), ...errorAnswers([400, 401, 404, 429, 500] as const) },

@@ -14,6 +14,7 @@ export const paymentOptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       preHandler: app.requireSession(),
       schema: {
         tags: ['payments'],
+        operationId: 'getPaymentOptions',
         summary: "Whether the card's merchant takes payments (isValid), by which methods (listPayment), and the provider's public key for tokenising a card",
         body: paymentCheckBodySchema,
         response: { 200: paymentCheckAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },

@@ -21,6 +21,7 @@ export const paymentProofsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       bodyLimit: IMAGE_MAX_BYTES,
       schema: {
         tags: ['payments'],
+        operationId: 'uploadPaymentProof',
         summary: `Uploads the proof of a manual transfer (the image as the body: ${paymentProofContentTypes.join(', ')}; at most 10 MB); it replaces a proof the merchant has not reviewed yet`,
         params: paymentParamsSchema,
         response: { 201: paymentAnswerSchema, ...errorAnswers([400, 401, 404, 409, 413, 415, 429, 500] as const) },

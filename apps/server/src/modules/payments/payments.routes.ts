@@ -16,6 +16,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       preHandler: app.requireSession(),
       schema: {
         tags: ['payments'],
+        operationId: 'getPayment',
         summary: "One of the member's payments: its status, amount, method, what to pay with and until when (poll until the status is final)",
         params: paymentParamsSchema,
         response: { 200: paymentAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
@@ -33,6 +34,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       preHandler: app.requireSession(),
       schema: {
         tags: ['payments'],
+        operationId: 'openPaymentPage',
         summary: "The app page where the member follows one of their payments (where a provider's page sends them back)",
         params: paymentParamsSchema,
         response: { 200: paymentPageAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
@@ -53,6 +55,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     {
       schema: {
         tags: ['payments'],
+        operationId: 'notifyPayment',
         summary: "A payment provider's message about a payment, signed by the provider; a message delivered again changes nothing",
         params: paymentWebhookParamsSchema,
         body: z.string().describe('The provider\'s JSON message, exactly as signed'),

@@ -15,6 +15,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context)
       preHandler: limits,
       schema: {
         tags: ['auth'],
+        operationId: 'signInWithSso',
         summary: 'Signs in with a token signed by the merchant’s server (single sign-on)',
         body: ssoBodySchema,
         response: { 200: signInAnswerSchema, ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },

@@ -27,6 +27,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       preHandler: app.requireSession(),
       schema: {
         tags: ['subscriptions'],
+        operationId: 'getSubscription',
         summary: "A subscription program card's plans on sale and the member's subscription: status, billing dates, auto-renew, saved card",
         params: subscriptionCardParamsSchema,
         response: { 200: subscriptionPageSchema, ...errorAnswers([400, 401, 404, 409, 429, 500] as const) },
@@ -44,6 +45,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       preHandler: app.requireSession(),
       schema: {
         tags: ['subscriptions'],
+        operationId: 'quoteSubscription',
         summary: "A plan's price with its fee lines for a payment method, worked out by the server",
         body: subscriptionFeesBodySchema,
         response: { 200: subscriptionFeesAnswerSchema, ...errorAnswers([400, 401, 404, 409, 429, 500] as const) },
@@ -62,6 +64,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       preHandler: app.requireSession(),
       schema: {
         tags: ['subscriptions'],
+        operationId: 'paySubscription',
         summary:
           'Starts paying for a first period (subscriptionNew) or a renewal (subscriptionRenewal); the subscription is active once the payment is paid. Needs an Idempotency-Key header',
         headers: idempotentWriteHeadersSchema,
@@ -99,6 +102,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       preHandler: app.requireSession(),
       schema: {
         tags: ['subscriptions'],
+        operationId: 'cancelSubscription',
         summary: 'Cancels the subscription: nothing more is charged, and the benefits last until the end of the paid period',
         body: cancelSubscriptionBodySchema,
         response: { 200: subscriptionAnswerSchema, ...errorAnswers([400, 401, 404, 409, 429, 500] as const) },
@@ -116,6 +120,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       preHandler: app.requireSession(),
       schema: {
         tags: ['subscriptions'],
+        operationId: 'updateSubscription',
         summary: 'Turns auto-renew on or off, or changes the card renewals are charged to (a token from the provider, never a card number)',
         params: subscriptionCardParamsSchema,
         body: subscriptionSettingsBodySchema,

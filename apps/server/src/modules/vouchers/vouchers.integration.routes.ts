@@ -23,6 +23,7 @@ export const integrationVouchersRoutes: FastifyPluginAsyncZod<AppContext & Pick<
       config: integrationRouteConfig,
       schema: {
         tags: ['integration'],
+        operationId: 'listPendingVouchers',
         summary: "The partner's vouchers still waiting for their code, the oldest first (each is also announced by a voucher.code_requested webhook)",
         security: integrationSecurity,
         response: { 200: integrationPendingVouchersAnswerSchema, ...errorAnswers([401, 429, 500] as const) },
@@ -33,6 +34,7 @@ export const integrationVouchersRoutes: FastifyPluginAsyncZod<AppContext & Pick<
 
   idempotentWriteRoute(app, options, {
     url: '/vouchers/:voucherId/partner-code',
+    operationId: 'setVoucherPartnerCode',
     summary: "Gives a pending voucher the code the merchant's partner issued for it: it becomes usable, with a Kartu code of its own beside the partner's",
     scope: 'vouchers.partner-code',
     params: voucherParamsSchema,

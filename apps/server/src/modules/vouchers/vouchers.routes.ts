@@ -14,6 +14,7 @@ export const vouchersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       preHandler: app.requireSession(),
       schema: {
         tags: ['vouchers'],
+        operationId: 'countVouchers',
         summary: "How many usable vouchers the member holds (the wallet header's count), or holds on one card with `cardId` (another member's card is not found)",
         querystring: myVouchersCountQuerySchema,
         response: { 200: myVouchersCountSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },

@@ -14,6 +14,7 @@ export const cardDetailRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       preHandler: app.requireSession(),
       schema: {
         tags: ['cards'],
+        operationId: 'getCard',
         summary: "A card of the member's wallet: balance, expiring value, levels, registration and rewards to claim",
         params: cardParamsSchema,
         response: { 200: cardDetailSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },

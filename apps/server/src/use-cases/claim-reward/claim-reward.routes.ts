@@ -14,6 +14,7 @@ export const claimRewardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       preHandler: app.requireSession(),
       schema: {
         tags: ['cards'],
+        operationId: 'claimReward',
         summary: "Claims a reward into its card's balance, once",
         body: claimRewardBodySchema,
         response: { 200: claimRewardAnswerSchema, ...errorAnswers([400, 401, 404, 409, 422, 429, 500] as const) },

@@ -14,6 +14,7 @@ export const giftCardActivationRoutes: FastifyPluginAsyncZod<AppContext> = async
       preHandler: app.requireSession(),
       schema: {
         tags: ['gift cards'],
+        operationId: 'activateGiftCard',
         summary: "Turns one of the member's e-gift vouchers into a gift card in their cards, loaded with its value; asked again, answers the same card",
         params: voucherParamsSchema,
         response: { 200: giftCardActivationAnswerSchema, ...errorAnswers([400, 401, 404, 409, 422, 429, 500] as const) },

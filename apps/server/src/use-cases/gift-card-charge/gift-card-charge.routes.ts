@@ -17,6 +17,7 @@ export const giftCardCounterChargeRoutes: FastifyPluginAsyncZod<AppContext & Pic
       preHandler: app.requireSession(),
       schema: {
         tags: ['gift cards'],
+        operationId: 'payWithGiftCard',
         summary: "Pays an amount with the gift card at the counter: staff type it with the outlet's code (and theirs where the outlet asks); three wrong codes lock the card's payments for 24 hours; needs an Idempotency-Key header",
         headers: idempotentWriteHeadersSchema,
         params: giftCardParamsSchema,
@@ -45,6 +46,7 @@ export const giftCardCounterChargeRoutes: FastifyPluginAsyncZod<AppContext & Pic
 export const giftCardTillChargeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
   idempotentWriteRoute(app, options, {
     url: '/gift-cards/charges',
+    operationId: 'chargeGiftCard',
     summary: "Charges an amount to the gift card of a scanned code at one of the merchant's outlets; refused when the card holds too little",
     scope: 'gift-cards.charge',
     body: integrationGiftCardChargeBodySchema,

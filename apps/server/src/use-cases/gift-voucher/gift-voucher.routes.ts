@@ -17,6 +17,7 @@ export const giftVoucherRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecre
       preHandler: app.requireSession(),
       schema: {
         tags: ['vouchers'],
+        operationId: 'sendGift',
         summary: "Gifts one of the member's usable vouchers: answers the link to share once, and sends a 6-digit PIN to the friend's phone; needs an Idempotency-Key header",
         headers: idempotentWriteHeadersSchema,
         params: voucherParamsSchema,
@@ -50,6 +51,7 @@ export const giftVoucherRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecre
       preHandler: app.requireSession(),
       schema: {
         tags: ['vouchers'],
+        operationId: 'cancelGift',
         summary: 'Takes back a pending gift of this voucher: the link and PIN stop working and the voucher is usable again',
         params: voucherParamsSchema,
         response: { 200: voucherGiftAnswerSchema, ...errorAnswers([400, 401, 404, 409, 429, 500] as const) },
@@ -67,6 +69,7 @@ export const giftVoucherRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecre
       preHandler: app.requireSession(),
       schema: {
         tags: ['vouchers'],
+        operationId: 'claimGift',
         summary: "Claims a gift with the PIN sent to the friend's phone: the voucher moves onto the member's card of its program, under a new code; three wrong PINs lock the gift for 24 hours",
         params: giftParamsSchema,
         body: claimGiftBodySchema,

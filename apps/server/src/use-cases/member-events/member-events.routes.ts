@@ -18,6 +18,7 @@ export const memberEventsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       preHandler: app.requireSession(),
       schema: {
         tags: ['analytics'],
+        operationId: 'recordEvent',
         summary: "Records what the member did for the merchant's reports: add_to_cart, a product of the card's catalog put in the cart; search_item, a search of the card's catalog",
         body: memberEventBodySchema,
         response: { 202: z.null(), ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },

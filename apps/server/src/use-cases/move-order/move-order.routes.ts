@@ -9,6 +9,7 @@ export const moveOrderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, op
   const { payments } = options;
   idempotentWriteRoute(app, options, {
     url: '/programs/:programId/orders/:orderId/status',
+    operationId: 'moveOrder',
     summary: 'Moves an order on: on_process, order_ready, on_courier (with courier and tracking number), completed, cancelled or returned',
     scope: 'orders.status',
     params: integrationOrderParamsSchema,

@@ -15,6 +15,7 @@ export const memberOrderViewRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       preHandler: app.requireSession(),
       schema: {
         tags: ['orders'],
+        operationId: 'getOrder',
         summary: 'One order of the card: its lines, delivery, fees, payment and status history',
         params: orderParamsSchema,
         response: { 200: orderAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
@@ -36,6 +37,7 @@ export const merchantOrderViewRoutes: FastifyPluginAsyncZod<AppContext> = async 
       config: integrationRouteConfig,
       schema: {
         tags: ['integration'],
+        operationId: 'listMerchantOrders',
         summary: "The program's orders, newest first; `status=new` lists the paid orders waiting to be fulfilled",
         security: integrationSecurity,
         params: integrationProgramParamsSchema,
@@ -55,6 +57,7 @@ export const merchantOrderViewRoutes: FastifyPluginAsyncZod<AppContext> = async 
       config: integrationRouteConfig,
       schema: {
         tags: ['integration'],
+        operationId: 'getMerchantOrder',
         summary: 'One order of the program, with its member, lines, destination and status history',
         security: integrationSecurity,
         params: integrationOrderParamsSchema,

@@ -16,6 +16,7 @@ export const placeOrderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       preHandler: app.requireSession(),
       schema: {
         tags: ['orders'],
+        operationId: 'quoteCheckout',
         summary: 'Prices a checkout: the lines, delivery options, fees, totals and how much the card’s points pay, all worked out by the server',
         params: catalogCardParamsSchema,
         body: checkoutBodySchema,
@@ -36,6 +37,7 @@ export const placeOrderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       preHandler: app.requireSession(),
       schema: {
         tags: ['orders'],
+        operationId: 'placeOrder',
         summary: 'Places an order: stock and points are taken and the money payment opened in one transaction. Needs an Idempotency-Key header',
         params: catalogCardParamsSchema,
         headers: idempotentWriteHeadersSchema,

@@ -16,7 +16,7 @@ export const recordPurchaseRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     '/purchases',
     {
       config: integrationRouteConfig,
-      schema: integrationWriteSchema({ summary: "Records a bill and credits the card by the program's earning rate (floored)", body: purchaseBodySchema, status: 201, answer: purchaseAnswerSchema }),
+      schema: integrationWriteSchema({ operationId: 'recordPurchase', summary: "Records a bill and credits the card by the program's earning rate (floored)", body: purchaseBodySchema, status: 201, answer: purchaseAnswerSchema }),
     },
     async (request, reply) => {
       const answer = await recordPurchase({ db, statement, merchantId: holderOf(request).merchantId, idempotencyKey: idempotencyKeyOf(request), body: request.body, now: clock.now() });

@@ -15,6 +15,7 @@ export const redeemAtCounterRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppS
       preHandler: app.requireSession(),
       schema: {
         tags: ['vouchers'],
+        operationId: 'redeemVoucher',
         summary: "Redeems the voucher at the counter: the cashier types the outlet's code (and their own where the outlet asks) on the member's phone; three wrong codes lock it for 24 hours",
         params: voucherParamsSchema,
         body: voucherRedeemBodySchema,

@@ -10,6 +10,7 @@ export const siteStateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     {
       schema: {
         tags: ['tenancy'],
+        operationId: 'getSite',
         summary: 'The site and merchant the Host header selects: what the web app boots from',
         response: {
           200: siteStateSchema,
@@ -29,6 +30,7 @@ export const siteStateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     {
       schema: {
         tags: ['tenancy'],
+        operationId: 'getMerchant',
         summary: 'The public profile of the merchant whose site is asking (any other id is not found here)',
         params: merchantParamsSchema,
         response: {

@@ -11,6 +11,7 @@ export const tillRedemptionRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSe
 
   idempotentWriteRoute(app, options, {
     url: '/vouchers/redeem',
+    operationId: 'redeemVoucherCode',
     summary: "Redeems the voucher of a scanned code at one of the merchant's outlets; the member's open voucher page turns to used",
     scope: 'vouchers.redeem',
     body: integrationVoucherRedeemBodySchema,
@@ -21,6 +22,7 @@ export const tillRedemptionRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSe
 
   idempotentWriteRoute(app, options, {
     url: '/vouchers/redemptions/:redemptionId/void',
+    operationId: 'voidVoucherRedemption',
     summary: 'Voids a redemption made today (in the merchant time zone): the voucher can be used again',
     scope: 'vouchers.void',
     params: integrationRedemptionParamsSchema,

@@ -15,6 +15,7 @@ export const voucherWalletRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSec
       preHandler: app.requireSession(),
       schema: {
         tags: ['vouchers'],
+        operationId: 'listVouchers',
         summary: "The member's vouchers in stacks of one template: usable ones, or the history of used, expired and suspended ones; of one card when asked",
         querystring: voucherWalletQuerySchema,
         response: { 200: voucherWalletSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
@@ -33,6 +34,7 @@ export const voucherWalletRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSec
       preHandler: app.requireSession(),
       schema: {
         tags: ['vouchers'],
+        operationId: 'getVoucher',
         summary: "One of the member's vouchers, with the code the counter scans; a code the server keeps only as a hash is answered once, for the phone to keep",
         params: voucherParamsSchema,
         response: { 200: voucherAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
@@ -50,6 +52,7 @@ export const voucherWalletRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSec
       preHandler: app.requireSession(),
       schema: {
         tags: ['vouchers'],
+        operationId: 'setVoucherHidden',
         summary: 'Hides a voucher from the wallet, or shows it again',
         params: voucherParamsSchema,
         body: voucherChangeBodySchema,
