@@ -41,6 +41,25 @@ describe('the API document', () => {
     expect((await testApp.app.inject({ url: '/api/site', headers: { host: 'localhost' } })).statusCode).toBe(200);
   });
 
+  it('declares the 4xx answers of every operation but the health check, which has none', () => {
+    for (const { method, path, operation } of operations) {
+      const statuses = Object.keys((operation as { responses?: Record<string, unknown> }).responses ?? {});
+      if (path === '/api/health') expect(statuses.filter((status) => status.startsWith('4'))).toEqual([]);
+      else expect(statuses.some((status) => status.startsWith('4')), `${method} ${path}`).toBe(true);
+    }
+  });
+
+  it('declares the Idempotency-Key required wherever a write refuses a request without it', () => {
+    const parameters = (method: string, path: string) =>
+      ((operations.find((entry) => entry.method === method && entry.path === path)?.operation ?? {}) as { parameters?: Array<{ in: string; name: string; required?: boolean }> }).parameters ?? [];
+    const keyOf = (method: string, path: string) => parameters(method, path).find((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key');
+    expect(keyOf('post', '/api/v2/cards/{cardId}/orders')).toMatchObject({ required: true });
+    expect(keyOf('post', '/integration/v1/purchases')).toMatchObject({ required: true });
+    const keyed = operations.filter(({ method, path }) => keyOf(method, path));
+    expect(keyed.length).toBeGreaterThanOrEqual(15);
+    for (const { method, path } of keyed) expect(keyOf(method, path), `${method} ${path}`).toMatchObject({ required: true });
+  });
+
   it('declares every tag an operation names, with a description', () => {
     const declared = new Set(apiTags.map((tag) => tag.name));
     for (const tag of apiTags) expect(tag.description.length).toBeGreaterThan(20);

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { idempotencyKeyHeader } from '@kartu/contracts';
 import { SESSION_COOKIE } from '../modules/auth/auth.constants.ts';
 import { docsPrefix } from './api-paths.ts';
 import { declareRouteSecurity, memberBearerScheme, memberSessionScheme } from './route-security.ts';
@@ -31,6 +32,20 @@ export const apiTags = [
   { name: 'development', description: 'Development servers only: the demo outbox and sandbox payments. Absent in production.' },
 ];
 
+type SchemaTransform = typeof jsonSchemaTransform;
+
+/**
+ * The routes' zod schemas as the document's JSON schemas. A write keyed by an Idempotency-Key takes
+ * the header as optional, so that its absence answers IDEMPOTENCY_KEY_REQUIRED rather than a
+ * validation error; the document says what a caller must do: send it.
+ */
+const documentTransform: SchemaTransform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const headers = (output.schema as { headers?: { properties?: Record<string, unknown>; required?: string[] } } | undefined)?.headers;
+  if (headers?.properties?.[idempotencyKeyHeader] && !headers.required?.includes(idempotencyKeyHeader)) headers.required = [...(headers.required ?? []), idempotencyKeyHeader];
+  return output;
+};
+
 /** OpenAPI built from the routes' zod schemas: JSON at /api/docs/json, the UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   // Before any route is added: each route's security as it is enforced (route-security.ts).
@@ -42,7 +57,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Kartu API',
         description: 'The loyalty wallet API. The Host header selects the merchant.',
         version: '0.1.0',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
+      // Every host of the deployment serves the document: the Host header selects the merchant of
+      // the member API, and the integration API answers on any of them.
+      servers: [{ url: '/', description: "The merchant's site" }],
       tags: apiTags,
       components: {
         securitySchemes: {
@@ -52,7 +71,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
   });
   await app.register(swaggerUi, {
     routePrefix: docsPrefix,
