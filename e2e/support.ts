@@ -165,16 +165,29 @@ export async function expectAccessible(page: Page, what = page.url(), { showsLoa
   await expect(page.locator('main#main'), `${what}: the skip link's target`).toHaveCount(1);
   await expect(page.locator('h1'), `${what}: one h1`).toHaveCount(1);
   // Colours are measured at rest, once entrance motion (a fade, a rise) has ended: also motion that
-  // starts a frame or two later (a page's entrance begins when the page it replaces has gone).
+  // starts a frame or two later (a page's entrance begins when the page it replaces has gone), and
+  // motion of content drawn meanwhile. At rest means: no motion running and nothing redrawn for a
+  // few frames in a row.
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    for (let round = 0; round < 20; round += 1) {
-      await frame();
-      const moving = document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity && animation.playState === 'running');
-      if (moving.length === 0) return;
-      await Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
+    let changed = false;
+    const observer = new MutationObserver(() => {
+      changed = true;
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    try {
+      let quiet = 0;
+      for (let round = 0; round < 60 && quiet < 3; round += 1) {
+        changed = false;
+        await frame();
+        const moving = document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity && animation.playState === 'running');
+        if (moving.length > 0) await Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
+        quiet = moving.length === 0 && !changed ? quiet + 1 : 0;
+      }
+    } finally {
+      observer.disconnect();
     }
   });
   expect(await accessibilityViolations(page), what).toEqual([]);
