@@ -8,6 +8,7 @@ import type { AppContext } from '../../http/app-context.ts';
 import type { AppSecrets } from '../../http/app-secrets.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { changePin, createPin, resetPin } from './pin.service.ts';
+import { PIN_LOCK_AT_ATTEMPT, PIN_LOCK_MINUTES } from '@kartu/core';
 
 /** Setting, changing and resetting the PIN (spec app-core §4 Change PIN, Reset PIN). */
 export const pinRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'codeSecret' | 'outboxSealKey'>> = async (app, context) => {
@@ -22,6 +23,11 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'cod
         tags: ['pin'],
         operationId: 'registerPin',
         summary: 'Sets the first PIN of a new member and completes the sign-in',
+        description:
+          'Needs the pending session a login code opened for a member without a PIN; it becomes active under a new token (cookie set, accessToken answered) and this browser ' +
+          '(its x-device-id header) is trusted for PIN sign-in. A member who has a PIN, or a pending session opened for anything else, answers 409 PIN_ALREADY_SET; ' +
+          'an active session of a member without a PIN answers 403 FORBIDDEN (POST /api/pin/create is for them). Without a session it answers 401 UNAUTHENTICATED, ' +
+          'and calls are rate limited per minute per client address (429 RATE_LIMITED).',
         body: createPinBodySchema,
         response: { 200: signInAnswerSchema, ...errorAnswers([400, 401, 403, 404, 409, 429, 500] as const) },
       },
@@ -45,6 +51,9 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'cod
         tags: ['pin'],
         operationId: 'createPin',
         summary: 'Sets the PIN of a signed-in member who has none',
+        description:
+          'Needs an active member session (a pending one answers 401 LOGIN_PENDING); this browser (its x-device-id header) becomes trusted for PIN sign-in. ' +
+          'A member who already has a PIN answers 409 PIN_ALREADY_SET, and calls are rate limited per minute per client address (429 RATE_LIMITED).',
         body: createPinBodySchema,
         response: { 204: z.null(), ...errorAnswers([400, 401, 404, 409, 429, 500] as const) },
       },
@@ -65,6 +74,10 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'cod
         tags: ['pin'],
         operationId: 'changePin',
         summary: 'Changes the PIN; a wrong current PIN counts toward the PIN lock',
+        description:
+          `Needs an active member session. A wrong current PIN answers 400 PIN_INVALID with attemptsRemaining, and ${PIN_LOCK_AT_ATTEMPT} wrong in a row lock the PIN for ${PIN_LOCK_MINUTES} minutes ` +
+          '(429 PIN_LOCKED); a new PIN equal to the current one answers 400 VALIDATION_FAILED. ' +
+          'Once changed, every other session of the member is signed out and the member is sent a message that the PIN changed.',
         body: changePinBodySchema,
         response: { 204: z.null(), ...errorAnswers([400, 401, 404, 429, 500] as const) },
       },
@@ -85,6 +98,10 @@ export const pinRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'cod
         tags: ['pin'],
         operationId: 'resetPin',
         summary: 'Sets a new PIN after a reset code, clears the PIN lock and completes the sign-in',
+        description:
+          'Needs the pending session a PIN-reset code opened (verify-pin-otp, or verify-otp with type reset-pin); any other session answers 403 FORBIDDEN, none 401 UNAUTHENTICATED. ' +
+          'No current PIN is asked. The session becomes active under a new token (cookie set, accessToken answered), this browser (its x-device-id header) is trusted for PIN sign-in, ' +
+          'every other session of the member is signed out, and the member is sent a message that the PIN changed.',
         body: resetPinBodySchema,
         response: { 200: signInAnswerSchema, ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },
       },

@@ -197,6 +197,19 @@ describe('PIN reset', () => {
     expect((await outboxFor(testApp, phone)).filter((message) => message.purpose === 'pin-changed')).toHaveLength(1);
   });
 
+  it('signs out every other session of the member, keeping the one that reset the PIN', async () => {
+    const phone = newPhone();
+    const phoneDevice = newDeviceId();
+    const signedIn = await signUp(testApp, phone, '123123', { deviceId: phoneDevice });
+    const laptop = newDeviceId();
+    await call(testApp, 'POST', '/api/auth/request-reset-pin', phoneBody(phone), { deviceId: laptop });
+    const verified = await call(testApp, 'POST', '/api/auth/verify-pin-otp', { ...phoneBody(phone), otp: await latestCode(testApp, phone) }, { deviceId: laptop });
+    const pending = signInAnswerSchema.parse(verified.json());
+    const reset = signInAnswerSchema.parse((await call(testApp, 'POST', '/api/pin/reset', { pin: '654321' }, { deviceId: laptop, token: pending.accessToken })).json());
+    expect((await call(testApp, 'GET', '/api/auth/session', undefined, { token: signedIn.accessToken })).statusCode).toBe(401);
+    expect((await call(testApp, 'GET', '/api/auth/session', undefined, { token: reset.accessToken })).statusCode).toBe(200);
+  });
+
   it('refuses /api/pin/reset from a session that is not a reset', async () => {
     const { answer } = await passCode(testApp, newPhone());
     const response = await call(testApp, 'POST', '/api/pin/reset', { pin: '654321' }, { token: answer.accessToken });

@@ -153,7 +153,10 @@ export async function changePin({
   });
 }
 
-/** After a reset code: a new PIN, the PIN lock cleared, this device trusted, the session active. */
+/**
+ * After a reset code: a new PIN, the PIN lock cleared, this device trusted, the session active, and
+ * every other session of the member ended, as a change of PIN ends them.
+ */
 export async function resetPin({
   context,
   user,
@@ -171,6 +174,8 @@ export async function resetPin({
     await clearAttempts(tx, pinKey(user.merchantId, user.id));
     await trustDevice(tx, user.id, deviceHash, now);
     await noticePinChanged(tx, user, notice, now);
+    // A member resets a PIN they forgot, or one someone else learned: whoever signed in with it is out.
+    await revokeOtherSessions(tx, user.id, session.id, now);
     return activateSession({ db: tx, session, loginType: 'otp', now });
   });
 }
