@@ -113,6 +113,8 @@ export const sessionAnswerSchema = z.object({
   pinRequired: z.boolean(),
   needSetPhone: z.boolean(),
 });
+/** A sign-in code checked: a session that waits for the PIN, or the full session when the code added a phone. */
+export const verifyOtpAnswerSchema = z.union([signInAnswerSchema, sessionAnswerSchema]);
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 export const ssoBodySchema = z.object({ token: z.string().min(16).max(4096) });

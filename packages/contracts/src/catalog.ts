@@ -230,6 +230,8 @@ export type IntegrationProduct = z.infer<typeof integrationProductSchema>;
 
 export const integrationProductAnswerSchema = z.object({ data: integrationProductSchema, created: z.boolean() });
 export const integrationProductListSchema = z.object({ data: z.array(integrationProductSchema) });
+/** A product after a change to its stock or picture. */
+export const integrationProductChangeAnswerSchema = z.object({ data: integrationProductSchema });
 
 /** The image upload's body is the picture itself, at most 10 MB (business-rules §5). */
 export const productImageContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -208,6 +208,7 @@ export type OrderList = z.infer<typeof orderListSchema>;
 export const orderParamsSchema = z.object({ cardId: id, orderId: id });
 export const distributorParamsSchema = z.object({ cardId: id, distributorId: id });
 export const distributorListSchema = z.object({ data: z.array(distributorSchema) });
+export const distributorAnswerSchema = z.object({ data: distributorSchema });
 export type DistributorList = z.infer<typeof distributorListSchema>;
 
 /* The merchant's side, through the integration API (docs/integration.md). */

@@ -18,6 +18,10 @@ export const devApiKeysRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         tags: ['development'],
         operationId: 'createApiKey',
         summary: "Makes an integration API key of the Host's merchant and answers it once (development only)",
+        description:
+          'Registered only when NODE_ENV is not production, and open to anyone who reaches the server, without a session. ' +
+          'The key, named Development, belongs to the merchant the Host header selects (404 SITE_NOT_FOUND for a Host that names no site); ' +
+          'only its hash is kept, so this answer is the one chance to read it.',
         response: { 201: z.object({ key: z.string(), id: z.string() }), ...errorAnswers([404, 500] as const) },
       },
     },

@@ -66,6 +66,10 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
         tags: ['development'],
         operationId: 'listOutboxMessages',
         summary: 'Messages the server would have sent (development only)',
+        description:
+          'Registered only when NODE_ENV is not production, and open to anyone who reaches the server, without a session. ' +
+          `The latest ${pageSize} messages of the merchant the Host header selects, newest first; code holds a one-time code only while the development outbox is its channel’s driver. ` +
+          'to keeps one recipient’s messages: a phone is read as sign-in reads it (0812…, 62812… and +62812… alike), and one that is not valid is matched as typed, in lower case.',
         querystring: outboxQuerySchema,
         response: { 200: z.object({ data: z.array(outboxEntrySchema) }), 400: errorBodySchema, 404: errorBodySchema, 500: errorBodySchema },
       },

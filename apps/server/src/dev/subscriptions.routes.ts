@@ -14,6 +14,10 @@ export const devSubscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (
         tags: ['development'],
         operationId: 'endSubscriptionPeriod',
         summary: "Moves a card's paid subscription period into the past, as if its end date had come (development only)",
+        description:
+          'Registered only when NODE_ENV is not production, and open to anyone who reaches the server, without a session, ' +
+          'for any card of the merchant the Host header selects, whoever holds it. The period ends a second before now and any grace is dropped, ' +
+          'so an active subscription reads expired and a cancelled one ended; a card without a paid period answers 409 SUBSCRIPTION_NOT_ACTIVE.',
         params: subscriptionCardParamsSchema,
         response: { 200: cardSubscriptionSchema, ...errorAnswers([400, 404, 409, 500] as const) },
       },

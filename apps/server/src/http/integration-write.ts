@@ -9,6 +9,10 @@ import { answerOnce, holderOf, integrationRouteConfig, integrationSecurity } fro
 
 type IntegrationApp = Parameters<FastifyPluginAsyncZod<AppContext>>[0];
 
+/** What every idempotent write of the integration API does with its Idempotency-Key. */
+export const idempotentWriteRules =
+  'Send an Idempotency-Key header (a fresh UUID per write): without one the write is refused with IDEMPOTENCY_KEY_REQUIRED. A retry with the same key and body gets the first answer again (a refusal included) and writes nothing; while the first is still running it answers 409 CONFLICT; the same key with another body is refused with IDEMPOTENCY_KEY_REUSED.';
+
 const writeErrors = errorAnswers([400, 401, 404, 409, 422, 429, 500] as const);
 
 export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType> {
@@ -16,6 +20,8 @@ export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodTyp
   /** The operation's name in the OpenAPI document: lowerCamelCase, verb first, unique across the document. */
   operationId: string;
   summary: string;
+  /** What a caller must know beyond the summary: limits, locks, the errors it answers. The Idempotency-Key rules are added to it. */
+  description: string;
   /** Names the write in the idempotency records, so one key may be reused across different writes. */
   scope: string;
   params?: Params;
@@ -33,16 +39,18 @@ export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodTyp
 export function integrationWriteSchema<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType, Status extends 200 | 201>({
   operationId,
   summary,
+  description,
   params,
   body,
   status,
   answer,
-}: Pick<IdempotentWrite<Params, Body, Answer>, 'operationId' | 'summary' | 'params' | 'body' | 'answer'> & { status: Status }) {
+}: Pick<IdempotentWrite<Params, Body, Answer>, 'operationId' | 'summary' | 'description' | 'params' | 'body' | 'answer'> & { status: Status }) {
   const success = { [status]: answer } as { [code in Status]: Answer };
   return {
     tags: ['integration'],
     operationId,
     summary,
+    description: `${description}\n\n${idempotentWriteRules}`,
     security: integrationSecurity,
     headers: idempotentWriteHeadersSchema,
     ...(params && { params }),
@@ -58,7 +66,7 @@ export function integrationWriteSchema<Params extends z.ZodType, Body extends z.
 export function idempotentWriteRoute<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType>(
   app: IntegrationApp,
   { db, clock }: Pick<AppContext, 'db' | 'clock'>,
-  { url, operationId, summary, scope, params, body, status, answer, run }: IdempotentWrite<Params, Body, Answer>,
+  { url, operationId, summary, description, scope, params, body, status, answer, run }: IdempotentWrite<Params, Body, Answer>,
 ): void {
   // TypeScript cannot infer the request from schemas that are type parameters here, so the route is
   // declared untyped; the zod validator has already parsed params and body into these schemas' output.
@@ -66,7 +74,7 @@ export function idempotentWriteRoute<Params extends z.ZodType, Body extends z.Zo
     url,
     {
       config: integrationRouteConfig,
-      schema: integrationWriteSchema({ operationId, summary, params, body, status, answer }),
+      schema: integrationWriteSchema({ operationId, summary, description, params, body, status, answer }),
     },
     async (request, reply) =>
       answerOnce({

@@ -15,17 +15,18 @@ const methods = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options', 'tr
 interface OperationId {
   operation: string;
   operationId: unknown;
+  description: unknown;
 }
 
 /** Every operation of the served OpenAPI document (test builds include the development routes), with its operationId. */
 async function operationIds(): Promise<OperationId[]> {
   const response = await testApp.app.inject({ url: '/api/docs/json' });
   expect(response.statusCode).toBe(200);
-  const document = response.json<{ paths: Record<string, Record<string, { operationId?: unknown }>> }>();
+  const document = response.json<{ paths: Record<string, Record<string, { operationId?: unknown; description?: unknown }>> }>();
   return Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item)
       .filter(([method]) => methods.includes(method))
-      .map(([method, operation]) => ({ operation: `${method.toUpperCase()} ${path}`, operationId: operation.operationId })),
+      .map(([method, operation]) => ({ operation: `${method.toUpperCase()} ${path}`, operationId: operation.operationId, description: operation.description })),
   );
 }
 
@@ -40,6 +41,10 @@ describe('OpenAPI operations', () => {
     const byId = new Map<unknown, string[]>();
     for (const { operation, operationId } of await operationIds()) byId.set(operationId, [...(byId.get(operationId) ?? []), operation]);
     expect([...byId].filter(([, operations]) => operations.length > 1)).toEqual([]);
+  });
+
+  it('describes every operation beyond its summary', async () => {
+    expect((await operationIds()).filter(({ description }) => typeof description !== 'string' || description.trim().length < 40).map(({ operation }) => operation)).toEqual([]);
   });
 
   it('includes the development routes', async () => {

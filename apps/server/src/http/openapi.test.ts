@@ -10,12 +10,21 @@ interface Operation {
   security?: Array<Record<string, string[]>>;
 }
 
+interface Content {
+  schema?: { $ref?: string; type?: string; format?: string };
+}
+interface Document {
+  paths: Record<string, Record<string, Operation & { requestBody?: { content: Record<string, Content> }; responses?: Record<string, { content?: Record<string, Content> }> }>>;
+  components: { schemas: Record<string, { examples?: unknown[] }> };
+}
+
 let testApp: TestApp;
-let operations: Array<{ method: string; path: string; operation: Operation }>;
+let document: Document;
+let operations: Array<{ method: string; path: string; operation: Document['paths'][string][string] }>;
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  const document = (await testApp.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
+  document = (await testApp.app.inject({ url: '/api/docs/json' })).json<Document>();
   operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ method, path, operation })));
 });
 afterAll(async () => {
@@ -67,5 +76,52 @@ describe('the API document', () => {
       expect(operation.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
       for (const tag of operation.tags ?? []) expect(declared.has(tag), `${method} ${path}: ${tag}`).toBe(true);
     }
+  });
+
+  it('names each contract once and refers to it: the error body is one schema', () => {
+    const inPaths = JSON.stringify(document.paths);
+    expect(inPaths).not.toContain('"statusCode"');
+    expect(document.components.schemas.Error).toBeDefined();
+    expect(inPaths.split('"#/components/schemas/Error"').length - 1).toBeGreaterThan(500);
+    for (const name of Object.keys(document.components.schemas)) expect(name, name).toMatch(/^[A-Z][A-Za-z0-9]+$/);
+  });
+
+  it('refers each JSON request body and success answer to a named contract, with its example', () => {
+    const unnamed: string[] = [];
+    const withoutExample: string[] = [];
+    const refOf = (where: string, content: Content | undefined) => {
+      const ref = content?.schema?.$ref;
+      if (!ref) return unnamed.push(where);
+      const schema = document.components.schemas[ref.replace('#/components/schemas/', '')];
+      if (!schema?.examples?.length) withoutExample.push(`${where} (${ref})`);
+    };
+    for (const { method, path, operation } of operations) {
+      if (path.startsWith('/api/dev/')) continue;
+      const body = operation.requestBody?.content['application/json'];
+      if (body && path !== '/webhooks/payments/{provider}') refOf(`${method} ${path} body`, body);
+      for (const [status, answer] of Object.entries(operation.responses ?? {}))
+        if (status.startsWith('2') && answer.content?.['application/json']) refOf(`${method} ${path} ${status}`, answer.content['application/json']);
+    }
+    expect(unnamed).toEqual([]);
+    expect(withoutExample).toEqual([]);
+  });
+
+  it('says which request bodies may be left out', () => {
+    const requestBody = (path: string) => (document.paths[path]?.post as { requestBody?: { required?: boolean } } | undefined)?.requestBody;
+    expect(requestBody('/integration/v1/vouchers/redemptions/{redemptionId}/void')).toMatchObject({ required: false });
+    expect(requestBody('/integration/v1/gift-cards/charges/{chargeId}/void')).toMatchObject({ required: false });
+    expect(requestBody('/integration/v1/purchases')).toMatchObject({ required: true });
+  });
+
+  it('declares files as the server sends and takes them', () => {
+    const answerTypes = (method: string, path: string, status: string) => Object.keys(document.paths[path]?.[method]?.responses?.[status]?.content ?? {});
+    expect(answerTypes('get', '/media/{imageId}/{file}', '200')).toEqual(['image/webp']);
+    expect(answerTypes('get', '/integration/v1/payments/{id}/proof', '200')).toEqual(['image/webp']);
+    const bodyTypes = (path: string) => Object.keys(document.paths[path]?.post?.requestBody?.content ?? {});
+    expect(bodyTypes('/api/v2/payments/{id}/proof')).toEqual(['image/jpeg', 'image/png', 'image/webp']);
+    expect(bodyTypes('/integration/v1/programs/{programId}/products/{sku}/image')).toEqual(['image/jpeg', 'image/png', 'image/webp']);
+    expect(document.paths['/api/v2/payments/{id}/proof']?.post?.requestBody?.content['image/png']?.schema).toMatchObject({ type: 'string', format: 'binary' });
+    // The provider's notification is a JSON object, though the server reads it as text to check its signature.
+    expect(document.paths['/webhooks/payments/{provider}']?.post?.requestBody?.content['application/json']?.schema).toMatchObject({ type: 'object' });
   });
 });

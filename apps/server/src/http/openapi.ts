@@ -1,10 +1,12 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { idempotencyKeyHeader } from '@kartu/contracts';
 import { SESSION_COOKIE } from '../modules/auth/auth.constants.ts';
 import { docsPrefix } from './api-paths.ts';
+import { describeAnswers, nameContractSchemas, tidyComponents } from './openapi-schemas.ts';
 import { declareRouteSecurity, memberBearerScheme, memberSessionScheme } from './route-security.ts';
 import { docsContentSecurityPolicy } from './security.ts';
 
@@ -34,22 +36,38 @@ export const apiTags = [
 
 type SchemaTransform = typeof jsonSchemaTransform;
 
+/** `POST /integration/v1/vouchers/redemptions/{redemptionId}/void`: the operations whose body may be left out. */
+const optionalBodies = new Set<string>();
+const operationKey = (method: string, url: string) => `${method.toLowerCase()} ${url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+
 /**
  * The routes' zod schemas as the document's JSON schemas. A write keyed by an Idempotency-Key takes
  * the header as optional, so that its absence answers IDEMPOTENCY_KEY_REQUIRED rather than a
- * validation error; the document says what a caller must do: send it.
+ * validation error; the document says what a caller must do: send it. A body the route's schema
+ * takes as absent is noted, for the document to say it is optional.
  */
 const documentTransform: SchemaTransform = (input) => {
   const output = jsonSchemaTransform(input);
   const headers = (output.schema as { headers?: { properties?: Record<string, unknown>; required?: string[] } } | undefined)?.headers;
   if (headers?.properties?.[idempotencyKeyHeader] && !headers.required?.includes(idempotencyKeyHeader)) headers.required = [...(headers.required ?? []), idempotencyKeyHeader];
+  const body = (input.schema as { body?: unknown } | undefined)?.body;
+  if (body instanceof z.ZodType && body.safeParse(undefined).success) for (const method of [input.route.method].flat()) optionalBodies.add(operationKey(method, input.url));
   return output;
 };
+
+/** Marks optional the request bodies the server takes absent. */
+function markOptionalBodies<D extends { paths?: object }>(document: D): D {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, { requestBody?: { required?: boolean } }>>;
+  for (const [path, item] of Object.entries(paths))
+    for (const [method, operation] of Object.entries(item)) if (operation.requestBody && optionalBodies.has(operationKey(method, path))) operation.requestBody.required = false;
+  return document;
+}
 
 /** OpenAPI built from the routes' zod schemas: JSON at /api/docs/json, the UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   // Before any route is added: each route's security as it is enforced (route-security.ts).
   app.addHook('onRoute', declareRouteSecurity);
+  nameContractSchemas();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -58,6 +76,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description: 'The loyalty wallet API. The Host header selects the merchant.',
         version: '0.1.0',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        // One deployment serves many merchants: its operator issues their API keys and answers for it.
+        contact: { name: "The operator of this deployment, who issued the merchant's API key" },
       },
       // Every host of the deployment serves the document: the Host header selects the merchant of
       // the member API, and the integration API answers on any of them.
@@ -72,6 +92,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     transform: documentTransform,
+    transformObject: (input) => markOptionalBodies(describeAnswers(tidyComponents(jsonSchemaTransformObject(input)))),
   });
   await app.register(swaggerUi, {
     routePrefix: docsPrefix,

@@ -20,6 +20,8 @@ export const integrationPurchasesRoutes: FastifyPluginAsyncZod<AppContext> = asy
     url: '/purchases/:billNumber/void',
     operationId: 'voidPurchase',
     summary: 'Takes back what a purchase earned; refused when the points are already spent',
+    description:
+      "Only a bill of the API key's merchant: an unknown bill number answers 404 NOT_FOUND, and a bill voided before 409 CONFLICT. The earn is taken back in full or not at all: when the member has spent those points the void is refused with 422 INSUFFICIENT_BALANCE and nothing changes (adjustBalance can correct it instead). A bill that earned nothing is still marked void, with entryId null; a level-up reward the purchase granted stays with the card.",
     scope: 'purchases.void',
     params: purchaseParamsSchema,
     body: voidPurchaseBodySchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { siteOf } from '../../http/request-context.ts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addressAnswerSchema, addressBodySchema, addressListSchema, addressParamsSchema } from '@kartu/contracts';
+import { MAX_ADDRESSES_PER_MEMBER, addressAnswerSchema, addressBodySchema, addressListSchema, addressParamsSchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { signedIn } from '../auth/auth.http.ts';
@@ -22,6 +22,9 @@ export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
         tags: ['addresses'],
         operationId: 'listAddresses',
         summary: "The member's addresses: the primary one first, then the newest",
+        description:
+          `Needs an active member session; only the member’s own addresses at the merchant the Host header selects, at most ${MAX_ADDRESSES_PER_MEMBER}. ` +
+          'Area names are as they were saved, and recipientPhone is in E.164.',
         response: { 200: addressListSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
       },
     },
@@ -36,6 +39,10 @@ export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
         tags: ['addresses'],
         operationId: 'addAddress',
         summary: 'Adds an address; the first one becomes primary. Its areas must nest: province, city or regency, district, subdistrict',
+        description:
+          `Needs an active member session. A member holds at most ${MAX_ADDRESSES_PER_MEMBER} addresses (409 ADDRESS_LIMIT_REACHED), and isPrimary true makes the new one primary. ` +
+          'Area codes that do not nest answer 422 ADDRESS_AREA_INVALID naming the first wrong level’s field, and a recipient phone not valid in the address’s country 400 VALIDATION_FAILED; ' +
+          'the phone is stored in E.164. Latitude and longitude go together: both or neither.',
         body: addressBodySchema,
         response: { 201: addressAnswerSchema, ...errorAnswers([400, 401, 404, 409, 422, 429, 500] as const) },
       },
@@ -54,6 +61,8 @@ export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
         tags: ['addresses'],
         operationId: 'getAddress',
         summary: 'One address of the member',
+        description:
+          'Needs an active member session. An address of another member or another merchant, or an id that names none, answers 404 ADDRESS_NOT_FOUND.',
         params: addressParamsSchema,
         response: { 200: addressAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
       },
@@ -69,6 +78,10 @@ export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
         tags: ['addresses'],
         operationId: 'updateAddress',
         summary: 'Replaces an address of the member',
+        description:
+          'Needs an active member session; the body is checked as when adding (422 ADDRESS_AREA_INVALID, 400 VALIDATION_FAILED). ' +
+          'Left out, latitude and longitude keep the stored position, and null removes it; isPrimary true makes the address primary, while false leaves it as it is. ' +
+          'An address of another member answers 404 ADDRESS_NOT_FOUND.',
         params: addressParamsSchema,
         body: addressBodySchema,
         response: { 200: addressAnswerSchema, ...errorAnswers([400, 401, 404, 422, 429, 500] as const) },
@@ -88,6 +101,8 @@ export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
         tags: ['addresses'],
         operationId: 'deleteAddress',
         summary: 'Deletes an address of the member; when it was the primary one, the newest left becomes primary',
+        description:
+          'Needs an active member session. An address of another member, or one already deleted, answers 404 ADDRESS_NOT_FOUND.',
         params: addressParamsSchema,
         response: { 204: z.null(), ...errorAnswers([400, 401, 404, 429, 500] as const) },
       },
@@ -106,6 +121,9 @@ export const addressesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
         tags: ['addresses'],
         operationId: 'setPrimaryAddress',
         summary: "Makes an address the member's primary one",
+        description:
+          'Needs an active member session; the address primary before stops being so, and an address already primary is answered unchanged. ' +
+          'An address of another member answers 404 ADDRESS_NOT_FOUND.',
         params: addressParamsSchema,
         response: { 200: addressAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
       },

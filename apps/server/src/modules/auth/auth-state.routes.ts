@@ -8,6 +8,7 @@ import type { AppSecrets } from '../../http/app-secrets.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { normaliseIdentifier, signInIdentifier } from './identifier.ts';
 import { getLockState } from './lock-state.service.ts';
+import { SESSION_COOKIE } from './auth.constants.ts';
 import { getPinInfo } from './pin-info.service.ts';
 import { revokeSession } from './session.service.ts';
 
@@ -24,6 +25,11 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets
         tags: ['auth'],
         operationId: 'getPinInfo',
         summary: 'Whether the identifier needs a PIN or a phone, and whether this device is new to it',
+        description:
+          'Public; the Host header selects the merchant whose members are looked up. An unknown identifier, and a known one asked from a browser the member ' +
+          'has not yet entered or set a PIN on (its x-device-id header) and that holds no session of theirs, all answer as a new account on a new device, so the answer never tells who is registered; ' +
+          'needSetPhone is told only to the browser holding the member’s own session. An identifier of a kind the merchant does not sign in with answers 400 VALIDATION_FAILED, ' +
+          'and calls are rate limited per minute, per client address and per identifier (429 RATE_LIMITED).',
         body: pinInfoBodySchema,
         response: { 200: pinInfoAnswerSchema, ...errorAnswers([400, 404, 429, 500] as const) },
       },
@@ -44,6 +50,10 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets
         tags: ['auth'],
         operationId: 'checkPhoneLock',
         summary: 'Whether a phone number is locked (PIN or failed-login lock)',
+        description:
+          'Public; the Host header selects the merchant. userLocked is true while the member’s PIN lock or the failed-login lock of this device (its x-device-id header) holds; ' +
+          'the code-request lock is not counted. A number that is not valid answers 400 VALIDATION_FAILED, ' +
+          'and calls are rate limited per minute per client address (429 RATE_LIMITED).',
         body: lockedBodySchema,
         response: { 200: lockedAnswerSchema, ...errorAnswers([400, 404, 429, 500] as const) },
       },
@@ -74,6 +84,10 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets
           summary: includeCodeRequests
             ? 'The failed-login, PIN and code-request locks of an identifier'
             : 'The failed-login and PIN locks of an identifier',
+          description:
+            'Public; the Host header selects the merchant. isLocked and lockedUntil (the latest end among them) cover the failed-login lock of this device (its x-device-id header), ' +
+            `the member’s PIN lock${includeCodeRequests ? ' and the identifier’s code-request lock' : ''}; currentTime is the server’s clock, to count down from. ` +
+            'Calls are rate limited per minute, per client address and per identifier (429 RATE_LIMITED).',
           body: checkLockBodySchema,
           response: { 200: lockStateSchema, ...errorAnswers([400, 404, 429, 500] as const) },
         },
@@ -94,6 +108,9 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets
         tags: ['auth'],
         operationId: 'getSession',
         summary: 'The current session, pending ones included, so the app knows where to resume',
+        description:
+          'Needs a session of the merchant the Host header selects (the cookie, or the bearer token in app view mode), pending or active: pinRequired true means the sign-in still waits for the PIN. ' +
+          'needSetPhone is true for an e-mail member without a phone. Without a live session it answers 401 UNAUTHENTICATED.',
         response: { 200: sessionAnswerSchema, ...errorAnswers([401, 404, 429, 500] as const) },
       },
     },
@@ -108,6 +125,9 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets
         tags: ['auth'],
         operationId: 'signOut',
         summary: 'Ends the session on the server and clears the cookie (also without a session)',
+        description:
+          `Anyone may call it: the session the request carries, pending or active, is revoked, and the ${SESSION_COOKIE} cookie is cleared whether or not there was one. ` +
+          'The member’s sessions on other devices stay signed in.',
         response: { 204: z.null(), ...errorAnswers([404, 429, 500] as const) },
       },
     },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardListAnswerSchema, cardListQuerySchema, cardParamsSchema, cardRegistrationBodySchema, type CardListQuery } from '@kartu/contracts';
+import { REGISTRATION_ANSWER_MAX_LENGTH } from '@kartu/core';
 import type { AppContext } from '../../http/app-context.ts';
 import { sendCachedAnswer, sendJsonText } from '../../http/json-text.ts';
 import { siteOf } from '../../http/request-context.ts';
@@ -8,12 +9,20 @@ import { changeTags } from '../../lib/change-feed.ts';
 import { TaggedCache } from '../../lib/tagged-cache.ts';
 import { signedIn } from '../auth/auth.http.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
-import { cardActions, applyCardAction } from './card-actions.service.ts';
-import { listCards } from './card-list.service.ts';
+import { cardActions, applyCardAction, type CardAction } from './card-actions.service.ts';
+import { cardsPerPage, listCards } from './card-list.service.ts';
 import { saveRegistration } from './card-registration.service.ts';
 
 /** How long a wallet page is sent again without reading it anew, unless a change drops it first. */
 export const cardListCacheTtlMs = 10_000;
+
+/** Where each card action puts the card, for its operation's description. */
+const cardActionEffects: Record<CardAction, string> = {
+  hide: 'The card leaves the active view for the hidden one; an archived card stays in the archived view, which wins over hidden.',
+  unhide: 'The card comes back to the active view, unless it is archived: the archived view wins over hidden.',
+  archive: 'The card moves to the archived view, whether or not it is hidden.',
+  unarchive: 'The card leaves the archived view, for the hidden view if it is still hidden, else the active one.',
+};
 
 /** The member's wallet: card list, card page, card actions and registration. */
 export const cardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
@@ -45,6 +54,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
         tags: ['cards'],
         operationId: 'listCards',
         summary: "One page of the member's cards in a view (active, hidden or archived), 10 per page, newest first",
+        description: `Needs the member's session; only the cards of the merchant the Host header names are listed. A page holds ${cardsPerPage} cards, ordered by when each card was created (issued), not when it was added; count is the view's total across pages, and a page past the end is empty. The active view leaves out hidden and archived cards, the hidden view leaves out archived ones.`,
         querystring: cardListQuerySchema,
         response: { 200: cardListAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
       },
@@ -79,6 +89,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
           tags: ['cards'],
           operationId: `${action}Card`,
           summary: `${action.charAt(0).toUpperCase()}${action.slice(1)}s a card of the member's wallet`,
+          description: `Needs the member's session; a card of another member or of another merchant than the Host header's answers 404 CARD_NOT_FOUND. ${cardActionEffects[action]} Repeating the action changes nothing and answers 204 again.`,
           params: cardParamsSchema,
           response: { 204: z.null(), ...errorAnswers([400, 401, 404, 429, 500] as const) },
         },
@@ -99,6 +110,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
         tags: ['cards'],
         operationId: 'saveCardRegistration',
         summary: "Saves the member's answers to the card program's registration form",
+        description: `Needs the member's session; a card of another member or merchant answers 404 CARD_NOT_FOUND. The answers are checked against the program's form: 400 VALIDATION_FAILED names each field that is required and empty, or badly formed (an e-mail, phone or number, a date that is invalid or later than today, a value outside a select's options). The answers replace those saved before, keeping only the form's fields, each at most ${REGISTRATION_ANSWER_MAX_LENGTH} characters.`,
         params: cardParamsSchema,
         body: cardRegistrationBodySchema,
         response: { 204: z.null(), ...errorAnswers([400, 401, 404, 413, 415, 429, 500] as const) },

@@ -16,6 +16,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
         tags: ['cards'],
         operationId: 'listRewards',
         summary: 'The rewards granted to a card of the member, claimable first',
+        description: "Needs the member's session; a card of another member or of another merchant than the Host header's answers 404 CARD_NOT_FOUND. Claimable rewards come first, then claimed ones, each newest granted first. A reward is claimed with claimReward; withVoucher says it also brings an e-voucher.",
         params: cardParamsSchema,
         response: { 200: rewardListAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
       },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idempotentWriteHeadersSchema,
   integrationProductAnswerSchema,
+  integrationProductChangeAnswerSchema,
   integrationProductBodySchema,
   integrationProductListSchema,
   integrationProductParamsSchema,
@@ -10,21 +11,20 @@ import {
   productImageContentTypes,
 } from '@kartu/contracts';
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '@kartu/core/constants';
+import { binaryBody } from '../../http/binary-schemas.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import type { AppContext } from '../../http/app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { listMerchantProducts, saveMerchantProduct, setProductImage, setProductStock } from './merchant-catalog.service.ts';
 import { prepareImage } from '../media/images.service.ts';
-import { findMerchantCurrency } from '../tenancy/tenancy.service.ts';
-import { idempotentWriteRoute } from '../../http/integration-write.ts';
+import { getMerchantCurrency } from '../tenancy/tenancy.service.ts';
+import { idempotentWriteRoute, idempotentWriteRules } from '../../http/integration-write.ts';
 import { answerOnce, holderOf, integrationRouteConfig, integrationSecurity } from '../../http/integration-request.ts';
 
 /** The merchant's catalogs: products by SKU, with their exact stock (docs/integration.md). */
 export const integrationCatalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
   const { db, clock, blobs } = options;
-  const productAnswer = z.object({ data: integrationProductAnswerSchema.shape.data });
   // Only this plugin reads image bodies; every other route keeps the app's JSON parser alone.
   app.addContentTypeParser([...productImageContentTypes], { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES }, (_request, body, done) => done(null, body));
 
@@ -36,6 +36,7 @@ export const integrationCatalogRoutes: FastifyPluginAsyncZod<AppContext> = async
         tags: ['integration'],
         operationId: 'listMerchantProducts',
         summary: "Every product of one of the merchant's programs, retired ones too, by SKU, with its exact stock",
+        description: "A program of another merchant, or an id that is not one, answers 404. Prices are in points and in the merchant's currency's smallest unit; a null stock means the product is not counted.",
         security: integrationSecurity,
         params: integrationProgramParamsSchema,
         response: { 200: integrationProductListSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
@@ -48,6 +49,8 @@ export const integrationCatalogRoutes: FastifyPluginAsyncZod<AppContext> = async
     url: '/programs/:programId/products',
     operationId: 'saveProduct',
     summary: "Makes or updates the program's product of this SKU (its category by name); `created` says which",
+    description:
+      "The SKU identifies the product within the program: sending it again replaces every field sent, and fields left out take their defaults. A category name the program does not have yet is made. A product needs a price in points, in money, or both; `active: false` retires it from the member's shop. A program of another merchant answers 404.",
     scope: 'catalog.product',
     params: integrationProgramParamsSchema,
     body: integrationProductBodySchema,
@@ -55,7 +58,7 @@ export const integrationCatalogRoutes: FastifyPluginAsyncZod<AppContext> = async
     answer: integrationProductAnswerSchema,
     run: async ({ tx, merchantId, params, body }) => {
       const { categoryExclusive, ...product } = body;
-      const currency = await findMerchantCurrency(tx, merchantId);
+      const { code: currency } = await getMerchantCurrency({ db: tx, id: merchantId });
       return saveMerchantProduct({ tx, merchantId, programId: params.programId, currency, product: { ...product, categoryExclusive } });
     },
   });
@@ -64,11 +67,12 @@ export const integrationCatalogRoutes: FastifyPluginAsyncZod<AppContext> = async
     url: '/programs/:programId/products/:sku/stock',
     operationId: 'setProductStock',
     summary: 'Sets the units left of a product, as counted at the merchant (null: no stock count)',
+    description: "Replaces the count the shop sells from. A SKU the program does not have answers 404 PRODUCT_NOT_FOUND.",
     scope: 'catalog.stock',
     params: integrationProductParamsSchema,
     body: integrationStockBodySchema,
     status: 200,
-    answer: productAnswer,
+    answer: integrationProductChangeAnswerSchema,
     run: async ({ tx, merchantId, params, body }) => ({ data: await setProductStock({ tx, merchantId, programId: params.programId, sku: params.sku, stock: body.stock }) }),
   });
 
@@ -82,10 +86,13 @@ export const integrationCatalogRoutes: FastifyPluginAsyncZod<AppContext> = async
         tags: ['integration'],
         operationId: 'setProductImage',
         summary: `Sets the product's picture (the image as the body: ${productImageContentTypes.join(', ')}; at most 10 MB), resized and stripped of its metadata as the CSV import's are`,
+        description: `Send the image's bytes as the body with its Content-Type; another type, or bytes that are no such image, answer 415 UNSUPPORTED_MEDIA_TYPE, and more than 10 MB 413. A SKU the program does not have answers 404 PRODUCT_NOT_FOUND.\n\n${idempotentWriteRules} The body's identity is the image's SHA-256.`,
         security: integrationSecurity,
+        consumes: [...productImageContentTypes],
+        body: binaryBody('The picture'),
         headers: idempotentWriteHeadersSchema,
         params: integrationProductParamsSchema,
-        response: { 200: productAnswer, ...errorAnswers([400, 401, 404, 409, 413, 415, 422, 429, 500] as const) },
+        response: { 200: integrationProductChangeAnswerSchema, ...errorAnswers([400, 401, 404, 409, 413, 415, 422, 429, 500] as const) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartQuoteBodySchema, cartQuoteSchema, catalogCardParamsSchema, catalogPageSchema, catalogQuerySchema, productAnswerSchema, productParamsSchema } from '@kartu/contracts';
+import { PRECIOUS_METAL_MAX_PER_TRANSACTION } from '@kartu/core';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { sendCachedAnswer, sendJsonText } from '../../http/json-text.ts';
@@ -48,6 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
         tags: ['catalog'],
         operationId: 'listProducts',
         summary: "One page of a card's catalog: search, category, type, a points price range and an order; with the categories on sale",
+        description: "Needs the member's session; a card of another member or of another merchant than the Host header's answers 404 CARD_NOT_FOUND, and a card whose program opens no shop 403 SHOP_NOT_AVAILABLE. A page holds 1 to 50 products (limit, 20 by default); pass nextCursor back as cursor (a malformed cursor answers 400 VALIDATION_FAILED). minPrice and maxPrice compare points, so products priced only in money are left out while either is set, and minPrice above maxPrice answers 400 CATALOG_PRICE_RANGE. categories lists every category with products on sale, whatever the filter.",
         params: catalogCardParamsSchema,
         querystring: catalogQuerySchema,
         response: { 200: catalogPageSchema, ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },
@@ -87,6 +89,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
         tags: ['catalog'],
         operationId: 'getProduct',
         summary: "One product of a card's catalog, with its description, terms and photo",
+        description: `Needs the member's session; a card of another member or of another merchant than the Host header's answers 404 CARD_NOT_FOUND, and a card whose program opens no shop 403 SHOP_NOT_AVAILABLE. A product that is not on sale in the card's program, or is not of the type the path names, answers 404 PRODUCT_NOT_FOUND. maxPerOrder already counts the stock and, for precious metals, the cap of ${PRECIOUS_METAL_MAX_PER_TRANSACTION} per transaction.`,
         params: productParamsSchema,
         response: { 200: productAnswerSchema, ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },
       },
@@ -106,6 +109,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
         tags: ['catalog'],
         operationId: 'quoteCart',
         summary: "Prices the member's cart as the products are now: its lines, subtotal in points and money, and every rule it breaks",
+        description: `Needs the member's session; a card of another member or of another merchant than the Host header's answers 404 CARD_NOT_FOUND, and a card whose program opens no shop 403 SHOP_NOT_AVAILABLE. Prices are the catalog's as it is now, never the client's, but for the value chosen for a custom-value product; items naming the same product are added up into one line. A cart that breaks a rule is not refused: problems names each (a product not on sale, out of stock or above its maximum, more than ${PRECIOUS_METAL_MAX_PER_TRANSACTION} precious-metal items, physical items with e-vouchers, an exclusive category mixed with others, a custom value missing or out of its range) and isValid is false. Sums too large to answer exactly are refused with 422 UNPROCESSABLE.`,
         params: catalogCardParamsSchema,
         body: cartQuoteBodySchema,
         response: { 200: cartQuoteSchema, ...errorAnswers([400, 401, 403, 404, 422, 429, 500] as const) },

@@ -30,19 +30,33 @@ export const areaRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
 
   app.get(
     '/api/v2/areas/provinces',
-    { preHandler: app.requireSession(), schema: { tags: ['addresses'], operationId: 'listProvinces', summary: "Indonesia's provinces, by name", response: responses } },
+    {
+      preHandler: app.requireSession(),
+      schema: {
+        tags: ['addresses'],
+        operationId: 'listProvinces',
+        summary: "Indonesia's provinces, by name",
+        description:
+          'Needs an active member session; the same list for every merchant. Each code is what an address’s provinceCode takes, ' +
+          `and the answer carries Cache-Control: ${areaCacheControl}, since the area data only changes with a release.`,
+        response: responses,
+      },
+    },
     async (_request, reply) => send(reply, await answer('provinces')),
   );
 
   const children = [
-    ['provinces', 'regencies', 'listRegencies', "A province's cities and regencies, by name"],
-    ['regencies', 'districts', 'listDistricts', "A city or regency's districts, by name"],
-    ['districts', 'villages', 'listVillages', "A district's subdistricts (villages), by name"],
+    ['provinces', 'regencies', 'listRegencies', "A province's cities and regencies, by name", "a province's code such as 31"],
+    ['regencies', 'districts', 'listDistricts', "A city or regency's districts, by name", "a city or regency's code such as 31.74"],
+    ['districts', 'villages', 'listVillages', "A district's subdistricts (villages), by name", "a district's code such as 31.74.07"],
   ] as const;
-  for (const [parent, name, operationId, summary] of children) {
+  for (const [parent, name, operationId, summary, parentCode] of children) {
+    const description =
+      `Needs an active member session; the same list for every merchant. The path’s code is ${parentCode}, and a code that names no such area answers 404 NOT_FOUND. ` +
+      `The answer carries Cache-Control: ${areaCacheControl}, since the area data only changes with a release.`;
     app.get(
       `/api/v2/areas/${parent}/:code/${name}`,
-      { preHandler: app.requireSession(), schema: { tags: ['addresses'], operationId, summary, params: areaParamsSchema, response: responses } },
+      { preHandler: app.requireSession(), schema: { tags: ['addresses'], operationId, summary, description, params: areaParamsSchema, response: responses } },
       async (request, reply) => send(reply, await answer(name, request.params.code)),
     );
   }

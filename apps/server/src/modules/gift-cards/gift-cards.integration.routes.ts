@@ -13,6 +13,8 @@ export const integrationGiftCardsRoutes: FastifyPluginAsyncZod<AppContext> = asy
     url: '/gift-cards/charges/:chargeId/void',
     operationId: 'voidGiftCardCharge',
     summary: 'Voids a charge made today (in the merchant time zone): the amount goes back onto the card',
+    description:
+      "Only a charge of the API key's merchant, made at a till or at the counter: another merchant's charge, or an id that is not one, answers 404 NOT_FOUND. A charge voided before, or made on an earlier day, answers 409 GIFT_CARD_CHARGE_NOT_VOIDABLE. The optional reason is kept on the reversal, and the answer's balance is the card's after it.",
     scope: 'gift-cards.void',
     params: chargeParamsSchema,
     body: integrationRedemptionVoidBodySchema,

@@ -14,6 +14,9 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
         tags: ['health'],
         operationId: 'getHealth',
         summary: 'Ready when the database answers and the instance is not shutting down',
+        description:
+          'Public and tied to no merchant: the Host header is not read, and it is never rate limited. ' +
+          'It answers 503 SERVICE_UNAVAILABLE while the instance drains before shutting down, or when the database does not answer.',
         response: { 200: healthSchema, 503: errorBodySchema },
       },
     },

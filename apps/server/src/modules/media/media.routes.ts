@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mediaFileParamsSchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
+import { binaryAnswer } from '../../http/binary-schemas.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { siteOf } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { variantContentType } from './image-sizes.ts';
 import { getImageFile } from './images.service.ts';
-
-// The bytes as stored; in the API document, a binary string.
-const pictureFileSchema = z.instanceof(Buffer).meta({ type: 'string', format: 'binary', description: 'The picture, as image/webp' });
 
 // A picture's URL names one upload, whose files never change: browsers and proxies keep them for good.
 const immutableCacheControl = 'public, max-age=31536000, immutable';
@@ -38,8 +37,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
         tags: ['media'],
         operationId: 'getMediaFile',
         summary: "One size of a picture of the Host's merchant, as image/webp: card art, banner or icon. Its URL never changes, so it is cached for good",
+        description:
+          "Public: the URLs come in the answers that show a picture (`/media/{imageId}/{width}.webp`), and only the sizes the server made exist; another width, or a picture of another merchant than the Host's, answers 404 NOT_FOUND. The answer carries an ETag and a year-long immutable Cache-Control; a request whose If-None-Match names the ETag answers 304 with no body.",
         params: mediaFileParamsSchema,
-        response: { 200: pictureFileSchema, 304: z.null(), ...errorAnswers([404, 500] as const) },
+        response: { 200: binaryAnswer(variantContentType, 'The picture at that width'), 304: z.undefined().describe('The client already holds this picture'), ...errorAnswers([404, 500] as const) },
       },
     },
     async (request, reply) => {
@@ -49,7 +50,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
       // The id and width name bytes that never change: they are the entity tag.
       const etag = `"${imageId.toLowerCase()}-${width}"`;
       reply.header('cache-control', immutableCacheControl).header('etag', etag);
-      if (isKnownToClient(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      if (isKnownToClient(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.type(found.contentType).send(found.bytes);
     },
   );

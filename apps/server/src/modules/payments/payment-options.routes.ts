@@ -16,6 +16,9 @@ export const paymentOptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         tags: ['payments'],
         operationId: 'getPaymentOptions',
         summary: "Whether the card's merchant takes payments (isValid), by which methods (listPayment), and the provider's public key for tokenising a card",
+        description:
+          'Needs an active member session; the card must be one of the member’s (404 CARD_NOT_FOUND), and the methods are those of the merchant the Host header selects. ' +
+          'A merchant without a working provider answers isValid false with no methods rather than an error; tokenizationUrl is null where the provider’s own page takes cards.',
         body: paymentCheckBodySchema,
         response: { 200: paymentCheckAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
       },

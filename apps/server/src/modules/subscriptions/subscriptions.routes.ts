@@ -29,6 +29,9 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         tags: ['subscriptions'],
         operationId: 'getSubscription',
         summary: "A subscription program card's plans on sale and the member's subscription: status, billing dates, auto-renew, saved card",
+        description:
+          'Needs an active member session. subscription is null until the member first starts paying for one, and openPayment names a payment still waiting to be paid. ' +
+          'A card that is not the member’s answers 404 CARD_NOT_FOUND, and a card of a program that is not a subscription program 409 SUBSCRIPTION_NOT_AVAILABLE.',
         params: subscriptionCardParamsSchema,
         response: { 200: subscriptionPageSchema, ...errorAnswers([400, 401, 404, 409, 429, 500] as const) },
       },
@@ -47,6 +50,9 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         tags: ['subscriptions'],
         operationId: 'quoteSubscription',
         summary: "A plan's price with its fee lines for a payment method, worked out by the server",
+        description:
+          'Needs an active member session. Fee rules limited to some payment methods apply only when paymentMethod names one of them; without it, only the rules for every method apply. ' +
+          'A plan not on sale for the card’s program answers 404 SUBSCRIPTION_PLAN_NOT_FOUND. A card that is not the member’s answers 404 CARD_NOT_FOUND, and a card of a program that is not a subscription program 409 SUBSCRIPTION_NOT_AVAILABLE.',
         body: subscriptionFeesBodySchema,
         response: { 200: subscriptionFeesAnswerSchema, ...errorAnswers([400, 401, 404, 409, 429, 500] as const) },
       },
@@ -67,6 +73,13 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         operationId: 'paySubscription',
         summary:
           'Starts paying for a first period (subscriptionNew) or a renewal (subscriptionRenewal); the subscription is active once the payment is paid. Needs an Idempotency-Key header',
+        description:
+          'Needs an active member session and an Idempotency-Key header (400 IDEMPOTENCY_KEY_REQUIRED), kept per member: a retry with the same key and body replays the first answer ' +
+          '(with Idempotent-Replayed: true), another body under the same key answers 422 IDEMPOTENCY_KEY_REUSED, and a retry while the first still runs 409 CONFLICT. ' +
+          'credit_card needs a card token whose expiry month has not passed (422 CARD_INVALID), a card goes with no other method (422 UNPROCESSABLE), autoRenew needs credit_card ' +
+          '(422 SUBSCRIPTION_CARD_REQUIRED), and cash_on_delivery or a method the merchant does not take answers 422 PAYMENT_METHOD_UNAVAILABLE. ' +
+          'An active subscription answers 409 SUBSCRIPTION_ALREADY_ACTIVE unless it is in the grace after a failed automatic renewal, as does subscriptionNew for a cancelled one; ' +
+          'subscriptionRenewal for a card never subscribed answers 409 SUBSCRIPTION_NOT_RENEWABLE, and a provider that cannot be reached 503 PAYMENT_PROVIDER_UNAVAILABLE.',
         headers: idempotentWriteHeadersSchema,
         body: subscribeBodySchema,
         response: { 201: subscribeAnswerSchema, ...errorAnswers([400, 401, 404, 409, 422, 429, 500, 503] as const) },
@@ -104,6 +117,9 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         tags: ['subscriptions'],
         operationId: 'cancelSubscription',
         summary: 'Cancels the subscription: nothing more is charged, and the benefits last until the end of the paid period',
+        description:
+          'Needs an active member session. Only an active subscription can be cancelled (409 SUBSCRIPTION_NOT_ACTIVE otherwise, a cancelled one included); auto-renew is turned off. ' +
+          'A card that is not the member’s answers 404 CARD_NOT_FOUND, and a card of a program that is not a subscription program 409 SUBSCRIPTION_NOT_AVAILABLE.',
         body: cancelSubscriptionBodySchema,
         response: { 200: subscriptionAnswerSchema, ...errorAnswers([400, 401, 404, 409, 429, 500] as const) },
       },
@@ -122,6 +138,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         tags: ['subscriptions'],
         operationId: 'updateSubscription',
         summary: 'Turns auto-renew on or off, or changes the card renewals are charged to (a token from the provider, never a card number)',
+        description:
+          'Needs an active member session and an active subscription (409 SUBSCRIPTION_NOT_ACTIVE otherwise). Auto-renew needs a saved card (422 SUBSCRIPTION_CARD_REQUIRED); ' +
+          'card null forgets the saved card, which turns auto-renew off, and a card whose expiry month has passed answers 422 CARD_INVALID. ' +
+          'A card that is not the member’s answers 404 CARD_NOT_FOUND, and a card of a program that is not a subscription program 409 SUBSCRIPTION_NOT_AVAILABLE.',
         params: subscriptionCardParamsSchema,
         body: subscriptionSettingsBodySchema,
         response: { 200: subscriptionAnswerSchema, ...errorAnswers([400, 401, 404, 409, 422, 429, 500] as const) },

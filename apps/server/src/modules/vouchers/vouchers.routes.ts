@@ -16,6 +16,7 @@ export const vouchersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         tags: ['vouchers'],
         operationId: 'countVouchers',
         summary: "How many usable vouchers the member holds (the wallet header's count), or holds on one card with `cardId` (another member's card is not found)",
+        description: "Needs the member's session; only the vouchers of the merchant the Host header names count, and a cardId of another member or merchant answers 404 CARD_NOT_FOUND. Usable means active and not expired, or still waiting for its code; hidden vouchers are not counted.",
         querystring: myVouchersCountQuerySchema,
         response: { 200: myVouchersCountSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
       },

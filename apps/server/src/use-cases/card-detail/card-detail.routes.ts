@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cardDetailSchema, cardParamsSchema } from '@kartu/contracts';
+import { LEVEL_RETENTION_DAYS } from '@kartu/core';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { siteOf } from '../../http/request-context.ts';
@@ -16,6 +17,7 @@ export const cardDetailRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         tags: ['cards'],
         operationId: 'getCard',
         summary: "A card of the member's wallet: balance, expiring value, levels, registration and rewards to claim",
+        description: `Needs the member's session; a card of another member or of another merchant than the Host header's answers 404 CARD_NOT_FOUND, while the member's hidden and archived cards are answered too. balance.expiring lists the value still to expire, with when; levelProgress holds the earnings of the last ${LEVEL_RETENTION_DAYS} days against each level's retentionExperience. subscription is set for a membership program only.`,
         params: cardParamsSchema,
         response: { 200: cardDetailSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
       },

@@ -20,6 +20,10 @@ export const memberEventsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         tags: ['analytics'],
         operationId: 'recordEvent',
         summary: "Records what the member did for the merchant's reports: add_to_cart, a product of the card's catalog put in the cart; search_item, a search of the card's catalog",
+        description:
+          'Needs an active member session. The card must be one of the member’s (404 CARD_NOT_FOUND) with a program that shows its shop (403 SHOP_NOT_AVAILABLE), ' +
+          'and an add_to_cart product must be on sale in that catalog (404 PRODUCT_NOT_FOUND); a search is recorded with how many products it finds. ' +
+          'It answers 202 with no body.',
         body: memberEventBodySchema,
         response: { 202: z.null(), ...errorAnswers([400, 401, 403, 404, 429, 500] as const) },
       },

@@ -11,6 +11,8 @@ export const moveOrderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, op
     url: '/programs/:programId/orders/:orderId/status',
     operationId: 'moveOrder',
     summary: 'Moves an order on: on_process, order_ready, on_courier (with courier and tracking number), completed, cancelled or returned',
+    description:
+      "Only an order of the API key's merchant in this program: any other, or an id that is not one, answers 404 ORDER_NOT_FOUND. The allowed moves are new to on_process, order_ready, on_courier or cancelled; on_process to order_ready, on_courier or cancelled; order_ready to on_courier, completed or cancelled; on_courier to completed or returned; completed to returned. Any other move, or any move of an order still waiting for its payment, answers 409 ORDER_STATUS_INVALID. Cancelling or returning gives the member back the order's points and checkout voucher and suspends its active e-vouchers not used yet, cancelling also puts the stock back, and cash on delivery is settled as paid on completion or cancelled on a cancel or return; money paid otherwise is yours to refund at your provider.",
     scope: 'orders.status',
     params: integrationOrderParamsSchema,
     body: integrationOrderStatusBodySchema,

@@ -17,6 +17,7 @@ export const redeemAtCounterRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppS
         tags: ['vouchers'],
         operationId: 'redeemVoucher',
         summary: "Redeems the voucher at the counter: the cashier types the outlet's code (and their own where the outlet asks) on the member's phone; three wrong codes lock it for 24 hours",
+        description: "Needs the member's session; a voucher of another member or merchant answers 404 VOUCHER_NOT_FOUND. A voucher that cannot be redeemed here is refused without counting a code: 409 VOUCHER_ALREADY_USED or VOUCHER_GIFTED, 422 VOUCHER_NOT_USABLE, VOUCHER_IS_GIFT_CARD, VOUCHER_ONLINE_ONLY or VOUCHER_REDEMPTION_LIMIT (the template's daily limit per member, by the merchant's day), and 409 SUBSCRIPTION_NOT_ACTIVE for an ended membership. A wrong outlet or cashier code answers 400 VOUCHER_OUTLET_CODE_INVALID with attemptsRemaining, and while the voucher is locked every code, the right one too, answers 429 VOUCHER_LOCKED with lockedUntil. The answer is the used voucher as listVouchers shows it; a repeat answers 409 VOUCHER_ALREADY_USED.",
         params: voucherParamsSchema,
         body: voucherRedeemBodySchema,
         response: { 200: voucherAnswerSchema, ...errorAnswers([400, 401, 404, 409, 422, 429, 500] as const) },

@@ -1,0 +1,936 @@
+import type {
+  Address,
+  CardListItem,
+  CardTokenInput,
+  CatalogCategory,
+  Currency,
+  Distributor,
+  GiftCardCharge,
+  IntegrationOrder,
+  IntegrationPaymentAnswer,
+  IntegrationPendingVoucher,
+  IntegrationProduct,
+  Level,
+  Order,
+  PaymentAnswer,
+  ProductDetail,
+  ProductSummary,
+  PublicMerchant,
+  Reward,
+  SavedCard,
+  SessionUser,
+  SizedImage,
+  Subscription,
+  SubscriptionPlan,
+  Transaction,
+  Voucher,
+  VoucherGift,
+} from '@kartu/contracts';
+import type { ContractExamples } from './openapi-schemas.ts';
+
+/*
+ * One story runs through the examples: Rani, a member of the Kopi Senja coffee chain in Jakarta
+ * (+6281234567890), with her Kopi Senja Rewards points card, her Kopi Senja Club membership and a
+ * Kopi Senja gift card; Budi is the friend she sends points and a voucher to. Money is in rupiah,
+ * which has no minor unit, so Rp28.000 is 28000; points and stamps count in whole units.
+ */
+
+// Who and what.
+const merchantId = 1;
+const brand = 'Kopi Senja';
+const memberId = 'a5cd0bc7-09c2-427f-9aa7-ecbf63457c81';
+const memberPhone = '+6281234567890';
+const memberNationalPhone = '081234567890';
+const memberName = 'Rani Saputra';
+const friendNationalPhone = '081298765432';
+/** As another member is shown it: masked. */
+const friendMaskedPhone = '+62 812-****-5432';
+
+const rewardsProgram = { id: 'cd8cc369-3ac8-44b6-8356-db8d1493e9e2', name: 'Kopi Senja Rewards' } as const;
+const clubProgram = { id: '437fe25f-d28e-42f9-b53d-a158cd3481df', name: 'Kopi Senja Club' } as const;
+const giftCardProgram = { id: '4722eac5-d966-4cca-8f05-117fd9aec9d9', name: 'Kopi Senja Gift Card' } as const;
+
+const pointsCard = { id: 'mj1zgovfnjnu5ep5rp3ix02k', number: '6001012837465195' } as const;
+const clubCard = { id: 'wrw83qhgiw18b7izfgvxg3lw', number: '6001032746158301' } as const;
+const giftCardCard = { id: 'kdvctme3m421xne6f32i60mx', number: '6001041938572641' } as const;
+const friendCard = { id: 'xawzt8xwmv032qwuk8ldj3fi', number: '6001012837465278' } as const;
+const activationCode = 'KSV8BPA4';
+const pin = '135790';
+
+const iconUrl = '/brand/kopi-senja.svg';
+const currency: Currency = { code: 'IDR', symbol: 'Rp', decimalDigits: 0, thousandSeparator: '.', decimalSeparator: ',' };
+
+// When: Saturday 14 March 2026, about 10:15 in Jakarta.
+const now = '2026-03-14T03:15:00.000Z';
+const purchasedAt = '2026-03-14T02:40:00.000Z';
+const transferredAt = '2026-03-12T11:05:00.000Z';
+const orderedAt = '2026-03-14T03:20:00.000Z';
+const subscribedAt = '2026-03-14T03:40:00.000Z';
+
+/** A picture as the media routes serve it: its smallest variant, and every variant for sharper screens. */
+function image(imageId: string, sizes: ReadonlyArray<readonly [number, number]>): SizedImage {
+  const [width, height] = sizes[0] ?? [0, 0];
+  return { src: `/media/${imageId}/${width}.webp`, srcSet: sizes.map(([w]) => `/media/${imageId}/${w}.webp ${w}w`).join(', '), width, height };
+}
+
+const cardArt = image('e5260edc-ad39-4e5c-b052-a03c5a8499d2', [
+  [343, 216],
+  [686, 433],
+]);
+const productTile = (imageId: string) =>
+  image(imageId, [
+    [240, 240],
+    [480, 480],
+    [960, 960],
+  ]);
+const torajaImage = productTile('5cd20c22-cbd8-4940-8078-b9452b4cab23');
+const dripImage = productTile('092c695a-889e-4957-88d8-8f9e019fa0fe');
+const kopiSusuImage = productTile('3e6adbb0-97ce-4c08-8220-acf9e744e316');
+const merchantIcon = image('0420a1c9-db31-4fa2-88a8-0d94bda53477', [
+  [64, 64],
+  [128, 128],
+]);
+const merchantBanner = image('9e323390-f722-4422-ba8e-042daf21a35b', [
+  [480, 270],
+  [960, 540],
+]);
+
+// The member and her points card.
+const sessionUser: SessionUser = { id: memberId, maskedId: 'ZajFH6BMHrtb', merchantId, email: 'rani.saputra@example.com', phone: memberPhone, name: memberName, country: 'ID' };
+const phoneIdentifier = { identifierType: 'phone', identifierValue: memberNationalPhone, countryCode: '62' } as const;
+
+const silver: Level = { name: 'Silver', color: '#A7A9AC', isActive: true, experience: 500, retentionExperience: 0 };
+const gold: Level = { name: 'Gold', color: '#D4AF37', isActive: false, experience: 2_000, retentionExperience: 0 };
+/** Before today's purchase she had 1,159 points; it earned 81 (1 point per Rp1.000). */
+const pointsBalance = { amount: 1_240, unit: 'POINT' } as const;
+
+const pointsCardItem: CardListItem = {
+  id: pointsCard.id,
+  walletId: pointsCard.id,
+  type: 'loyalty',
+  no: pointsCard.number,
+  status: 'active',
+  isCardActive: true,
+  programId: rewardsProgram.id,
+  programName: rewardsProgram.name,
+  programType: 'points',
+  iconUrl,
+  cardArt,
+  balance: pointsBalance,
+  level: { name: silver.name, color: silver.color },
+  hidden: false,
+  archived: false,
+};
+
+const clubSubscriptionState = { isExpired: false, status: 'active', endsAt: '2026-04-14T03:40:00.000Z' } as const;
+
+// Her card's history.
+const purchaseEntryId = '1722534f-d3d2-42a1-9c15-981c06ebe2c5';
+const transferEntryId = '31e553a3-07f2-426e-8d46-70f8ff048dd0';
+const billNumber = 'KS-20260314-0042';
+const purchaseTransaction: Transaction = {
+  id: purchaseEntryId,
+  kind: 'earn',
+  amount: 81,
+  unit: 'POINT',
+  description: 'Purchase at Kopi Senja',
+  reference: billNumber,
+  occurredAt: purchasedAt,
+  counterparty: null,
+};
+const transferTransaction: Transaction = {
+  id: transferEntryId,
+  kind: 'transfer-out',
+  amount: -50,
+  unit: 'POINT',
+  description: 'For Budi',
+  reference: null,
+  occurredAt: transferredAt,
+  counterparty: { cardNo: '•••• 5278', name: 'Budi' },
+};
+const levelUpReward: Reward = {
+  id: '31a994dd-620a-4ec5-8962-b6b135140440',
+  kind: 'level-up',
+  title: 'Silver level bonus',
+  amount: 100,
+  unit: 'POINT',
+  withVoucher: false,
+  status: 'claimable',
+  grantedAt: '2026-03-10T09:12:00.000Z',
+  claimedAt: null,
+};
+const welcomeReward: Reward = {
+  id: '8af66f37-6951-4002-bf0e-2bd0763db79b',
+  kind: 'welcome',
+  title: 'Welcome bonus',
+  amount: 50,
+  unit: 'POINT',
+  withVoucher: false,
+  status: 'claimed',
+  grantedAt: '2025-12-14T08:30:00.000Z',
+  claimedAt: '2025-12-14T08:31:00.000Z',
+};
+
+// The shop.
+const coffeeCategory: CatalogCategory = { id: 'a5ac056c-30b2-4abc-ae5a-8a3d801f0630', name: 'Coffee', isExclusive: false, productCount: 6 };
+const merchandiseCategory: CatalogCategory = { id: 'aa791242-dce1-411c-a920-c359e81b0605', name: 'Merchandise', isExclusive: false, productCount: 6 };
+const coffee = { id: coffeeCategory.id, name: coffeeCategory.name, isExclusive: coffeeCategory.isExclusive };
+
+const torajaBeans: ProductSummary = {
+  id: '9aaa3fc7-6d28-46e5-b306-9925763d6099',
+  type: 'physical',
+  name: 'Toraja Sapan beans 250 g',
+  category: coffee,
+  image: torajaImage,
+  price: { points: 1_000, money: 25_000, currency: 'IDR' },
+  stock: { status: 'in_stock', count: 8 },
+  maxPerOrder: 5,
+  weightGrams: 250,
+  isPreciousMetal: false,
+  customValue: null,
+};
+const dripBags: ProductSummary = {
+  id: '7f852304-e258-4bc2-93dd-ded43eda832e',
+  type: 'physical',
+  name: 'Drip bag sampler, 10 bags',
+  category: coffee,
+  image: dripImage,
+  price: { points: null, money: 85_000, currency: 'IDR' },
+  stock: { status: 'in_stock', count: 60 },
+  maxPerOrder: 10,
+  weightGrams: 140,
+  isPreciousMetal: false,
+  customValue: null,
+};
+const torajaDescription = 'Semi-washed arabica from Sapan, Tana Toraja. Heavy body, notes of brown sugar and ripe plum.';
+const torajaDetail: ProductDetail = {
+  ...torajaBeans,
+  description: torajaDescription,
+  terms: null,
+  photo: image('5cd20c22-cbd8-4940-8078-b9452b4cab23', [
+    [480, 480],
+    [960, 960],
+  ]),
+};
+const integrationToraja: IntegrationProduct = {
+  id: torajaBeans.id,
+  sku: 'KS-BEAN-TORAJA',
+  name: torajaBeans.name,
+  category: coffee,
+  type: 'physical',
+  pricePoints: 1_000,
+  priceMoney: 25_000,
+  currency: 'IDR',
+  stock: 8,
+  maxPerOrder: 5,
+  weightGrams: 250,
+  isPreciousMetal: false,
+  customValueMax: null,
+  isDonation: false,
+  description: torajaDescription,
+  terms: null,
+  active: true,
+  hasImage: true,
+};
+const integrationDripBags: IntegrationProduct = {
+  ...integrationToraja,
+  id: dripBags.id,
+  sku: 'KS-DRIP-10',
+  name: dripBags.name,
+  pricePoints: null,
+  priceMoney: 85_000,
+  stock: 60,
+  maxPerOrder: 10,
+  weightGrams: 140,
+  description: 'Ten single-cup drip bags from our three house origins. Hang on a cup, pour 150 ml of hot water, wait three minutes.',
+};
+const cartItems = [
+  { productId: torajaBeans.id, quantity: 1 },
+  { productId: dripBags.id, quantity: 1 },
+];
+
+// Where it goes.
+const village = { code: '31.74.07.1001', name: 'Melawai' };
+const homeAddress: Address = {
+  id: '45be1062-1819-4b35-8f9c-047f5b2081ed',
+  type: 'home',
+  recipientName: memberName,
+  recipientPhone: memberPhone,
+  countryCode: 'ID',
+  province: { code: '31', name: 'DKI Jakarta' },
+  regency: { code: '31.74', name: 'Kota Administrasi Jakarta Selatan' },
+  district: { code: '31.74.07', name: 'Kebayoran Baru' },
+  village,
+  fullAddress: 'Jl. Melawai Raya No. 18, RT 001/RW 001',
+  zip: '12160',
+  note: 'Green gate next to the pharmacy',
+  latitude: -6.2443,
+  longitude: 106.7997,
+  isPrimary: true,
+  createdAt: '2026-01-20T06:45:00.000Z',
+  updatedAt: '2026-01-20T06:45:00.000Z',
+};
+const officeAddress: Address = {
+  ...homeAddress,
+  id: '1a368b9e-142f-4b97-b9a3-30d2b94d7e01',
+  type: 'office',
+  village: { code: '31.74.07.1006', name: 'Senayan' },
+  fullAddress: 'Jl. Asia Afrika No. 19, Lantai 12',
+  zip: '12190',
+  note: 'Leave it at the lobby reception',
+  latitude: null,
+  longitude: null,
+  isPrimary: false,
+  createdAt: '2026-02-02T02:10:00.000Z',
+  updatedAt: '2026-02-02T02:10:00.000Z',
+};
+const senayanOutlet: Distributor = {
+  id: '45ac62f8-128a-44e1-b198-bfda74bcf83c',
+  name: 'Kopi Senja Senayan',
+  address: 'Jl. Asia Afrika No. 8, Gelora, Tanah Abang, Jakarta Pusat 10270',
+  phone: '+6281234500077',
+  openingHours: 'Every day 07:00–22:00',
+  latitude: -6.2183,
+  longitude: 106.8022,
+};
+const kemangOutlet: Distributor = {
+  id: '79542327-c2ff-405f-b16c-d1c9406a5af0',
+  name: 'Kopi Senja Kemang',
+  address: 'Jl. Kemang Raya No. 21, Bangka, Mampang Prapatan, Jakarta Selatan 12730',
+  phone: '+6281234500078',
+  openingHours: 'Mon–Fri 08:00–21:00, Sat–Sun 09:00–23:00',
+  latitude: -6.2608,
+  longitude: 106.8142,
+};
+/** The till and counter outlet: the place vouchers and gift cards are used. */
+const senayanTill = { id: '604dee46-4c12-4b57-aefc-bcbdb982974d', name: 'Kopi Senja Senayan' };
+
+// Paying: the order by manual transfer into the merchant's account, the Club by virtual account.
+const kopiSenjaBankAccount = { bank: 'BCA', accountNumber: '8730456789', accountName: 'PT Kopi Senja Nusantara' };
+const orderId = '16452cd3-cc7d-401e-9ad8-e97f5d522ffb';
+const orderPaymentId = '1f4937db-abdc-4f37-b1bd-97adde469a61';
+const proofUploadedAt = '2026-03-14T03:31:00.000Z';
+const orderPayment: PaymentAnswer = {
+  id: orderPaymentId,
+  status: 'waiting_payment',
+  subject: { type: 'order', id: orderId },
+  amount: 111_000,
+  currency: 'IDR',
+  method: 'manual_transfer',
+  provider: 'manual',
+  instructions: { kind: 'manual_transfer', ...kopiSenjaBankAccount },
+  failureReason: null,
+  expiresAt: '2026-03-15T03:20:00.000Z',
+  createdAt: orderedAt,
+  updatedAt: proofUploadedAt,
+  proof: { status: 'submitted', uploadedAt: proofUploadedAt, note: null },
+};
+const integrationOrderPayment: IntegrationPaymentAnswer = {
+  id: orderPayment.id,
+  status: orderPayment.status,
+  amount: orderPayment.amount,
+  currency: orderPayment.currency,
+  method: orderPayment.method,
+  subject: orderPayment.subject,
+  expiresAt: orderPayment.expiresAt,
+  proof: { status: 'submitted', uploadedAt: proofUploadedAt, note: null, id: 'b9b31327-8874-49c1-89db-dc64548ac728', reviewedAt: null },
+};
+const savedCard: SavedCard = { brand: 'VISA', last4: '1114', expiryMonth: 12, expiryYear: 2028, nameOnCard: 'RANI SAPUTRA' };
+const cardToken: CardTokenInput = { ...savedCard, token: '67d3a1f09c2b4e0012ab34cd' };
+
+// The order: a bag of Toraja beans (half in points) and a drip bag sampler, 200 points off with her online voucher.
+const orderLines: Order['lines'] = [
+  { productId: torajaBeans.id, sku: 'KS-BEAN-TORAJA', type: 'physical', name: torajaBeans.name, image: torajaImage, quantity: 1, unitPoints: 1_000, unitMoney: 25_000, points: 1_000, money: 25_000 },
+  { productId: dripBags.id, sku: 'KS-DRIP-10', type: 'physical', name: dripBags.name, image: dripImage, quantity: 1, unitPoints: null, unitMoney: 85_000, points: 0, money: 85_000 },
+];
+const onlineTreat = { voucherId: '707eb575-37c8-4801-b1c8-c1ffdb2ae79f', name: 'Online order treat' };
+const orderDiscount = { code: onlineTreat.name, points: 200, money: 0 };
+const orderFees = [{ type: 'application', amount: 1_000 }] as const;
+const orderNote = 'Please ring the bell twice';
+const order: Order = {
+  id: orderId,
+  number: '260314-K7PX3Q',
+  cardId: pointsCard.id,
+  status: 'waiting_payment',
+  statusColour: 'pending',
+  lines: orderLines,
+  delivery: {
+    method: 'courier',
+    destination: {
+      recipientName: memberName,
+      recipientPhone: memberPhone,
+      fullAddress: 'Jl. Melawai Raya No. 18, RT 001/RW 001, Melawai, Kebayoran Baru, Kota Administrasi Jakarta Selatan, DKI Jakarta 12160',
+      note: homeAddress.note,
+    },
+    distributor: null,
+    courier: null,
+    trackingNumber: null,
+  },
+  subtotal: { points: 1_000, money: 110_000 },
+  discount: orderDiscount,
+  fees: [...orderFees],
+  total: { points: 800, money: 111_000 },
+  paid: { points: 800, money: 111_000 },
+  currency: 'IDR',
+  payment: orderPayment,
+  note: orderNote,
+  history: [{ status: 'waiting_payment', at: orderedAt, note: null }],
+  vouchers: [],
+  createdAt: orderedAt,
+  updatedAt: proofUploadedAt,
+};
+const { payment: _payment, statusColour: _statusColour, ...orderForMerchant } = order;
+/** The same order once the merchant accepted the transfer and handed the parcel to the courier. */
+const integrationOrder: IntegrationOrder = {
+  ...orderForMerchant,
+  status: 'on_courier',
+  delivery: { ...order.delivery, courier: 'JNE REG', trackingNumber: 'JX3104928817' },
+  history: [
+    { status: 'waiting_payment', at: orderedAt, note: null },
+    { status: 'new', at: '2026-03-14T04:05:00.000Z', note: 'Transfer received' },
+    { status: 'on_courier', at: '2026-03-14T08:30:00.000Z', note: 'Picked up by the courier' },
+  ],
+  updatedAt: '2026-03-14T08:30:00.000Z',
+  member: { id: memberId, cardNumber: pointsCard.number },
+  paymentStatus: 'paid',
+};
+
+// The Club: a monthly plan, paid by virtual account.
+const monthlyPlan: SubscriptionPlan = {
+  id: 'd5c0a364-20ea-4f7e-9184-9458ad27e521',
+  name: 'Monthly',
+  description: 'A free Kopi Susu Senja every week, 10% off every order, and early access to new drinks.',
+  durationMonths: 1,
+  price: 49_000,
+  currency: 'IDR',
+  autoRenewDefault: false,
+};
+const yearlyPlan: SubscriptionPlan = {
+  id: '5778793a-c133-4174-8abe-7e292901ff4d',
+  name: 'Yearly',
+  description: 'Everything in Monthly for twelve months, two months free, and a Kopi Senja tumbler.',
+  durationMonths: 12,
+  price: 490_000,
+  currency: 'IDR',
+  autoRenewDefault: true,
+};
+/** Admin fee, and 11% tax on the price. */
+const clubFees = [
+  { type: 'admin', amount: 2_500 },
+  { type: 'tax', amount: 5_390 },
+] as const;
+const clubPaymentId = '20afec34-c9b2-46a1-8d6d-2efc252f9a2e';
+const activeSubscription: Subscription = {
+  ...clubSubscriptionState,
+  id: 'f521657d-e0c7-47b8-be21-a85512822ce4',
+  plan: { id: monthlyPlan.id, name: monthlyPlan.name, durationMonths: monthlyPlan.durationMonths },
+  autoRenew: false,
+  isRenewable: false,
+  nextBillingDate: null,
+  lastBillingDate: subscribedAt,
+  graceUntil: null,
+  card: null,
+  openPayment: null,
+};
+/** Her first month ran out on 9 March; the renewal waits for her transfer to the virtual account. */
+const renewingSubscription: Subscription = {
+  ...activeSubscription,
+  isExpired: true,
+  status: 'expired',
+  endsAt: '2026-03-09T06:20:00.000Z',
+  isRenewable: true,
+  lastBillingDate: '2026-02-09T06:20:00.000Z',
+  openPayment: { id: clubPaymentId, status: 'waiting_payment' },
+};
+const clubPayment: PaymentAnswer = {
+  id: clubPaymentId,
+  status: 'waiting_payment',
+  subject: { type: 'subscription', id: 'c6115ce2-e342-4a50-b93c-e34f9022b0cc' },
+  amount: 56_890,
+  currency: 'IDR',
+  method: 'virtual_account',
+  provider: 'xendit',
+  instructions: { kind: 'virtual_account', bank: 'BCA', accountNumber: '3816581234567890' },
+  failureReason: null,
+  expiresAt: '2026-03-15T03:25:00.000Z',
+  createdAt: '2026-03-14T03:25:00.000Z',
+  updatedAt: '2026-03-14T03:25:00.000Z',
+  proof: null,
+};
+
+// Vouchers: two Kopi Susu vouchers at the counter, one of them sent to Budi.
+const kopiSusuTemplate = {
+  id: '0a9f4c7f-81ca-4668-a493-e82c511337f1',
+  name: 'Kopi Susu Gula Aren',
+  valueText: '1 Kopi Susu Gula Aren, any size',
+  image: kopiSusuImage,
+  usableAt: 'in_store',
+} as const;
+const kopiSusuCode = '5HNE9B2XXF62U';
+const kopiSusuVoucher: Voucher = {
+  id: '347dd6a7-0ea3-4797-8863-37972d78bfb4',
+  template: kopiSusuTemplate,
+  description: 'Our iced milk coffee with palm sugar, at any Kopi Senja outlet.',
+  terms: 'Show the code at the counter. One voucher per drink. Not valid with other promotions.',
+  status: 'active',
+  code: kopiSusuCode,
+  codeKept: 'server',
+  externalCode: null,
+  cardId: pointsCard.id,
+  isHidden: false,
+  issuedAt: '2026-03-11T04:00:00.000Z',
+  expiresAt: '2026-04-10T04:00:00.000Z',
+  usedAt: null,
+  usedPlace: null,
+  gift: null,
+  giftCard: null,
+};
+const giftedVoucherId = '62fd61dc-0f06-43c7-89e6-543248607753';
+const giftMessage = 'Selamat ulang tahun, Budi! Kopi dariku ya.';
+const voucherGift: VoucherGift = {
+  id: '6e8705e9-e426-4556-b361-2489907b11de',
+  status: 'pending',
+  linkPath: '/gifts/hPbYOaF4lWXVqElqOPR93dBlTewTRfGZ',
+  recipientPhone: friendMaskedPhone,
+  message: giftMessage,
+  createdAt: '2026-03-14T04:00:00.000Z',
+  expiresAt: '2026-03-21T04:00:00.000Z',
+  claimedAt: null,
+  cancelledAt: null,
+  returnedAt: null,
+};
+const pendingPartnerVoucher: IntegrationPendingVoucher = {
+  id: 'f1c35cd0-17c2-434c-a85a-91c129a9b1f6',
+  template: { id: '81c12a17-43eb-4446-aa8c-70416249abfa', name: 'Cinema ticket' },
+  status: 'pending',
+  externalCode: null,
+  issuedAt: '2026-03-14T05:00:00.000Z',
+  answerBy: '2026-03-14T05:30:00.000Z',
+};
+
+// Her gift card: Rp100.000, of which Rp35.000 went on coffee at Senayan.
+const giftCardPayCode = 'M6HHWHUME8ZDK';
+const counterCharge: GiftCardCharge = {
+  id: 'c4c7bccf-e000-491e-9027-d8f6084f7fa7',
+  amount: 35_000,
+  outlet: senayanTill,
+  cashier: null,
+  channel: 'counter',
+  reference: null,
+  chargedAt: '2026-03-13T07:45:00.000Z',
+  voidedAt: null,
+};
+
+// The merchant as any visitor sees it.
+const publicMerchant: PublicMerchant = {
+  id: merchantId,
+  mid: 'KOPISENJA',
+  maskedMerchantId: 'mks7Qp2ZsV9c',
+  appId: null,
+  brand,
+  iconUrl: merchantIcon.src,
+  imgixIconUrl: null,
+  bannerUrl: merchantBanner.src,
+  banner: merchantBanner,
+  icon: merchantIcon,
+  headerColor: '#4B2E1E',
+  buttonColor: '#F96D01',
+  buttonTextColor: '#FFFFFF',
+  countryCode: 'ID',
+  phoneRegion: { code: 'ID', dialCode: '62' },
+  currency,
+  timezone: 'Asia/Jakarta',
+  defaultLogin: 'phone',
+  acceptsBothLogins: false,
+  support: { phone: '+6281234500077', email: 'halo@kopisenja.example' },
+  notificationVendor: null,
+  uiVersion: 'v1',
+  homePage: { headerButtonColor: '#F96D01', headerButtonTextColor: '#FFFFFF', addCardButton: true, defaultLanguage: 'id' },
+  analytics: { gaId: null, fbPixelId: null },
+  flags: { ageGate: false, activationCodeWhitelist: false, hidePoweredBy: false, exclusiveCategories: [], highlightedMenus: ['transferPoint'] },
+};
+
+/**
+ * An example of each request body and of the main answers, as the API document shows them. Each is
+ * typed by its contract and parsed by it in openapi-examples.test.ts: an example that drifts from its
+ * contract fails to compile or fails that test.
+ */
+/** A code sign-in that waits for the PIN. */
+const codeSignIn = { user: sessionUser, isNewUser: false, loginType: 'otp', accessToken: 'dDnqQnyUAaTF9M7-rJF12D_M4bEqL099YOQ5i_G6cDg', expiresIn: 600, pinRequired: true } as const;
+
+export const contractExamples: ContractExamples = {
+  errorBodySchema: {
+    statusCode: 400,
+    code: 'VALIDATION_FAILED',
+    message: 'The request has invalid fields',
+    details: [{ field: 'body.amount', rule: 'too_small', message: 'Too small: expected number to be >0' }],
+  },
+
+  // Signing in.
+  checkCredentialBodySchema: { ...phoneIdentifier, type: 'login', senderType: 'WHATSAPP' },
+  checkCredentialAnswerSchema: { expireIn: 120, requestRemaining: 2 },
+  verifyOtpBodySchema: { ...phoneIdentifier, type: 'login', otp: '482913' },
+  signInAnswerSchema: codeSignIn,
+  verifyOtpAnswerSchema: codeSignIn,
+  identifierSchema: phoneIdentifier,
+  pinInfoAnswerSchema: { needSetPin: false, needSetPhone: false, isNewDevice: false },
+  loginByPinBodySchema: { ...phoneIdentifier, pin },
+  lockedBodySchema: { phone: memberNationalPhone, countryCode: '62' },
+  lockedAnswerSchema: { userLocked: false },
+  lockStateSchema: { isLocked: true, lockedUntil: '2026-03-14T04:15:00.000Z', currentTime: now },
+  requestResetPinBodySchema: { ...phoneIdentifier, senderType: 'SMS' },
+  verifyPinOtpBodySchema: { ...phoneIdentifier, otp: '730284' },
+  createPinBodySchema: { pin },
+  changePinBodySchema: { pin, newPin: '864209' },
+  resetPinBodySchema: { pin: '864209' },
+  sessionAnswerSchema: { user: sessionUser, loginType: 'pin', pinRequired: false, needSetPhone: false },
+  ssoBodySchema: {
+    token:
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6ImtvcGlzZW5qYS0yMDI2In0.eyJpc3MiOiJrb3Bpc2VuamEiLCJzdWIiOiJjcm0tMDAwODEyIiwicGhvbmUiOiIrNjI4MTIzNDU2Nzg5MCIsIm5hbWUiOiJSYW5pIFNhcHV0cmEiLCJpYXQiOjE3NzM0NTcwODAsImV4cCI6MTc3MzQ1NzIwMCwianRpIjoiYjdmM2MyZTEtbG9naW4tMDMxNCJ9.BwYYVD43tzh6dPPGqLYzPgk0dV-U5C_ZB_vztQ-0QOQ',
+  },
+  accountDeletionBodySchema: { pin },
+  accountDeletionAnswerSchema: { requestedAt: now },
+
+  // Cards.
+  cardListAnswerSchema: {
+    data: [
+      pointsCardItem,
+      {
+        ...pointsCardItem,
+        id: clubCard.id,
+        walletId: clubCard.id,
+        no: clubCard.number,
+        programId: clubProgram.id,
+        programName: clubProgram.name,
+        programType: 'subscription',
+        cardArt: null,
+        balance: { amount: 4, unit: 'POINT' },
+        level: null,
+      },
+    ],
+    page: 1,
+    count: 2,
+  },
+  checkCardNumberBodySchema: { number: pointsCard.number },
+  cardPreviewSchema: { number: pointsCard.number, brand, programName: rewardsProgram.name, iconUrl, cardArt, requiresActivationCode: true },
+  checkCardPinBodySchema: { number: pointsCard.number, activationCode },
+  checkCardPinAnswerSchema: { valid: true },
+  registerCardBodySchema: { number: pointsCard.number, activationCode },
+  registerCardAnswerSchema: { cardId: pointsCard.id },
+  cardRegistrationBodySchema: { answers: { name: memberName, birthday: '1994-08-17', email: 'rani.saputra@example.com' } },
+  cardDetailSchema: {
+    id: pointsCard.id,
+    no: pointsCard.number,
+    isCardActive: true,
+    status: 'active',
+    validTill: null,
+    programType: 'points',
+    subscription: null,
+    cardProgram: { iconUrl, cardArt, programId: rewardsProgram.id, programName: rewardsProgram.name },
+    merchant: { brand, id: merchantId, countryCode: 'ID' },
+    customer: { id: memberId },
+    customerData: { email: sessionUser.email, phone: memberPhone, name: memberName },
+    visualAttributes: { showBtnShop: true, showTransferPoint: true, showClaimRewards: true, showLevels: true, showTransactionHistory: true },
+    menus: ['transaction-history', 'transfer-point', 'claim-rewards', 'levels'],
+    currency,
+    isBalanceStamps: false,
+    isFixedAddress: false,
+    fixedAddressDetail: null,
+    balance: { ...pointsBalance, expiring: [{ amount: 56, expiresAt: '2026-03-28T09:10:00.000Z' }] },
+    levels: [
+      { name: 'Bronze', color: '#B87333', isActive: true, experience: 0, retentionExperience: 0 },
+      silver,
+      gold,
+    ],
+    levelProgress: { lifetimeExperience: 1_400, earnedInRetentionPeriod: 1_400, retentionPeriodDays: 365, current: silver, next: gold, progress: 0.6 },
+    registration: {
+      required: true,
+      completed: true,
+      form: [
+        { name: 'name', label: 'Name', type: 'text', required: true },
+        { name: 'birthday', label: 'Birthday', type: 'date', required: true },
+      ],
+    },
+    hidden: false,
+    archived: false,
+    claimableRewards: 1,
+  },
+  cardSubscriptionSchema: clubSubscriptionState,
+  transactionListAnswerSchema: {
+    data: [purchaseTransaction, transferTransaction],
+    nextCursor: 'MjAyNi0wMy0xMlQxMTowNTowMC4wMDBafDMxZTU1M2EzLTA3ZjItNDI2ZS04ZDQ2LTcwZjhmZjA0OGRkMA',
+  },
+  transactionDetailSchema: { ...purchaseTransaction, status: 'accepted', reversedAt: null },
+  transferRecipientBodySchema: { phone: friendNationalPhone, countryCode: '62' },
+  transferPreviewSchema: { recipient: { name: 'Budi S.', phone: friendMaskedPhone } },
+  transferBodySchema: { phone: friendNationalPhone, countryCode: '62', amount: 50, pin },
+  transferAnswerSchema: { transactionId: transferEntryId, balance: { amount: 1_159, unit: 'POINT' } },
+  rewardListAnswerSchema: { data: [levelUpReward, welcomeReward] },
+  claimRewardBodySchema: { rewardId: levelUpReward.id },
+  claimRewardAnswerSchema: { reward: { ...levelUpReward, status: 'claimed', claimedAt: now }, balance: { amount: 1_340, unit: 'POINT' } },
+
+  // Payments.
+  paymentAnswerSchema: orderPayment,
+  paymentPageAnswerSchema: { path: `/cards/${pointsCard.id}/orders/${orderId}` },
+  paymentWebhookAnswerSchema: { outcome: 'applied' },
+  paymentCheckBodySchema: { cardId: pointsCard.id },
+  paymentCheckAnswerSchema: { isValid: true, listPayment: ['virtual_account', 'qris', 'manual_transfer'], publicKey: null, provider: 'xendit', tokenizationUrl: null },
+  paymentProofReviewBodySchema: { decision: 'accept', note: 'Transfer of Rp111.000 received in our BCA account' },
+  integrationPaymentAnswerSchema: integrationOrderPayment,
+  integrationPaymentListSchema: { data: [integrationOrderPayment] },
+
+  // The Club.
+  subscriptionPageSchema: { program: clubProgram, plans: [monthlyPlan, yearlyPlan], subscription: activeSubscription },
+  subscriptionSettingsBodySchema: { autoRenew: true, card: cardToken },
+  subscriptionAnswerSchema: { data: { ...activeSubscription, autoRenew: true, nextBillingDate: clubSubscriptionState.endsAt, card: savedCard } },
+  subscriptionFeesBodySchema: { cardId: clubCard.id, planId: monthlyPlan.id, paymentMethod: 'virtual_account' },
+  subscriptionFeesAnswerSchema: { data: [...clubFees], subtotal: 49_000, total: 56_890, currency: 'IDR' },
+  subscribeBodySchema: { cardId: clubCard.id, planId: monthlyPlan.id, transactionType: 'subscriptionRenewal', paymentMethod: 'virtual_account', autoRenew: false },
+  subscribeAnswerSchema: { subscription: renewingSubscription, payment: clubPayment },
+  cancelSubscriptionBodySchema: { cardId: clubCard.id },
+
+  // The shop.
+  catalogPageSchema: { categories: [coffeeCategory, merchandiseCategory], data: [torajaBeans, dripBags], total: 6, nextCursor: 'Mg' },
+  productAnswerSchema: { data: torajaDetail },
+  cartQuoteBodySchema: { items: cartItems },
+  cartQuoteSchema: {
+    lines: [
+      { product: torajaBeans, quantity: 1, value: null, points: 1_000, money: 25_000 },
+      { product: dripBags, quantity: 1, value: null, points: 0, money: 85_000 },
+    ],
+    subtotal: { points: 1_000, money: 110_000, currency: 'IDR' },
+    problems: [],
+    isValid: true,
+  },
+  memberEventBodySchema: { name: 'add_to_cart', cardId: pointsCard.id, productId: torajaBeans.id, quantity: 1 },
+  areaListSchema: {
+    data: [
+      { code: '31.74.07.1003', name: 'Kramat Pela' },
+      { code: '31.74.07.1001', name: 'Melawai' },
+    ],
+  },
+  addressBodySchema: {
+    type: 'home',
+    recipientName: memberName,
+    recipientPhone: memberNationalPhone,
+    countryCode: 'ID',
+    provinceCode: homeAddress.province.code,
+    regencyCode: homeAddress.regency.code,
+    districtCode: homeAddress.district.code,
+    villageCode: village.code,
+    fullAddress: homeAddress.fullAddress,
+    zip: homeAddress.zip,
+    note: homeAddress.note,
+    latitude: homeAddress.latitude,
+    longitude: homeAddress.longitude,
+    isPrimary: true,
+  },
+  addressListSchema: { data: [homeAddress, officeAddress] },
+  addressAnswerSchema: { data: homeAddress },
+  checkoutBodySchema: {
+    items: cartItems,
+    delivery: { method: 'courier', addressId: homeAddress.id },
+    paymentMethod: 'manual_transfer',
+    note: orderNote,
+    voucherId: onlineTreat.voucherId,
+  },
+  checkoutQuoteSchema: {
+    lines: orderLines.map(({ sku: _sku, ...line }) => line),
+    problems: [],
+    needsDelivery: true,
+    deliveryOptions: [
+      { method: 'courier', fee: 0, isAvailable: true, unavailableReason: null },
+      { method: 'same_day', fee: 10_000, isAvailable: true, unavailableReason: null },
+    ],
+    subtotal: order.subtotal,
+    promo: null,
+    voucher: { ...onlineTreat, minimum: { points: 1_000, money: null }, discount: orderDiscount, problem: null },
+    fees: [...orderFees],
+    total: order.total,
+    currency: 'IDR',
+    payment: { points: 800, money: 111_000, pointsShortfall: 0, balance: pointsBalance.amount, needsPaymentMethod: true },
+    isValid: true,
+  },
+  orderAnswerSchema: { data: order },
+  orderListSchema: {
+    data: [
+      {
+        id: orderId,
+        number: order.number,
+        cardId: pointsCard.id,
+        status: order.status,
+        statusColour: order.statusColour,
+        total: order.total,
+        currency: 'IDR',
+        createdAt: orderedAt,
+        itemCount: 2,
+        firstItem: { name: torajaBeans.name, image: torajaImage },
+      },
+      {
+        id: '855683ce-66c5-47d8-8ce5-e0f6ad43bbbc',
+        number: '260221-M4RT8W',
+        cardId: pointsCard.id,
+        status: 'completed',
+        statusColour: 'item-received',
+        total: { points: 500, money: 0 },
+        currency: 'IDR',
+        createdAt: '2026-02-21T09:12:00.000Z',
+        itemCount: 2,
+        firstItem: { name: 'Kopi Susu Gula Aren voucher', image: kopiSusuImage },
+      },
+    ],
+    nextCursor: null,
+  },
+  distributorListSchema: { data: [senayanOutlet, kemangOutlet] },
+  distributorAnswerSchema: { data: senayanOutlet },
+
+  // Vouchers and gifts.
+  voucherWalletSchema: { data: [{ template: kopiSusuTemplate, activeCount: 2, vouchers: [kopiSusuVoucher, { ...kopiSusuVoucher, id: giftedVoucherId, code: 'MS5FWJFBYGK3F' }] }] },
+  voucherAnswerSchema: { data: kopiSusuVoucher },
+  myVouchersCountSchema: { data: { count: 3 } },
+  voucherChangeBodySchema: { isHidden: true },
+  voucherRedeemBodySchema: { outletCode: 'SNY4821' },
+  createGiftBodySchema: { recipientPhone: friendNationalPhone, countryCode: '62', message: giftMessage },
+  voucherGiftAnswerSchema: { data: voucherGift },
+  giftPreviewAnswerSchema: {
+    data: {
+      status: 'pending',
+      sender: { name: 'Rani' },
+      message: giftMessage,
+      voucher: { name: kopiSusuTemplate.name, valueText: kopiSusuTemplate.valueText, image: kopiSusuImage, usableAt: 'in_store', expiresAt: kopiSusuVoucher.expiresAt },
+      program: rewardsProgram,
+      expiresAt: voucherGift.expiresAt,
+      hasCard: true,
+      isSender: false,
+      forYou: true,
+      recipientPhoneEnding: '5432',
+    },
+  },
+  claimGiftBodySchema: { pin: '602194' },
+  claimGiftAnswerSchema: { data: { ...kopiSusuVoucher, id: giftedVoucherId, code: 'EJJEMSAWGNMHP', cardId: friendCard.id, issuedAt: '2026-03-14T06:10:00.000Z' } },
+
+  // Gift cards.
+  giftCardActivationAnswerSchema: { data: { cardId: giftCardCard.id } },
+  giftCardAnswerSchema: {
+    data: {
+      cardId: giftCardCard.id,
+      number: giftCardCard.number,
+      programName: giftCardProgram.name,
+      currency,
+      faceValue: 100_000,
+      balance: 65_000,
+      payCode: giftCardPayCode,
+      activatedAt: '2026-03-07T05:30:00.000Z',
+      isUsable: true,
+      charges: [counterCharge],
+    },
+  },
+  giftCardChargeBodySchema: { amount: 35_000, outletCode: 'SNY4821' },
+  giftCardChargeAnswerSchema: { data: { charge: counterCharge, balance: 65_000 } },
+  giftCardChargeDetailAnswerSchema: { data: { ...counterCharge, card: { id: giftCardCard.id, number: giftCardCard.number, programName: giftCardProgram.name, currency } } },
+
+  // The site.
+  healthSchema: { status: 'ok' },
+  publicMerchantSchema: publicMerchant,
+  siteStateSchema: {
+    host: 'rewards.kopisenja.example',
+    viewMode: 'browser',
+    defaultLanguage: 'id',
+    uiVersion: 'v1',
+    maintenance: false,
+    active: true,
+    requireReferenceId: false,
+    merchant: publicMerchant,
+    branding: {
+      '--brand-header': '#4b2e1e',
+      '--brand-header-text': '#ffffff',
+      '--brand-face-end': '#1f130d',
+      '--brand-button': '#c25501',
+      '--brand-button-text': '#ffffff',
+      '--brand-header-button': '#c25501',
+      '--brand-header-button-text': '#ffffff',
+      '--brand-accent': '#b85101',
+    },
+  },
+
+  // The integration API: the till, the back office and the merchant's partners.
+  purchaseBodySchema: {
+    cardNumber: pointsCard.number,
+    amount: 81_000,
+    billNumber,
+    items: [
+      { sku: 'KS-KOPSU', name: 'Kopi Susu Senja', quantity: 2, price: 28_000 },
+      { sku: 'KS-CROISSANT', name: 'Croissant', quantity: 1, price: 25_000 },
+    ],
+  },
+  purchaseAnswerSchema: { entryId: purchaseEntryId, earned: 81, balance: pointsBalance.amount },
+  voidPurchaseBodySchema: { reason: 'Bill cancelled at the till: wrong table' },
+  voidPurchaseAnswerSchema: { entryId: '81868173-c274-4318-9e69-9c6a8773ed77' },
+  issueCardBodySchema: { programId: rewardsProgram.id, memberPhone, activationCode },
+  issueCardAnswerSchema: { cardId: pointsCard.id, number: pointsCard.number, status: 'active' },
+  issueCardBatchBodySchema: { programId: rewardsProgram.id, count: 2, withActivationCodes: true },
+  issueCardBatchAnswerSchema: {
+    cards: [
+      { number: '6001019384726150', activationCode: 'T4NQ5S2C' },
+      { number: '6001019384726234', activationCode: '84MG8Q7D' },
+    ],
+  },
+  memberCardsAnswerSchema: {
+    data: [
+      { cardId: pointsCard.id, number: pointsCard.number, status: 'active', programId: rewardsProgram.id, programName: rewardsProgram.name, balance: pointsBalance },
+      { cardId: clubCard.id, number: clubCard.number, status: 'active', programId: clubProgram.id, programName: clubProgram.name, balance: { amount: 4, unit: 'POINT' } },
+    ],
+  },
+  adjustmentBodySchema: { cardNumber: pointsCard.number, amount: 25, reason: 'Goodwill points: her drink was remade at Kopi Senja Senayan' },
+  adjustmentAnswerSchema: { entryId: '732d4f3a-aeb9-411b-9be2-1e8e29916eb0', balance: 1_265 },
+  integrationProductBodySchema: {
+    sku: integrationToraja.sku,
+    name: integrationToraja.name,
+    category: 'Coffee',
+    type: 'physical',
+    pricePoints: 1_000,
+    priceMoney: 25_000,
+    stock: 8,
+    maxPerOrder: 5,
+    weightGrams: 250,
+    description: torajaDescription,
+  },
+  integrationProductAnswerSchema: { data: integrationToraja, created: false },
+  integrationProductChangeAnswerSchema: { data: integrationToraja },
+  integrationProductListSchema: { data: [integrationToraja, integrationDripBags] },
+  integrationStockBodySchema: { stock: 8 },
+  integrationOrderStatusBodySchema: { status: 'on_courier', courier: 'JNE REG', trackingNumber: 'JX3104928817', note: 'Picked up by the courier' },
+  integrationOrderAnswerSchema: { data: integrationOrder },
+  integrationOrderListSchema: { data: [integrationOrder], nextCursor: null },
+  integrationVoucherRedeemBodySchema: { code: kopiSusuCode, outletId: senayanTill.id },
+  integrationRedemptionAnswerSchema: {
+    data: {
+      id: '249d3e30-be4a-4728-a978-de0305b288f3',
+      voucher: { id: kopiSusuVoucher.id, code: kopiSusuCode, name: kopiSusuTemplate.name, valueText: kopiSusuTemplate.valueText },
+      outlet: senayanTill,
+      cashier: null,
+      channel: 'till',
+      redeemedAt: '2026-03-14T07:05:00.000Z',
+      voidedAt: null,
+    },
+  },
+  integrationRedemptionVoidBodySchema: { reason: 'Scanned the wrong voucher' },
+  integrationPendingVouchersAnswerSchema: { data: [pendingPartnerVoucher] },
+  integrationPartnerCodeBodySchema: { externalCode: 'TIX-8F3K2M' },
+  integrationPendingVoucherAnswerSchema: { data: { ...pendingPartnerVoucher, status: 'active', externalCode: 'TIX-8F3K2M' } },
+  integrationGiftCardChargeBodySchema: { code: giftCardPayCode, amount: 20_000, outletId: senayanTill.id, reference: 'SNY-0412' },
+  integrationGiftCardChargeAnswerSchema: {
+    data: {
+      id: '9ac19327-0654-4bf0-99c1-259d021b6394',
+      amount: 20_000,
+      outlet: senayanTill,
+      cashier: null,
+      channel: 'till',
+      reference: 'SNY-0412',
+      chargedAt: '2026-03-14T07:20:00.000Z',
+      voidedAt: null,
+      cardNumber: giftCardCard.number,
+      balance: 45_000,
+    },
+  },
+};
