@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { errorBodySchema } from '@kartu/contracts';
 import { createApp } from '../app.ts';
 import { createTestApp, testEnv, type TestApp } from '../test/test-app.ts';
 import { eq } from 'drizzle-orm';
@@ -8,15 +7,18 @@ import { findApiKey } from './api-keys.repository.ts';
 import { integrationApiKeys } from './api-keys.table.ts';
 import { apiKeyCacheTtlMs, createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.ts';
 import { callIntegration, merchantSetup } from './integration.test-support.ts';
+import { integrationClient, newWriteKey, type IntegrationClient } from '../test/integration-client.ts';
 
 let testApp: TestApp;
 let kopi: Awaited<ReturnType<typeof merchantSetup>>;
 let lumina: Awaited<ReturnType<typeof merchantSetup>>;
+let luminaClient: IntegrationClient;
 
 beforeAll(async () => {
   testApp = await createTestApp();
   kopi = await merchantSetup(testApp);
   lumina = await merchantSetup(testApp, { mid: 'LUMINABEAUTY' });
+  luminaClient = await integrationClient(testApp, { key: lumina.key });
 });
 afterAll(async () => {
   await testApp.close();
@@ -24,6 +26,8 @@ afterAll(async () => {
 
 const invalidKeyBody = { statusCode: 401, code: 'API_KEY_INVALID', message: 'The API key is missing or not valid' };
 const issueBody = () => ({ programId: kopi.program.id });
+const write = () => ({ header: { 'idempotency-key': newWriteKey() } });
+const issue = (client: IntegrationClient) => client.POST('/integration/v1/cards', { params: write(), body: issueBody() });
 
 describe('API keys', () => {
   it('shows the key once as kartu_<id>_<secret> and keeps only a hash of the secret', async () => {
@@ -45,9 +49,9 @@ describe('API keys', () => {
 
 describe('API key authentication', () => {
   it('accepts a valid key on any host, for its own merchant', async () => {
-    const response = await callIntegration(testApp, 'POST', '/cards', { key: kopi.key, body: issueBody(), host: 'anything.example' });
-    expect(response.statusCode).toBe(201);
-    expect(response.headers['cache-control']).toBe('no-store');
+    const { response } = await issue(await integrationClient(testApp, { key: kopi.key, host: 'anything.example' }));
+    expect(response.status).toBe(201);
+    expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
   it.each([
@@ -64,55 +68,61 @@ describe('API key authentication', () => {
 
   it('stops accepting a key once it is revoked', async () => {
     const { id, key } = await createApiKey({ db: testApp.db, merchantId: kopi.merchantId, name: 'Old till' });
-    expect((await callIntegration(testApp, 'POST', '/cards', { key, body: issueBody() })).statusCode).toBe(201);
+    const client = await integrationClient(testApp, { key });
+    expect((await issue(client)).response.status).toBe(201);
     await revokeApiKey({ db: testApp.db, id, now: new Date() });
-    const refused = await callIntegration(testApp, 'POST', '/cards', { key, body: issueBody() });
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual(invalidKeyBody);
+    const refused = await issue(client);
+    expect(refused.response.status).toBe(401);
+    expect(refused.error).toEqual(invalidKeyBody);
     await expect(revokeApiKey({ db: testApp.db, id, now: new Date() })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('stops accepting a key revoked by another process within the time keys are cached', async () => {
     const { id, key } = await createApiKey({ db: testApp.db, merchantId: kopi.merchantId, name: 'Till revoked from the CLI' });
-    expect((await callIntegration(testApp, 'POST', '/cards', { key, body: issueBody() })).statusCode).toBe(201);
+    const client = await integrationClient(testApp, { key });
+    expect((await issue(client)).response.status).toBe(201);
     // Revoked where no change reaches this process (another deployment's relay down, a hand-made update).
     await testApp.db.update(integrationApiKeys).set({ revokedAt: testApp.clock.now() }).where(eq(integrationApiKeys.id, id));
-    expect((await callIntegration(testApp, 'POST', '/cards', { key, body: issueBody() })).statusCode).toBe(201);
+    expect((await issue(client)).response.status).toBe(201);
     testApp.clock.advance(apiKeyCacheTtlMs);
-    expect((await callIntegration(testApp, 'POST', '/cards', { key, body: issueBody() })).statusCode).toBe(401);
+    expect((await issue(client)).response.status).toBe(401);
   });
 
   it("never reaches another merchant's programs or cards", async () => {
-    const program = await callIntegration(testApp, 'POST', '/cards', { key: lumina.key, body: issueBody() });
-    expect(program.statusCode).toBe(404);
+    const program = await issue(luminaClient);
+    expect(program.response.status).toBe(404);
     const cardNumber = kopi.cards[0]?.number;
-    const purchase = await callIntegration(testApp, 'POST', '/purchases', { key: lumina.key, body: { cardNumber, amount: 5000, billNumber: 'B-1' } });
-    expect(purchase.statusCode).toBe(404);
-    expect(purchase.json()).toMatchObject({ code: 'CARD_NOT_FOUND' });
-    const adjustment = await callIntegration(testApp, 'POST', '/adjustments', { key: lumina.key, body: { cardNumber, amount: 5, reason: 'test' } });
-    expect(adjustment.statusCode).toBe(404);
+    if (!cardNumber) throw new Error('No card 0');
+    const purchase = await luminaClient.POST('/integration/v1/purchases', { params: write(), body: { cardNumber, amount: 5000, billNumber: 'B-1' } });
+    expect(purchase.response.status).toBe(404);
+    expect(purchase.error).toMatchObject({ code: 'CARD_NOT_FOUND' });
+    const adjustment = await luminaClient.POST('/integration/v1/adjustments', { params: write(), body: { cardNumber, amount: 5, reason: 'test' } });
+    expect(adjustment.response.status).toBe(404);
   });
 });
 
 describe('rate limit', () => {
   let limitedApp: FastifyInstance;
+  let limitedKopi: IntegrationClient;
+  let limitedLumina: IntegrationClient;
   beforeAll(async () => {
     limitedApp = await createApp({ env: testEnv({ INTEGRATION_RATE_LIMIT_PER_MINUTE: '2' }), database: testApp.db });
+    limitedKopi = await integrationClient({ ...testApp, app: limitedApp }, { key: kopi.key });
+    limitedLumina = await integrationClient({ ...testApp, app: limitedApp }, { key: lumina.key });
   });
   afterAll(async () => {
     await limitedApp.close();
   });
 
-  const list = (key: string) =>
-    limitedApp.inject({ url: '/integration/v1/members/%2B6281299990000/cards', headers: { host: 'pos.example', authorization: `Bearer ${key}` } });
+  const list = (client: IntegrationClient) => client.GET('/integration/v1/members/{phone}/cards', { params: { path: { phone: '+6281299990000' } } });
 
   it('counts requests per key, so one busy key does not stop another', async () => {
     const statuses = [];
-    for (let request = 0; request < 3; request += 1) statuses.push((await list(kopi.key)).statusCode);
+    for (let request = 0; request < 3; request += 1) statuses.push((await list(limitedKopi)).response.status);
     expect(statuses).toEqual([404, 404, 429]);
-    const limited = await list(kopi.key);
-    expect(errorBodySchema.parse(limited.json()).code).toBe('RATE_LIMITED');
-    expect((await list(lumina.key)).statusCode).toBe(404);
+    const limited = await list(limitedKopi);
+    expect(limited.error?.code).toBe('RATE_LIMITED');
+    expect((await list(limitedLumina)).response.status).toBe(404);
   });
 });
 

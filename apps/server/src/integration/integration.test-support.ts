@@ -30,6 +30,12 @@ export async function callIntegration(
   return testApp.app.inject({ method, url: `/integration/v1${path}`, headers, ...(body && { payload: body }) });
 }
 
+/** The body of a typed call's success answer; an error answer fails the test with its status and body. */
+export function answerOf<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.data === undefined) throw new Error(`Answered ${result.response.status}: ${JSON.stringify(result.error)}`);
+  return result.data;
+}
+
 /** A merchant's API key, a points program earning 1 point per 1,000 spent, and unowned cards of it. */
 export async function merchantSetup(testApp: TestApp, { mid = 'KOPISENJA', cards = 2, program }: { mid?: string; cards?: number; program?: Partial<NewProgramRow> } = {}) {
   const merchantId = await merchantIdOf(testApp.db, mid);

@@ -13,6 +13,7 @@ import { loadEnv, type Env } from '../env.ts';
 import { merchants } from '../modules/tenancy/merchants.table.ts';
 import { createTestClock, type TestClock } from '../lib/clock.ts';
 import { testCodeSecret } from './test-env.ts';
+import { watchAnswers } from './document-conformance.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -95,6 +96,7 @@ export async function createTestApp({
   if (!seeded) await seedTestDatabase(connection.db, env.CODE_SECRET);
   const clock = createTestClock();
   const app = await createApp({ env, database: connection.db, clock, ...(logStream && { logStream }) });
+  const { violations } = watchAnswers(app);
   return {
     app,
     db: connection.db,
@@ -106,6 +108,7 @@ export async function createTestApp({
       await app.close();
       await connection.close();
       await drop();
+      if (violations.length > 0) throw new Error(`Answers that differ from the API document:\n${violations.join('\n')}`);
     },
   };
 }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cardListAnswerSchema } from '@kartu/contracts';
-import { callIntegration } from '../../integration/integration.test-support.ts';
 import { createApiKey } from '../../integration/api-keys.service.ts';
+import { integrationClient, newWriteKey } from '../../test/integration-client.ts';
 import { type TestApp, useTestApp } from '../../test/test-app.ts';
 import { sessionCacheTtlMs } from '../auth/session.service.ts';
 import { sessions } from '../auth/sessions.table.ts';
@@ -39,10 +39,10 @@ describe('the wallet page kept between requests', () => {
   it('shows a purchase made through the integration API on the next request', async () => {
     const { member, card } = await walletWithCard();
     expect(await balances(member)).toEqual([0]);
-    const { key } = await createApiKey({ db: testApp.db, merchantId, name: 'Till' });
+    const till = await integrationClient(testApp, { key: (await createApiKey({ db: testApp.db, merchantId, name: 'Till' })).key });
     for (const amount of [5_000, 7_000]) {
-      const response = await callIntegration(testApp, 'POST', '/purchases', { key, body: { cardNumber: card.number, amount, billNumber: `CACHE-${amount}` } });
-      expect(response.statusCode).toBe(201);
+      const { response } = await till.POST('/integration/v1/purchases', { params: { header: { 'idempotency-key': newWriteKey() } }, body: { cardNumber: card.number, amount, billNumber: `CACHE-${amount}` } });
+      expect(response.status).toBe(201);
       // The first purchase goes through a transaction, the second through one statement.
       expect(await balances(member)).toEqual([amount === 5_000 ? 5 : 12]);
     }

@@ -7,12 +7,12 @@ import {
   giftCardAnswerSchema,
   giftCardChargeAnswerSchema,
   giftCardChargeDetailAnswerSchema,
-  integrationGiftCardChargeAnswerSchema,
   voucherAnswerSchema,
 } from '@kartu/contracts';
 import { DAY_MS, HOUR_MS } from '@kartu/core/calendar';
 import { createApiKey } from '../../integration/api-keys.service.ts';
-import { callIntegration } from '../../integration/integration.test-support.ts';
+import type { components } from '../../test/api/integration-api.ts';
+import { integrationClient, newWriteKey, type IntegrationClient } from '../../test/integration-client.ts';
 import { createTestApp, merchantIdOf, type TestApp } from '../../test/test-app.ts';
 import { memberWithPoints, newProgram, send, type CardMember } from '../cards/cards.test-support.ts';
 import { ledgerInvariantViolations, noViolations } from '../ledger/ledger.test-support.ts';
@@ -29,7 +29,7 @@ let loyaltyProgramId: string;
 let giftTemplate: VoucherTemplateRow;
 let outlet: OutletRow;
 let staffOutlet: OutletRow;
-let apiKey: string;
+let till: IntegrationClient;
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -48,13 +48,17 @@ beforeAll(async () => {
   const codeKey = outletCodeKeyFor(testApp.env.CODE_SECRET);
   outlet = await createOutlet({ db: testApp.db, merchantId, name: 'Kopi Senja Senopati', code: 'SENO42', requiresCashierCode: false, codeKey });
   staffOutlet = await createOutlet({ db: testApp.db, merchantId, name: 'Kopi Senja Kemang', code: 'KMG77', requiresCashierCode: true, codeKey });
-  apiKey = (await createApiKey({ db: testApp.db, merchantId, name: 'Till' })).key;
+  till = await integrationClient(testApp, { key: (await createApiKey({ db: testApp.db, merchantId, name: 'Till' })).key });
 });
 afterAll(async () => {
   await testApp.close();
 });
 
 const errorOf = (response: { json(): unknown }) => errorBodySchema.parse(response.json());
+const chargeAtTill = (body: components['schemas']['IntegrationGiftCardChargeBody'], client = till) =>
+  client.POST('/integration/v1/gift-cards/charges', { params: { header: { 'idempotency-key': newWriteKey() } }, body });
+const voidAtTill = (chargeId: string) =>
+  till.POST('/integration/v1/gift-cards/charges/{chargeId}/void', { params: { path: { chargeId }, header: { 'idempotency-key': newWriteKey() } }, body: {} });
 
 /** A member holding one e-gift voucher on their loyalty card. */
 async function giftHolder(): Promise<{ member: CardMember; voucherId: string }> {
@@ -197,25 +201,27 @@ describe('charging a gift card at the till', () => {
   it("charges the scanned code at the merchant's outlet and voids the charge the same day only", async () => {
     const { member, cardId } = await activated();
     const { payCode } = await giftCardOf(member, cardId);
-    const charged = await callIntegration(testApp, 'POST', '/gift-cards/charges', { key: apiKey, body: { code: payCode.toLowerCase(), amount: 40_000, outletId: outlet.id, reference: 'BILL-7' } });
-    expect(charged.statusCode, charged.body).toBe(201);
-    const charge = integrationGiftCardChargeAnswerSchema.parse(charged.json()).data;
+    const charged = await chargeAtTill({ code: payCode.toLowerCase(), amount: 40_000, outletId: outlet.id, reference: 'BILL-7' });
+    expect(charged.response.status, JSON.stringify(charged.error)).toBe(201);
+    if (!charged.data) throw new Error('No answer');
+    const charge = charged.data.data;
     expect(charge).toMatchObject({ amount: 40_000, balance: 60_000, channel: 'till', reference: 'BILL-7', outlet: { id: outlet.id } });
     expect((await giftCardOf(member, cardId)).balance).toBe(60_000);
 
-    const tooMuch = await callIntegration(testApp, 'POST', '/gift-cards/charges', { key: apiKey, body: { code: payCode, amount: 60_001, outletId: outlet.id } });
-    expect(errorOf(tooMuch).code).toBe('INSUFFICIENT_BALANCE');
+    const tooMuch = await chargeAtTill({ code: payCode, amount: 60_001, outletId: outlet.id });
+    expect(tooMuch.error?.code).toBe('INSUFFICIENT_BALANCE');
 
-    const voided = await callIntegration(testApp, 'POST', `/gift-cards/charges/${charge.id}/void`, { key: apiKey });
-    expect(voided.statusCode, voided.body).toBe(200);
-    expect(integrationGiftCardChargeAnswerSchema.parse(voided.json()).data).toMatchObject({ balance: 100_000 });
-    expect(voided.json()).toMatchObject({ data: { voidedAt: testApp.clock.now().toISOString() } });
-    expect(errorOf(await callIntegration(testApp, 'POST', `/gift-cards/charges/${charge.id}/void`, { key: apiKey })).code).toBe('GIFT_CARD_CHARGE_NOT_VOIDABLE');
+    const voided = await voidAtTill(charge.id);
+    expect(voided.response.status, JSON.stringify(voided.error)).toBe(200);
+    expect(voided.data?.data).toMatchObject({ balance: 100_000 });
+    expect(voided.data).toMatchObject({ data: { voidedAt: testApp.clock.now().toISOString() } });
+    expect((await voidAtTill(charge.id)).error?.code).toBe('GIFT_CARD_CHARGE_NOT_VOIDABLE');
 
-    const later = integrationGiftCardChargeAnswerSchema.parse((await callIntegration(testApp, 'POST', '/gift-cards/charges', { key: apiKey, body: { code: payCode, amount: 5_000, outletId: staffOutlet.id } })).json()).data;
+    const { data: later } = await chargeAtTill({ code: payCode, amount: 5_000, outletId: staffOutlet.id });
+    if (!later) throw new Error('No answer');
     testApp.clock.advance(DAY_MS);
     try {
-      expect(errorOf(await callIntegration(testApp, 'POST', `/gift-cards/charges/${later.id}/void`, { key: apiKey })).code).toBe('GIFT_CARD_CHARGE_NOT_VOIDABLE');
+      expect((await voidAtTill(later.data.id)).error?.code).toBe('GIFT_CARD_CHARGE_NOT_VOIDABLE');
     } finally {
       testApp.clock.advance(-DAY_MS);
     }
@@ -225,10 +231,10 @@ describe('charging a gift card at the till', () => {
   it("keeps other merchants' tills, unknown codes and unknown outlets out", async () => {
     const { member, cardId } = await activated();
     const { payCode } = await giftCardOf(member, cardId);
-    const lumina = (await createApiKey({ db: testApp.db, merchantId: await merchantIdOf(testApp.db, 'LUMINABEAUTY'), name: 'Other till' })).key;
-    expect((await callIntegration(testApp, 'POST', '/gift-cards/charges', { key: lumina, body: { code: payCode, amount: 1_000, outletId: outlet.id } })).statusCode).toBe(404);
-    expect((await callIntegration(testApp, 'POST', '/gift-cards/charges', { key: apiKey, body: { code: 'NOSUCHCODE234', amount: 1_000, outletId: outlet.id } })).statusCode).toBe(404);
-    expect((await callIntegration(testApp, 'POST', '/gift-cards/charges', { key: apiKey, body: { code: payCode, amount: 1_000, outletId: 'not-an-outlet' } })).statusCode).toBe(404);
+    const lumina = await integrationClient(testApp, { key: (await createApiKey({ db: testApp.db, merchantId: await merchantIdOf(testApp.db, 'LUMINABEAUTY'), name: 'Other till' })).key });
+    expect((await chargeAtTill({ code: payCode, amount: 1_000, outletId: outlet.id }, lumina)).response.status).toBe(404);
+    expect((await chargeAtTill({ code: 'NOSUCHCODE234', amount: 1_000, outletId: outlet.id })).response.status).toBe(404);
+    expect((await chargeAtTill({ code: payCode, amount: 1_000, outletId: 'not-an-outlet' })).response.status).toBe(404);
     expect((await giftCardOf(member, cardId)).balance).toBe(100_000);
   });
 });

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimGiftAnswerSchema, errorBodySchema, giftPreviewAnswerSchema, voucherAnswerSchema, voucherGiftAnswerSchema, voucherWalletSchema } from '@kartu/contracts';
 import { DAY_MS, HOUR_MS } from '@kartu/core/calendar';
 import { createApiKey } from '../../integration/api-keys.service.ts';
-import { callIntegration } from '../../integration/integration.test-support.ts';
 import { serverJobHandlers, serverRecurringJobs } from '../../jobs/jobs.ts';
+import { integrationClient, newWriteKey, type IntegrationClient } from '../../test/integration-client.ts';
 import { createTestApp, merchantIdOf, type TestApp } from '../../test/test-app.ts';
 import { newMember, type TestMember } from '../../test/members.ts';
 import { outboxFor } from '../auth/auth.test-support.ts';
@@ -32,7 +32,7 @@ let merchantId: number;
 let programId: string;
 let kopi: VoucherTemplateRow;
 let online: VoucherTemplateRow;
-let apiKey: string;
+let till: IntegrationClient;
 let outletId: string;
 const OUTLET_CODE = 'GIFT77';
 
@@ -42,7 +42,7 @@ beforeAll(async () => {
   programId = (await newProgram(testApp, merchantId, { name: 'Kopi Friends' })).id;
   kopi = await createVoucherTemplate(testApp.db, { merchantId, programId, name: 'Kopi Susu', valueText: '1 Kopi Susu', usableAt: 'in_store', validityDays: 30 });
   online = await createVoucherTemplate(testApp.db, { merchantId, programId, name: 'Online treat', usableAt: 'ecommerce', validityDays: 30, discountKind: 'points', discountValue: 100n });
-  apiKey = (await createApiKey({ db: testApp.db, merchantId, name: 'Till' })).key;
+  till = await integrationClient(testApp, { key: (await createApiKey({ db: testApp.db, merchantId, name: 'Till' })).key });
   outletId = (await createOutlet({ db: testApp.db, merchantId, name: 'Kopi Senja Gift Bar', code: OUTLET_CODE, requiresCashierCode: false, codeKey: outletCodeKeyFor(testApp.env.CODE_SECRET) })).id;
 });
 afterAll(async () => {
@@ -50,6 +50,7 @@ afterAll(async () => {
 });
 
 const errorOf = (response: { json(): unknown }) => errorBodySchema.parse(response.json());
+const redeemAtTill = (code: string) => till.POST('/integration/v1/vouchers/redeem', { params: { header: { 'idempotency-key': newWriteKey() } }, body: { code, outletId } });
 
 function member(name: string | null = null): Promise<CardMember> {
   return memberWithCard(testApp, { merchantId, programId, name });
@@ -136,7 +137,7 @@ describe('gifting a voucher', () => {
     expect(received).toMatchObject({ id: voucher.id, cardId: friend.card.id, status: 'active', template: { name: 'Kopi Susu' } });
     // A new code: the sender's copy of the old one is worth nothing at a till.
     expect(received.code).not.toBe(voucher.code);
-    expect((await callIntegration(testApp, 'POST', '/vouchers/redeem', { key: apiKey, body: { code: voucher.code, outletId } })).statusCode).toBe(404);
+    expect((await redeemAtTill(voucher.code)).response.status).toBe(404);
 
     const wallet = voucherWalletSchema.parse((await send(testApp, 'GET', '/api/v2/vouchers', { member: friend })).json()).data;
     expect(wallet.flatMap((stack) => stack.vouchers.map((entry) => entry.id))).toContain(voucher.id);
@@ -279,8 +280,8 @@ describe('while a gift is pending', () => {
     const counter = await redeemAtCounter(sender, voucher.id);
     expect(counter.statusCode).toBe(409);
     expect(errorOf(counter).code).toBe('VOUCHER_GIFTED');
-    const till = await callIntegration(testApp, 'POST', '/vouchers/redeem', { key: apiKey, body: { code: voucher.code, outletId } });
-    expect(errorOf(till).code).toBe('VOUCHER_GIFTED');
+    const atTill = await redeemAtTill(voucher.code);
+    expect(atTill.error?.code).toBe('VOUCHER_GIFTED');
 
     const treat = await holding(online);
     await giftTo(treat.sender, treat.voucher.id, await member());

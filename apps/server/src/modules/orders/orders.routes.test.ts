@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutQuoteSchema, errorBodySchema, integrationOrderAnswerSchema, integrationOrderListSchema, orderAnswerSchema, orderListSchema, type CheckoutBody, type FeeLine, type Order, type PaymentMethod } from '@kartu/contracts';
+import { checkoutQuoteSchema, errorBodySchema, orderAnswerSchema, orderListSchema, type CheckoutBody, type FeeLine, type Order, type PaymentMethod } from '@kartu/contracts';
 import { createApiKey } from '../../integration/api-keys.service.ts';
 import { callIntegration } from '../../integration/integration.test-support.ts';
+import type { components } from '../../test/api/integration-api.ts';
+import { integrationClient, newWriteKey, type IntegrationClient } from '../../test/integration-client.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { merchantIdOf } from '../../test/test-app.ts';
 import { fixedAddressDetailOf } from '../addresses/addresses.service.ts';
@@ -26,6 +28,7 @@ let testApp: TestApp;
 let merchantId: number;
 let catalog: TestCatalog;
 let apiKey: string;
+let till: IntegrationClient;
 let distributorId: string;
 /** A second shop of the merchant, whose orders carry every kind of fee and are rounded to Rp 100. */
 let feeShop: TestCatalog;
@@ -58,6 +61,7 @@ beforeAll(async () => {
   // Senayan, Jakarta.
   distributorId = (await insertDistributor(testApp.db, { merchantId, programId: catalog.programId, name: 'Kopi Senja Senayan', address: 'Jl. Asia Afrika 8', latitude: -6.2183, longitude: 106.8022 })).id;
   apiKey = (await createApiKey({ db: testApp.db, merchantId, name: 'Till' })).key;
+  till = await integrationClient(testApp, { key: apiKey });
   feeShop = await newCatalog(testApp, merchantId);
   await saveShopSettings(testApp.db, {
     programId: feeShop.programId,
@@ -101,6 +105,7 @@ async function stockOf(productId: string): Promise<number | null> {
   return row?.stock ?? null;
 }
 const codeOf = (response: { json(): unknown }) => errorBodySchema.parse(response.json()).code;
+type OrderStatusBody = components['schemas']['IntegrationOrderStatusBody'];
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
@@ -430,43 +435,44 @@ describe('GET /api/v2/cards/{cardId}/orders', () => {
 });
 
 describe('orders through the integration API', () => {
-  const status = (orderId: string, body: object, key = apiKey) => callIntegration(testApp, 'POST', `/programs/${catalog.programId}/orders/${orderId}/status`, { key, body });
+  const status = (orderId: string, body: OrderStatusBody, client = till, idempotencyKey = newWriteKey()) =>
+    client.POST('/integration/v1/programs/{programId}/orders/{orderId}/status', { params: { path: { programId: catalog.programId, orderId }, header: { 'idempotency-key': idempotencyKey } }, body });
 
   it('lists new orders and moves one to the courier with its tracking number, which the member then sees', async () => {
     const member = await shopper(5_000);
     const home = await addAddress(testApp, member, homeInJakarta());
     const order = await placed(member, { items: [{ productId: catalog.products.beans.id, quantity: 1 }], delivery: { method: 'courier', addressId: home.id } });
-    const listed = integrationOrderListSchema.parse((await callIntegration(testApp, 'GET', `/programs/${catalog.programId}/orders?status=new`, { key: apiKey })).json());
-    expect(listed.data.map((row) => row.id)).toContain(order.id);
-    expect(listed.data.find((row) => row.id === order.id)).toMatchObject({ member: { cardNumber: member.card.number }, paymentStatus: null });
+    const { data: listed } = await till.GET('/integration/v1/programs/{programId}/orders', { params: { path: { programId: catalog.programId }, query: { status: 'new' } } });
+    expect(listed?.data.map((row) => row.id)).toContain(order.id);
+    expect(listed?.data.find((row) => row.id === order.id)).toMatchObject({ member: { cardNumber: member.card.number }, paymentStatus: null });
 
     const untracked = await status(order.id, { status: 'on_courier', courier: 'JNE' });
-    expect(untracked.statusCode).toBe(400);
+    expect(untracked.response.status).toBe(400);
     const shipped = await status(order.id, { status: 'on_courier', courier: 'JNE', trackingNumber: 'JNE0012345678' });
-    expect(shipped.statusCode, shipped.body).toBe(200);
-    expect(integrationOrderAnswerSchema.parse(shipped.json()).data).toMatchObject({ status: 'on_courier', delivery: { courier: 'JNE', trackingNumber: 'JNE0012345678' } });
+    expect(shipped.response.status, JSON.stringify(shipped.error)).toBe(200);
+    expect(shipped.data?.data).toMatchObject({ status: 'on_courier', delivery: { courier: 'JNE', trackingNumber: 'JNE0012345678' } });
     const seen = orderAnswerSchema.parse((await send(testApp, 'GET', `/api/v2/cards/${member.card.id}/orders/${order.id}`, { member })).json()).data;
     expect(seen).toMatchObject({ status: 'on_courier', statusColour: 'on-delivery', delivery: { trackingNumber: 'JNE0012345678' } });
     const back = await status(order.id, { status: 'on_process' });
-    expect(back.statusCode).toBe(409);
-    expect(codeOf(back)).toBe('ORDER_STATUS_INVALID');
-    expect((await status(order.id, { status: 'completed' })).statusCode).toBe(200);
+    expect(back.response.status).toBe(409);
+    expect(back.error?.code).toBe('ORDER_STATUS_INVALID');
+    expect((await status(order.id, { status: 'completed' })).response.status).toBe(200);
   });
 
   it("answers a retried move with its first answer, moving the order once, and refuses the key with another move", async () => {
     const member = await shopper(5_000);
     const order = await placed(member, { items: [{ productId: catalog.products.voucher.id, quantity: 1 }], delivery: { method: 'none' } });
-    const move = (body: object) => callIntegration(testApp, 'POST', `/programs/${catalog.programId}/orders/${order.id}/status`, { key: apiKey, body, idempotencyKey: `move-${order.id}` });
+    const move = (body: OrderStatusBody) => status(order.id, body, till, `move-${order.id}`);
     const first = await move({ status: 'on_process', note: 'Packing' });
-    expect(first.statusCode, first.body).toBe(200);
+    expect(first.response.status, JSON.stringify(first.error)).toBe(200);
     testApp.clock.advance(60_000);
     const again = await move({ status: 'on_process', note: 'Packing' });
-    expect(again.statusCode).toBe(200);
-    expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(again.json()).toEqual(first.json());
+    expect(again.response.status).toBe(200);
+    expect(again.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.data).toEqual(first.data);
     const seen = orderAnswerSchema.parse((await send(testApp, 'GET', `/api/v2/cards/${member.card.id}/orders/${order.id}`, { member })).json()).data;
     expect(seen.history.map((event) => event.status)).toEqual(['new', 'on_process']);
-    const reused = await move({ status: 'cancelled' });
+    const reused = await callIntegration(testApp, 'POST', `/programs/${catalog.programId}/orders/${order.id}/status`, { key: apiKey, body: { status: 'cancelled' }, idempotencyKey: `move-${order.id}` });
     expect(reused.statusCode).toBe(422);
     expect(codeOf(reused)).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await send(testApp, 'GET', `/api/v2/cards/${member.card.id}/orders/${order.id}`, { member })).json()).toMatchObject({ data: { status: 'on_process' } });
@@ -477,13 +483,13 @@ describe('orders through the integration API', () => {
     const stockBefore = await stockOf(catalog.products.beans.id);
     const home = await addAddress(testApp, member, homeInJakarta());
     const order = await placed(member, { items: [{ productId: catalog.products.beans.id, quantity: 1 }], delivery: { method: 'courier', addressId: home.id } });
-    const lumina = (await createApiKey({ db: testApp.db, merchantId: await merchantIdOf(testApp.db, 'LUMINABEAUTY'), name: 'Other till' })).key;
-    expect((await status(order.id, { status: 'cancelled' }, lumina)).statusCode).toBe(404);
-    expect((await callIntegration(testApp, 'GET', `/programs/${catalog.programId}/orders/${order.id}`, { key: lumina })).statusCode).toBe(404);
-    expect((await status(order.id, { status: 'cancelled', note: 'Out of beans' })).statusCode).toBe(200);
+    const lumina = await integrationClient(testApp, { key: (await createApiKey({ db: testApp.db, merchantId: await merchantIdOf(testApp.db, 'LUMINABEAUTY'), name: 'Other till' })).key });
+    expect((await status(order.id, { status: 'cancelled' }, lumina)).response.status).toBe(404);
+    expect((await lumina.GET('/integration/v1/programs/{programId}/orders/{orderId}', { params: { path: { programId: catalog.programId, orderId: order.id } } })).response.status).toBe(404);
+    expect((await status(order.id, { status: 'cancelled', note: 'Out of beans' })).response.status).toBe(200);
     expect(await balanceOf(member)).toBe(2_000n);
     expect(await stockOf(catalog.products.beans.id)).toBe(stockBefore);
-    expect((await status(order.id, { status: 'cancelled' })).statusCode).toBe(409);
+    expect((await status(order.id, { status: 'cancelled' })).response.status).toBe(409);
   });
 });
 
@@ -536,7 +542,8 @@ describe('promo codes', () => {
 });
 
 describe('cash on delivery', () => {
-  const status = (orderId: string, body: object) => callIntegration(testApp, 'POST', `/programs/${catalog.programId}/orders/${orderId}/status`, { key: apiKey, body });
+  const status = (orderId: string, body: OrderStatusBody) =>
+    till.POST('/integration/v1/programs/{programId}/orders/{orderId}/status', { params: { path: { programId: catalog.programId, orderId }, header: { 'idempotency-key': newWriteKey() } }, body });
   const paymentOf = async (member: CardMember, orderId: string) => orderAnswerSchema.parse((await send(testApp, 'GET', `/api/v2/cards/${member.card.id}/orders/${orderId}`, { member })).json()).data;
 
   it('is fulfilled at once and paid when the merchant completes the order; a cancelled one is never collected', async () => {
@@ -545,25 +552,25 @@ describe('cash on delivery', () => {
     const order = await placed(member, { items: [{ productId: catalog.products.beans.id, quantity: 1 }], delivery: { method: 'courier', addressId: home.id }, paymentMethod: 'cash_on_delivery' });
     // 500 points from the card, the 400 it lacks and the fee in cash.
     expect(order).toMatchObject({ status: 'new', paid: { points: 500, money: 41_000 }, payment: { method: 'cash_on_delivery', provider: 'cash', status: 'waiting_payment', instructions: { kind: 'cash_on_delivery' } } });
-    expect((await status(order.id, { status: 'on_courier', courier: 'Kopi Senja', trackingNumber: 'KS-1' })).statusCode).toBe(200);
-    expect((await status(order.id, { status: 'completed' })).statusCode).toBe(200);
+    expect((await status(order.id, { status: 'on_courier', courier: 'Kopi Senja', trackingNumber: 'KS-1' })).response.status).toBe(200);
+    expect((await status(order.id, { status: 'completed' })).response.status).toBe(200);
     expect(await paymentOf(member, order.id)).toMatchObject({ status: 'completed', payment: { status: 'paid' } });
 
     const second = await placed(await shopper(0), { items: [{ productId: catalog.products.tumbler.id, quantity: 1 }], delivery: { method: 'pickup', distributorId }, paymentMethod: 'cash_on_delivery' });
-    expect((await status(second.id, { status: 'cancelled' })).statusCode).toBe(200);
-    const cancelled = await callIntegration(testApp, 'GET', `/programs/${catalog.programId}/orders/${second.id}`, { key: apiKey });
-    expect(integrationOrderAnswerSchema.parse(cancelled.json()).data).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' });
+    expect((await status(second.id, { status: 'cancelled' })).response.status).toBe(200);
+    const cancelled = await till.GET('/integration/v1/programs/{programId}/orders/{orderId}', { params: { path: { programId: catalog.programId, orderId: second.id } } });
+    expect(cancelled.data?.data).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' });
   });
 
   it('is never collected for an order the courier brings back: returned, its payment is cancelled', async () => {
     const member = await shopper(500);
     const home = await addAddress(testApp, member, homeInJakarta());
     const order = await placed(member, { items: [{ productId: catalog.products.beans.id, quantity: 1 }], delivery: { method: 'courier', addressId: home.id }, paymentMethod: 'cash_on_delivery' });
-    expect((await status(order.id, { status: 'on_courier', courier: 'Kopi Senja', trackingNumber: 'KS-2' })).statusCode).toBe(200);
-    expect((await status(order.id, { status: 'returned' })).statusCode).toBe(200);
+    expect((await status(order.id, { status: 'on_courier', courier: 'Kopi Senja', trackingNumber: 'KS-2' })).response.status).toBe(200);
+    expect((await status(order.id, { status: 'returned' })).response.status).toBe(200);
     expect(await paymentOf(member, order.id)).toMatchObject({ status: 'returned', payment: { method: 'cash_on_delivery', status: 'cancelled' } });
-    const returned = await callIntegration(testApp, 'GET', `/programs/${catalog.programId}/orders/${order.id}`, { key: apiKey });
-    expect(integrationOrderAnswerSchema.parse(returned.json()).data).toMatchObject({ status: 'returned', paymentStatus: 'cancelled' });
+    const returned = await till.GET('/integration/v1/programs/{programId}/orders/{orderId}', { params: { path: { programId: catalog.programId, orderId: order.id } } });
+    expect(returned.data?.data).toMatchObject({ status: 'returned', paymentStatus: 'cancelled' });
   });
 
   it('names the field of each problem of a cart it refuses: a product, or the items as a whole', async () => {
@@ -626,8 +633,8 @@ describe('fee lines', () => {
     expect(order.fees).toEqual(quote.fees);
     expect(order).toMatchObject({ subtotal: { money: 85_000 }, total: { money: 108_000 }, paid: { money: 108_000 }, payment: { amount: 108_000 } });
     expect(order.total.money).toBe(order.subtotal.money + sum(order.fees.map((fee) => fee.amount)));
-    const seen = integrationOrderAnswerSchema.parse((await callIntegration(testApp, 'GET', `/programs/${feeShop.programId}/orders/${order.id}`, { key: apiKey })).json()).data;
-    expect(seen.fees).toEqual(quote.fees);
+    const { data: seen } = await till.GET('/integration/v1/programs/{programId}/orders/{orderId}', { params: { path: { programId: feeShop.programId, orderId: order.id } } });
+    expect(seen?.data.fees).toEqual(quote.fees);
   });
 
   it('rounds the money that pays for missing points, and never rounds it away', async () => {

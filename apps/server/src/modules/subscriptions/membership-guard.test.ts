@@ -15,6 +15,8 @@ import { createPaymentsTestApp } from '../payments/payments.test-support.ts';
 import { issueVouchers } from '../vouchers/voucher-issuing.service.ts';
 import { createVoucherTemplate } from '../vouchers/vouchers.service.ts';
 import { everyTag, publishChanges } from '../../lib/change-feed.ts';
+import { createApiKey } from '../../integration/api-keys.service.ts';
+import { integrationClient, newWriteKey } from '../../test/integration-client.ts';
 import { newSubscriptionProgram, sandboxAction, subscribeAs, subscriber, type SubscriptionProgram } from './subscriptions.test-support.ts';
 
 // spec: app-core §2 Guards, business-rules §4: a membership whose period ran out keeps its card
@@ -24,12 +26,13 @@ let testApp: TestApp;
 let merchantId: number;
 let program: SubscriptionProgram;
 const OUTLET_CODE = 'CLUB42';
+let outletId: string;
 
 beforeAll(async () => {
   testApp = await createPaymentsTestApp();
   merchantId = await merchantIdOf(testApp.db);
   program = await newSubscriptionProgram(testApp, merchantId);
-  await createOutlet({ db: testApp.db, merchantId, name: 'Club Bar', code: OUTLET_CODE, requiresCashierCode: false, codeKey: outletCodeKeyFor(testApp.env.CODE_SECRET) });
+  outletId = (await createOutlet({ db: testApp.db, merchantId, name: 'Club Bar', code: OUTLET_CODE, requiresCashierCode: false, codeKey: outletCodeKeyFor(testApp.env.CODE_SECRET) })).id;
 });
 afterAll(async () => {
   await testApp.close();
@@ -94,5 +97,20 @@ describe('a membership whose period ran out', () => {
     expect((await transfer()).statusCode).toBe(201);
     expect((await send(testApp, 'POST', `/api/v2/vouchers/${voucher.id}/redeem`, { member, body: { outletCode: OUTLET_CODE } })).statusCode).toBe(200);
     expect((await claim()).statusCode).toBe(200);
+  });
+
+  it("is refused at the merchant's till as at the counter, until it is renewed", async () => {
+    const member = await paidMember();
+    const template = await createVoucherTemplate(testApp.db, { merchantId, programId: program.programId, name: 'Club Pastry', usableAt: 'in_store', validityDays: 90 });
+    const [voucher] = await issueVouchers(testApp.db, { merchantId, holder: { userId: member.userId, cardId: member.card.id }, source: { type: 'grant', id: randomUUID() }, items: [{ template, quantity: 1 }], now: testApp.clock.now() });
+    const till = await integrationClient(testApp, { key: (await createApiKey({ db: testApp.db, merchantId, name: 'Club till' })).key });
+    const redeemAtTill = () => till.POST('/integration/v1/vouchers/redeem', { params: { header: { 'idempotency-key': newWriteKey() } }, body: { code: voucher?.code ?? '', outletId } });
+
+    await travel(40 * DAY_MS);
+    const refused = await redeemAtTill();
+    expect(refused.response.status).toBe(409);
+    expect(refused.error?.code).toBe('SUBSCRIPTION_NOT_ACTIVE');
+    await renew(member);
+    expect((await redeemAtTill()).response.status).toBe(200);
   });
 });

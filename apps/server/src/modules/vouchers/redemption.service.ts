@@ -130,16 +130,24 @@ export async function redeemScannedCode({ tx, merchantId, code, outlet, keys, no
   const found = await findVoucherByCode(tx, { merchantId, code: normaliseCounterCode(code), codeHash: hashVoucherCode(code, keys) });
   const voucher = found ? await lockVoucher(tx, found.id) : undefined;
   if (!voucher) throw new AppError('VOUCHER_NOT_FOUND');
-  const refusal = await refusalOf(tx, voucher, await templateOf(tx, voucher), now);
+  const template = await templateOf(tx, voucher);
+  const refusal = await refusalOf(tx, voucher, template, now);
   if (refusal) throw refusal;
+  // A closed membership card is closed at the till as at the counter.
+  await assertMembershipActive({ db: tx, merchantId, card: { id: voucher.cardId, programId: template.programId }, now });
   return redeemInStore(tx, { voucher, outlet, cashierId: null, channel: 'till', now });
 }
 
-/** POST /integration/v1/vouchers/redemptions/{redemptionId}/void: the same day only; the voucher is usable again. */
+/**
+ * POST /integration/v1/vouchers/redemptions/{redemptionId}/void: a redemption in store, the same day
+ * only; the voucher is usable again. A voucher used on an order stays with the order, which gives it
+ * back when it is cancelled or returned.
+ */
 export async function voidRedemption({ tx, merchantId, redemptionId, now }: { tx: Database; merchantId: number; redemptionId: string; now: Date }): Promise<VoucherRedemptionRow> {
   const redemption = isUuid(redemptionId) ? await lockRedemption(tx, { merchantId, redemptionId }) : undefined;
   if (!redemption) throw new AppError('NOT_FOUND', { message: 'Redemption not found' });
   if (redemption.voidedAt || redemption.redeemedOn !== (await dayIn(tx, merchantId, now))) throw new AppError('VOUCHER_REDEMPTION_NOT_VOIDABLE');
+  if (redemption.channel === 'online') throw new AppError('VOUCHER_REDEMPTION_NOT_VOIDABLE', { message: 'This voucher was used on an order: cancelling the order gives it back' });
   const voucher = await lockVoucher(tx, redemption.voucherId);
   if (!voucher) throw new Error('A redemption without its voucher');
   await markVoucherUsed(tx, { voucherId: voucher.id, usedAt: null, usedPlace: null });

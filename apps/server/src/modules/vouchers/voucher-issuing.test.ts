@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, integrationPendingVoucherAnswerSchema, integrationPendingVouchersAnswerSchema, integrationRedemptionAnswerSchema, voucherAnswerSchema, voucherWalletSchema } from '@kartu/contracts';
+import { voucherAnswerSchema, voucherWalletSchema } from '@kartu/contracts';
 import { MINUTE_MS } from '@kartu/core/calendar';
 import { createApiKey } from '../../integration/api-keys.service.ts';
-import { callIntegration } from '../../integration/integration.test-support.ts';
+import { integrationClient, newWriteKey, type IntegrationClient } from '../../test/integration-client.ts';
 import { createTestApp, merchantIdOf, type TestApp } from '../../test/test-app.ts';
 import { memberWithPoints, newProgram, send, type CardMember } from '../cards/cards.test-support.ts';
 import { cardRewards, programRewards } from '../cards/rewards.table.ts';
@@ -25,7 +25,7 @@ let programId: string;
 let hashed: VoucherTemplateRow;
 let partner: VoucherTemplateRow;
 let outlet: OutletRow;
-let apiKey: string;
+let partnerApi: IntegrationClient;
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -35,7 +35,7 @@ beforeAll(async () => {
   hashed = await createVoucherTemplate(testApp.db, { ...template, name: 'Movie ticket', codeStorage: 'hashed' });
   partner = await createVoucherTemplate(testApp.db, { ...template, name: 'Cinema XXI ticket', issuer: 'partner' });
   outlet = await createOutlet({ db: testApp.db, merchantId, name: 'Kopi Senja Blok M', code: 'BLOKM8', requiresCashierCode: false, codeKey: outletCodeKeyFor(testApp.env.CODE_SECRET) });
-  apiKey = (await createApiKey({ db: testApp.db, merchantId, name: 'Partner' })).key;
+  partnerApi = await integrationClient(testApp, { key: (await createApiKey({ db: testApp.db, merchantId, name: 'Partner' })).key });
 });
 afterAll(async () => {
   await testApp.close();
@@ -43,7 +43,9 @@ afterAll(async () => {
 
 const keys = () => voucherCodeKeysFor(testApp.env.CODE_SECRET);
 const quietLog = { info: () => {}, error: () => {} };
-const errorOf = (response: { json(): unknown }) => errorBodySchema.parse(response.json());
+const redeemAtTill = (code: string, outletId: string) => partnerApi.POST('/integration/v1/vouchers/redeem', { params: { header: { 'idempotency-key': newWriteKey() } }, body: { code, outletId } });
+const sendPartnerCode = (voucherId: string, externalCode: string) =>
+  partnerApi.POST('/integration/v1/vouchers/{voucherId}/partner-code', { params: { path: { voucherId }, header: { 'idempotency-key': newWriteKey() } }, body: { externalCode } });
 
 async function issue(template: VoucherTemplateRow): Promise<{ member: CardMember; voucherId: string }> {
   const member = await memberWithPoints(testApp, { merchantId, programId, points: 0 });
@@ -75,9 +77,9 @@ describe('a template that keeps only the hash of its codes', () => {
     const wallet = voucherWalletSchema.parse((await send(testApp, 'GET', '/api/v2/vouchers', { member })).json());
     expect(wallet.data.flatMap((stack) => stack.vouchers).find((voucher) => voucher.id === voucherId)?.code).toBeNull();
 
-    const redeemed = await callIntegration(testApp, 'POST', '/vouchers/redeem', { key: apiKey, body: { code: shown.code, outletId: outlet.id } });
-    expect(redeemed.statusCode, redeemed.body).toBe(200);
-    expect(integrationRedemptionAnswerSchema.parse(redeemed.json()).data).toMatchObject({ voucher: { id: voucherId, code: null }, cashier: null });
+    const redeemed = await redeemAtTill(shown.code ?? '', outlet.id);
+    expect(redeemed.response.status, JSON.stringify(redeemed.error)).toBe(200);
+    expect(redeemed.data?.data).toMatchObject({ voucher: { id: voucherId, code: null }, cashier: null });
   });
 
   it("is handed to a friend under a new code, so the code the sender was shown redeems nothing", async () => {
@@ -95,8 +97,8 @@ describe('a template that keeps only the hash of its codes', () => {
     const friendCode = (await voucherOf(friend, voucherId)).code;
     expect(friendCode).toMatch(/^[2-9A-HJKMNP-Z]{13}$/);
     expect(friendCode).not.toBe(senderCode);
-    expect((await callIntegration(testApp, 'POST', '/vouchers/redeem', { key: apiKey, body: { code: senderCode, outletId: outlet.id } })).statusCode).toBe(404);
-    expect((await callIntegration(testApp, 'POST', '/vouchers/redeem', { key: apiKey, body: { code: friendCode, outletId: outlet.id } })).statusCode).toBe(200);
+    expect((await redeemAtTill(senderCode ?? '', outlet.id)).response.status).toBe(404);
+    expect((await redeemAtTill(friendCode ?? '', outlet.id)).response.status).toBe(200);
   });
 });
 
@@ -108,20 +110,20 @@ describe("a template the merchant's partner issues", () => {
     const events = await testApp.db.select().from(webhookEvents).where(and(eq(webhookEvents.merchantId, merchantId), eq(webhookEvents.type, 'voucher.code_requested')));
     expect(events.map((event) => event.data.voucherId)).toContain(voucherId);
 
-    const pending = integrationPendingVouchersAnswerSchema.parse((await callIntegration(testApp, 'GET', '/vouchers/pending', { key: apiKey })).json()).data;
-    expect(pending.find((voucher) => voucher.id === voucherId)).toMatchObject({ status: 'pending', template: { name: 'Cinema XXI ticket' } });
+    const { data: pending } = await partnerApi.GET('/integration/v1/vouchers/pending');
+    expect(pending?.data.find((voucher) => voucher.id === voucherId)).toMatchObject({ status: 'pending', template: { name: 'Cinema XXI ticket' } });
 
-    const filled = await callIntegration(testApp, 'POST', `/vouchers/${voucherId}/partner-code`, { key: apiKey, body: { externalCode: 'XXI-7781-2201' } });
-    expect(filled.statusCode, filled.body).toBe(200);
-    expect(integrationPendingVoucherAnswerSchema.parse(filled.json()).data).toMatchObject({ status: 'active', externalCode: 'XXI-7781-2201' });
+    const filled = await sendPartnerCode(voucherId, 'XXI-7781-2201');
+    expect(filled.response.status, JSON.stringify(filled.error)).toBe(200);
+    expect(filled.data?.data).toMatchObject({ status: 'active', externalCode: 'XXI-7781-2201' });
     const shown = await voucherOf(member, voucherId);
     expect(shown).toMatchObject({ status: 'active', externalCode: 'XXI-7781-2201', codeKept: 'server' });
     expect(shown.code).toMatch(/^[2-9A-HJKMNP-Z]{13}$/);
 
-    expect((await callIntegration(testApp, 'POST', `/vouchers/${voucherId}/partner-code`, { key: apiKey, body: { externalCode: 'XXI-7781-2201' } })).statusCode).toBe(200);
-    expect(errorOf(await callIntegration(testApp, 'POST', `/vouchers/${voucherId}/partner-code`, { key: apiKey, body: { externalCode: 'ANOTHER' } })).code).toBe('VOUCHER_NOT_PENDING');
+    expect((await sendPartnerCode(voucherId, 'XXI-7781-2201')).response.status).toBe(200);
+    expect((await sendPartnerCode(voucherId, 'ANOTHER')).error?.code).toBe('VOUCHER_NOT_PENDING');
     const own = await issue(hashed);
-    expect((await callIntegration(testApp, 'POST', `/vouchers/${own.voucherId}/partner-code`, { key: apiKey, body: { externalCode: 'X' } })).statusCode).toBe(404);
+    expect((await sendPartnerCode(own.voucherId, 'X')).response.status).toBe(404);
   });
 
   it('suspends a voucher the partner has not answered within 30 minutes, and tells the merchant', async () => {
@@ -131,7 +133,7 @@ describe("a template the merchant's partner issues", () => {
     expect((await voucherOf(member, voucherId)).status).toBe('suspended');
     const failed = await testApp.db.select().from(webhookEvents).where(and(eq(webhookEvents.merchantId, merchantId), eq(webhookEvents.type, 'voucher.issue_failed')));
     expect(failed.map((event) => event.data.voucherId)).toContain(voucherId);
-    expect(errorOf(await callIntegration(testApp, 'POST', `/vouchers/${voucherId}/partner-code`, { key: apiKey, body: { externalCode: 'LATE' } })).code).toBe('VOUCHER_NOT_PENDING');
+    expect((await sendPartnerCode(voucherId, 'LATE')).error?.code).toBe('VOUCHER_NOT_PENDING');
   });
 });
 

@@ -13,7 +13,8 @@ import { earn } from '../../modules/ledger/points.service.ts';
 import { idempotencyKeys } from '../../modules/idempotency/idempotency.table.ts';
 import { requestHash } from '../../modules/idempotency/request-hash.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { callIntegration, merchantSetup } from '../../integration/integration.test-support.ts';
+import { merchantSetup } from '../../integration/integration.test-support.ts';
+import { integrationClient, type IntegrationClient } from '../../test/integration-client.ts';
 import { PurchaseStatement } from './purchase-statement.ts';
 import { recordPurchaseInTransaction } from './record-purchase.ts';
 import { integrationPurchases } from '../../integration/purchases.table.ts';
@@ -24,6 +25,7 @@ const scope = 'integration.purchases';
 let testApp: TestApp;
 let setup: Awaited<ReturnType<typeof merchantSetup>>;
 let statement: PurchaseStatement;
+let pos: IntegrationClient;
 let sequence = 0;
 
 beforeAll(async () => {
@@ -31,6 +33,7 @@ beforeAll(async () => {
   // 1 point per 1,000 spent; value lives 30 days.
   setup = await merchantSetup(testApp, { cards: 8, program: { expiryPolicy: 'rolling-days', expiryDays: 30 } });
   statement = new PurchaseStatement(testApp.db);
+  pos = await integrationClient(testApp, { key: setup.key });
 });
 afterAll(async () => {
   expect(await ledgerInvariantViolations(testApp.db)).toEqual(noViolations);
@@ -49,6 +52,8 @@ const merchantId = () => setup.merchantId;
 function purchaseInput(body: PurchaseBody, key = `key-${(sequence += 1)}`) {
   return { merchantId: merchantId(), scope, key, requestHash: requestHash({ params: {}, body }), body, now: now() };
 }
+
+const purchase = (body: PurchaseBody, idempotencyKey: string) => pos.POST('/integration/v1/purchases', { params: { header: { 'idempotency-key': idempotencyKey } }, body });
 
 const bill = (cardNumber: string, amount = 25_000): PurchaseBody => ({ cardNumber, amount, billNumber: `BILL-${(sequence += 1)}` });
 
@@ -147,12 +152,12 @@ describe('purchases through the API', () => {
     // The first purchase makes the wallet (the transaction); the second is the one statement.
     for (const round of [1, 2]) {
       const body = bill(wallet.number, 10_000);
-      const first = await callIntegration(testApp, 'POST', '/purchases', { key: setup.key, body, idempotencyKey: `retry-${round}` });
-      const again = await callIntegration(testApp, 'POST', '/purchases', { key: setup.key, body, idempotencyKey: `retry-${round}` });
-      expect(first.statusCode).toBe(201);
-      expect(again.statusCode).toBe(201);
-      expect(again.json()).toEqual(first.json());
-      expect(again.headers['idempotent-replayed']).toBe('true');
+      const first = await purchase(body, `retry-${round}`);
+      const again = await purchase(body, `retry-${round}`);
+      expect(first.response.status).toBe(201);
+      expect(again.response.status).toBe(201);
+      expect(again.data).toEqual(first.data);
+      expect(again.response.headers.get('idempotent-replayed')).toBe('true');
     }
     expect(await getBalance({ db: testApp.db, card: wallet, now: now() })).toBe(20n);
   });
@@ -162,12 +167,12 @@ describe('purchases through the API', () => {
     const before = await Promise.all(wallets.map((wallet) => getBalance({ db: testApp.db, card: wallet, now: now() })));
     const bodies = Array.from({ length: 60 }, (_, index) => ({ ...bill(wallets[index % 3]?.number ?? '', 3_000), billNumber: `RACE-${index}` }));
     const requests = [
-      ...bodies.map((body, index) => callIntegration(testApp, 'POST', '/purchases', { key: setup.key, body, idempotencyKey: `race-${index}` })),
+      ...bodies.map((body, index) => purchase(body, `race-${index}`)),
       // Retries of the first ten with their keys, and bill 30 again under a new key.
-      ...bodies.slice(0, 10).map((body, index) => callIntegration(testApp, 'POST', '/purchases', { key: setup.key, body, idempotencyKey: `race-${index}` })),
-      callIntegration(testApp, 'POST', '/purchases', { key: setup.key, body: bodies[30], idempotencyKey: 'race-reused-bill' }),
+      ...bodies.slice(0, 10).map((body, index) => purchase(body, `race-${index}`)),
+      ...bodies.slice(30, 31).map((body) => purchase(body, 'race-reused-bill')),
     ];
-    const statuses = (await Promise.all(requests)).map((response) => response.statusCode);
+    const statuses = (await Promise.all(requests)).map(({ response }) => response.status);
     // Whichever of a request and its retry comes second gets the first's answer, or 409 while it runs.
     for (let index = 0; index < 10; index += 1) {
       const pair = [statuses[index], statuses[60 + index]];
