@@ -15,7 +15,7 @@ import type { OutletRow } from '../outlets/outlets.table.ts';
 import { webhookEvents } from '../webhooks/webhooks.table.ts';
 import { setMerchantWebhook, webhookSealKeyFor } from '../webhooks/webhooks.service.ts';
 import { voucherCodeKeysFor } from './voucher-codes.ts';
-import { failLatePartnerVouchers, giveVoucher, issueVoucherCodesJob, issueVouchers } from './voucher-issuing.service.ts';
+import { failLatePartnerVouchers, giveVoucher, issueVoucherCodesJob, issueVouchers, suspendVouchersOf } from './voucher-issuing.service.ts';
 import { createVoucherTemplate } from './vouchers.service.ts';
 import { vouchers, type VoucherTemplateRow } from './vouchers.table.ts';
 
@@ -134,6 +134,19 @@ describe("a template the merchant's partner issues", () => {
     const failed = await testApp.db.select().from(webhookEvents).where(and(eq(webhookEvents.merchantId, merchantId), eq(webhookEvents.type, 'voucher.issue_failed')));
     expect(failed.map((event) => event.data.voucherId)).toContain(voucherId);
     expect((await sendPartnerCode(voucherId, 'LATE')).error?.code).toBe('VOUCHER_NOT_PENDING');
+  });
+});
+
+describe('vouchers of a source that is called off (an order cancelled or returned)', () => {
+  it('suspends those still waiting for their code too, so no partner or job makes them usable later', async () => {
+    const member = await memberWithPoints(testApp, { merchantId, programId, points: 0 });
+    const source = { type: 'grant' as const, id: randomUUID() };
+    const issued = await issueVouchers(testApp.db, { merchantId, holder: { userId: member.userId, cardId: member.card.id }, source, items: [{ template: partner, quantity: 1 }, { template: hashed, quantity: 1 }], now: testApp.clock.now() });
+    expect(issued.map((voucher) => voucher.status)).toEqual(['pending', 'pending']);
+    await suspendVouchersOf(testApp.db, source);
+    await runDueJobs({ db: testApp.db, clock: testApp.clock, log: quietLog, handlers: [issueVoucherCodesJob({ keys: keys() })] });
+    for (const voucher of issued) expect((await voucherOf(member, voucher.id)).status).toBe('suspended');
+    expect((await sendPartnerCode(issued[0]?.id ?? '', 'XXI-LATE')).error?.code).toBe('VOUCHER_NOT_PENDING');
   });
 });
 

@@ -86,12 +86,15 @@ export async function setVoucherHidden(db: Database, { voucherId, isHidden }: { 
   return row;
 }
 
-/** Suspends the usable vouchers a source issued (an order cancelled): used ones stay used. */
+/**
+ * Suspends the vouchers a source issued (an order cancelled) that are usable or still wait for
+ * their code, so that neither a partner nor the code job makes them usable later: used ones stay used.
+ */
 export async function suspendVouchersOfSource(db: Database, { sourceType, sourceId }: { sourceType: VoucherRow['sourceType']; sourceId: string }): Promise<number> {
   const rows = await db
     .update(vouchers)
     .set({ status: 'suspended' })
-    .where(and(eq(vouchers.sourceType, sourceType), eq(vouchers.sourceId, sourceId), eq(vouchers.status, 'active'), isNull(vouchers.usedAt)))
+    .where(and(eq(vouchers.sourceType, sourceType), eq(vouchers.sourceId, sourceId), inArray(vouchers.status, ['active', 'pending']), isNull(vouchers.usedAt)))
     .returning({ cardId: vouchers.cardId, userId: vouchers.userId });
   changedHolders(db, rows);
   return rows.length;
