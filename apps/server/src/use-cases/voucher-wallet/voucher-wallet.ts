@@ -12,7 +12,7 @@ import { getMemberVoucher, getVoucherWallet, setMemberVoucherHidden, type Member
  */
 
 /** The vouchers, each with the member's latest gift of it and the gift card it became. */
-async function withSentGifts({ db, userId, vouchers, now }: { db: Database; userId: string; vouchers: Voucher[]; now: Date }): Promise<Voucher[]> {
+async function withGiftsAndGiftCards({ db, userId, vouchers, now }: { db: Database; userId: string; vouchers: Voucher[]; now: Date }): Promise<Voucher[]> {
   // One after another: `db` may be a transaction, whose connection takes one query at a time.
   const gifts = await giftsSentOf({ db, holderUserId: userId, voucherIds: vouchers.map((voucher) => voucher.id), now });
   const cards = await giftCardsOfVouchers(db, vouchers.flatMap((voucher) => (voucher.giftCard ? [voucher.id] : [])));
@@ -24,14 +24,14 @@ async function withSentGifts({ db, userId, vouchers, now }: { db: Database; user
 }
 
 async function withSentGift(request: MemberRequest & { now: Date }, voucher: Voucher): Promise<Voucher> {
-  const [withGift] = await withSentGifts({ ...request, vouchers: [voucher] });
+  const [withGift] = await withGiftsAndGiftCards({ ...request, vouchers: [voucher] });
   return withGift ?? voucher;
 }
 
 /** GET /api/v2/vouchers: the wallet in stacks of one template. */
 export async function getVoucherWalletWithGifts(request: MemberRequest & { view: 'active' | 'history'; cardId?: string | undefined; hidden: boolean; now: Date }): Promise<VoucherWallet> {
   const wallet = await getVoucherWallet(request);
-  const vouchers = await withSentGifts({ ...request, vouchers: wallet.data.flatMap((stack) => stack.vouchers) });
+  const vouchers = await withGiftsAndGiftCards({ ...request, vouchers: wallet.data.flatMap((stack) => stack.vouchers) });
   const byId = new Map(vouchers.map((voucher) => [voucher.id, voucher]));
   return { data: wallet.data.map((stack) => ({ ...stack, vouchers: stack.vouchers.map((voucher) => byId.get(voucher.id) ?? voucher) })) };
 }
