@@ -26,6 +26,7 @@ export const kernelModules = [
   'payments',
   'analytics',
   'webhooks',
+  'inbox',
 ];
 
 /** The area of a file under src: a module ('cards', the integration API as 'integration'), a use case, or null. */

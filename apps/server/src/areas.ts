@@ -9,6 +9,7 @@ import { geographyArea } from './modules/geography/geography.area.ts';
 import { giftCardsArea } from './modules/gift-cards/gift-cards.area.ts';
 import { giftsArea } from './modules/gifts/gifts.area.ts';
 import { healthArea } from './modules/health/health.area.ts';
+import { inboxArea } from './modules/inbox/inbox.area.ts';
 import { jobsArea } from './modules/jobs/jobs.area.ts';
 import { ledgerArea } from './modules/ledger/ledger.area.ts';
 import { mediaArea } from './modules/media/media.area.ts';
@@ -66,6 +67,7 @@ export const areas: readonly Area[] = [
   giftCardChargeArea,
   giftVoucherArea,
   giftsArea,
+  inboxArea,
   recordPurchaseArea,
   tillRedemptionArea,
   ledgerArea,

@@ -17,3 +17,4 @@ export * from './vouchers.ts';
 export * from './voucher-count.ts';
 export * from './gifts.ts';
 export * from './gift-cards.ts';
+export * from './inbox.ts';

@@ -35,3 +35,4 @@ export * from '../modules/outlets/outlets.table.ts';
 export * from '../modules/gifts/gifts.table.ts';
 export * from '../modules/vouchers/plan-vouchers.table.ts';
 export * from '../modules/gift-cards/gift-cards.table.ts';
+export * from '../modules/inbox/inbox.table.ts';

@@ -1,3 +1,5 @@
+import type * as contracts from '@kartu/contracts';
+import type { z } from 'zod';
 import type {
   Address,
   CardListItem,
@@ -6,6 +8,7 @@ import type {
   Currency,
   Distributor,
   GiftCardCharge,
+  InboxMessage,
   IntegrationOrder,
   IntegrationPaymentAnswer,
   IntegrationPendingVoucher,
@@ -26,7 +29,15 @@ import type {
   Voucher,
   VoucherGift,
 } from '@kartu/contracts';
-import type { ContractExamples } from './openapi-schemas.ts';
+
+type Contracts = typeof contracts;
+/** The contracts' schema exports, by name. */
+export type ContractSchemaName = {
+  [K in keyof Contracts]: K extends `${string}Schema` ? (Contracts[K] extends z.ZodType ? K : never) : never;
+}[keyof Contracts];
+/** An example of a contract: what a client sends for a body, what the server answers otherwise. */
+export type ContractExample<K extends ContractSchemaName> = K extends `${string}BodySchema` ? z.input<Contracts[K]> : z.output<Contracts[K]>;
+export type ContractExamples = { [K in ContractSchemaName]?: ContractExample<K> };
 
 /*
  * One story runs through the examples: Rani, a member of the Kopi Senja coffee chain in Jakarta
@@ -521,6 +532,37 @@ const counterCharge: GiftCardCharge = {
   voidedAt: null,
 };
 
+// Her inbox: the merchant's weekend promo, unread; the points today's purchase earned, read; her order on its way.
+const weekendPromo = {
+  title: 'Weekend promo: double points',
+  text: 'Double points on every Kopi Susu this Saturday and Sunday, in all outlets and in the app.',
+  link: `/cards/${pointsCard.id}/catalogs`,
+} as const;
+const weekendPromoMessage: InboxMessage = {
+  id: '3b0f4d0e-4c43-4b8e-9a37-1c2e6f1d9a51',
+  facts: { kind: 'merchant', title: weekendPromo.title, text: weekendPromo.text },
+  link: weekendPromo.link,
+  cardId: null,
+  createdAt: '2026-03-13T01:00:00.000Z',
+  readAt: null,
+};
+const pointsEarnedMessage: InboxMessage = {
+  id: 'a8d4f2c1-6b1e-4f0a-8d55-2f9c7e3b1a24',
+  facts: { kind: 'points_earned', points: 81, unit: 'POINT', balance: pointsBalance.amount, programName: rewardsProgram.name },
+  link: `/cards/${pointsCard.id}`,
+  cardId: pointsCard.id,
+  createdAt: purchasedAt,
+  readAt: now,
+};
+const orderOnItsWay: InboxMessage = {
+  id: 'd2e9b7a4-0f3c-4c6d-9b8e-5a1f2c3d4e65',
+  facts: { kind: 'order_status', orderNumber: order.number, status: 'on_courier' },
+  link: `/cards/${pointsCard.id}/orders/${orderId}`,
+  cardId: pointsCard.id,
+  createdAt: '2026-03-14T07:30:00.000Z',
+  readAt: null,
+};
+
 // The merchant as any visitor sees it.
 const publicMerchant: PublicMerchant = {
   id: merchantId,
@@ -809,6 +851,13 @@ export const contractExamples: ContractExamples = {
   claimGiftBodySchema: { pin: '602194' },
   claimGiftAnswerSchema: { data: { ...kopiSusuVoucher, id: giftedVoucherId, code: 'EJJEMSAWGNMHP', cardId: friendCard.id, issuedAt: '2026-03-14T06:10:00.000Z' } },
 
+  // The inbox.
+  inboxFactsSchema: { kind: 'transfer_received', points: 50, unit: 'POINT', senderName: 'Budi S.', programName: rewardsProgram.name },
+  inboxMessageSchema: weekendPromoMessage,
+  inboxPageSchema: { data: [orderOnItsWay, pointsEarnedMessage, weekendPromoMessage], nextCursor: 'MjAyNi0wMy0xM1QwMTowMDowMC4wMDBafDNiMGY0ZDBlLTRjNDMtNGI4ZS05YTM3LTFjMmU2ZjFkOWE1MQ' },
+  inboxMessageAnswerSchema: { data: { ...weekendPromoMessage, readAt: now } },
+  unreadInboxSchema: { data: { count: 2 } },
+
   // Gift cards.
   giftCardActivationAnswerSchema: { data: { cardId: giftCardCard.id } },
   giftCardAnswerSchema: {
@@ -899,6 +948,8 @@ export const contractExamples: ContractExamples = {
   integrationProductChangeAnswerSchema: { data: integrationToraja },
   integrationProductListSchema: { data: [integrationToraja, integrationDripBags] },
   integrationStockBodySchema: { stock: 8 },
+  integrationMessageBodySchema: { memberPhone, ...weekendPromo },
+  integrationMessageAnswerSchema: { data: { id: weekendPromoMessage.id, createdAt: weekendPromoMessage.createdAt } },
   integrationOrderStatusBodySchema: { status: 'on_courier', courier: 'JNE REG', trackingNumber: 'JX3104928817', note: 'Picked up by the courier' },
   integrationOrderAnswerSchema: { data: integrationOrder },
   integrationOrderListSchema: { data: [integrationOrder], nextCursor: null },

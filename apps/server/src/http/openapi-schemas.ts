@@ -1,6 +1,6 @@
 import * as contracts from '@kartu/contracts';
 import { z } from 'zod';
-import { contractExamples } from './openapi-examples.ts';
+import { contractExamples, type ContractSchemaName } from './openapi-examples.ts';
 
 /*
  * The document's named schemas come from the contracts package: each exported zod schema is a
@@ -9,14 +9,6 @@ import { contractExamples } from './openapi-examples.ts';
  * (openapi-examples.ts). Parameters stay inline, as OpenAPI lists them one by one.
  */
 
-type Contracts = typeof contracts;
-/** The contracts' schema exports, by name. */
-export type ContractSchemaName = {
-  [K in keyof Contracts]: K extends `${string}Schema` ? (Contracts[K] extends z.ZodType ? K : never) : never;
-}[keyof Contracts];
-/** An example of a contract: what a client sends for a body, what the server answers otherwise. */
-export type ContractExample<K extends ContractSchemaName> = K extends `${string}BodySchema` ? z.input<Contracts[K]> : z.output<Contracts[K]>;
-export type ContractExamples = { [K in ContractSchemaName]?: ContractExample<K> };
 
 const inlineSuffixes = ['ParamsSchema', 'QuerySchema', 'HeadersSchema'];
 

@@ -26,6 +26,7 @@ export const apiTags = [
   { name: 'vouchers', description: 'The e-voucher wallet: vouchers, their codes, redeeming at a counter, gifts to friends.' },
   { name: 'gift cards', description: 'Gift cards made from e-gift vouchers: their balance and the charges paid with them.' },
   { name: 'payments', description: 'Payments of orders and memberships: their state, proofs of transfer, the methods offered.' },
+  { name: 'inbox', description: "The member's inbox: the merchant's messages, and what happened to their cards, orders and payments, told as facts the app words. Unread count, reading, deleting." },
   { name: 'subscriptions', description: 'Paid memberships: plans, subscribing, renewing, cancelling.' },
   { name: 'analytics', description: 'Events the app reports for the merchant\'s analytics.' },
   { name: 'media', description: 'Pictures the server resized, by size.' },

@@ -289,6 +289,11 @@ export async function seedKopiSenjaCards(tx: Database, merchantId: number, { now
     at: daysAgo(15),
     post: () => transfer({ db: tx, merchantId, from: raniCard, to: budiCard, now: daysAgo(15), amount: 50n, description: 'For Budi' }),
   });
+  // Her inbox tells of it (seed-inbox.ts).
+  movements.push({
+    at: daysAgo(8),
+    post: () => transfer({ db: tx, merchantId, from: budiCard, to: raniCard, now: daysAgo(8), amount: 30n, description: 'Thanks for the coffee' }),
+  });
   movements.sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const movement of movements) await movement.post();
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { users } from '../modules/auth/users.table.ts';
 import { verifyPinHash } from '../modules/auth/pin-hash.ts';
 import { activationCodeKeyFor } from '../modules/cards/activation-code-key.ts';
@@ -8,6 +8,7 @@ import { hasValidCheckDigit } from '../modules/cards/card-number.ts';
 import { cards } from '../modules/card-access/cards.table.ts';
 import { cardRewards } from '../modules/cards/rewards.table.ts';
 import { memberAddresses } from '../modules/addresses/addresses.table.ts';
+import { inboxMessages } from '../modules/inbox/inbox.table.ts';
 import { catalogCategories, products } from '../modules/catalog/catalog.table.ts';
 import { distributors, shopSettings } from '../modules/orders/orders.table.ts';
 import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';
@@ -21,9 +22,11 @@ import { sites } from '../modules/tenancy/sites.table.ts';
 import { createTestApp, merchantIdOf, type TestApp } from '../test/test-app.ts';
 import { demoActivationCode, demoCardId, demoCardNumbers, demoPin, demoProgramIds } from './seed-cards.ts';
 import { demoProducts } from './seed-catalog.ts';
+import { demoInboxMessageIds } from './seed-inbox.ts';
 import { isEmptyDatabase, seedDemo } from './seed.ts';
 import { getCard } from '../modules/card-access/card-access.service.ts';
 import { getCardSubscription } from '../modules/subscriptions/membership.service.ts';
+import { countUnreadMessages, listInbox } from '../modules/inbox/inbox.service.ts';
 
 let testApp: TestApp;
 const activationCodeKey = 'seed-test-activation-key';
@@ -54,6 +57,7 @@ const snapshotTables = {
   memberAddresses,
   shopSettings,
   distributors,
+  inboxMessages,
 };
 
 async function rowCount(
@@ -91,6 +95,7 @@ describe('seedDemo', () => {
       memberAddresses: 1,
       shopSettings: 1,
       distributors: 2,
+      inboxMessages: 4,
     });
     expect(before.hosts.map((row) => row.host)).toEqual(['127.0.0.1', 'age.localhost', 'localhost', 'v2.localhost']);
   });
@@ -158,16 +163,16 @@ describe('seedDemo', () => {
     expect(await ledgerInvariantViolations(testApp.db)).toEqual(noViolations);
   });
 
-  it('gives Rani a Silver points card with 90 days of purchases, a redeem, a transfer and a reward, and 6 stamps', async () => {
+  it('gives Rani a Silver points card with 90 days of purchases, a redeem, transfers to and from Budi and a reward, and 6 stamps', async () => {
     const [kopiSenja] = await testApp.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.mid, 'KOPISENJA'));
     const merchantId = kopiSenja?.id ?? 0;
     const at = new Date();
     const cardOf = (number: string) => getCard({ db: testApp.db, merchantId, cardId: demoCardId(number) });
     const balanceOf = async (number: string) => getBalance({ db: testApp.db, card: await cardOf(number), now: at });
-    // 736 points from 12 purchases + a 100-point level bonus, less a 100-point redeem and 50 sent to Budi.
-    expect(await balanceOf(demoCardNumbers.raniPoints)).toBe(686n);
+    // 736 points from 12 purchases + a 100-point level bonus + 30 from Budi, less a 100-point redeem and 50 sent to Budi.
+    expect(await balanceOf(demoCardNumbers.raniPoints)).toBe(716n);
     expect(await getLifetimeEarned({ db: testApp.db, card: await cardOf(demoCardNumbers.raniPoints) })).toBe(836n);
-    expect(await balanceOf(demoCardNumbers.budiPoints)).toBe(187n);
+    expect(await balanceOf(demoCardNumbers.budiPoints)).toBe(157n);
     expect(await balanceOf(demoCardNumbers.raniStamps)).toBe(6n);
     const rewards = await testApp.db.select().from(cardRewards).where(eq(cardRewards.cardId, demoCardId(demoCardNumbers.raniPoints)));
     expect(rewards.map((reward) => [reward.kind, reward.status]).sort()).toEqual([
@@ -185,6 +190,23 @@ describe('seedDemo', () => {
       ['Monthly', 49_000n],
       ['Yearly', 490_000n],
     ]);
+  });
+
+  it("gives Rani's inbox a message of each kind the demo holds, the two latest unread", async () => {
+    const merchantId = await merchantIdOf(testApp.db);
+    const [rani] = await testApp.db.select().from(users).where(and(eq(users.merchantId, merchantId), eq(users.phone, '+6281211112222')));
+    const inbox = { db: testApp.db, merchantId, userId: rani?.id ?? '' };
+    const { data } = await listInbox({ ...inbox, limit: 50 });
+    expect(data.map((message) => [message.id, message.facts.kind, message.readAt === null])).toEqual([
+      [demoInboxMessageIds.weekendPromo, 'merchant', true],
+      [demoInboxMessageIds.latestPurchase, 'points_earned', true],
+      [demoInboxMessageIds.pointsFromBudi, 'transfer_received', false],
+      [demoInboxMessageIds.clubPaid, 'payment_settled', false],
+    ]);
+    const pointsCardId = demoCardId(demoCardNumbers.raniPoints);
+    expect(data[1]).toMatchObject({ cardId: pointsCardId, link: `/cards/${pointsCardId}`, facts: { points: 52, balance: 716 } });
+    expect(data[2]?.facts).toEqual({ kind: 'transfer_received', points: 30, unit: 'POINT', senderName: 'Budi S.', programName: 'Kopi Senja Rewards' });
+    expect(await countUnreadMessages(inbox)).toBe(2);
   });
 
   it('uses valid Luhn numbers, the demo PIN, and stores the demo activation code only as a keyed hash', async () => {

@@ -6,6 +6,7 @@ import { merchants, type NewMerchantRow } from '../modules/tenancy/merchants.tab
 import { sites, type NewSiteRow } from '../modules/tenancy/sites.table.ts';
 import { seedKopiSenjaCards, seedLuminaCards, type SeedCardsOptions } from './seed-cards.ts';
 import { seedKopiSenjaAddresses } from './seed-addresses.ts';
+import { seedKopiSenjaInbox } from './seed-inbox.ts';
 import { seedKopiSenjaCatalog } from './seed-catalog.ts';
 import { seedKopiSenjaShop } from './seed-shop.ts';
 import { seedKopiSenjaVouchers } from './seed-vouchers.ts';
@@ -57,6 +58,7 @@ const demoMerchants: DemoMerchant[] = [
       await seedKopiSenjaShop(tx, merchantId);
       await seedKopiSenjaVouchers(tx, merchantId, options);
       await seedKopiSenjaAddresses(tx, merchantId, options);
+      await seedKopiSenjaInbox(tx, merchantId, options);
     },
   },
   {

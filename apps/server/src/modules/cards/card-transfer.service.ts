@@ -11,7 +11,6 @@ import type { IdempotentAnswer } from '../idempotency/idempotency.service.ts';
 import { withIdempotency } from '../idempotency/idempotency.service.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { transfer } from '../ledger/points.service.ts';
-import { cardUnitOf } from './card-history.service.ts';
 import { findRecipientCard, type RecipientCard } from './card-transfer.repository.ts';
 import type { CardRow } from '../card-access/cards.table.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
@@ -19,6 +18,8 @@ import { HOUR_MS, RECIPIENT_LOOKUP_MISSES_PER_HOUR } from '@kartu/core';
 import { maskRecipientName, maskRecipientPhone } from '@kartu/core/masking';
 import { assertNotLocked, countRequest } from '../attempts/attempt-lock.service.ts';
 import { getMemberCard } from '../card-access/card-access.service.ts';
+import { cardPagePath } from '../card-access/card-pages.ts';
+import { leaveMessage } from '../inbox/inbox.service.ts';
 import { assertMembershipActive } from '../subscriptions/membership.service.ts';
 
 type RecipientBody = z.output<typeof transferRecipientBodySchema>;
@@ -133,8 +134,16 @@ export async function transferPoints({ context, merchant, user, cardId, body, id
       const recipient = await findRecipient({ db: tx, merchant, user, card, phone: request.phone, countryCode: request.countryCode });
       // The ledger locks both wallets, spends the oldest-expiring lots first and refuses an overdraft.
       const entry = await transfer({ db: tx, now, merchantId: merchant.id, from: card, to: recipient.card, amount: BigInt(request.amount) });
-      const [balance, unit] = await Promise.all([getBalance({ db: tx, card, now }), cardUnitOf(tx, card)]);
-      return { statusCode: 201, body: { transactionId: entry.id, balance: { amount: toJsonNumber(balance), unit } } };
+      await leaveMessage(tx, {
+        merchantId: merchant.id,
+        userId: recipient.user.id,
+        cardId: recipient.card.id,
+        facts: { kind: 'transfer_received', points: request.amount, unit: program.unit, senderName: maskRecipientName(user.name), programName: program.name },
+        link: cardPagePath(recipient.card.id),
+        now,
+      });
+      const balance = await getBalance({ db: tx, card, now });
+      return { statusCode: 201, body: { transactionId: entry.id, balance: { amount: toJsonNumber(balance), unit: program.unit } } };
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.ts';
 import type { CardRef } from './card-ref.ts';
 import { findCounterpartyCards, findEntryOfAccount, findReversalOf, findReversalsOf, listEntriesOfAccount } from './journal.repository.ts';
 import type { EntryKind, JournalEntryRow } from './journal.table.ts';
@@ -29,22 +30,6 @@ export interface CardLedgerPage {
 }
 
 const maxPageSize = 100;
-// Exactly what toISOString writes for years 0000–9999, so a cursor never reaches the database malformed.
-const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-function encodeCursor(occurredAt: Date, entryId: string): string {
-  return Buffer.from(`${occurredAt.toISOString()}|${entryId}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { occurredAt: Date; entryId: string } {
-  const [iso = '', entryId = '', ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const occurredAt = new Date(iso);
-  const valid = rest.length === 0 && isUuid(entryId) && isoInstantPattern.test(iso) && !Number.isNaN(occurredAt.getTime());
-  if (!valid) {
-    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'query.cursor', rule: 'invalid_format', message: 'Invalid cursor' }] });
-  }
-  return { occurredAt, entryId };
-}
 
 /** Adds the other card of each entry and whether it was reversed. */
 async function toCardEntries(db: Database, accountId: bigint, rows: Array<{ entry: JournalEntryRow; amount: bigint }>): Promise<CardLedgerEntry[]> {
@@ -67,7 +52,8 @@ async function toCardEntries(db: Database, accountId: bigint, rows: Array<{ entr
 
 /** A card's transaction history, newest first, one page at a time. */
 export async function listEntries({ db, card, cursor, limit = 20 }: { db: Database; card: CardRef; cursor?: string | null; limit?: number }): Promise<CardLedgerPage> {
-  const before = cursor ? decodeCursor(cursor) : undefined;
+  const from = cursor ? decodePageCursor(cursor) : undefined;
+  const before = from && { occurredAt: from.at, entryId: from.id };
   const account = await findMemberAccount(db, card);
   if (!account) return { items: [], nextCursor: null };
   const pageSize = Math.min(Math.max(1, Math.trunc(limit)), maxPageSize);
@@ -76,7 +62,7 @@ export async function listEntries({ db, card, cursor, limit = 20 }: { db: Databa
   const page = rows.slice(0, pageSize);
   const items = await toCardEntries(db, account.id, page);
   const last = page.at(-1);
-  return { items, nextCursor: rows.length > pageSize && last ? encodeCursor(last.entry.occurredAt, last.entry.id) : null };
+  return { items, nextCursor: rows.length > pageSize && last ? encodePageCursor({ at: last.entry.occurredAt, id: last.entry.id }) : null };
 }
 
 /** One entry of a card's history, with when it was reversed; NOT_FOUND when it did not move this card's value. */

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 
 
 import { toJsonNumber } from '../../lib/json-number.ts';
+import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.ts';
 
 import { reverseEntry } from '../ledger/reversal.service.ts';
 
@@ -17,6 +18,7 @@ import { getImageViews } from '../media/images.service.ts';
 
 import type { PaymentLog } from '../payments/payment-events.service.ts';
 
+import type { MemberPage } from '../payments/payment-effects.ts';
 import type { PaymentsContext } from '../payments/payments.context.ts';
 import type { PaymentIntentRow } from '../payments/payments.table.ts';
 
@@ -40,6 +42,7 @@ import {
 import type { DistributorRow, NewOrderLineRow, NewOrderRow, OrderLineRow, OrderRow } from './orders.table.ts';
 
 import { getMemberCard } from '../card-access/card-access.service.ts';
+import { cardPagePath } from '../card-access/card-pages.ts';
 
 /*
  * A member's orders (docs/decisions/023-orders.md): placed in one transaction that takes the stock
@@ -171,15 +174,13 @@ export async function getMemberOrder({ orderId, ...request }: MemberOrderRequest
 }
 
 export function orderCursorOf(order: OrderRow): string {
-  return Buffer.from(`${order.createdAt.toISOString()}|${order.id}`, 'utf8').toString('base64url');
+  return encodePageCursor({ at: order.createdAt, id: order.id });
 }
 
 export function parseOrderCursor(cursor: string | undefined): OrderCursor | undefined {
   if (cursor === undefined) return undefined;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) throw new AppError('VALIDATION_FAILED', { message: 'This page cursor is not valid' });
-  return { createdAt, id };
+  const { at, id } = decodePageCursor(cursor);
+  return { createdAt: at, id };
 }
 
 export async function summariesOf(db: Database, rows: OrderRow[]): Promise<OrderSummary[]> {
@@ -259,8 +260,13 @@ export async function lockOrderWaitingFor(tx: Database, intent: PaymentIntentRow
   return order;
 }
 
-/** An order's payment is followed on the order's page. */
-export async function orderPagePath({ db, intent }: { db: Database; intent: PaymentIntentRow }): Promise<string | null> {
+/** The app's page of an order (the web app's `paths.cardOrder`). */
+export function orderPagePath(order: Pick<OrderRow, 'cardId' | 'id'>): string {
+  return `${cardPagePath(order.cardId)}/orders/${encodeURIComponent(order.id)}`;
+}
+
+/** An order's payment is followed on the order's page, on the order's card. */
+export async function orderPaymentPage({ db, intent }: { db: Database; intent: PaymentIntentRow }): Promise<MemberPage | null> {
   const order = isUuid(intent.subjectId) ? await findOrder(db, { merchantId: intent.merchantId, orderId: intent.subjectId }) : undefined;
-  return order ? `/cards/${encodeURIComponent(order.cardId)}/orders/${encodeURIComponent(order.id)}` : null;
+  return order ? { path: orderPagePath(order), cardId: order.cardId } : null;
 }

@@ -12,13 +12,19 @@ export interface PaymentEffectInput {
 
 type Effect = (input: PaymentEffectInput) => Promise<void>;
 
+/** A page of the app about a payment's subject, and the card that subject is on. */
+export interface MemberPage {
+  path: string;
+  cardId: string;
+}
+
 export interface PaymentEffect {
   onPaid?: Effect;
   onFailed?: Effect;
   onExpired?: Effect;
   onCancelled?: Effect;
-  /** The app page where the member follows this payment (a provider's page sends them back to it). */
-  memberPath?: (input: { db: Database; intent: PaymentIntentRow }) => Promise<string | null>;
+  /** The app page where the member follows this payment (a provider's page sends them back to it), on the card it is for. */
+  memberPage?: (input: { db: Database; intent: PaymentIntentRow }) => Promise<MemberPage | null>;
 }
 
 /** One effect per subject type; a subject type without one settles with no effect. */

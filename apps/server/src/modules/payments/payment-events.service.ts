@@ -2,7 +2,8 @@ import type { PaymentProviderName, PaymentWebhookAnswer } from '@kartu/contracts
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { runPaymentEffect, type PaymentEffects } from './payment-effects.ts';
+import type { PaymentEffects } from './payment-effects.ts';
+import { paymentMoved } from './payment-moved.ts';
 import type { PaymentEvent, PaymentProvider, WebhookHeaders } from './payment-provider.ts';
 import { canMovePayment } from './payment-status.ts';
 import type { PaymentsContext } from './payments.context.ts';
@@ -58,7 +59,7 @@ export async function applyPaymentEvent({ db, effects, provider, event, now, log
         const failureReason = event.status === 'failed' ? (event.failureReason ?? 'failed') : null;
         const moved = await moveIntent(tx, { id: intent.id, from: [intent.status], to: event.status, failureReason, now });
         if (!moved) throw new Error('A locked payment intent did not move');
-        await runPaymentEffect(effects, { tx, intent: moved, now });
+        await paymentMoved(effects, { tx, intent: moved, now });
       }
       const { providerEventId, kind, payload } = event;
       const recorded = await insertEvent(tx, { intentId: intent.id, merchantId: intent.merchantId, provider, providerEventId, kind, outcome, payload, receivedAt: now });

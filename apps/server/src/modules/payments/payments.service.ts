@@ -6,9 +6,9 @@ import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { withIdempotency, type IdempotentAnswer } from '../idempotency/idempotency.service.ts';
-import { runPaymentEffect } from './payment-effects.ts';
 import { applyPaymentEvent, type PaymentLog } from './payment-events.service.ts';
 import { readFailureReason } from './payment-failure-reasons.ts';
+import { paymentMoved } from './payment-moved.ts';
 import { findLatestProof, type PaymentProofSummary } from './payment-proofs.repository.ts';
 import { paymentReturnUrl } from './payment-return.ts';
 import { paymentOptionsFor, type PaymentsContext } from './payments.context.ts';
@@ -147,7 +147,7 @@ export async function chargePaymentIntent(options: ChargePaymentIntentOptions): 
     const refused = error instanceof AppError && error.statusCode < 500;
     await db.transaction(async (tx) => {
       const failed = await moveIntent(tx, { id: intent.id, from: ['pending'], to: 'failed', failureReason: refused ? 'refused_by_provider' : 'provider_unavailable', now });
-      if (failed) await runPaymentEffect(payments.effects, { tx, intent: failed, now });
+      if (failed) await paymentMoved(payments.effects, { tx, intent: failed, now });
     });
     if (refused) throw error;
     throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: error });
@@ -227,8 +227,8 @@ export async function getMemberPayment({ db, merchantId, userId, paymentId }: { 
 export async function getMemberPaymentPath(options: { db: Database; payments: PaymentsContext; merchantId: number; userId: string; paymentId: string }): Promise<{ path: string }> {
   const { db, payments, merchantId, userId, paymentId } = options;
   const intent = await findMemberIntent(db, { merchantId, userId, paymentId });
-  const path = await payments.effects[intent.subjectType]?.memberPath?.({ db, intent });
-  return { path: path ?? '/cards' };
+  const page = await payments.effects[intent.subjectType]?.memberPage?.({ db, intent });
+  return { path: page?.path ?? '/cards' };
 }
 
 /** Which provider a merchant's members pay through and by which methods (the operator CLI sets it). */

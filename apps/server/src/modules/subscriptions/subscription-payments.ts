@@ -6,7 +6,8 @@ import { languageSchema, type Language } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { queueMemberMessage } from '../outbox/outbox.service.ts';
 import type { MessageData } from '../outbox/outbox.texts.ts';
-import type { PaymentEffect, PaymentEffectInput } from '../payments/payment-effects.ts';
+import { cardPagePath } from '../card-access/card-pages.ts';
+import type { MemberPage, PaymentEffect, PaymentEffectInput } from '../payments/payment-effects.ts';
 import type { PaymentIntentRow } from '../payments/payments.table.ts';
 import { nextPeriod, RENEWAL_GRACE_MS } from './subscription-state.ts';
 import { findCardOfCharge, findPlan, findSubscriber, lockCharge, lockSubscription, settleCharge, updateSubscription } from './subscriptions.repository.ts';
@@ -137,14 +138,14 @@ export async function startGrace(tx: Database, subscription: SubscriptionRow, no
 }
 
 /** A subscription payment is followed on its card's membership payment page. */
-async function memberPath({ db, intent }: { db: Database; intent: PaymentIntentRow }): Promise<string | null> {
+async function memberPage({ db, intent }: { db: Database; intent: PaymentIntentRow }): Promise<MemberPage | null> {
   const cardId = await findCardOfCharge(db, intent.subjectId);
-  return cardId ? `/cards/${encodeURIComponent(cardId)}/subscribe/payment?payment=${encodeURIComponent(intent.id)}` : null;
+  return cardId ? { path: `${cardPagePath(cardId)}/subscribe/payment?payment=${encodeURIComponent(intent.id)}`, cardId } : null;
 }
 
 /** What a subscription payment does when it fails, expires or is cancelled; paid, the subscription-period-paid use case runs settlePaidCharge. */
 export const subscriptionChargeEffect: Omit<PaymentEffect, 'onPaid'> = {
-  memberPath,
+  memberPage,
   onFailed: onNotPaid('failed'),
   onExpired: onNotPaid('expired'),
   onCancelled: onNotPaid('cancelled'),

@@ -2,9 +2,10 @@ import type { IntegrationOrder, IntegrationOrderStatusBody, OrderStatus } from '
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changeProductStock } from '../../modules/catalog/catalog.service.ts';
+import { leaveMessage } from '../../modules/inbox/inbox.service.ts';
 import { lockMerchantOrder } from '../../modules/orders/merchant-orders.service.ts';
 import { givesBackPoints, givesBackStock } from '../../modules/orders/order-status.ts';
-import { changeOrderStatus, linesOfOrder } from '../../modules/orders/orders.service.ts';
+import { changeOrderStatus, linesOfOrder, orderPagePath } from '../../modules/orders/orders.service.ts';
 import type { OrderRow } from '../../modules/orders/orders.table.ts';
 import type { PaymentsContext } from '../../modules/payments/payments.context.ts';
 import { findPaymentAnswer, settleCashOnDelivery } from '../../modules/payments/payments.service.ts';
@@ -15,7 +16,8 @@ import { integrationOrderView } from '../order-view/order-view.ts';
 /*
  * An order moving along the transition table (docs/decisions/023-orders.md), by the merchant or by
  * its payment: the orders module moves it and gives back its points; this use case gives back its
- * stock (catalog) and issues, suspends or gives back its vouchers (vouchers).
+ * stock (catalog), issues, suspends or gives back its vouchers (vouchers), and tells the member of
+ * the merchant's moves (inbox; a payment's move is told by the payment).
  */
 
 /** An order that is new (paid, or with nothing to pay) delivers its e-vouchers into the member's wallet at once. */
@@ -79,6 +81,14 @@ export async function moveMerchantOrder({
   const changes = status === 'on_courier' ? { ...(courier && { courier }), ...(trackingNumber && { trackingNumber }) } : {};
   const moved = await moveOrder(tx, { order, to: status, actor: 'merchant', note: note ?? null, changes, now });
   await settleCashOfOrder(tx, { payments, order: moved, now });
+  await leaveMessage(tx, {
+    merchantId: moved.merchantId,
+    userId: moved.userId,
+    cardId: moved.cardId,
+    facts: { kind: 'order_status', orderNumber: moved.number, status: moved.status },
+    link: orderPagePath(moved),
+    now,
+  });
   return { data: await integrationOrderView(tx, moved) };
 }
 

@@ -1,4 +1,4 @@
-import { lockOrderWaitingFor, orderPagePath } from '../../modules/orders/orders.service.ts';
+import { lockOrderWaitingFor, orderPaymentPage } from '../../modules/orders/orders.service.ts';
 import type { PaymentEffect, PaymentEffectInput } from '../../modules/payments/payment-effects.ts';
 import { queueWebhookEvent } from '../../modules/webhooks/webhooks.service.ts';
 import { integrationOrderView } from '../order-view/order-view.ts';
@@ -25,7 +25,7 @@ function onNotPaid(reason: 'failed' | 'expired' | 'cancelled') {
 
 /** What an order payment does when it settles (registered by the move-order area). */
 export const orderPaymentEffect: PaymentEffect = {
-  memberPath: orderPagePath,
+  memberPage: orderPaymentPage,
   onPaid,
   onFailed: onNotPaid('failed'),
   onExpired: onNotPaid('expired'),

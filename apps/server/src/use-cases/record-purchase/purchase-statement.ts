@@ -5,11 +5,13 @@ import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { changeTags } from '../../lib/change-feed.ts';
 import { TaggedCache } from '../../lib/tagged-cache.ts';
+import { cardPagePath } from '../../modules/card-access/card-pages.ts';
 import { findCardByTypedNumber } from '../../modules/cards/cards.service.ts';
 import { getProgramOffer } from '../../modules/cards/rewards.service.ts';
 import { programOffersNoReward } from '../../modules/cards/rewards.statement.ts';
 import type { IdempotencyKeyId } from '../../modules/idempotency/idempotency.service.ts';
 import { keyIsFree, keyStatementValues, storeAnswer } from '../../modules/idempotency/idempotency.statement.ts';
+import { pointsEarnedMessage, pointsEarnedMessageValues } from '../../modules/inbox/inbox.statement.ts';
 import { earnStatement, earnStatementRan, earnStatementValues } from '../../modules/ledger/earn-statement.ts';
 import { findEarnAccountsOf } from '../../modules/ledger/ledger.service.ts';
 import { pointsForSpend } from '../../modules/programs/earn-rate.ts';
@@ -20,10 +22,10 @@ import type { ProgramRow } from '../../modules/programs/programs.table.ts';
 /*
  * The common purchase — a card number, an active card that has earned before, a program without a
  * level-up offer, a bill that earns something — as one SQL statement: the ledger's one-statement
- * earn, with the bill and the idempotency key's answer written by the same statement. It either
- * does all of it or nothing, in which case recordPurchase decides with the whole rule set: the
- * answer of a key seen before, a 409 while another request holds the key, refusals, first earns
- * and level-up rewards.
+ * earn, with the bill, the member's inbox message and the idempotency key's answer written by the
+ * same statement. It either does all of it or nothing, in which case recordPurchase decides with
+ * the whole rule set: the answer of a key seen before, a 409 while another request holds the key,
+ * refusals, first earns and level-up rewards.
  */
 
 /** What stays true of a card for good: its id, program and ledger accounts. */
@@ -63,8 +65,9 @@ function buildStatement(db: Database) {
     statusCode: 201,
     body: sql`jsonb_build_object('entryId', entry_id::text, 'earned', earned, 'balance', spendable)`,
   });
+  const message = pointsEarnedMessage(db, { after: earn.earned });
   return db
-    .with(...earn.parts, bill, answer)
+    .with(...earn.parts, bill, message, answer)
     .select({ body: sql<PurchaseAnswer | null>`(select response_body from ${answer})` })
     .from(sql`(select 1) as one`)
     .prepare('purchase_in_one_statement');
@@ -111,6 +114,7 @@ export class PurchaseStatement {
           now,
         }),
         ...keyStatementValues(input),
+        ...pointsEarnedMessageValues({ link: cardPagePath(card.cardId) }),
         billNumber: body.billNumber,
         billAmount: String(body.amount),
       });

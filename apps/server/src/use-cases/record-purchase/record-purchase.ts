@@ -6,11 +6,13 @@ import { toJsonNumber } from '../../lib/json-number.ts';
 import { getMember } from '../../modules/cards/member-cards.service.ts';
 import { saveBill } from '../../integration/purchases.service.ts';
 import { getCardByNumber } from '../../modules/cards/cards.service.ts';
+import { cardPagePath } from '../../modules/card-access/card-pages.ts';
 import type { CardRow } from '../../modules/card-access/cards.table.ts';
 import { grantLevelUpRewards } from '../../modules/cards/reward-grants.service.ts';
 import { getProgramOffer } from '../../modules/cards/rewards.service.ts';
 import type { IdempotentAnswer } from '../../modules/idempotency/idempotency.service.ts';
 import { withIdempotency } from '../../modules/idempotency/idempotency.service.ts';
+import { leaveMessage } from '../../modules/inbox/inbox.service.ts';
 import { requestHash } from '../../modules/idempotency/request-hash.ts';
 import { assertCanMoveValue } from '../../modules/ledger/card-ref.ts';
 import { findEarnAccountsOf, getBalance } from '../../modules/ledger/ledger.service.ts';
@@ -21,8 +23,9 @@ import type { PurchaseStatement } from './purchase-statement.ts';
 
 /*
  * A merchant's till reports a purchase (docs/integration.md): the bill is kept once, and the card
- * earns by the program's rate, once per Idempotency-Key. The common case takes one SQL statement
- * (purchase-statement.ts); anything else, the general path in one transaction.
+ * earns by the program's rate, once per Idempotency-Key, telling the card's member in their inbox.
+ * The common case takes one SQL statement (purchase-statement.ts); anything else, the general path
+ * in one transaction.
  */
 
 export interface PurchaseOptions {
@@ -59,7 +62,8 @@ async function purchaseCard(tx: Database, { merchantId, cardNumber, memberPhone,
 /**
  * The general path: records a bill once per merchant and credits the card by the program's earning rate, floored
  * (a bill too small to earn is still recorded), granting the level-up reward of any level the earn
- * reaches. A bill number seen before is a CONFLICT. Runs in the caller's transaction.
+ * reaches, with a points_earned message to the card's member. A bill number seen before is a
+ * CONFLICT. Runs in the caller's transaction.
  */
 export async function recordPurchaseInTransaction(options: PurchaseOptions): Promise<{ entryId: string | null; earned: bigint; balance: bigint }> {
   const { tx, merchantId, now, amount, billNumber } = options;
@@ -89,7 +93,12 @@ export async function recordPurchaseInTransaction(options: PurchaseOptions): Pro
   if (entry) await grantLevelUpRewards({ db: tx, card, earned, now, offer: levelUpOffer ?? null });
   // Written after the earn on purpose: every purchase locks its card's wallet first, then its bill row.
   await saveBill(tx, { merchantId, billNumber, cardId: card.id, amount, earned, entryId: entry?.id ?? null, createdAt: now });
-  return { entryId: entry?.id ?? null, earned, balance: await getBalance({ db: tx, card, now }) };
+  const balance = await getBalance({ db: tx, card, now });
+  if (entry && card.ownerUserId) {
+    const facts = { kind: 'points_earned', points: toJsonNumber(earned), unit: program.program.unit, balance: toJsonNumber(balance), programName: program.program.name } as const;
+    await leaveMessage(tx, { merchantId, userId: card.ownerUserId, cardId: card.id, facts, link: cardPagePath(card.id), now });
+  }
+  return { entryId: entry?.id ?? null, earned, balance };
 }
 
 
