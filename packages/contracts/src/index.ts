@@ -18,3 +18,4 @@ export * from './voucher-count.ts';
 export * from './gifts.ts';
 export * from './gift-cards.ts';
 export * from './inbox.ts';
+export * from './profile.ts';

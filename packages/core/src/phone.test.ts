@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { isValidPhone, normalizePhone, phoneRegionOf, toInternational, PHONE_ERROR_MESSAGE, PHONE_ERROR_MESSAGE_KEY } from './phone.ts';
+import { dialCodeOf, isValidPhone, normalizePhone, phoneRegionOf, toInternational, PHONE_ERROR_MESSAGE, PHONE_ERROR_MESSAGE_KEY } from './phone.ts';
 
 describe('normalizePhone', () => {
   it('turns a leading +62 into 0', () => {
@@ -118,5 +118,18 @@ describe('phoneRegionOf', () => {
 
   it('starts on Indonesia for a country the phone metadata does not know', () => {
     expect(phoneRegionOf('ZZ')).toEqual({ code: 'ID', dialCode: '62' });
+  });
+});
+
+describe('dialCodeOf', () => {
+  it('reads the dialing code of a stored number', () => {
+    expect(dialCodeOf('+6281211112222')).toBe('62');
+    expect(dialCodeOf('+60123456789')).toBe('60');
+    expect(dialCodeOf('+12025550123')).toBe('1');
+  });
+
+  it('is null for a number of no country', () => {
+    expect(dialCodeOf('+999123')).toBeNull();
+    expect(dialCodeOf('')).toBeNull();
   });
 });

@@ -62,3 +62,8 @@ export function phoneRegionOf(countryCode: string): PhoneRegion {
   if (!(getCountries() as string[]).includes(code)) return { code: DEFAULT_COUNTRY_CODE, dialCode: DEFAULT_DIAL_CODE };
   return { code, dialCode: getCountryCallingCode(code as CountryCode) };
 }
+
+/** '+6281…' → '62': the dialing code of a stored (E.164) number, null when the metadata knows none. */
+export function dialCodeOf(e164: string): string | null {
+  return parsePhoneNumberFromString(e164)?.countryCallingCode ?? null;
+}

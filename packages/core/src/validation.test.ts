@@ -4,6 +4,7 @@ import {
   filterLetterKey,
   filterNumericKey,
   filterPhoneKey,
+  isCalendarDate,
   isFilled,
   isInternationalName,
   isLettersText,
@@ -79,6 +80,29 @@ describe('isLettersText', () => {
     expect(isLettersText('Budi2')).toBe(false);
     expect(isLettersText('Budi!')).toBe(false);
     expect(isLettersText('')).toBe(false);
+  });
+});
+
+describe('isCalendarDate', () => {
+  it('accepts a day that exists, written YYYY-MM-DD', () => {
+    expect(isCalendarDate('1994-08-17')).toBe(true);
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('1900-01-01')).toBe(true);
+  });
+
+  it('rejects a day the calendar does not have', () => {
+    expect(isCalendarDate('1999-02-31')).toBe(false);
+    expect(isCalendarDate('2023-02-29')).toBe(false);
+    expect(isCalendarDate('1994-13-01')).toBe(false);
+    expect(isCalendarDate('1994-08-00')).toBe(false);
+  });
+
+  it('rejects other ways of writing a date, and years before 1900', () => {
+    expect(isCalendarDate('17-08-1994')).toBe(false);
+    expect(isCalendarDate('1994-8-17')).toBe(false);
+    expect(isCalendarDate('1994-08-17T00:00:00Z')).toBe(false);
+    expect(isCalendarDate('1899-12-31')).toBe(false);
+    expect(isCalendarDate('')).toBe(false);
   });
 });
 

@@ -3,6 +3,7 @@ import { CARD_NUMBER_LENGTH, MIN_QUANTITY } from './constants.ts';
 // spec: app-core §5 — word characters with dots or hyphens, an @, a domain, a 2–3 letter ending.
 const EMAIL = /^\w[\w.-]*@[A-Za-z\d-]+(?:\.[A-Za-z\d-]+)*\.[A-Za-z]{2,3}$/;
 const DIGITS = /^\d+$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // \p{M} keeps scripts whose letters carry combining marks (Thai, Burmese, Devanagari) usable.
 const LETTERS = /^[\p{L}\p{M} ]+$/u;
 // Typographic apostrophes too, as phone keyboards insert them; at least one letter, so a name is not punctuation alone.
@@ -21,6 +22,18 @@ export function isFilled(value: string | null | undefined): boolean {
 /** Empty text is not numeric: whether it is required is `isFilled`'s question. */
 export function isNumericText(value: string): boolean {
   return DIGITS.test(value);
+}
+
+/**
+ * A day that exists, written YYYY-MM-DD (31 February does not), from 1900 on: no date a member
+ * types, a birthday included, is older. spec: business-rules §5 birthday must be a valid date
+ */
+export function isCalendarDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1900 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** spec: business-rules §5 name must be letters only (of any script). */

@@ -16,6 +16,7 @@ import type {
   Level,
   Order,
   PaymentAnswer,
+  Profile,
   ProductDetail,
   ProductSummary,
   PublicMerchant,
@@ -105,9 +106,23 @@ const merchantBanner = image('9e323390-f722-4422-ba8e-042daf21a35b', [
   [480, 270],
   [960, 540],
 ]);
+const memberPhoto = image('b3f1c7a2-5d8e-4f6a-9c21-7e4d2a9b8c10', [
+  [96, 96],
+  [192, 192],
+]);
 
 // The member and her points card.
 const sessionUser: SessionUser = { id: memberId, maskedId: 'ZajFH6BMHrtb', merchantId, email: 'rani.saputra@example.com', phone: memberPhone, name: memberName, country: 'ID' };
+const profile: Profile = {
+  name: memberName,
+  email: 'rani.saputra@example.com',
+  birthday: '1994-08-17',
+  gender: 'female',
+  phone: memberPhone,
+  countryCode: '62',
+  photo: memberPhoto,
+  emailEditable: true,
+};
 const phoneIdentifier = { identifierType: 'phone', identifierValue: memberNationalPhone, countryCode: '62' } as const;
 
 const silver: Level = { name: 'Silver', color: '#A7A9AC', isActive: true, experience: 500, retentionExperience: 0 };
@@ -632,6 +647,10 @@ export const contractExamples: ContractExamples = {
   },
   accountDeletionBodySchema: { pin },
   accountDeletionAnswerSchema: { requestedAt: now },
+  genderSchema: 'female',
+  profileSchema: profile,
+  profileAnswerSchema: { data: profile },
+  profileBodySchema: { name: memberName, email: 'rani.saputra@example.com', birthday: '1994-08-17', gender: 'female' },
 
   // Cards.
   cardListAnswerSchema: {

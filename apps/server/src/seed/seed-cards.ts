@@ -35,6 +35,9 @@ export interface SeedCardsOptions {
 
 export const demoPin = '123456';
 
+/** What Rani says of herself: on her card's registration form and on her profile (seed-profile.ts). */
+export const raniProfile = { name: 'Rani Saputra', email: 'rani.saputra@example.com', birthday: '1994-08-17', gender: 'female' } as const;
+
 export const demoProgramIds = {
   kopiSenjaRewards: '5eed0000-0000-4000-8000-000000000001',
   kopiStamps: '5eed0000-0000-4000-8000-000000000002',
@@ -235,7 +238,7 @@ export async function seedKopiSenjaCards(tx: Database, merchantId: number, { now
     updatedAt: daysAgo(createdDaysAgo),
     ...extra,
   });
-  const raniRegistration = { name: 'Rani Saputra', birthday: '1994-08-17', email: 'rani.saputra@example.com' };
+  const raniRegistration = { name: raniProfile.name, birthday: raniProfile.birthday, email: raniProfile.email };
   await insertCards(tx, [
     card(demoCardNumbers.raniPoints, demoProgramIds.kopiSenjaRewards, 90, { ownerUserId: rani, registeredData: raniRegistration }),
     card(demoCardNumbers.raniStamps, demoProgramIds.kopiStamps, 62, { ownerUserId: rani }),

@@ -20,7 +20,7 @@ import { subscriptionPlans, subscriptions } from '../modules/subscriptions/subsc
 import { merchants } from '../modules/tenancy/merchants.table.ts';
 import { sites } from '../modules/tenancy/sites.table.ts';
 import { createTestApp, merchantIdOf, type TestApp } from '../test/test-app.ts';
-import { demoActivationCode, demoCardId, demoCardNumbers, demoPin, demoProgramIds } from './seed-cards.ts';
+import { demoActivationCode, demoCardId, demoCardNumbers, demoPin, demoProgramIds, raniProfile } from './seed-cards.ts';
 import { demoProducts } from './seed-catalog.ts';
 import { demoInboxMessageIds } from './seed-inbox.ts';
 import { isEmptyDatabase, seedDemo } from './seed.ts';
@@ -86,8 +86,8 @@ describe('seedDemo', () => {
       cards: 16,
       users: 2,
       cardRewards: 2,
-      images: 2,
-      imageVariants: 4,
+      images: 3,
+      imageVariants: 6,
       subscriptionPlans: 2,
       subscriptions: 1,
       catalogCategories: 3,
@@ -207,6 +207,27 @@ describe('seedDemo', () => {
     expect(data[1]).toMatchObject({ cardId: pointsCardId, link: `/cards/${pointsCardId}`, facts: { points: 52, balance: 716 } });
     expect(data[2]?.facts).toEqual({ kind: 'transfer_received', points: 30, unit: 'POINT', senderName: 'Budi S.', programName: 'Kopi Senja Rewards' });
     expect(await countUnreadMessages(inbox)).toBe(2);
+  });
+
+  it("fills in Rani's profile with her photo in the avatar's sizes, and a seed again keeps what she changed since", async () => {
+    const merchantId = await merchantIdOf(testApp.db);
+    const raniRow = async () => (await testApp.db.select().from(users).where(and(eq(users.merchantId, merchantId), eq(users.phone, '+6281211112222'))))[0];
+    const rani = await raniRow();
+    expect(rani).toMatchObject({ name: raniProfile.name, email: raniProfile.email, birthday: raniProfile.birthday, gender: raniProfile.gender });
+    const photo = await testApp.db
+      .select({ purpose: images.purpose, width: imageVariants.width })
+      .from(images)
+      .innerJoin(imageVariants, eq(imageVariants.imageId, images.id))
+      .where(eq(images.id, rani?.photoImageId ?? ''))
+      .orderBy(imageVariants.width);
+    expect(photo).toEqual([
+      { purpose: 'avatar', width: 96 },
+      { purpose: 'avatar', width: 192 },
+    ]);
+
+    await testApp.db.update(users).set({ email: 'rani@example.com', gender: null }).where(eq(users.id, rani?.id ?? ''));
+    await seedDemo(testApp.db, { activationCodeKey, productPictures: false });
+    expect(await raniRow()).toMatchObject({ email: 'rani@example.com', gender: raniProfile.gender, photoImageId: rani?.photoImageId });
   });
 
   it('uses valid Luhn numbers, the demo PIN, and stores the demo activation code only as a keyed hash', async () => {

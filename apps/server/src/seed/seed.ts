@@ -7,6 +7,7 @@ import { sites, type NewSiteRow } from '../modules/tenancy/sites.table.ts';
 import { seedKopiSenjaCards, seedLuminaCards, type SeedCardsOptions } from './seed-cards.ts';
 import { seedKopiSenjaAddresses } from './seed-addresses.ts';
 import { seedKopiSenjaInbox } from './seed-inbox.ts';
+import { seedKopiSenjaProfiles } from './seed-profile.ts';
 import { seedKopiSenjaCatalog } from './seed-catalog.ts';
 import { seedKopiSenjaShop } from './seed-shop.ts';
 import { seedKopiSenjaVouchers } from './seed-vouchers.ts';
@@ -59,6 +60,7 @@ const demoMerchants: DemoMerchant[] = [
       await seedKopiSenjaVouchers(tx, merchantId, options);
       await seedKopiSenjaAddresses(tx, merchantId, options);
       await seedKopiSenjaInbox(tx, merchantId, options);
+      await seedKopiSenjaProfiles(tx, merchantId, options);
     },
   },
   {

@@ -57,6 +57,14 @@ export function signInIdentifier(
   return normaliseIdentifier(input, merchant.countryCode);
 }
 
+/**
+ * Whether this merchant's members may sign in with an e-mail address: the address then opens the
+ * account, and changing it must prove the new one, as a sign-in does.
+ */
+export function signsInByEmail(merchant: Pick<MerchantRef, 'defaultLogin' | 'acceptsBothLogins'>): boolean {
+  return merchant.defaultLogin === 'email' || merchant.acceptsBothLogins;
+}
+
 /** The phone number a signed-in e-mail member adds to the account (spec: app-core §2 /register-phone-number). */
 export function phoneToRegister(
   input: Pick<Identifier, 'identifierType' | 'identifierValue'> & { countryCode?: string },

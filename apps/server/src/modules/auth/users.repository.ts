@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { NormalisedIdentifier } from './identifier.ts';
-import { users, type UserRow } from './users.table.ts';
+import { users, type NewUserRow, type UserRow } from './users.table.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
 
 function identifierColumn(identifier: NormalisedIdentifier) {
@@ -95,4 +96,44 @@ export async function updateUserLanguage(db: Database, user: Pick<UserRow, 'id' 
   if (user.language === language) return;
   await db.update(users).set({ language }).where(eq(users.id, user.id));
   publishAfterCommit(db, [changeTags.user(user.id)]);
+}
+
+/** What a member changes of their profile; the e-mail is left as it is when absent. */
+export type UserProfileFields = Pick<NewUserRow, 'name' | 'birthday' | 'gender'> & { email?: string };
+
+/**
+ * Saves the member's profile in one statement, which the caller must not run inside a transaction:
+ * 'email-taken' when another member of the merchant has the e-mail (its unique key refuses it).
+ */
+export async function updateUserProfile(
+  db: Database,
+  { merchantId, userId }: { merchantId: number; userId: string },
+  fields: UserProfileFields,
+  now: Date,
+): Promise<UserRow | 'email-taken' | undefined> {
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ ...fields, updatedAt: now })
+      .where(and(eq(users.merchantId, merchantId), eq(users.id, userId)))
+      .returning();
+    publishAfterCommit(db, [changeTags.user(userId)]);
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_merchant_email_unique')) return 'email-taken';
+    throw error;
+  }
+}
+
+/** Points the member at another photo (or none), locking the row; answers the photo it replaced. */
+export async function replaceUserPhoto(db: Database, { merchantId, userId }: { merchantId: number; userId: string }, imageId: string | null, now: Date): Promise<string | null> {
+  const [current] = await db
+    .select({ photoImageId: users.photoImageId })
+    .from(users)
+    .where(and(eq(users.merchantId, merchantId), eq(users.id, userId)))
+    .for('update');
+  if (!current || current.photoImageId === imageId) return null;
+  await db.update(users).set({ photoImageId: imageId, updatedAt: now }).where(eq(users.id, userId));
+  publishAfterCommit(db, [changeTags.user(userId)]);
+  return current.photoImageId;
 }

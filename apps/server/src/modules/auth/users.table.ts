@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { SUPPORTED_LANGUAGES } from '@kartu/core/constants';
+import { genders } from '@kartu/contracts';
 import { isOneOf } from '../../db/checks.ts';
+import { images } from '../media/images.table.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 
 /**
@@ -23,6 +25,9 @@ export const users = pgTable(
     name: text('name'),
     city: text('city'),
     birthday: date('birthday'),
+    gender: text('gender', { enum: genders }),
+    /** The member's own photo (the media module's 'avatar' sizes); a replaced one is deleted. */
+    photoImageId: uuid('photo_image_id').references(() => images.id),
     country: text('country').notNull().default('ID'),
     /** The app language of the member's latest sign-in: messages sent without a request use it. */
     language: text('language'),
@@ -39,10 +44,13 @@ export const users = pgTable(
     unique('users_merchant_email_unique').on(table.merchantId, table.email),
     unique('users_merchant_sso_subject_unique').on(table.merchantId, table.ssoSubject),
     index('users_merchant_id_idx').on(table.merchantId),
+    // Deleting a replaced photo checks that no member still names it: without this, a scan of every user.
+    index('users_photo_image_id_idx').on(table.photoImageId).where(sql`${table.photoImageId} is not null`),
     check('users_email_lower_case_check', sql`${table.email} = lower(${table.email})`),
     check('users_phone_e164_check', sql`${table.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
     check('users_country_check', sql`${table.country} ~ '^[A-Z]{2}$'`),
     check('users_language_check', isOneOf(table.language, SUPPORTED_LANGUAGES)),
+    check('users_gender_check', isOneOf(table.gender, genders)),
   ],
 );
 

@@ -1,5 +1,5 @@
 import type { FieldIssue, RegistrationField as FormField } from '@kartu/contracts';
-import { isFilled, isValidEmail, isValidPhone } from '@kartu/core';
+import { isCalendarDate, isFilled, isValidEmail, isValidPhone } from '@kartu/core';
 import { AppError } from '../../lib/app-error.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import type { RegistrationField } from '../programs/programs.table.ts';
@@ -30,12 +30,9 @@ export function isRegistrationComplete(fields: RegistrationField[], answers: Rec
   return fields.every((field) => !field.required || isFilled(answers[field.name]));
 }
 
-/** A real calendar day written YYYY-MM-DD, no later than today (birthdays and the like). */
+/** A real calendar day written YYYY-MM-DD, no later than today in UTC (birthdays and the like). */
 function isPastDate(value: string, now: Date): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value && date.getTime() <= now.getTime() && date.getUTCFullYear() >= 1900;
+  return isCalendarDate(value) && value <= now.toISOString().slice(0, 10);
 }
 
 function issueOf(field: RegistrationField, value: string | undefined, now: Date): FieldIssue | undefined {

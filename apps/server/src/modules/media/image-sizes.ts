@@ -22,6 +22,8 @@ export interface PurposeSizes {
  * - icon: the square brand icon, drawn at 64 px at most (40 on a card face); a logo stays centred.
  * - product: a square product photo: a catalog tile of half the app's width (up to 240 px), and the
  *   product page's photo across the app (480 px, 960 for sharp screens).
+ * - avatar: a member's photo, drawn round at 96 px on the profile page (smaller elsewhere); cropped on
+ *   what draws the eye, which in a portrait is the face.
  */
 export const imageSizes: Record<ImagePurpose, PurposeSizes> = {
   'card-art': {
@@ -53,7 +55,20 @@ export const imageSizes: Record<ImagePurpose, PurposeSizes> = {
     ],
     position: 'centre',
   },
+  avatar: {
+    variants: [
+      { width: 96, height: 96 },
+      { width: 192, height: 192 },
+    ],
+    position: 'attention',
+  },
 };
+
+/**
+ * A member's own pictures: their URLs stay out of shared caches (a CDN, a proxy), so a photo the
+ * member removed is gone from everywhere but their own browser.
+ */
+export const memberImagePurposes: readonly ImagePurpose[] = ['avatar'];
 
 /** What an uploaded picture may be: decoding is bounded before any pixel is read. */
 export const imageInputLimits = {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { isAnyOf, preparedStatement } from '../../db/prepared-statement.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
-import { images, imageVariants, merchantImages, type ImageRow, type MerchantImagePurpose, type NewImageRow, type NewImageVariantRow } from './images.table.ts';
+import { images, imageVariants, merchantImages, type ImagePurpose, type ImageRow, type MerchantImagePurpose, type NewImageRow, type NewImageVariantRow } from './images.table.ts';
 
 export async function insertImage(db: Database, { image, variants }: { image: NewImageRow; variants: Omit<NewImageVariantRow, 'imageId'>[] }): Promise<ImageRow> {
   const [saved] = await db.insert(images).values(image).returning();
@@ -42,15 +42,20 @@ export async function findVariantSizes(db: Database, imageIds: string[]): Promis
 export async function findVariantFile(
   db: Database,
   { merchantId, imageId, width }: { merchantId: number; imageId: string; width: number },
-): Promise<{ contentType: string; bytes: Buffer | null; storageKey: string | null } | undefined> {
+): Promise<{ purpose: ImagePurpose; contentType: string; bytes: Buffer | null; storageKey: string | null } | undefined> {
   if (!isUuid(imageId)) return undefined;
   const [row] = await db
-    .select({ contentType: imageVariants.contentType, bytes: imageVariants.bytes, storageKey: imageVariants.storageKey })
+    .select({ purpose: images.purpose, contentType: imageVariants.contentType, bytes: imageVariants.bytes, storageKey: imageVariants.storageKey })
     .from(imageVariants)
     .innerJoin(images, eq(images.id, imageVariants.imageId))
     .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.width, width), eq(images.merchantId, merchantId)))
     .limit(1);
   return row;
+}
+
+/** Deletes one of the merchant's pictures with its sizes' rows; files in a file store are left to the sweep. */
+export async function deleteImage(db: Database, { merchantId, imageId }: { merchantId: number; imageId: string }): Promise<void> {
+  await db.delete(images).where(and(eq(images.id, imageId), eq(images.merchantId, merchantId)));
 }
 
 /** Points the merchant at its banner or icon (or at none); every instance's cached sites of it are dropped once committed. */

@@ -3,9 +3,9 @@ import type { SizedImage } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import type { VariantSize } from './image-sizes.ts';
+import { memberImagePurposes, type VariantSize } from './image-sizes.ts';
 import { resizeImage, type ResizedImage } from './image-variants.ts';
-import { findImage, findMerchantImageSizes, findVariantFile, findVariantSizes, insertImage, updateMerchantImage } from './images.repository.ts';
+import { deleteImage, findImage, findMerchantImageSizes, findVariantFile, findVariantSizes, insertImage, updateMerchantImage } from './images.repository.ts';
 import type { ImagePurpose, ImageRow, MerchantImagePurpose, NewImageVariantRow } from './images.table.ts';
 
 /*
@@ -152,13 +152,25 @@ export async function setMerchantImage({
   await updateMerchantImage(db, { merchantId, purpose, imageId });
 }
 
-/** One variant's file of one of the merchant's pictures; 404 for anything else, a malformed id included. */
+/**
+ * One variant's file of one of the merchant's pictures; 404 for anything else, a malformed id
+ * included. `shared` says whether caches other than the member's own browser may keep it.
+ */
 export async function getImageFile({ db, blobs = null, merchantId, imageId, width }: { db: Database; blobs?: BlobStore | null; merchantId: number; imageId: string; width: number }) {
   const file = await findVariantFile(db, { merchantId, imageId, width });
   if (!file) throw new AppError('NOT_FOUND', { message: 'Image not found' });
-  if (file.bytes) return { contentType: file.contentType, bytes: file.bytes };
+  const shared = !memberImagePurposes.includes(file.purpose);
+  if (file.bytes) return { contentType: file.contentType, bytes: file.bytes, shared };
   // Kept in a file store this deployment no longer has, or lost from it: not found, not a failure of the page.
   const bytes = file.storageKey && blobs ? await blobs.get(file.storageKey) : null;
   if (!bytes) throw new AppError('NOT_FOUND', { message: 'Image not found' });
-  return { contentType: file.contentType, bytes };
+  return { contentType: file.contentType, bytes, shared };
+}
+
+/**
+ * Deletes a picture no row names any more, so its URLs answer 404 from now on: for a member's photo
+ * they replaced or removed, which unlike a merchant's picture must not outlive their choice.
+ */
+export async function removeImage({ db, merchantId, imageId }: { db: Database; merchantId: number; imageId: string }): Promise<void> {
+  await deleteImage(db, { merchantId, imageId });
 }

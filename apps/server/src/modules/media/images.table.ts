@@ -4,13 +4,13 @@ import { bytea } from '../../db/bytea.ts';
 import { isOneOf } from '../../db/checks.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 
-/** What a merchant's picture is for: each purpose has its own shape and sizes (image-sizes.ts). */
-export const imagePurposes = ['card-art', 'banner', 'icon', 'product'] as const;
+/** What a picture is for: each purpose has its own shape and sizes (image-sizes.ts). An avatar is a member's photo. */
+export const imagePurposes = ['card-art', 'banner', 'icon', 'product', 'avatar'] as const;
 export type ImagePurpose = (typeof imagePurposes)[number];
 
 /**
- * One upload of a merchant's picture. It is never changed: a new picture is a new row, so its
- * URLs (/media/<id>/<width>.webp) may be cached for good.
+ * One upload of a picture shown on a merchant's site: the merchant's own, or a member's photo. It is
+ * never changed: a new picture is a new row, so its URLs (/media/<id>/<width>.webp) may be cached for good.
  */
 export const images = pgTable(
   'images',
