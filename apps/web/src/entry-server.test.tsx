@@ -10,6 +10,7 @@ function walletAnswers(name: string, cards = [cardListItem({ programName: 'Kopi 
     '/api/auth/session': { user: sessionUser({ name }), loginType: 'otp', pinRequired: false, needSetPhone: false },
     '/api/v2/cards?page=1&view=active': { data: cards, page: 1, count: cards.length },
     '/api/v2/cards/my-vouchers-count': { data: { count: 3 } },
+    '/api/v2/inbox/unreads-inbox': { data: { count: 120 } },
   };
 }
 
@@ -46,9 +47,9 @@ describe('the server renderer', () => {
   });
 
   it('names the wallet’s first calls as the app makes them, in the view its address asks for', () => {
-    expect(firstCallsOf('/cards')).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=active', '/api/v2/cards/my-vouchers-count']);
-    expect(firstCallsOf('/v2/cards?view=hidden&utm_source=mail')).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=hidden', '/api/v2/cards/my-vouchers-count']);
-    expect(firstCallsOf('/cards?view=<script>')).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=active', '/api/v2/cards/my-vouchers-count']);
+    expect(firstCallsOf('/cards')).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=active', '/api/v2/cards/my-vouchers-count', '/api/v2/inbox/unreads-inbox']);
+    expect(firstCallsOf('/v2/cards?view=hidden&utm_source=mail')).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=hidden', '/api/v2/cards/my-vouchers-count', '/api/v2/inbox/unreads-inbox']);
+    expect(firstCallsOf('/cards?view=<script>')).toEqual(['/api/auth/session', '/api/v2/cards?page=1&view=active', '/api/v2/cards/my-vouchers-count', '/api/v2/inbox/unreads-inbox']);
     expect(firstCallsOf('/')).toEqual([]);
     expect(firstCallsOf('/cards/card00000000000000000001')).toEqual([]);
   });
@@ -63,6 +64,8 @@ describe('the server renderer', () => {
     expect(sari).toContain('Kopi Senja Rewards');
     expect(sari).toContain('Kopi Stamps');
     expect(sari).toContain('aria-label="My vouchers, 3 available"');
+    expect(sari).toContain('aria-label="Inbox, 120 unread"');
+    expect(sari).toContain('>99+</span>');
     expect(sari).not.toContain('Budi');
     expect(budi).toContain('Hi, Budi Santoso');
     expect(budi).toContain('Teh Club');

@@ -35,6 +35,7 @@ const CardVoucherWalletPage = lazyPage(() =>
   import('../features/vouchers/routes/voucher-wallet-page.tsx').then((m) => m.CardVoucherWalletPage),
 );
 const VoucherStackPage = lazyPage(() => import('../features/vouchers/routes/voucher-stack-page.tsx').then((m) => m.VoucherStackPage));
+const CardInboxPage = lazyPage(() => import('../features/inbox/routes/inbox-page.tsx').then((m) => m.CardInboxPage));
 const PaymentPage = lazyPage(() => import('../features/payments/routes/payment-page.tsx').then((m) => m.PaymentPage));
 
 /** A card page's path below '/cards/:cardId', as the routes nested under the card match it. */
@@ -42,7 +43,7 @@ function underCard(path: string): string {
   return path.slice(paths.cardDetail.path.length + 1);
 }
 
-/** Mounted on the card's '*'. v2 has no transfer, claim or subscription pages (spec: app-core §2 V2 routes). */
+/** Mounted on the card's '*'. v2 has no transfer, claim or subscription pages, and only v2 has a card's notifications (spec: app-core §2 V2 routes). */
 export function CardRoutes({ v2 = false }: { v2?: boolean }) {
   return (
     <Routes>
@@ -58,6 +59,8 @@ export function CardRoutes({ v2 = false }: { v2?: boolean }) {
         <Route path={underCard(paths.cardEgifts.path)} element={<CardVoucherWalletPage />} />
         <Route path={underCard(paths.cardEgiftStack.path)} element={<VoucherStackPage />} />
       </Route>
+      {/* A card's own messages (v2 only); an expired subscription does not close them. */}
+      {v2 ? <Route path={underCard(paths.cardNotifications.path)} element={<CardInboxPage />} /> : null}
       {/* A gift card's payments: its program is never a subscription's. */}
       <Route path={underCard(paths.cardTransactionEgiftDetail.path)} element={<TransactionEgiftDetailPage />} />
       {v2 ? null : (

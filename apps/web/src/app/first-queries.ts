@@ -1,9 +1,10 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { cardListAnswerSchema, cardViewSchema, myVouchersCountSchema, sessionAnswerSchema, type SessionAnswer } from '@kartu/contracts';
+import { cardListAnswerSchema, cardViewSchema, myVouchersCountSchema, sessionAnswerSchema, unreadInboxSchema, type SessionAnswer } from '@kartu/contracts';
 import { paths } from '../config/paths.ts';
 import { v2RoutePatterns } from '../config/v2-routes.ts';
 import { cardsQueryOptions } from '../features/cards/api/get-cards.ts';
 import { buildUrl } from '../lib/api-client.ts';
+import { inboxKeys } from '../lib/inbox-keys.ts';
 import { queryClient } from '../lib/query-client.ts';
 import type { Session } from '../lib/session.ts';
 import { sessionAnswerKey } from '../lib/session-answer.ts';
@@ -30,6 +31,12 @@ const voucherCountQuery: FirstQuery = {
   entry: (answer) => ({ queryKey: voucherKeys.count(), data: myVouchersCountSchema.parse(answer).data.count }),
 };
 
+/** The header's unread messages (the inbox icon's badge). */
+const unreadInboxQuery: FirstQuery = {
+  url: buildUrl('/api/v2/inbox/unreads-inbox', undefined),
+  entry: (answer) => ({ queryKey: inboxKeys.unread(), data: unreadInboxSchema.parse(answer).data.count }),
+};
+
 const walletPaths = new Set<string>([paths.cards.path, `/v2${v2RoutePatterns.cards}`]);
 
 /**
@@ -50,6 +57,7 @@ export function firstQueriesOf(url: string): FirstQuery[] {
       entry: (answer) => ({ queryKey: options.queryKey, data: { pages: [cardListAnswerSchema.parse(answer)], pageParams: [options.initialPageParam] } }),
     },
     voucherCountQuery,
+    unreadInboxQuery,
   ];
 }
 

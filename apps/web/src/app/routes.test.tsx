@@ -162,4 +162,36 @@ describe('app routes', () => {
     visit(testSite(), '/cards/card00000000000000000001/subscribe/no-such-page');
     expect(await screen.findByText('404 Not Found')).toBeInTheDocument();
   });
+
+  it('opens the inbox on /notifications, moved under /v2 on a v2 site, and a card’s own inbox under /v2 only', async () => {
+    signIn();
+    const card = shopCard();
+    const api = stubApi({
+      [`GET /api/v2/cards/${card.id}`]: () => okAnswer(card),
+      'GET /api/v2/inbox': () => okAnswer({ data: [], nextCursor: null }),
+      'GET /api/v2/inbox/unreads-inbox': () => okAnswer({ data: { count: 0 } }),
+    });
+    const v1 = visit(testSite(), '/notifications');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inbox' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No messages yet' })).toBeInTheDocument();
+    v1.unmount();
+
+    const v2 = visit(testSite({ uiVersion: 'v2' }), '/notifications');
+    await waitFor(() => expect(v2.at()).toBe('/v2/notifications'));
+    expect(await screen.findByRole('heading', { name: 'No messages yet' })).toBeInTheDocument();
+    v2.unmount();
+
+    const cardInbox = visit(testSite({ uiVersion: 'v2' }), `/v2/cards/${card.id}/notifications`);
+    expect(await screen.findByRole('heading', { name: 'No messages yet' })).toBeInTheDocument();
+    await waitFor(() => expect(api.to('GET', '/api/v2/inbox').at(-1)?.query.get('cardId')).toBe(card.id));
+    cardInbox.unmount();
+
+    visit(testSite(), `/cards/${card.id}/notifications`);
+    expect(await screen.findByText('404 Not Found')).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor from the inbox to /', async () => {
+    const { at } = visit(testSite(), '/notifications');
+    await waitFor(() => expect(at()).toBe('/'));
+  });
 });

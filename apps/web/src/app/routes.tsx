@@ -55,6 +55,7 @@ const ShopRoutes = lazyPage(() => import('./shop-routes.tsx').then((m) => m.Shop
 const ShopGuard = lazyPage(() => import('./card-rule-guards.tsx').then((m) => m.ShopGuard));
 const EgiftRoutes = lazyPage(() => import('./egift-routes.tsx').then((m) => m.EgiftRoutes));
 const PaymentReturnPage = lazyPage(() => import('../features/payments/routes/payment-return-page.tsx').then((m) => m.PaymentReturnPage));
+const InboxPage = lazyPage(() => import('../features/inbox/routes/inbox-page.tsx').then((m) => m.InboxPage));
 const AgeGate = lazyPage(() => import('../features/age-gate/components/age-gate.tsx').then((m) => m.AgeGate));
 
 /** The route tree for the booted site (read from SiteProvider); render inside a router. */
@@ -105,7 +106,7 @@ export function AppRoutes() {
               <Route path={`${paths.egifts.path}/*`} element={<EgiftRoutes />} />
               <Route path={paths.transactionDetail.path} element={<NotFoundPage />} />
               <Route path={paths.transactionEgiftDetail.path} element={<TransactionEgiftDetailPage />} />
-              <Route path={paths.notifications.path} element={<NotFoundPage />} />
+              <Route path={paths.notifications.path} element={<InboxPage />} />
               <Route path={paths.profile.path} element={<NotFoundPage />} />
               <Route path={paths.registerPhoneNumber.path} element={<RegisterPhoneGuard><RegisterPhonePage /></RegisterPhoneGuard>} />
               <Route path={paths.settings.path} element={<SettingsPage />} />
@@ -128,6 +129,7 @@ export function AppRoutes() {
               </Route>
               <Route path={`${v2PathOf(paths.egifts.path)}/*`} element={<EgiftRoutes />} />
               <Route path={v2PathOf(paths.settings.path)} element={<SettingsPage />} />
+              <Route path={v2PathOf(paths.notifications.path)} element={<InboxPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
 

@@ -90,6 +90,8 @@ export const paths = {
   cardEgifts: route('/cards/:cardId/egifts'),
   cardEgiftStack: route('/cards/:cardId/egifts/stacks/:egiftId?'),
   cardProfile: route('/cards/:cardId/profile'),
+  /** One card's messages: a v2 page only (spec: app-core §2 V2 routes), mounted under /v2. */
+  cardNotifications: route('/cards/:cardId/notifications'),
   /** The card's orders and pickup points are shop pages too, in the same chunk (app/shop-routes.tsx). */
   cardOrders: route('/cards/:cardId/orders'),
   cardOrder: route('/cards/:cardId/orders/:orderId'),
@@ -122,6 +124,7 @@ export const paths = {
   /** A gift card payment by its id alone: the page finds its card. */
   transactionEgiftDetail: route('/transaction-egift-detail/:transactionId'),
 
+  /** The member's inbox (business-rules §2): the merchant's messages and the system's. */
   notifications: route('/notifications'),
   profile: route('/profile'),
   settings: route('/settings'),

@@ -3,7 +3,9 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { SiteState } from '@kartu/contracts';
+import { I18nProvider } from '../lib/i18n.tsx';
 import { SiteProvider } from '../lib/site.tsx';
+import type { Translator } from '../lib/translator.ts';
 import { testSite } from './site.test-support.ts';
 
 /** Shows where the router is, so tests can assert on navigation. */
@@ -30,16 +32,18 @@ export interface RenderPageOptions {
   history?: string[];
   /** The page's route pattern, e.g. '/cards/:cardId'; the last entry's own path when left out. */
   path?: string;
+  /** Another language than the tests' English: a translator with its catalogues loaded (createTranslator). */
+  translator?: Translator;
 }
 
 /**
  * Renders a page the way the app does: the booted site, a fresh query cache (returned), a memory
  * router at the last history entry, and a probe of the current location.
  */
-export function renderPage(page: ReactElement, { site = testSite(), history = ['/page'], path }: RenderPageOptions = {}) {
+export function renderPage(page: ReactElement, { site = testSite(), history = ['/page'], path, translator }: RenderPageOptions = {}) {
   const current = history[history.length - 1] ?? '/page';
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const view = render(
+  const tree = (
     <SiteProvider site={site}>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={history} initialIndex={history.length - 1}>
@@ -52,7 +56,8 @@ export function renderPage(page: ReactElement, { site = testSite(), history = ['
           <CurrentLocation />
         </MemoryRouter>
       </QueryClientProvider>
-    </SiteProvider>,
+    </SiteProvider>
   );
+  const view = render(translator ? <I18nProvider translator={translator}>{tree}</I18nProvider> : tree);
   return { ...view, queryClient };
 }

@@ -11,6 +11,11 @@ export interface HeaderSearch {
   onSort?: () => void;
 }
 
+export interface HeaderInbox {
+  unread: number;
+  onOpen: () => void;
+}
+
 export interface HeaderProps {
   title?: string;
   subtitle?: string;
@@ -19,7 +24,7 @@ export interface HeaderProps {
   search?: HeaderSearch;
   onQr?: () => void;
   /** Shows the inbox icon; the badge appears when the count is above 0. */
-  inbox?: { unread: number; onOpen: () => void };
+  inbox?: HeaderInbox;
   onSettings?: () => void;
   /** The history icon on reward pages. */
   onHistory?: () => void;
@@ -33,10 +38,21 @@ export function unreadBadgeText(unread: number): string | null {
   return unread > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(unread);
 }
 
+/** The inbox icon with its unread badge; the count is said in the button's name, the badge is only drawn. */
+export function InboxButton({ unread, onOpen }: HeaderInbox) {
+  const { t } = useTranslation();
+  const badge = unreadBadgeText(unread);
+  return (
+    <button type="button" className="icon-btn" aria-label={badge ? t('header.inboxUnread', { count: unread }) : t('header.inbox')} onClick={onOpen}>
+      <InboxIcon />
+      {badge && <span className="icon-btn__count" aria-hidden="true">{badge}</span>}
+    </button>
+  );
+}
+
 export function Header({ title, subtitle, kind = 'default', onBack, search, onQr, inbox, onSettings, onHistory, actions }: HeaderProps) {
   const { t } = useTranslation();
   const variant = useScrollVariant(kind);
-  const badge = inbox ? unreadBadgeText(inbox.unread) : null;
 
   return (
     <header className={`app-header app-header-${variant}`} data-variant={variant}>
@@ -61,17 +77,7 @@ export function Header({ title, subtitle, kind = 'default', onBack, search, onQr
               <HistoryIcon />
             </button>
           )}
-          {inbox && (
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label={badge ? t('header.inboxUnread', { count: inbox.unread }) : t('header.inbox')}
-              onClick={inbox.onOpen}
-            >
-              <InboxIcon />
-              {badge && <span className="icon-btn__count" aria-hidden="true">{badge}</span>}
-            </button>
-          )}
+          {inbox && <InboxButton {...inbox} />}
           {onSettings && (
             <button type="button" className="icon-btn" aria-label={t('header.settings')} onClick={onSettings}>
               <SettingsIcon />

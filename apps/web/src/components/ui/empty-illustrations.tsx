@@ -131,3 +131,15 @@ export function MapPinIllustration() {
     </Scene>
   );
 }
+
+/** A closed envelope with a star over it: no message yet. */
+export function EnvelopeIllustration() {
+  return (
+    <Scene>
+      <rect x="38" y="42" width="84" height="54" rx="8" fill="var(--color-surface)" />
+      <path d="M40 46l40 28 40-28" />
+      <path d="M40 94l28-22M120 94l-28-22" />
+      <path d="M104 16l3 7 7 1-5 5 1 7-6-3-6 3 1-7-5-5 7-1z" fill="var(--color-surface)" />
+    </Scene>
+  );
+}

@@ -1,5 +1,7 @@
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { InboxButton } from '../../../components/layout/header.tsx';
 import { BackIcon, QrIcon } from '../../../components/layout/icons.tsx';
+import { useInboxButton } from '../../../lib/inbox-badge.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { SingleCardMenu } from './single-card-menu.tsx';
 
@@ -11,10 +13,11 @@ export interface CardHeaderProps {
   singleCard: boolean;
 }
 
-/** The card page's header in the merchant's colours: back, program name, QR and, for a single card, the menu. */
+/** The card page's header in the merchant's colours: back, program name, QR, the inbox and, for a single card, the menu. */
 export function CardHeader({ title, onBack, onShowQr, singleCard }: CardHeaderProps) {
   const { t } = useTranslation();
   const { merchant } = useSite();
+  const inbox = useInboxButton();
   return (
     <header className="app-header card-header">
       <div className="app-header-bar">
@@ -33,6 +36,7 @@ export function CardHeader({ title, onBack, onShowQr, singleCard }: CardHeaderPr
               <QrIcon />
             </button>
           ) : null}
+          <InboxButton {...inbox} />
           {singleCard ? <SingleCardMenu /> : null}
         </div>
       </div>

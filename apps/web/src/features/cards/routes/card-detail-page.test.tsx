@@ -181,4 +181,20 @@ describe('CardDetailPage', () => {
     expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
+
+  it('shows the inbox icon in the card’s header with the unread count, and opens the inbox', async () => {
+    renderDetail(cardDetail(), { extra: { 'GET /api/v2/inbox/unreads-inbox': () => Response.json({ data: { count: 3 } }) } });
+    const header = screen.getByRole('banner');
+    const inbox = await within(header).findByRole('button', { name: 'Inbox, 3 unread' });
+    expect(inbox).toHaveTextContent(/^3$/);
+    await userEvent.click(inbox);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/notifications$/);
+  });
+
+  it('shows the inbox icon without a badge when the unread count cannot be read', async () => {
+    renderDetail(cardDetail(), { extra: { 'GET /api/v2/inbox/unreads-inbox': () => errorAnswer('SERVICE_UNAVAILABLE') } });
+    await screen.findByText('1.250 Pts');
+    const inbox = within(screen.getByRole('banner')).getByRole('button', { name: 'Inbox' });
+    expect(inbox.querySelector('.icon-btn__count')).toBeNull();
+  });
 });

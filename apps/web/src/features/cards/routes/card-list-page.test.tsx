@@ -211,4 +211,32 @@ describe('CardListPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Program 01' })).toBeInTheDocument();
   });
+
+  it('shows the inbox icon with how many messages are unread, and opens the inbox', async () => {
+    stubApi({ 'GET /api/v2/cards': page(cards(2), 1, 2), 'GET /api/v2/inbox/unreads-inbox': () => Response.json({ data: { count: 4 } }) });
+    renderList();
+    const inbox = await screen.findByRole('button', { name: 'Inbox, 4 unread' });
+    expect(inbox).toHaveTextContent(/^4$/);
+    await userEvent.click(inbox);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/notifications$/);
+  });
+
+  it('caps the inbox badge at 99+ while its name says the whole count', async () => {
+    stubApi({ 'GET /api/v2/cards': page(cards(2), 1, 2), 'GET /api/v2/inbox/unreads-inbox': () => Response.json({ data: { count: 120 } }) });
+    renderList();
+    expect(await screen.findByRole('button', { name: 'Inbox, 120 unread' })).toHaveTextContent(/^99\+$/);
+  });
+
+  it.each([
+    ['fails', () => Response.json({ statusCode: 500, code: 'INTERNAL', message: 'Boom' }, { status: 500 })],
+    ['answers something else', () => Response.json({ data: { count: -3 } })],
+  ])('counts 0 unread when the unread count %s, without a word on the page', async (_case, answer) => {
+    const api = stubApi({ 'GET /api/v2/cards': page(cards(2), 1, 2), 'GET /api/v2/inbox/unreads-inbox': answer });
+    renderList();
+    expect(await screen.findByRole('article', { name: 'Program 01' })).toBeInTheDocument();
+    await waitFor(() => expect(api.to('GET', '/api/v2/inbox/unreads-inbox')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Inbox' }).querySelector('.icon-btn__count')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(toast.getToasts()).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { Header } from '../../../components/layout/header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { describeApiError } from '../../../lib/api-client.ts';
+import { useInboxButton } from '../../../lib/inbox-badge.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSessionAnswer } from '../../../lib/session-answer.ts';
 import { useSite } from '../../../lib/site.tsx';
@@ -49,6 +50,7 @@ export function CardListPage() {
   const { data: session } = useSessionAnswer();
   const member = memberLabel(session?.user ?? stored.user);
   const cards = useCards(view);
+  const inbox = useInboxButton();
   const cardAction = useCardAction();
   const [busyCardId, setBusyCardId] = useState<string | null>(null);
 
@@ -79,7 +81,7 @@ export function CardListPage() {
   const changeView = (next: CardView) => setSearchParams(next === 'active' ? {} : { view: next }, { replace: true });
 
   return (
-    <AppLayout header={<Header title={t('list.title')} onSettings={() => void navigate(paths.settings.href())} />}>
+    <AppLayout header={<Header title={t('list.title')} inbox={inbox} onSettings={() => void navigate(paths.settings.href())} />}>
       <div className="card-list">
         <div className="card-list__top">
           <p className="card-list__greeting">{member ? t('list.greeting', { member }) : t('list.greetingAnonymous')}</p>

@@ -1,0 +1,68 @@
+import { useCallback } from 'react';
+import type { BalanceUnit, Currency, InboxFacts } from '@kartu/contracts';
+import { formatCurrency, formatNumber } from '@kartu/core';
+import { paymentCurrency } from '../../components/payment/payment-currency.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { useSite } from '../../lib/site.tsx';
+
+export interface MessageWording {
+  title: string;
+  text: string;
+}
+
+/**
+ * An amount of a program's unit as the sentence needs it: a bare number before the words for points
+ * and stamps (their plural is the catalogue's), money in the merchant's currency for a cash card.
+ */
+function amountOf(amount: number, unit: BalanceUnit, currency: Currency): string {
+  return unit === 'CASH' ? formatCurrency(amount, currency) : formatNumber(amount, { thousandSeparator: currency.thousandSeparator });
+}
+
+/**
+ * A message's title and text in the member's language. The merchant's own messages are shown as
+ * written; a system message carries only its facts (decision 031), worded here with the
+ * app's number and money formatters and the shop's words for an order's status.
+ */
+export function useMessageWording(): (facts: InboxFacts) => MessageWording {
+  const { t } = useTranslation('inbox');
+  const { t: shopT, i18n: shop } = useTranslation('shop');
+  const { merchant } = useSite();
+  const { currency } = merchant;
+
+  return useCallback(
+    (facts: InboxFacts): MessageWording => {
+      switch (facts.kind) {
+        case 'merchant':
+          return { title: facts.title, text: facts.text };
+        case 'points_earned': {
+          const { unit, programName } = facts;
+          return {
+            title: t('messages.pointsEarned.title', { context: unit, count: facts.points, amount: amountOf(facts.points, unit, currency) }),
+            text: t('messages.pointsEarned.text', { context: unit, count: facts.balance, balance: amountOf(facts.balance, unit, currency), programName }),
+          };
+        }
+        case 'transfer_received': {
+          const { unit, programName } = facts;
+          const senderName = facts.senderName === null ? t('messages.transferReceived.someone') : t('messages.transferReceived.sender', { name: facts.senderName });
+          return {
+            title: t('messages.transferReceived.title', { context: unit, count: facts.points, amount: amountOf(facts.points, unit, currency), senderName }),
+            text: t('messages.transferReceived.text', { programName }),
+          };
+        }
+        case 'order_status': {
+          const statusKey = `orderStatus.${facts.status}`;
+          return {
+            title: t('messages.orderStatus.title', { orderNumber: facts.orderNumber }),
+            // A status this app has no words for yet is left for the order's own page to show.
+            text: shop.exists(statusKey) ? t('messages.orderStatus.text', { status: shopT(statusKey) }) : t('messages.orderStatus.textUnknown'),
+          };
+        }
+        case 'payment_settled': {
+          const amount = formatCurrency(facts.amount, paymentCurrency(facts.currency, currency));
+          return { title: t(`messages.paymentSettled.${facts.status}.title`), text: t(`messages.paymentSettled.${facts.status}.text`, { amount }) };
+        }
+      }
+    },
+    [t, shopT, shop, currency],
+  );
+}
