@@ -107,6 +107,7 @@ test('every page of the v1 demo (Kopi Senja) passes, in English and Japanese', a
     '/cards/add/6001010000000039',
     '/cards/aaaaaaaaaaaaaaaaaaaaaaaa',
     '/notifications',
+    '/profile',
     '/settings',
     '/settings/change-pin',
     '/settings/account-deletion',
@@ -166,7 +167,7 @@ test('every page of the v2 demo (Lumina Beauty) passes, in Indonesian and Englis
   for (const language of ['id', 'en'] as const) {
     const member = await contextIn(browser, origin, language, page.context());
     const memberPage = await member.newPage();
-    for (const path of ['/v2/cards', '/v2/cards/add-card', '/notifications', '/settings']) await check(memberPage, path, `Lumina (${language})`);
+    for (const path of ['/v2/cards', '/v2/cards/add-card', '/notifications', '/profile', '/settings']) await check(memberPage, path, `Lumina (${language})`);
     await member.close();
     const visitor = await contextIn(browser, origin, language);
     const visitorPage = await visitor.newPage();

@@ -36,6 +36,7 @@ const CardVoucherWalletPage = lazyPage(() =>
 );
 const VoucherStackPage = lazyPage(() => import('../features/vouchers/routes/voucher-stack-page.tsx').then((m) => m.VoucherStackPage));
 const CardInboxPage = lazyPage(() => import('../features/inbox/routes/inbox-page.tsx').then((m) => m.CardInboxPage));
+const CardProfilePage = lazyPage(() => import('../features/profile/routes/profile-page.tsx').then((m) => m.CardProfilePage));
 const PaymentPage = lazyPage(() => import('../features/payments/routes/payment-page.tsx').then((m) => m.PaymentPage));
 
 /** A card page's path below '/cards/:cardId', as the routes nested under the card match it. */
@@ -61,6 +62,8 @@ export function CardRoutes({ v2 = false }: { v2?: boolean }) {
       </Route>
       {/* A card's own messages (v2 only); an expired subscription does not close them. */}
       {v2 ? <Route path={underCard(paths.cardNotifications.path)} element={<CardInboxPage />} /> : null}
+      {/* The member's profile, opened from a card's menu: an account page, never closed by a subscription. */}
+      <Route path={underCard(paths.cardProfile.path)} element={<CardProfilePage />} />
       {/* A gift card's payments: its program is never a subscription's. */}
       <Route path={underCard(paths.cardTransactionEgiftDetail.path)} element={<TransactionEgiftDetailPage />} />
       {v2 ? null : (

@@ -56,6 +56,7 @@ const ShopGuard = lazyPage(() => import('./card-rule-guards.tsx').then((m) => m.
 const EgiftRoutes = lazyPage(() => import('./egift-routes.tsx').then((m) => m.EgiftRoutes));
 const PaymentReturnPage = lazyPage(() => import('../features/payments/routes/payment-return-page.tsx').then((m) => m.PaymentReturnPage));
 const InboxPage = lazyPage(() => import('../features/inbox/routes/inbox-page.tsx').then((m) => m.InboxPage));
+const ProfilePage = lazyPage(() => import('../features/profile/routes/profile-page.tsx').then((m) => m.ProfilePage));
 const AgeGate = lazyPage(() => import('../features/age-gate/components/age-gate.tsx').then((m) => m.AgeGate));
 
 /** The route tree for the booted site (read from SiteProvider); render inside a router. */
@@ -107,7 +108,7 @@ export function AppRoutes() {
               <Route path={paths.transactionDetail.path} element={<NotFoundPage />} />
               <Route path={paths.transactionEgiftDetail.path} element={<TransactionEgiftDetailPage />} />
               <Route path={paths.notifications.path} element={<InboxPage />} />
-              <Route path={paths.profile.path} element={<NotFoundPage />} />
+              <Route path={paths.profile.path} element={<ProfilePage />} />
               <Route path={paths.registerPhoneNumber.path} element={<RegisterPhoneGuard><RegisterPhonePage /></RegisterPhoneGuard>} />
               <Route path={paths.settings.path} element={<SettingsPage />} />
               <Route path={paths.changePin.path} element={<ChangePinPage />} />

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSignOut } from '../../../lib/sign-out.ts';
@@ -8,12 +8,13 @@ import { MoreIcon } from '../../../components/layout/icons.tsx';
 
 /**
  * spec: app-core §2 Layout: on a single-card view the header menu offers change PIN, change
- * language and sign out (profile joins it once the profile page exists). A disclosure rather than
- * an ARIA menu, because the language choice is a form control.
+ * language, profile and sign out. A disclosure rather than an ARIA menu, because the language
+ * choice is a form control.
  */
 export function SingleCardMenu() {
   const { t } = useTranslation('cards');
   const { signOut, signingOut } = useSignOut();
+  const { cardId } = useParams();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -53,6 +54,9 @@ export function SingleCardMenu() {
       <div id={panelId} className="menu-panel" hidden={!open}>
         <Link className="menu-panel__item" to={paths.changePin.href()}>
           {t('singleCard.changePin')}
+        </Link>
+        <Link className="menu-panel__item" to={cardId ? paths.cardProfile.href({ cardId }) : paths.profile.href()}>
+          {t('singleCard.profile')}
         </Link>
         <div className="menu-panel__item menu-panel__item--static">
           <LanguageSwitcher />

@@ -158,7 +158,7 @@ describe('CardDetailPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/retry?from=%2Fcards%2F${cardId}`));
   });
 
-  it('offers change PIN, language and sign out in the header menu of a single-card wallet, without a way back', async () => {
+  it('offers change PIN, profile, language and sign out in the header menu of a single-card wallet, without a way back', async () => {
     const { calls } = renderDetail(cardDetail(), {
       site: singleCardSite(),
       extra: {
@@ -168,6 +168,7 @@ describe('CardDetailPage', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Menu' }));
     expect(screen.getByRole('link', { name: 'Change PIN' })).toHaveAttribute('href', '/settings/change-pin');
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', `/cards/${cardId}/profile`);
     expect(screen.getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));

@@ -20,9 +20,10 @@ afterEach(() => {
 });
 
 describe('SettingsPage', () => {
-  it('offers change PIN, language, sign out and account deletion', () => {
+  it('offers profile, change PIN, language, sign out and account deletion', () => {
     signIn('otp');
     renderSettings();
+    expect(screen.getByRole('link', { name: /^Profile/ })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('link', { name: /Change PIN/ })).toHaveAttribute('href', '/settings/change-pin');
     expect(screen.getByLabelText('Language')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();

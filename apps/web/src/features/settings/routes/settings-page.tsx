@@ -8,10 +8,10 @@ import { List, ListRow, MenuRow } from '../../../components/ui/list-row.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSignOut } from '../../../lib/sign-out.ts';
-import { MapPinIcon } from '../components/settings-icons.tsx';
+import { MapPinIcon, PersonIcon } from '../components/settings-icons.tsx';
 import '../components/settings.css';
 
-// spec: app-core §2 Layout (menu: change PIN, change language, sign out), §4 Logout; the address book (decision 021).
+// spec: app-core §2 Layout (menu: profile, change PIN, change language, sign out), §4 Logout; the address book (decision 021).
 export function SettingsPage() {
   const { t } = useTranslation('account');
   const { t: pages } = useTranslation('pages');
@@ -24,6 +24,9 @@ export function SettingsPage() {
   return (
     <AppLayout header={<Header title={t('settings.title')} onBack={() => void navigate(paths.cards.href())} />}>
       <List className="settings-list" aria-label={t('settings.title')}>
+        <li>
+          <MenuRow to={paths.profile.href()} leading={<PersonIcon />} title={t('settings.profile')} subtitle={t('settings.profileHint')} />
+        </li>
         <li>
           <MenuRow to={paths.changePin.href()} leading={<KeyIcon />} title={t('settings.changePin')} subtitle={t('settings.changePinHint')} />
         </li>
