@@ -38,12 +38,13 @@ type Json = unknown;
 const componentPrefix = '#/components/schemas/';
 const inputSuffix = 'Input';
 
-function mapRefs(value: Json, rename: (name: string) => string): Json {
-  if (Array.isArray(value)) return value.map((entry) => mapRefs(entry, rename));
+/** Each `$ref` to a component renamed, and pointed under `to` (the components by default). */
+export function mapRefs(value: Json, rename: (name: string) => string, to = componentPrefix): Json {
+  if (Array.isArray(value)) return value.map((entry) => mapRefs(entry, rename, to));
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, child]) =>
-      key === '$ref' && typeof child === 'string' && child.startsWith(componentPrefix) ? [key, componentPrefix + rename(child.slice(componentPrefix.length))] : [key, mapRefs(child, rename)],
+      key === '$ref' && typeof child === 'string' && child.startsWith(componentPrefix) ? [key, to + rename(child.slice(componentPrefix.length))] : [key, mapRefs(child, rename, to)],
     ),
   );
 }

@@ -39,7 +39,9 @@ type SchemaTransform = typeof jsonSchemaTransform;
 
 /** `POST /integration/v1/vouchers/redemptions/{redemptionId}/void`: the operations whose body may be left out. */
 const optionalBodies = new Set<string>();
-const operationKey = (method: string, url: string) => `${method.toLowerCase()} ${url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+/** A route's URL as the document writes its path: `/api/v2/cards/:id` → `/api/v2/cards/{id}`. */
+export const documentPath = (routeUrl: string) => routeUrl.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+const operationKey = (method: string, url: string) => `${method.toLowerCase()} ${documentPath(url)}`;
 
 /**
  * The routes' zod schemas as the document's JSON schemas. A write keyed by an Idempotency-Key takes

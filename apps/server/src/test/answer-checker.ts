@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { mapRefs } from '../http/openapi-schemas.ts';
 import type { ApiDocument } from './api-document.ts';
 
 // Answers held to the API document: the statuses each operation declares and its JSON schemas.
@@ -9,13 +10,7 @@ const zodPatternFormats = ['starts_with', 'ends_with', 'includes', 'lowercase', 
 const componentsId = 'https://kartu.invalid/components';
 
 /** `#/components/schemas/X` → the same schema inside the validator's copy of the components. */
-function towardComponents(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(towardComponents);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, child]) => [key, key === '$ref' && typeof child === 'string' ? child.replace('#/components/schemas/', `${componentsId}#/$defs/`) : towardComponents(child)]),
-  );
-}
+const towardComponents = (value: unknown) => mapRefs(value, (name) => name, `${componentsId}#/$defs/`);
 
 /** Validates answers against their operation's declared schema, compiling each one once. */
 export function answerChecker(document: ApiDocument) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { documentPath } from '../http/openapi.ts';
 import { answerChecker } from './answer-checker.ts';
 import type { ApiDocument } from './api-document.ts';
 
@@ -8,8 +9,6 @@ import type { ApiDocument } from './api-document.ts';
  * Tests of every route thereby check the document too; the violations fail the file when its app closes.
  */
 
-/** `/api/v2/cards/:id` → `/api/v2/cards/{id}`. */
-const documentPath = (routeUrl: string) => routeUrl.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 export function watchAnswers(app: FastifyInstance): { violations: string[] } {
   const violations: string[] = [];
