@@ -53,6 +53,11 @@ export function formFieldOf(bodyField: string): ProfileFormField | undefined {
   return field === 'name' || field === 'email' || field === 'birthday' || field === 'gender' ? field : undefined;
 }
 
+/** The catalogue key of a problem the server found with a field (a 400's details), in the member's words. */
+export function serverProblemKey(field: ProfileFormField, values: ProfileFormValues, rule: string): string {
+  return field === 'birthday' && rule === 'future' ? 'birthdayFuture' : problemKey(field, values, rule);
+}
+
 /** The catalogue key (under `validation.` in the profile namespace) of a field's problem. */
 function problemKey(field: ProfileFormField, values: ProfileFormValues, issueCode: string): string {
   switch (field) {

@@ -6,7 +6,7 @@ import { FormField } from '../../../components/forms/form-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, describeApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { formFieldOf, profileBodyOf, profileFormSchema, profileFormValuesOf, type ProfileFormValues } from '../profile-form-values.ts';
+import { formFieldOf, profileBodyOf, profileFormSchema, profileFormValuesOf, serverProblemKey, type ProfileFormValues } from '../profile-form-values.ts';
 import { BirthdayField } from './birthday-field.tsx';
 import '../../../components/forms/forms.css';
 
@@ -34,13 +34,14 @@ export function ProfileForm({ profile, busy, onSubmit }: ProfileFormProps) {
     return error.type === 'server' ? error.message : t(`validation.${error.message}`, { max });
   };
 
-  const showRefusal = (error: unknown) => {
+  const showRefusal = (error: unknown, values: ProfileFormValues) => {
     const fields = error instanceof ApiError && error.code === 'VALIDATION_FAILED' ? (error.details ?? []) : [];
     let shown = false;
     for (const issue of fields) {
       const field = formFieldOf(issue.field);
       if (!field) continue;
-      setError(field, { type: 'server', message: issue.message }, { shouldFocus: !shown });
+      // Worded by the catalogue, as the form's own checks are: the server's message is English.
+      setError(field, { type: 'validate', message: serverProblemKey(field, values, issue.rule) }, { shouldFocus: !shown });
       shown = true;
     }
     if (shown) return;
@@ -56,7 +57,7 @@ export function ProfileForm({ profile, busy, onSubmit }: ProfileFormProps) {
     try {
       await onSubmit(profileBodyOf(values, profile));
     } catch (error) {
-      showRefusal(error);
+      showRefusal(error, values);
     }
   });
 

@@ -133,13 +133,15 @@ describe('ProfilePage', () => {
     expect(nameField()).toHaveValue('Rani Ayu');
   });
 
-  it("shows the server's field errors under their fields", async () => {
-    const message = 'Please input the correct birthday';
-    stubProfile({ [`PUT ${profilePath}`]: () => errorAnswer('VALIDATION_FAILED', { details: [{ field: 'body.birthday', rule: 'custom', message }] }) });
+  it("shows the server's field errors under their fields, in the member's words rather than the server's English", async () => {
+    const serverMessage = 'Birthday cannot be in the future';
+    const message = 'Your birthday cannot be in the future';
+    stubProfile({ [`PUT ${profilePath}`]: () => errorAnswer('VALIDATION_FAILED', { details: [{ field: 'body.birthday', rule: 'future', message: serverMessage }] }) });
     renderProfile();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText(serverMessage)).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Year' })).toHaveAccessibleDescription(message);
     expect(toast.getToasts()).toEqual([]);
   });
