@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { unreadInboxSchema } from '@kartu/contracts';
 import { paths } from '../config/paths.ts';
-import { api } from './api-client.ts';
+import { countOrZero } from './count-or-zero.ts';
 import { inboxKeys } from './inbox-keys.ts';
 
 /*
@@ -10,14 +10,9 @@ import { inboxKeys } from './inbox-keys.ts';
  * feature sets the same count when the member reads or deletes a message.
  */
 
-/** GET /api/v2/inbox/unreads-inbox; a failure counts 0 (spec: app-core §7, §8 silent fallbacks), never an error on the page. */
-export async function getUnreadInboxCount(signal?: AbortSignal): Promise<number> {
-  try {
-    const answer = await api.get('/api/v2/inbox/unreads-inbox', { schema: unreadInboxSchema, signal });
-    return answer.data.count;
-  } catch {
-    return 0;
-  }
+/** GET /api/v2/inbox/unreads-inbox; a failure counts 0. */
+export function getUnreadInboxCount(signal?: AbortSignal): Promise<number> {
+  return countOrZero('/api/v2/inbox/unreads-inbox', unreadInboxSchema, signal);
 }
 
 export function unreadInboxQueryOptions() {

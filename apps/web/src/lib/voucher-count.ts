@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { myVouchersCountSchema } from '@kartu/contracts';
-import { api } from './api-client.ts';
+import { countOrZero } from './count-or-zero.ts';
 import { voucherKeys } from './voucher-keys.ts';
 
-/** GET /api/v2/cards/my-vouchers-count; a failure counts 0 (spec: app-core §7), never an error on the page. */
-export async function getVoucherCount(signal?: AbortSignal): Promise<number> {
-  try {
-    const answer = await api.get('/api/v2/cards/my-vouchers-count', { schema: myVouchersCountSchema, signal });
-    return answer.data.count;
-  } catch {
-    return 0;
-  }
+/** GET /api/v2/cards/my-vouchers-count; a failure counts 0. */
+export function getVoucherCount(signal?: AbortSignal): Promise<number> {
+  return countOrZero('/api/v2/cards/my-vouchers-count', myVouchersCountSchema, signal);
 }
 
 export function useVoucherCount() {
