@@ -3,6 +3,7 @@ import { useTranslation } from '../../../../lib/i18n.tsx';
 import type { Currency, Transaction } from '@kartu/contracts';
 import { groupByDay, nameDay } from './day-groups.ts';
 import { TransactionRow } from './transaction-row.tsx';
+import { useTransactionWording } from './transaction-wording.ts';
 import { List } from '../../../../components/ui/list-row.tsx';
 
 export type TransactionDaysProps = {
@@ -17,6 +18,7 @@ export type TransactionDaysProps = {
 export function TransactionDays({ cardId, transactions, currency, locale, timeZone }: TransactionDaysProps) {
   const { t } = useTranslation('cards');
   const idPrefix = useId();
+  const wordingOf = useTransactionWording(cardId);
   const groups = useMemo(() => groupByDay(transactions, timeZone), [transactions, timeZone]);
   const timeOf = useMemo(() => {
     const format = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' });
@@ -35,7 +37,7 @@ export function TransactionDays({ cardId, transactions, currency, locale, timeZo
             </h2>
             <List variant="cards">
               {group.transactions.map((transaction) => (
-                <TransactionRow key={transaction.id} cardId={cardId} transaction={transaction} currency={currency} timeOf={timeOf} />
+                <TransactionRow key={transaction.id} cardId={cardId} transaction={transaction} wording={wordingOf(transaction)} currency={currency} timeOf={timeOf} />
               ))}
             </List>
           </section>

@@ -1,12 +1,15 @@
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
+import { Link } from 'react-router';
 import { CopyableId } from './copyable-id.tsx';
 import { useTranslation } from '../../../../lib/i18n.tsx';
 import type { Currency, TransactionDetail } from '@kartu/contracts';
 import { Amount, directionOf } from '../../../../components/ui/amount.tsx';
 import { TransactionIcon } from './transaction-icon.tsx';
-import { directionWords, transactionTitle } from './transaction-kind.ts';
+import { directionWords } from './transaction-kind.ts';
+import { useTransactionWording } from './transaction-wording.ts';
 
 export type TransactionFactsProps = {
+  cardId: string;
   transaction: TransactionDetail;
   currency: Currency;
   locale: string;
@@ -14,21 +17,20 @@ export type TransactionFactsProps = {
 };
 
 /** The detail of one movement as a list of named facts; the id can be copied for customer support. */
-export function TransactionFacts({ transaction, currency, locale, timeZone }: TransactionFactsProps) {
+export function TransactionFacts({ cardId, transaction, currency, locale, timeZone }: TransactionFactsProps) {
   const { t } = useTranslation('cards');
   const headingId = useId();
-  const title = transactionTitle(transaction);
+  const wording = useTransactionWording(cardId)(transaction);
   const direction = directionOf(transaction.amount);
   const dateTime = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long', timeStyle: 'short' });
   const other = transaction.counterparty;
-
 
   return (
     <article className="activity-detail card-surface" aria-labelledby={headingId}>
       <div className="activity-detail__head">
         <TransactionIcon kind={transaction.kind} />
         <h2 id={headingId} className="activity-detail__title">
-          {t(title.key, title.values)}
+          {wording.title}
         </h2>
         <Amount as="p" className="activity-detail__amount" amount={transaction.amount} unit={transaction.unit} currency={currency} signed={directionWords(t)} />
       </div>
@@ -39,18 +41,12 @@ export function TransactionFacts({ transaction, currency, locale, timeZone }: Tr
         <dd>
           <time dateTime={transaction.occurredAt}>{dateTime.format(new Date(transaction.occurredAt))}</time>
         </dd>
-        {transaction.description ? (
-          <>
-            <dt>{t('activity.detail.description')}</dt>
-            <dd>{transaction.description}</dd>
-          </>
-        ) : null}
-        {transaction.reference ? (
-          <>
-            <dt>{t('activity.detail.reference')}</dt>
-            <dd>{transaction.reference}</dd>
-          </>
-        ) : null}
+        {wording.details.map((detail) => (
+          <Fragment key={detail.label}>
+            <dt>{detail.label}</dt>
+            <dd>{detail.href ? <Link to={detail.href}>{detail.value}</Link> : detail.value}</dd>
+          </Fragment>
+        ))}
         {other ? (
           <>
             <dt>{t(direction === 'out' ? 'activity.detail.sentTo' : 'activity.detail.receivedFrom')}</dt>

@@ -4,28 +4,30 @@ import { paths } from '../../../../config/paths.ts';
 import { Amount } from '../../../../components/ui/amount.tsx';
 import { ListRow } from '../../../../components/ui/list-row.tsx';
 import { TransactionIcon } from './transaction-icon.tsx';
-import { directionWords, transactionSubtitle, transactionTitle } from './transaction-kind.ts';
+import { directionWords } from './transaction-kind.ts';
+import type { TransactionWording } from './transaction-wording.ts';
 
 export type TransactionRowProps = {
   cardId: string;
   transaction: Transaction;
+  /** What it says in the member's language (useTransactionWording). */
+  wording: TransactionWording;
   currency: Currency;
   /** Formats the time of day in the member's language and zone. */
   timeOf: (occurredAt: string) => string;
 };
 
 /** One history line: what happened, to whom or for what, when, and the amount in or out. Tap for the detail. */
-export function TransactionRow({ cardId, transaction, currency, timeOf }: TransactionRowProps) {
+export function TransactionRow({ cardId, transaction, wording, currency, timeOf }: TransactionRowProps) {
   const { t } = useTranslation('cards');
-  const title = transactionTitle(transaction);
-  const subtitle = transactionSubtitle(transaction);
   return (
     <li>
       <ListRow
         to={paths.cardTransactionDetail.href({ cardId, transactionId: transaction.id })}
         leading={<TransactionIcon kind={transaction.kind} />}
-        title={t(title.key, title.values)}
-        subtitle={subtitle}
+        className="activity-row"
+        title={wording.title}
+        subtitle={wording.subtitle}
         meta={timeOf(transaction.occurredAt)}
         trailing={<Amount amount={transaction.amount} unit={transaction.unit} currency={currency} signed={directionWords(t)} />}
       />
