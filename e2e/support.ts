@@ -32,6 +32,11 @@ export async function typeDigits(page: Page, label: string | RegExp, digits: str
   await field.pressSequentially(digits);
 }
 
+/** This browser has been through the card page's tour (the app's `kartu.card-tour`). */
+async function markCardTourSeen(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('kartu.card-tour', 'true'));
+}
+
 /** The app in English whatever the merchant's default language. */
 export async function useEnglish(page: Page): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('i18n-lang', 'en'));
@@ -303,18 +308,22 @@ async function auditWhereLeft(pages: Iterable<Page>, testInfo: TestInfo): Promis
  * context of its own) is checked by axe-core at every page and dialog it shows on the way
  * (checkEveryPage) and where the test leaves it. `checkPages: false` leaves a test's pages alone.
  */
-export const test = base.extend<{ newPage: () => Promise<Page>; checkPages: boolean; accessibilityAudit: void }, { checkedPagesReport: void }>({
+export const test = base.extend<{ newPage: () => Promise<Page>; checkPages: boolean; cardTourSeen: boolean; accessibilityAudit: void }, { checkedPagesReport: void }>({
   checkPages: [true, { option: true }],
-  page: async ({ page, checkPages }, use) => {
+  // The card page's first-visit tour would stand over every test's first card page: it has a test of its own.
+  cardTourSeen: [true, { option: true }],
+  page: async ({ page, checkPages, cardTourSeen }, use) => {
+    if (cardTourSeen) await markCardTourSeen(page);
     if (checkPages) await checkEveryPage(page);
     await use(page);
   },
-  newPage: async ({ browser, checkPages }, use, testInfo) => {
+  newPage: async ({ browser, checkPages, cardTourSeen }, use, testInfo) => {
     const contexts: BrowserContext[] = [];
     await use(async () => {
       const context = await browser.newContext();
       contexts.push(context);
       const page = await context.newPage();
+      if (cardTourSeen) await markCardTourSeen(page);
       if (checkPages) await checkEveryPage(page);
       return page;
     });

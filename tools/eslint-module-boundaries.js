@@ -27,6 +27,7 @@ export const kernelModules = [
   'analytics',
   'webhooks',
   'inbox',
+  'push',
 ];
 
 /** The area of a file under src: a module ('cards', the integration API as 'integration'), a use case, or null. */

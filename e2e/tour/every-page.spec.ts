@@ -44,6 +44,8 @@ async function contextIn(browser: Browser, origin: string, language: Language, s
   const storageState = session ? await session.storageState() : undefined;
   const context = await browser.newContext({ baseURL: origin, storageState, viewport: { width: 390, height: 844 } });
   await context.addInitScript((chosen) => localStorage.setItem('i18n-lang', chosen), language);
+  // The card page's own first-visit tour is checked where it shows (e2e/engagement.spec.ts).
+  await context.addInitScript(() => localStorage.setItem('kartu.card-tour', 'true'));
   return context;
 }
 
@@ -106,6 +108,7 @@ test('every page of the v1 demo (Kopi Senja) passes, in English and Japanese', a
     '/cards/add-card',
     '/cards/add/6001010000000039',
     '/cards/aaaaaaaaaaaaaaaaaaaaaaaa',
+    '/feature-locked?feature=referral',
     '/notifications',
     '/profile',
     '/settings',

@@ -23,6 +23,7 @@ import { areas } from './areas.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerSessions } from './modules/auth/session.plugin.ts';
 import { selectOutboxDrivers } from './modules/outbox/outbox.drivers.ts';
+import { vapidKeysFor, webPushSetupOf } from './modules/push/push.keys.ts';
 import { paymentsContextFor } from './modules/payments/payments.context.ts';
 import { configuredProviders } from './modules/payments/providers/configured-providers.ts';
 
@@ -79,13 +80,16 @@ function toFastifyTrustProxy(trustProxy: TrustProxy): boolean | string[] | ((add
 
 /** What the routes and the job worker of one process share. */
 export function buildAppContext({ env, database, clock = systemClock }: Pick<CreateAppOptions, 'env' | 'database' | 'clock'>): ServerContext {
+  // Outside production, without VAPID keys, a pair made up for this process: browsers subscribed before a restart stop receiving pushes.
+  const vapid = vapidKeysFor(env);
   return {
     db: database,
     clock,
     // Outside production only (env.ts requires CODE_SECRET there): codes sent before a restart stop working.
     secrets: secretsFor(env.CODE_SECRET),
     blobs: blobStoreFor(env),
-    drivers: selectOutboxDrivers(env),
+    drivers: selectOutboxDrivers(env, { db: database, clock, vapid }),
+    webPush: webPushSetupOf(vapid, env),
     payments: paymentsContextFor({
       production: env.NODE_ENV === 'production',
       sandboxSecret: env.PAYMENTS_SANDBOX_SECRET ?? randomBytes(32).toString('base64url'),
@@ -141,6 +145,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await registerSessions(app, { db: database, clock, publicUrl: env.PUBLIC_URL });
 
   if (!env.CODE_SECRET) app.log.warn('CODE_SECRET is not set: one-time codes use a key made up for this process');
+  if (!env.VAPID_PUBLIC_KEY) app.log.warn(context.webPush ? 'VAPID keys are not set: Web Push uses keys made up for this process' : 'VAPID keys are not set: Web Push is off');
   const development = env.NODE_ENV !== 'production';
   const { secrets, ...shared } = context;
   const pluginsOf = (routes: AreaRoutes[] | undefined) => (routes ?? []).map((entry) => routePluginOf(entry, secrets));

@@ -5,11 +5,15 @@ import { addressesArea } from './modules/addresses/addresses.area.ts';
 import { authArea } from './modules/auth/auth.area.ts';
 import { cardsArea } from './modules/cards/cards.area.ts';
 import { catalogArea } from './modules/catalog/catalog.area.ts';
+import { bannersArea } from './modules/banners/banners.area.ts';
+import { termsArea } from './modules/terms/terms.area.ts';
+import { featuresArea } from './modules/features/features.area.ts';
 import { geographyArea } from './modules/geography/geography.area.ts';
 import { giftCardsArea } from './modules/gift-cards/gift-cards.area.ts';
 import { giftsArea } from './modules/gifts/gifts.area.ts';
 import { healthArea } from './modules/health/health.area.ts';
 import { inboxArea } from './modules/inbox/inbox.area.ts';
+import { pushArea } from './modules/push/push.area.ts';
 import { jobsArea } from './modules/jobs/jobs.area.ts';
 import { ledgerArea } from './modules/ledger/ledger.area.ts';
 import { mediaArea } from './modules/media/media.area.ts';
@@ -33,6 +37,8 @@ import { recordPurchaseArea } from './use-cases/record-purchase/record-purchase.
 import { redeemAtCounterArea } from './use-cases/redeem-at-counter/redeem-at-counter.area.ts';
 import { tillRedemptionArea } from './use-cases/till-redemption/till-redemption.area.ts';
 import { siteStateArea } from './use-cases/site-state/site-state.area.ts';
+import { sendBroadcastArea } from './use-cases/send-broadcast/send-broadcast.area.ts';
+import { expiryRemindersArea } from './use-cases/expiry-reminders/expiry-reminders.area.ts';
 import { subscriptionPeriodPaidArea } from './use-cases/subscription-period-paid/subscription-period-paid.area.ts';
 import { voucherWalletArea } from './use-cases/voucher-wallet/voucher-wallet.area.ts';
 
@@ -68,6 +74,12 @@ export const areas: readonly Area[] = [
   giftVoucherArea,
   giftsArea,
   inboxArea,
+  pushArea,
+  sendBroadcastArea,
+  expiryRemindersArea,
+  featuresArea,
+  bannersArea,
+  termsArea,
   recordPurchaseArea,
   tillRedemptionArea,
   ledgerArea,

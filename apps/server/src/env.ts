@@ -84,6 +84,14 @@ const envSchema = z.object({
   SMS_PROVIDER_URL: z.url().optional(),
   SMS_PROVIDER_TOKEN: z.string().min(1).optional(),
   /**
+   * Web Push (VAPID, RFC 8292): the key pair from `kartu push vapid-keys` and a mailto: or https:
+   * contact for the push services; all three or none. Unset outside production, each process makes
+   * a pair up; unset in production, push is off (docs/decisions/037-web-push.md).
+   */
+  VAPID_PUBLIC_KEY: z.string().regex(/^B[A-Za-z0-9_-]{86}$/, 'expected the 65-byte public key, base64url (kartu push vapid-keys)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'expected the 32-byte private key, base64url (kartu push vapid-keys)').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'expected a mailto: or https: address').optional(),
+  /**
    * Apply pending migrations at start (the default). Set false where a release runs them once
    * (`kartu migrate`) before its instances start: an instance then refuses to start on an older schema.
    */
@@ -118,6 +126,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       }
       if ((config.SMS_PROVIDER_URL === undefined) !== (config.SMS_PROVIDER_TOKEN === undefined)) {
         context.addIssue({ code: 'custom', path: ['SMS_PROVIDER_TOKEN'], message: 'set SMS_PROVIDER_URL and SMS_PROVIDER_TOKEN together' });
+      }
+      const vapid = [config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY, config.VAPID_SUBJECT];
+      if (vapid.some((value) => value === undefined) && vapid.some((value) => value !== undefined)) {
+        context.addIssue({ code: 'custom', path: ['VAPID_SUBJECT'], message: 'set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together' });
       }
     })
     .safeParse(values);

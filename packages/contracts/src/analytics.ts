@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/* docs/decisions/022-analytics-events.md. Only `add_to_cart` and `search_item` come from the app (checked against the catalog). */
-export const analyticsEventNames = ['add_to_cart', 'search_item', 'purchase_started', 'subscription_cancel', 'subscription_renew'] as const;
+/* docs/decisions/022-analytics-events.md. Only `add_to_cart`, `search_item` and `view_card_detail` come from the app, each checked. */
+export const analyticsEventNames = ['add_to_cart', 'search_item', 'purchase_started', 'subscription_cancel', 'subscription_renew', 'login', 'logout', 'view_card_detail'] as const;
 export type AnalyticsEventName = (typeof analyticsEventNames)[number];
 
 export const memberEventBodySchema = z.discriminatedUnion('name', [
@@ -16,5 +16,7 @@ export const memberEventBodySchema = z.discriminatedUnion('name', [
     cardId: z.string().min(1).max(64),
     query: z.string().trim().min(1).max(100),
   }),
+  /** The member opened one of their cards' page. */
+  z.object({ name: z.literal('view_card_detail'), cardId: z.string().min(1).max(64) }),
 ]);
 export type MemberEventBody = z.infer<typeof memberEventBodySchema>;

@@ -151,13 +151,66 @@ export const cardRegistrationBodySchema = z.object({
 export const transactionKindSchema = z.enum(['earn', 'redeem', 'transfer-in', 'transfer-out', 'expiry', 'reversal', 'adjustment', 'reward']);
 export type TransactionKind = z.infer<typeof transactionKindSchema>;
 
+// Defined before the history's facts, which name a reward's kind.
+export const rewardKindSchema = z.enum(['welcome', 'birthday', 'level-up']);
+
+/*
+ * What happened in one entry of a card's history, as facts: the app words them in the member's
+ * language (docs/decisions/038-history-wording.md). Names, titles and reasons a merchant gave are
+ * facts too, shown as the merchant wrote them. A fact an old entry did not keep is null.
+ */
+const entryFactsVariants = [
+  /** A purchase the merchant's till reported earned value: its bill number. */
+  z.object({ kind: z.literal('purchase'), billNumber: z.string().nullable() }),
+  /** A reward the member claimed: which one (null when no longer known) and its title, in the merchant's words. */
+  z.object({ kind: z.literal('reward'), reward: rewardKindSchema.nullable(), title: z.string().nullable() }),
+  /** An e-gift voucher activated into this gift card, loading it with its value: the voucher's name. */
+  z.object({ kind: z.literal('gift_card_loaded'), name: z.string().nullable() }),
+  /** Value earned another way; `note` is what the entry was recorded with, as written. */
+  z.object({ kind: z.literal('earned'), note: z.string().nullable() }),
+  /** A shop order paid (in part) from this card. */
+  z.object({ kind: z.literal('order_payment'), orderId: z.string().nullable(), orderNumber: z.string().nullable() }),
+  /** A payment with this gift card at one of the merchant's outlets. */
+  z.object({ kind: z.literal('gift_card_charge'), outletName: z.string().nullable() }),
+  /** Value spent another way; `note` is what the entry was recorded with, as written. */
+  z.object({ kind: z.literal('redeemed'), note: z.string().nullable() }),
+  /** Sent to another member's card (`counterparty` names it). */
+  z.object({ kind: z.literal('transfer_sent') }),
+  /** Received from another member's card (`counterparty` names it). */
+  z.object({ kind: z.literal('transfer_received') }),
+  /** Value that reached its expiry. */
+  z.object({ kind: z.literal('expiry') }),
+  /** A correction by the merchant, with their reason as they wrote it. */
+  z.object({ kind: z.literal('adjustment'), reason: z.string().nullable() }),
+] as const;
+
+/** What a reversal undid: any entry but a reversal. */
+export const reversedTransactionFactsSchema = z.discriminatedUnion('kind', entryFactsVariants);
+export type ReversedTransactionFacts = z.infer<typeof reversedTransactionFactsSchema>;
+
+export const transactionFactsSchema = z.discriminatedUnion('kind', [
+  ...entryFactsVariants,
+  /** An order's points given back when it failed, was cancelled or was returned. */
+  z.object({
+    kind: z.literal('order_refund'),
+    orderId: z.string().nullable(),
+    orderNumber: z.string().nullable(),
+    status: z.enum(['failed', 'cancelled', 'returned']).nullable(),
+  }),
+  /** The merchant undid an entry: what it was (null when unknown) and their reason as written (null when they gave none). */
+  z.object({ kind: z.literal('reversal'), reversed: reversedTransactionFactsSchema.nullable(), reason: z.string().nullable() }),
+]);
+export type TransactionFacts = z.infer<typeof transactionFactsSchema>;
+
 export const transactionSchema = z.object({
   id: z.string(),
+  /** The kind of movement, for its picture and its type; `facts` tell what happened. */
   kind: transactionKindSchema,
+  facts: transactionFactsSchema,
   /** Signed, as seen from this card: positive in, negative out. */
   amount: z.number().int(),
   unit: balanceUnitSchema,
-  description: z.string().nullable(),
+  /** The merchant's reference, such as a bill number. */
   reference: z.string().nullable(),
   occurredAt: z.string(),
   /** The other card of a transfer, masked. */
@@ -193,7 +246,6 @@ export const transferBodySchema = transferRecipientBodySchema.extend({
 });
 export const transferAnswerSchema = z.object({ transactionId: z.string(), balance: balanceSchema });
 
-export const rewardKindSchema = z.enum(['welcome', 'birthday', 'level-up']);
 export const rewardSchema = z.object({
   id: z.string(),
   kind: rewardKindSchema,

@@ -71,6 +71,7 @@ export const errorStatus = {
   PROMO_NOT_APPLICABLE: 422,
   VOUCHER_NOT_FOUND: 404,
   INBOX_MESSAGE_NOT_FOUND: 404,
+  TERMS_NOT_FOUND: 404,
   VOUCHER_NOT_APPLICABLE: 422,
   VOUCHER_NOT_USABLE: 422,
   VOUCHER_ALREADY_USED: 409,
@@ -93,6 +94,9 @@ export const errorStatus = {
   GIFT_CARD_OUTLET_CODE_INVALID: 400,
   GIFT_CARD_LOCKED: 429,
   GIFT_CARD_CHARGE_NOT_VOIDABLE: 409,
+  PUSH_UNAVAILABLE: 503,
+  PUSH_SUBSCRIPTION_NOT_FOUND: 404,
+  PUSH_ROUTE_INVALID: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -169,6 +173,7 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   PROMO_NOT_APPLICABLE: 'This promo code cannot be used for this order',
   VOUCHER_NOT_FOUND: 'This voucher does not exist',
   INBOX_MESSAGE_NOT_FOUND: 'This message is no longer in your inbox',
+  TERMS_NOT_FOUND: 'The terms and privacy policy are not available yet',
   VOUCHER_NOT_APPLICABLE: 'This e-Voucher cannot be used for this order',
   VOUCHER_NOT_USABLE: 'e-Voucher is already expired or deleted.',
   VOUCHER_ALREADY_USED: 'This e-Voucher has already been used',
@@ -191,6 +196,9 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   GIFT_CARD_OUTLET_CODE_INVALID: 'The outlet code is not correct',
   GIFT_CARD_LOCKED: 'This gift card is locked for 24 hours because of too many wrong outlet codes',
   GIFT_CARD_CHARGE_NOT_VOIDABLE: 'This payment can no longer be voided',
+  PUSH_UNAVAILABLE: 'Push notifications are not available on this site',
+  PUSH_SUBSCRIPTION_NOT_FOUND: 'This browser is not registered for notifications',
+  PUSH_ROUTE_INVALID: 'This notification does not lead to a page of the app',
 };
 
 export const fieldIssueSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { balanceUnitSchema } from './cards.ts';
-import { memberPhoneSchema } from './integration.ts';
+import { memberPhoneSchema, programIdSchema } from './integration.ts';
 
 /*
  * The member's inbox (business-rules §2; app-core §2 /notifications, §7 api/v2/inbox/unreads-inbox):
@@ -27,6 +27,14 @@ export const inboxFactsSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('order_status'), orderNumber: z.string(), status: z.string() }),
   /** A payment of the member's was settled: paid, failed or expired. */
   z.object({ kind: z.literal('payment_settled'), status: z.enum(['paid', 'failed', 'expired']), amount: z.number().int().min(0), currency: z.string().regex(/^[A-Z]{3}$/) }),
+  /** The program granted a reward: the welcome on adding the card, the birthday's, or a level's. */
+  z.object({ kind: z.literal('reward_granted'), reward: z.enum(['welcome', 'birthday', 'level-up']), title: z.string(), points: pointsAmount, unit: balanceUnitSchema, programName: z.string() }),
+  /** The card reached a new level of its program. */
+  z.object({ kind: z.literal('level_reached'), levelName: z.string(), programName: z.string() }),
+  /** Points (or stamps) of the card lapse at `expiresAt`, within the next days, unless spent. */
+  z.object({ kind: z.literal('points_expiring'), points: pointsAmount, unit: balanceUnitSchema, programName: z.string(), expiresAt: when }),
+  /** An e-voucher of the member's lapses at `expiresAt`, within the next days, unless used. */
+  z.object({ kind: z.literal('voucher_expiring'), voucherName: z.string(), expiresAt: when }),
 ]);
 export type InboxFacts = z.infer<typeof inboxFactsSchema>;
 export type InboxKind = InboxFacts['kind'];
@@ -59,13 +67,56 @@ export const inboxMessageAnswerSchema = z.object({ data: inboxMessageSchema });
 export const unreadInboxSchema = z.object({ data: z.object({ count: z.number().int().min(0) }) });
 export type UnreadInbox = z.infer<typeof unreadInboxSchema>;
 
+/** The merchant's own words, as a member reads them. */
+const merchantTitle = z.string().trim().min(1).max(120);
+const merchantText = z.string().trim().min(1).max(2_000);
+/** An app path a message opens, e.g. `/cards` or a card's catalog; `//host` would leave the app, and is refused. */
+const appLink = z.string().trim().max(300).regex(/^\/(?![/\\])/, 'The link is a path of the app, starting with one /');
+
 /** `POST /integration/v1/messages`: the merchant writes to one member, found by phone. */
 export const integrationMessageBodySchema = z.object({
   memberPhone: memberPhoneSchema,
-  title: z.string().trim().min(1).max(120),
-  text: z.string().trim().min(1).max(2_000),
-  /** An app path the message opens, e.g. `/cards` or a card's catalog; `//host` would leave the app, and is refused. */
-  link: z.string().trim().max(300).regex(/^\/(?![/\\])/, 'The link is a path of the app, starting with one /').optional(),
+  title: merchantTitle,
+  text: merchantText,
+  link: appLink.optional(),
 });
 export type IntegrationMessageBody = z.infer<typeof integrationMessageBodySchema>;
 export const integrationMessageAnswerSchema = z.object({ data: z.object({ id: z.string(), createdAt: when }) });
+
+/** The most phones one broadcast names. */
+export const BROADCAST_PHONES_MAX = 10_000;
+
+/**
+ * Who a merchant's broadcast reaches: every member holding a card of the merchant, the members
+ * whose card of a program holds a level now (by its rank), or the members among a list of phones.
+ */
+export const broadcastAudienceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('everyone') }),
+  z.object({ kind: z.literal('level'), programId: programIdSchema, levelRank: z.number().int().min(1).max(1_000) }),
+  z.object({ kind: z.literal('phones'), phones: z.array(memberPhoneSchema).min(1).max(BROADCAST_PHONES_MAX) }),
+]);
+export type BroadcastAudienceInput = z.infer<typeof broadcastAudienceSchema>;
+
+/** `POST /integration/v1/broadcasts`: the merchant's words to many members at once. */
+export const integrationBroadcastBodySchema = z.object({
+  audience: broadcastAudienceSchema,
+  title: merchantTitle,
+  text: merchantText,
+  link: appLink.optional(),
+});
+export type IntegrationBroadcastBody = z.infer<typeof integrationBroadcastBodySchema>;
+
+/** queued: no member has it yet; sending: pages of members are being written; done: every member of the audience has it. */
+export const broadcastStatusSchema = z.enum(['queued', 'sending', 'done']);
+
+/** A broadcast and how far it has gone: `sent` counts the messages written so far. */
+export const integrationBroadcastSchema = z.object({
+  id: z.string(),
+  status: broadcastStatusSchema,
+  sent: z.number().int().min(0),
+  createdAt: when,
+  finishedAt: when.nullable(),
+});
+export type IntegrationBroadcast = z.infer<typeof integrationBroadcastSchema>;
+export const integrationBroadcastAnswerSchema = z.object({ data: integrationBroadcastSchema });
+export const integrationBroadcastParamsSchema = z.object({ broadcastId: z.string().min(1).max(64) });

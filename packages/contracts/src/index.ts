@@ -18,4 +18,8 @@ export * from './voucher-count.ts';
 export * from './gifts.ts';
 export * from './gift-cards.ts';
 export * from './inbox.ts';
+export * from './push.ts';
 export * from './profile.ts';
+export * from './features.ts';
+export * from './banners.ts';
+export * from './terms.ts';

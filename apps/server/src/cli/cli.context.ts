@@ -66,3 +66,11 @@ export async function merchantByMid(db: Database, mid: string): Promise<Merchant
   if (!merchant) throw new CommandError(`No merchant has the mid ${mid} (see: kartu merchants list)`);
   return merchant;
 }
+
+/** A `--starts`-like option: a date and time, or null when absent. */
+export function instant(text: string | undefined, name: string): Date | null {
+  if (text === undefined) return null;
+  const at = new Date(text);
+  if (Number.isNaN(at.getTime())) throw new UsageError(`--${name} takes a date and time, e.g. 2026-12-01T00:00:00+07:00`);
+  return at;
+}

@@ -5,12 +5,18 @@ import { setMerchantImagesCommand, setProgramArtCommand } from './images.command
 import { createApiKeyCommand, createSsoKeyCommand, listApiKeysCommand, revokeApiKeyCommand } from './keys.command.ts';
 import { createMerchantCommand, createSiteCommand, listMerchantsCommand, setMerchantWebhookCommand, updateMerchantCommand } from './merchants.command.ts';
 import { migrateCommand } from './migrate.command.ts';
+import { analyticsReportCommand } from './analytics.command.ts';
+import { setTermsCommand } from './terms.command.ts';
+import { vapidKeysCommand } from './push.command.ts';
+import { addBannerCommand, listBannersCommand, removeBannerCommand } from './banners.command.ts';
+import { listFeatureLocksCommand, lockFeatureCommand, unlockFeatureCommand } from './features.command.ts';
 import { createPlanCommand, setMerchantBankAccountCommand, setMerchantPaymentsCommand } from './payments.command.ts';
 import { createProgramCommand, setFixedAddressCommand } from './programs.command.ts';
 import { importProductsCommand } from './catalog.command.ts';
 import { addCashierCommand, addOutletCommand } from './outlets.command.ts';
 import { createVoucherTemplateCommand, grantVouchersCommand, setPlanVouchersCommand } from './vouchers.command.ts';
 import { addDistributorCommand, removeDistributorCommand, savePromotionCommand, setShopSettingsCommand } from './shop.command.ts';
+import { broadcastCommand, broadcastStatusCommand } from './messages.command.ts';
 
 export const usage = `Kartu operator commands (database from DATABASE_URL, else the embedded one in DATA_DIR)
 
@@ -18,6 +24,8 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
                          [--login phone|email] [--ui v1|v2] [--timezone Asia/Jakarta]
   kartu merchants update --mid <MID> [--login phone|email] [--both-logins yes|no]
                          [--support-phone +6281234500077|none] [--support-email <address>|none]
+                         [--ga-id G-XXXXXXXXXX|none] [--fb-pixel-id <digits>|none]   loaded in members'
+                         browsers only after they agree, never on the sign-in pages
   kartu merchants list
   kartu merchants images --mid <MID> [--banner <file>|none] [--icon <file>|none]
                          JPEG, PNG or WebP up to 10 MB; banner 480x270 and icon 64x64 at least
@@ -29,6 +37,10 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
   kartu merchants webhook --mid <MID> --url <https address>   new and paid orders are posted there,
                          signed with a secret printed once (run again for a new secret)
   kartu merchants webhook --mid <MID> --remove
+  kartu merchants terms --mid <MID> --language en|id|my|ja --terms <file> --privacy <file>
+                         the terms and conditions and privacy policy members read, as plain text files
+                         (a blank line between paragraphs); members reading another language get the
+                         site's language
   kartu sites create --host <host> --merchant <MID> [--language en|id|my|ja]
   kartu programs create --merchant <MID> --name <name> --type points|stamps|cash|subscription|egift
                         [--earn-rate 1/1000] [--expiry-days 365]
@@ -71,10 +83,30 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
                     a voucher template; a gift card one becomes a card of the e-gift program when added;
                     --hashed-codes keeps only a hash of each code; --partner waits for the partner's codes
   kartu vouchers grant --merchant <MID> --template <template id> --card <card number> [--quantity 1]
+  kartu features lock --merchant <MID> --feature <name> [--program <program id> --level-rank 2]
+                    closes a feature of the app to every member, or until a card of the program reaches
+                    the level of that rank; features: catalog, claim-point, egift, mission, privilege,
+                    referral, scan-qris, scan-receipt, scan-to-earn, subscription, target-achievement,
+                    transfer-point
+  kartu banners add --program <program id> --title <text> --file <picture> [--placement card|in-app]
+                    [--link /cards/:cardId/catalogs|https://…] [--position 1] [--starts <date>] [--ends <date>]
+                    a picture (16:9, 480x270 at least) on the program's card pages: in the row, or one
+                    in-app banner a visit; :cardId in the link becomes the card the member looks at
+  kartu banners list --program <program id>
+  kartu banners remove --merchant <MID> --id <banner id>
+  kartu features unlock --merchant <MID> --feature <name>
+  kartu features list --merchant <MID>
+  kartu messages broadcast --merchant <MID> --title <title> --text <text> [--link /cards]
+                    (--everyone | --level <program id>:<level rank> | --phones <file, a phone a line, +62…>)
+                    a message to many members' inboxes, written by the servers' job workers
+  kartu messages status --merchant <MID> --id <broadcast id>   how far a broadcast has gone
   kartu api-keys create --merchant <MID> --name <name>     prints the key once
   kartu api-keys list --merchant <MID>
   kartu api-keys revoke --id <key id>
   kartu sso-keys create --merchant <MID>                   prints the secret once
+  kartu push vapid-keys                                    a new VAPID key pair for Web Push, printed once
+  kartu analytics report --merchant <MID> [--days 7]   events per day (the merchant's time zone): sign-ins,
+                         sign-outs, card pages opened, searches, items put in carts, checkouts, renewals
   kartu jobs failed                                        background jobs out of tries, with their errors
   kartu jobs retry --id <job id>                           runs a failed job again
 
@@ -93,6 +125,7 @@ const commands: Record<string, Command> = {
   'merchants payments': setMerchantPaymentsCommand,
   'merchants bank-account': setMerchantBankAccountCommand,
   'merchants webhook': setMerchantWebhookCommand,
+  'merchants terms': setTermsCommand,
   'plans create': createPlanCommand,
   'plans vouchers': setPlanVouchersCommand,
   'products import': importProductsCommand,
@@ -108,10 +141,20 @@ const commands: Record<string, Command> = {
   'cashiers add': addCashierCommand,
   'vouchers template': createVoucherTemplateCommand,
   'vouchers grant': grantVouchersCommand,
+  'messages broadcast': broadcastCommand,
+  'messages status': broadcastStatusCommand,
+  'banners add': addBannerCommand,
+  'banners list': listBannersCommand,
+  'banners remove': removeBannerCommand,
+  'features lock': lockFeatureCommand,
+  'features unlock': unlockFeatureCommand,
+  'features list': listFeatureLocksCommand,
   'api-keys create': createApiKeyCommand,
   'api-keys list': listApiKeysCommand,
   'api-keys revoke': revokeApiKeyCommand,
   'sso-keys create': createSsoKeyCommand,
+  'push vapid-keys': vapidKeysCommand,
+  'analytics report': analyticsReportCommand,
   'jobs failed': listFailedJobsCommand,
   'jobs retry': retryJobCommand,
 };

@@ -11,7 +11,7 @@ import { CommandError, merchantByMid, readOptions, required, UsageError, type Cl
 import { findProgramById } from './operator.repository.ts';
 
 /** A file's bytes, after checking it is a file no larger than an image may be. */
-async function readImageFile(path: string): Promise<Buffer> {
+export async function readImageFile(path: string): Promise<Buffer> {
   const file = resolve(path);
   const found = await stat(file).catch(() => undefined);
   if (!found?.isFile()) throw new CommandError(`No file at ${file}`);

@@ -98,19 +98,32 @@ export async function updateMerchantCommand(args: string[], { db, out }: CliCont
     'both-logins': { type: 'string' },
     'support-phone': { type: 'string' },
     'support-email': { type: 'string' },
+    'ga-id': { type: 'string' },
+    'fb-pixel-id': { type: 'string' },
   });
   const merchant = await merchantByMid(db, required(values, 'mid').toUpperCase());
   const settings: MerchantSettings = {};
+  if (values['ga-id'] !== undefined) settings.gaId = vendorIdOf(values['ga-id'], /^(G|GTM|AW)-[A-Z0-9]{4,20}$/, 'ga-id', 'G-XXXXXXXXXX');
+  if (values['fb-pixel-id'] !== undefined) settings.fbPixelId = vendorIdOf(values['fb-pixel-id'], /^\d{6,20}$/, 'fb-pixel-id', 'its digits');
   if (values.login !== undefined) settings.defaultLogin = oneOf(values.login, ['phone', 'email'], 'phone', 'login');
   if (values['both-logins'] !== undefined) settings.acceptsBothLogins = oneOf(values['both-logins'], ['yes', 'no'], 'no', 'both-logins') === 'yes';
   if (values['support-phone'] !== undefined) settings.supportPhone = supportPhoneOf(values['support-phone']);
   if (values['support-email'] !== undefined) settings.supportEmail = supportEmailOf(values['support-email']);
-  if (Object.keys(settings).length === 0) throw new UsageError('Say what to change: --login, --both-logins, --support-phone or --support-email');
+  if (Object.keys(settings).length === 0) throw new UsageError('Say what to change: --login, --both-logins, --support-phone, --support-email, --ga-id or --fb-pixel-id');
   const saved = await updateMerchantSettings(db, merchant.id, settings);
   const logins = saved.acceptsBothLogins ? `${saved.defaultLogin} first, both accepted` : `${saved.defaultLogin} only`;
   out(`Merchant ${saved.mid} updated.`);
   out(`  sign-in:  ${logins}`);
   out(`  support:  ${[saved.supportPhone, saved.supportEmail].filter(Boolean).join(', ') || 'none: "Contact us" is not offered'}`);
+  out(`  analytics: ${[saved.gaId && `tag manager ${saved.gaId}`, saved.fbPixelId && `pixel ${saved.fbPixelId}`].filter(Boolean).join(', ') || 'none loaded'}`);
+}
+
+/** A tag manager or pixel id as its vendor writes it, or `none` to stop loading it. */
+function vendorIdOf(value: string, pattern: RegExp, name: string, example: string): string | null {
+  const id = value.trim().toUpperCase();
+  if (id === 'NONE') return null;
+  if (!pattern.test(id)) throw new UsageError(`--${name} takes ${example}, or none`);
+  return id;
 }
 
 export async function listMerchantsCommand(args: string[], { db, out }: CliContext): Promise<void> {

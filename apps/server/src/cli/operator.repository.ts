@@ -15,7 +15,7 @@ export async function insertMerchantUnlessTaken(db: Database, row: NewMerchantRo
 }
 
 /** What an operator may change on a merchant after creating it. */
-export type MerchantSettings = Partial<Pick<NewMerchantRow, 'defaultLogin' | 'acceptsBothLogins' | 'supportPhone' | 'supportEmail'>>;
+export type MerchantSettings = Partial<Pick<NewMerchantRow, 'defaultLogin' | 'acceptsBothLogins' | 'supportPhone' | 'supportEmail' | 'gaId' | 'fbPixelId'>>;
 
 /** Changes a merchant's settings; every instance's cached sites of it are dropped once committed. */
 export async function updateMerchantSettings(db: Database, id: number, settings: MerchantSettings): Promise<MerchantRow> {

@@ -2,7 +2,7 @@ import { isUuid } from '../db/uuid.ts';
 import type { DeliveryOptionSetting } from '../modules/orders/orders.table.ts';
 import { addDistributor, retireDistributor, savePromotion, setShopSettings, type ShopSettingsChanges } from '../modules/orders/shop-settings.service.ts';
 import { getMerchantCurrency } from '../modules/tenancy/tenancy.service.ts';
-import { CommandError, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
+import { CommandError, instant, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
 import { findProgramById } from './operator.repository.ts';
 import { parseFeeRules } from './payments.command.ts';
 
@@ -93,13 +93,6 @@ function wholeNumber(text: string | undefined, name: string): bigint | null {
   if (text === undefined) return null;
   if (!/^\d{1,15}$/.test(text)) throw new UsageError(`--${name} takes a whole number`);
   return BigInt(text);
-}
-
-function instant(text: string | undefined, name: string): Date | null {
-  if (text === undefined) return null;
-  const at = new Date(text);
-  if (Number.isNaN(at.getTime())) throw new UsageError(`--${name} takes a date and time, e.g. 2026-12-01T00:00:00+07:00`);
-  return at;
 }
 
 /** `kartu promos save`: a promo code of the program, made or changed. */

@@ -36,3 +36,8 @@ export * from '../modules/gifts/gifts.table.ts';
 export * from '../modules/vouchers/plan-vouchers.table.ts';
 export * from '../modules/gift-cards/gift-cards.table.ts';
 export * from '../modules/inbox/inbox.table.ts';
+export * from '../modules/features/feature-locks.table.ts';
+export * from '../modules/banners/banners.table.ts';
+export * from '../modules/inbox/broadcasts.table.ts';
+export * from '../modules/terms/terms.table.ts';
+export * from '../modules/push/push.table.ts';

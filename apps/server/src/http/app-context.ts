@@ -2,6 +2,7 @@ import type { BlobStore } from '../modules/storage/blob-store.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { OutboxDrivers } from '../modules/outbox/outbox.drivers.ts';
+import type { WebPushSetup } from '../modules/push/push.keys.ts';
 import type { PaymentsContext } from '../modules/payments/payments.context.ts';
 import type { AppSecrets } from './app-secrets.ts';
 
@@ -13,6 +14,8 @@ export interface AppContext {
   /** Where uploaded files are kept; null keeps them in the database (FILE_STORAGE). */
   blobs: BlobStore | null;
   drivers: OutboxDrivers;
+  /** Web Push for the member API; null when push is off (production without VAPID keys). */
+  webPush: WebPushSetup | null;
   /** Payment providers wired in, and what each kind of subject does when its payment settles. */
   payments: PaymentsContext;
   /** Requests a minute: on each sign-in route per address and per identifier, and per API key on the integration API. */

@@ -26,7 +26,8 @@ export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodTyp
   scope: string;
   params?: Params;
   body: Body;
-  status: 200 | 201;
+  /** 202 for a write accepted and done later by the job workers (a broadcast). */
+  status: 200 | 201 | 202;
   answer: Answer;
   /**
    * The write itself, for the merchant of the API key, in the transaction that stores its answer
@@ -36,7 +37,7 @@ export interface IdempotentWrite<Params extends z.ZodType, Body extends z.ZodTyp
 }
 
 /** The OpenAPI description of an integration write: the API key, the Idempotency-Key header and the error answers. */
-export function integrationWriteSchema<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType, Status extends 200 | 201>({
+export function integrationWriteSchema<Params extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType, Status extends 200 | 201 | 202>({
   operationId,
   summary,
   description,

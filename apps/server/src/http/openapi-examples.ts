@@ -106,6 +106,19 @@ const merchantBanner = image('9e323390-f722-4422-ba8e-042daf21a35b', [
   [480, 270],
   [960, 540],
 ]);
+const kopiSenjaTerms = {
+  language: 'id',
+  termsCondition: 'Kopi Senja Rewards adalah program loyalitas Kopi Senja.\n\nPoin berlaku 12 bulan sejak diterima.',
+  privacyPolicy: 'Kami menyimpan nama, nomor ponsel dan riwayat transaksi Anda untuk menjalankan program.',
+  updatedAt: '2026-03-01T03:00:00.000Z',
+} as const;
+const bannerImage = (imageId: string) =>
+  image(imageId, [
+    [480, 270],
+    [960, 540],
+  ]);
+const weekendBanner = { id: 'c0b7e4a6-2f31-4d8e-9a15-6e2b8f4d7c30', title: 'Weekend double points on Kopi Susu', image: bannerImage('a8d4f1e2-7c63-4b9a-8e05-3f1d6c2b9a47'), link: `/cards/${pointsCard.id}/catalogs` };
+const gayoBanner = { id: '5e9a2c71-b4d8-4f06-a3e1-8c7f2d0b6e94', title: 'New: Gayo single origin beans', image: bannerImage('71c3e9b5-0d2a-4f84-b6e7-2a9d5c1f8e03'), link: null };
 const memberPhoto = image('b3f1c7a2-5d8e-4f6a-9c21-7e4d2a9b8c10', [
   [96, 96],
   [192, 192],
@@ -157,9 +170,9 @@ const billNumber = 'KS-20260314-0042';
 const purchaseTransaction: Transaction = {
   id: purchaseEntryId,
   kind: 'earn',
+  facts: { kind: 'purchase', billNumber },
   amount: 81,
   unit: 'POINT',
-  description: 'Purchase at Kopi Senja',
   reference: billNumber,
   occurredAt: purchasedAt,
   counterparty: null,
@@ -167,9 +180,9 @@ const purchaseTransaction: Transaction = {
 const transferTransaction: Transaction = {
   id: transferEntryId,
   kind: 'transfer-out',
+  facts: { kind: 'transfer_sent' },
   amount: -50,
   unit: 'POINT',
-  description: 'For Budi',
   reference: null,
   occurredAt: transferredAt,
   counterparty: { cardNo: '•••• 5278', name: 'Budi' },
@@ -578,6 +591,25 @@ const orderOnItsWay: InboxMessage = {
   readAt: null,
 };
 
+// Her phone's browser, subscribed for pushes; she keeps her points from pushing, the rest on.
+const vapidPublicKey = 'BBgpdeiIhHirVRfv9bqssgTVNgdMwveq0xqx0ywSow7tU8orCj7miuyvSsUusixkw42m9p7qnbLyAUMYDgrbiwg';
+const ranisBrowser = {
+  endpoint: 'https://fcm.googleapis.com/fcm/send/eX7rW2cQ1bA:APA91bHk3Jm8pQy0sVtZx4Lw',
+  expirationTime: null,
+  keys: { p256dh: 'BHJ5Lwos8D7Bdvu81sfBRFRbtpvMIRsu4mgNLQ-QpSLdeWcz_y4jMObBGoZxvcnFFMDED15qbpmwwCBPyxRxXjU', auth: 'UYryuC-Mh-Yi3Zl5trACbg' },
+};
+const pushSettingKindsOfRani: contracts.PushSetting[] = [
+  { kind: 'merchant', enabled: true },
+  { kind: 'points_earned', enabled: false },
+  { kind: 'transfer_received', enabled: true },
+  { kind: 'order_status', enabled: true },
+  { kind: 'payment_settled', enabled: true },
+  { kind: 'reward_granted', enabled: true },
+  { kind: 'level_reached', enabled: true },
+  { kind: 'points_expiring', enabled: true },
+  { kind: 'voucher_expiring', enabled: true },
+];
+
 // The merchant as any visitor sees it.
 const publicMerchant: PublicMerchant = {
   id: merchantId,
@@ -722,6 +754,8 @@ export const contractExamples: ContractExamples = {
     nextCursor: 'MjAyNi0wMy0xMlQxMTowNTowMC4wMDBafDMxZTU1M2EzLTA3ZjItNDI2ZS04ZDQ2LTcwZjhmZjA0OGRkMA',
   },
   transactionDetailSchema: { ...purchaseTransaction, status: 'accepted', reversedAt: null },
+  transactionFactsSchema: { kind: 'reward', reward: levelUpReward.kind, title: levelUpReward.title },
+  reversedTransactionFactsSchema: { kind: 'gift_card_charge', outletName: senayanTill.name },
   transferRecipientBodySchema: { phone: friendNationalPhone, countryCode: '62' },
   transferPreviewSchema: { recipient: { name: 'Budi S.', phone: friendMaskedPhone } },
   transferBodySchema: { phone: friendNationalPhone, countryCode: '62', amount: 50, pin },
@@ -877,6 +911,41 @@ export const contractExamples: ContractExamples = {
   inboxMessageAnswerSchema: { data: { ...weekendPromoMessage, readAt: now } },
   unreadInboxSchema: { data: { count: 2 } },
 
+  // Web Push: her phone's browser, what it may be pushed, and where a push leads.
+  pushKindSchema: 'LevelUpModalMessage',
+  pushPublicKeySchema: { data: { publicKey: vapidPublicKey } },
+  pushSubscriptionBodySchema: ranisBrowser,
+  pushSubscriptionAnswerSchema: { data: { id: '6f1c2b7e-93a4-4d5e-8b1f-0c2d3e4f5a67', createdAt: now } },
+  pushSettingSchema: { kind: 'points_earned', enabled: false },
+  pushSettingsSchema: { data: pushSettingKindsOfRani },
+  pushSettingsBodySchema: { kinds: [{ kind: 'points_earned', enabled: false }] },
+  pushRouteBodySchema: { routeName: 'detailTransaction', transactionId: purchaseEntryId },
+  pushRouteAnswerSchema: { url: `/cards/${pointsCard.id}/transaction-detail/${purchaseEntryId}` },
+  pushPayloadSchema: {
+    title: 'You reached Gold',
+    body: `Your ${rewardsProgram.name} card is now Gold. See what this level brings.`,
+    icon: '/brand/kopi-senja.svg',
+    extras: { queryString: { routeName: 'cards-cardId', cardId: pointsCard.id }, kind: 'LevelUpModalMessage', messageId: 'c41e8a2b-7d3f-4b9a-a6c5-2e1f0d9b8a73', link: `/cards/${pointsCard.id}` },
+  },
+
+  // Feature locks and banners.
+  featureKeySchema: 'transfer-point',
+  featureUnlockSchema: { kind: 'level', programId: rewardsProgram.id, programName: rewardsProgram.name, levelName: 'Silver', cardId: pointsCard.id },
+  featureEligibilitySchema: { feature: 'transfer-point', isLocked: true, unlock: { kind: 'level', programId: rewardsProgram.id, programName: rewardsProgram.name, levelName: 'Silver', cardId: pointsCard.id } },
+  featureEligibilitiesSchema: {
+    data: [
+      { feature: 'catalog', isLocked: false, unlock: null },
+      { feature: 'referral', isLocked: true, unlock: { kind: 'closed' } },
+      { feature: 'transfer-point', isLocked: true, unlock: { kind: 'level', programId: rewardsProgram.id, programName: rewardsProgram.name, levelName: 'Silver', cardId: pointsCard.id } },
+    ],
+  },
+  bannerPlacementSchema: 'card',
+  termsBodySchema: { language: 'id' },
+  termsSchema: kopiSenjaTerms,
+  termsAnswerSchema: { data: kopiSenjaTerms },
+  bannerSchema: weekendBanner,
+  bannerListSchema: { data: [weekendBanner, gayoBanner] },
+
   // Gift cards.
   giftCardActivationAnswerSchema: { data: { cardId: giftCardCard.id } },
   giftCardAnswerSchema: {
@@ -969,6 +1038,9 @@ export const contractExamples: ContractExamples = {
   integrationStockBodySchema: { stock: 8 },
   integrationMessageBodySchema: { memberPhone, ...weekendPromo },
   integrationMessageAnswerSchema: { data: { id: weekendPromoMessage.id, createdAt: weekendPromoMessage.createdAt } },
+  // The weekend promo to every Gold member of Kopi Senja Rewards, half way through.
+  integrationBroadcastBodySchema: { audience: { kind: 'level', programId: rewardsProgram.id, levelRank: 3 }, ...weekendPromo },
+  integrationBroadcastAnswerSchema: { data: { id: '6f1e2d3c-4b5a-4c9d-8e7f-0a1b2c3d4e5f', status: 'sending', sent: 1_000, createdAt: weekendPromoMessage.createdAt, finishedAt: null } },
   integrationOrderStatusBodySchema: { status: 'on_courier', courier: 'JNE REG', trackingNumber: 'JX3104928817', note: 'Picked up by the courier' },
   integrationOrderAnswerSchema: { data: integrationOrder },
   integrationOrderListSchema: { data: [integrationOrder], nextCursor: null },

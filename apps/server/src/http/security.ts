@@ -31,9 +31,36 @@ export const contentSecurityPolicy = {
  * run, and no other inline style or script does.
  */
 export function withInlineHashes(policy: string, { styleHashes, scriptHashes = [] }: { styleHashes: readonly string[]; scriptHashes?: readonly string[] }): string {
-  const withHashes = (text: string, directive: string, hashes: readonly string[]) =>
-    hashes.length === 0 ? text : text.replace(new RegExp(`(^|;)(\\s*${directive} [^;]*)`), (_match, start: string, found: string) => `${start}${found} ${hashes.join(' ')}`);
-  return withHashes(withHashes(policy, 'style-src', styleHashes), 'script-src', scriptHashes);
+  return withSources(withSources(policy, 'style-src', styleHashes), 'script-src', scriptHashes);
+}
+
+/** The policy with more sources at the end of one of its directives. */
+function withSources(policy: string, directive: string, sources: readonly string[]): string {
+  return sources.length === 0 ? policy : policy.replace(new RegExp(`(^|;)(\\s*${directive} [^;]*)`), (_match, start: string, found: string) => `${start}${found} ${sources.join(' ')}`);
+}
+
+/**
+ * Where the merchant's tag manager and social pixel load from and report to (app-core §7
+ * third-party loads): a page of a merchant that has set one allows exactly those hosts, and no other
+ * merchant's page does (docs/decisions/039-analytics-vendors.md).
+ */
+const analyticsVendorSources = {
+  gaId: { script: ['https://www.googletagmanager.com'], connect: ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] },
+  fbPixelId: { script: ['https://connect.facebook.net'], connect: ['https://www.facebook.com'] },
+} as const;
+
+/** A page's policy for a merchant's analytics settings: widened for the vendors it has set, else as it is. */
+export function withAnalyticsVendors(policy: string, analytics: { gaId: string | null; fbPixelId: string | null }): string {
+  const vendors = (['gaId', 'fbPixelId'] as const).filter((name) => analytics[name]).map((name) => analyticsVendorSources[name]);
+  return withSources(
+    withSources(
+      policy,
+      'script-src',
+      vendors.flatMap((vendor) => vendor.script),
+    ),
+    'connect-src',
+    vendors.flatMap((vendor) => vendor.connect),
+  );
 }
 
 /** Swagger UI sets inline style attributes, so only the /api/docs pages relax style-src. */

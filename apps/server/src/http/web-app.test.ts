@@ -3,7 +3,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../app.ts';
-import { createTestApp, type TestApp, testEnv } from '../test/test-app.ts';
+import { createTestApp, merchantIdOf, type TestApp, testEnv } from '../test/test-app.ts';
+import { updateMerchantSettings } from '../cli/operator.repository.ts';
 import { fakeWebBuild, type FakeWebBuild } from '../test/web-build.ts';
 import { newMember } from '../test/members.ts';
 
@@ -165,6 +166,19 @@ describe('web app', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toContain('application/json');
     }
+  });
+
+  it("lets a page load the merchant's tag manager and pixel from their hosts only when the merchant has set them", async () => {
+    const policyOf = async (host: string) => String((await builtApp.inject({ url: '/cards', headers: { host } })).headers['content-security-policy']);
+    expect(await policyOf('localhost')).not.toContain('googletagmanager');
+    const haze = await merchantIdOf(testApp.db, 'HAZEMNL');
+    await updateMerchantSettings(testApp.db, haze, { gaId: 'G-KARTU1234', fbPixelId: '1234567890' });
+    const policy = await policyOf('age.localhost');
+    expect(policy).toMatch(/script-src 'self'[^;]* https:\/\/www\.googletagmanager\.com https:\/\/connect\.facebook\.net/);
+    expect(policy).toMatch(/connect-src 'self'[^;]* https:\/\/www\.google-analytics\.com [^;]*https:\/\/www\.facebook\.com/);
+    // Another merchant's pages stay as they were.
+    expect(await policyOf('localhost')).not.toMatch(/googletagmanager|facebook/);
+    await updateMerchantSettings(testApp.db, haze, { gaId: null, fbPixelId: null });
   });
 
   it('keeps unknown /api paths a JSON 404', async () => {

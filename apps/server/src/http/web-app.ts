@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { parseCookie } from 'cookie';
-import type { Language } from '@kartu/contracts';
+import type { Language, SiteState } from '@kartu/contracts';
 import { isSupportedLanguage, LANGUAGE_COOKIE } from '@kartu/core/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, isMediaPath, pathOf } from './api-paths.ts';
@@ -10,7 +10,7 @@ import type { PageSender } from './error-handler.ts';
 import { firstAnswersFor } from './first-answers.ts';
 import { PageShell, type ShellPage } from './page-shell.ts';
 import type { SiteLookup } from './request-context.ts';
-import { withInlineHashes } from './security.ts';
+import { withAnalyticsVendors, withInlineHashes } from './security.ts';
 import { sessionTokenOf } from '../modules/auth/session.plugin.ts';
 
 // Vite puts content-hashed files under /assets: they never change, so browsers may keep them.
@@ -67,9 +67,12 @@ export async function registerWebApp(
   });
 
   const shell = await PageShell.fromBuild(distDir);
-  const send = (reply: FastifyReply, page: ShellPage, cacheControl = pageCacheControl) => {
+  const send = (reply: FastifyReply, page: ShellPage, cacheControl = pageCacheControl, site?: SiteState) => {
     const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string') reply.header('content-security-policy', withInlineHashes(policy, page));
+    if (typeof policy === 'string') {
+      const hashed = withInlineHashes(policy, page);
+      reply.header('content-security-policy', site ? withAnalyticsVendors(hashed, site.merchant.analytics) : hashed);
+    }
     return reply.header('cache-control', cacheControl).type('text/html; charset=utf-8').send(page.html);
   };
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -89,19 +92,19 @@ export async function registerWebApp(
         return null;
       });
       const page = shell.pageFor(site, pathOf(request.url), language);
-      if (!answers) return send(reply, page);
+      if (!answers) return send(reply, page, pageCacheControl, site);
       const drawn = await shell.memberPageFor(site, request.url, language, answers).catch((error: unknown) => {
         request.log.warn({ err: error }, 'member page sent without its server-rendered content');
         return null;
       });
-      return send(reply, drawn ?? PageShell.withFirstAnswers(page, answers), 'no-store');
+      return send(reply, drawn ?? PageShell.withFirstAnswers(page, answers), 'no-store', site);
     }
     // A visitor without a session sees the landing page: the server draws it when it can.
     const rendered = await shell.renderedPageFor(site, request.url, language).catch((error: unknown) => {
       request.log.warn({ err: error }, 'page sent without its server-rendered content');
       return null;
     });
-    return send(reply, rendered ?? shell.pageFor(site, pathOf(request.url), language));
+    return send(reply, rendered ?? shell.pageFor(site, pathOf(request.url), language), pageCacheControl, site);
   };
   app.get('/', { schema: { hide: true } }, sendPage);
   // The landing page is drawn by the server and its form works once the app's code has arrived. A

@@ -1,17 +1,25 @@
 import { maskRecipientName } from '@kartu/core/masking';
 import { DAY_MS } from '@kartu/core/calendar';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { getCard } from '../modules/card-access/card-access.service.ts';
 import { cardPagePath } from '../modules/card-access/card-pages.ts';
+import { cardRewards } from '../modules/cards/rewards.table.ts';
 import { inboxMessages, type NewInboxMessageRow } from '../modules/inbox/inbox.table.ts';
 import { getBalance } from '../modules/ledger/ledger.service.ts';
+import { listMerchantTimeZones } from '../modules/tenancy/tenancy.service.ts';
+import { issueVouchersOfTemplates } from '../modules/vouchers/voucher-issuing.service.ts';
+import { leaveExpiryReminders } from '../use-cases/expiry-reminders/expiry-reminders.ts';
 import { demoCardId, demoCardNumbers, demoMember, type SeedCardsOptions } from './seed-cards.ts';
+import { demoVoucherTemplateIds } from './seed-vouchers.ts';
 
 /*
- * The inbox demo: Rani's messages at Kopi Senja, each about something the demo holds — her Club
- * month paid (read), the points Budi sent her (read), her latest purchase's points, and the
- * merchant's weekend promo (both unread: the header's badge shows 2). Fixed ids make it
- * idempotent: a message is written once and then left as she reads or deletes it.
+ * The inbox demo: Rani's messages at Kopi Senja, each about something the demo holds — her welcome
+ * bonus (read), her Club month paid (read), the points Budi sent her (read), her latest purchase's
+ * points, the merchant's weekend promo, and the reminder of a butter croissant voucher that lapses
+ * in 4 days (the last three unread: the header's badge shows 3). Fixed ids, and the reminder's once
+ * key, make it idempotent: a message is written once and then left as she reads or deletes it.
+ * None of her points lapse within a week (the program keeps them a year), so no reminder says so.
  */
 
 export const demoInboxMessageIds = {
@@ -66,4 +74,35 @@ export async function seedKopiSenjaInbox(tx: Database, merchantId: number, { now
       }),
     ])
     .onConflictDoNothing({ target: inboxMessages.id });
+  await readWelcomeMessage(tx, { rani, cardId: pointsCard.id });
+  await remindOfCroissant(tx, merchantId, { rani, cardId: pointsCard.id, now });
+}
+
+/** Her welcome bonus was told when she added the card (seed-cards.ts), 90 days ago: she read it then. */
+async function readWelcomeMessage(tx: Database, { rani, cardId }: { rani: string; cardId: string }): Promise<void> {
+  const [welcome] = await tx
+    .select({ id: cardRewards.id })
+    .from(cardRewards)
+    .where(and(eq(cardRewards.cardId, cardId), eq(cardRewards.kind, 'welcome')));
+  if (!welcome) return;
+  await tx
+    .update(inboxMessages)
+    .set({ readAt: inboxMessages.createdAt })
+    .where(and(eq(inboxMessages.userId, rani), eq(inboxMessages.onceKey, `reward_granted:${welcome.id}`), isNull(inboxMessages.readAt)));
+}
+
+/**
+ * A butter croissant voucher (14 days) granted 10 days ago, which lapses in 4: the reminders job,
+ * run as of the seed, tells her of it, as its daily run would.
+ */
+async function remindOfCroissant(tx: Database, merchantId: number, { rani, cardId, now }: { rani: string; cardId: string; now: Date }): Promise<void> {
+  await issueVouchersOfTemplates(tx, {
+    merchantId,
+    holder: { userId: rani, cardId },
+    source: { type: 'grant', id: 'demo-rani-croissant-lapsing' },
+    templates: [{ templateId: demoVoucherTemplateIds.croissant, quantity: 1 }],
+    now: new Date(now.getTime() - 10 * DAY_MS),
+  });
+  const timeZone = (await listMerchantTimeZones({ db: tx })).find((merchant) => merchant.merchantId === merchantId)?.timeZone;
+  if (timeZone) await leaveExpiryReminders({ db: tx, merchantId, timeZone, now });
 }

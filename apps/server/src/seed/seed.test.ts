@@ -1,3 +1,7 @@
+import { listCardBanners } from '../modules/banners/banners.service.ts';
+import { banners } from '../modules/banners/banners.table.ts';
+import { featureLocks } from '../modules/features/feature-locks.table.ts';
+import { listFeatureEligibilities } from '../modules/features/features.service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { users } from '../modules/auth/users.table.ts';
@@ -9,6 +13,8 @@ import { cards } from '../modules/card-access/cards.table.ts';
 import { cardRewards } from '../modules/cards/rewards.table.ts';
 import { memberAddresses } from '../modules/addresses/addresses.table.ts';
 import { inboxMessages } from '../modules/inbox/inbox.table.ts';
+import { vouchers } from '../modules/vouchers/vouchers.table.ts';
+import { DAY_MS } from '@kartu/core/calendar';
 import { catalogCategories, products } from '../modules/catalog/catalog.table.ts';
 import { distributors, shopSettings } from '../modules/orders/orders.table.ts';
 import { ledgerInvariantViolations, noViolations } from '../modules/ledger/ledger.test-support.ts';
@@ -58,6 +64,8 @@ const snapshotTables = {
   shopSettings,
   distributors,
   inboxMessages,
+  featureLocks,
+  banners,
 };
 
 async function rowCount(
@@ -86,8 +94,9 @@ describe('seedDemo', () => {
       cards: 16,
       users: 2,
       cardRewards: 2,
-      images: 3,
-      imageVariants: 6,
+      // Card art, Rani's photo and the banners.
+      images: 7,
+      imageVariants: 14,
       subscriptionPlans: 2,
       subscriptions: 1,
       catalogCategories: 3,
@@ -95,7 +104,9 @@ describe('seedDemo', () => {
       memberAddresses: 1,
       shopSettings: 1,
       distributors: 2,
-      inboxMessages: 4,
+      inboxMessages: 6,
+      featureLocks: 1,
+      banners: 4,
     });
     expect(before.hosts.map((row) => row.host)).toEqual(['127.0.0.1', 'age.localhost', 'localhost', 'v2.localhost']);
   });
@@ -192,21 +203,29 @@ describe('seedDemo', () => {
     ]);
   });
 
-  it("gives Rani's inbox a message of each kind the demo holds, the two latest unread", async () => {
+  it("gives Rani's inbox a message of each kind the demo holds, the three latest unread, and a reminder only of what lapses within a week", async () => {
     const merchantId = await merchantIdOf(testApp.db);
     const [rani] = await testApp.db.select().from(users).where(and(eq(users.merchantId, merchantId), eq(users.phone, '+6281211112222')));
     const inbox = { db: testApp.db, merchantId, userId: rani?.id ?? '' };
     const { data } = await listInbox({ ...inbox, limit: 50 });
     expect(data.map((message) => [message.id, message.facts.kind, message.readAt === null])).toEqual([
+      [expect.any(String), 'voucher_expiring', true],
       [demoInboxMessageIds.weekendPromo, 'merchant', true],
       [demoInboxMessageIds.latestPurchase, 'points_earned', true],
       [demoInboxMessageIds.pointsFromBudi, 'transfer_received', false],
       [demoInboxMessageIds.clubPaid, 'payment_settled', false],
+      [expect.any(String), 'reward_granted', false],
     ]);
     const pointsCardId = demoCardId(demoCardNumbers.raniPoints);
-    expect(data[1]).toMatchObject({ cardId: pointsCardId, link: `/cards/${pointsCardId}`, facts: { points: 52, balance: 716 } });
-    expect(data[2]?.facts).toEqual({ kind: 'transfer_received', points: 30, unit: 'POINT', senderName: 'Budi S.', programName: 'Kopi Senja Rewards' });
-    expect(await countUnreadMessages(inbox)).toBe(2);
+    expect(data[2]).toMatchObject({ cardId: pointsCardId, link: `/cards/${pointsCardId}`, facts: { points: 52, balance: 716 } });
+    expect(data[3]?.facts).toEqual({ kind: 'transfer_received', points: 30, unit: 'POINT', senderName: 'Budi S.', programName: 'Kopi Senja Rewards' });
+    expect(data[5]).toMatchObject({ cardId: pointsCardId, facts: { kind: 'reward_granted', reward: 'welcome', title: 'Welcome bonus', points: 50, unit: 'POINT', programName: 'Kopi Senja Rewards' } });
+    // The butter croissant granted 10 days before the seed lapses 4 days after it: the reminder job, run as of the seed, told her.
+    const [reminder] = data;
+    const [croissant] = await testApp.db.select().from(vouchers).where(and(eq(vouchers.userId, rani?.id ?? ''), eq(vouchers.sourceId, 'demo-rani-croissant-lapsing')));
+    expect(reminder).toMatchObject({ cardId: pointsCardId, link: `/egifts/details/${croissant?.id}`, facts: { voucherName: 'Butter croissant', expiresAt: croissant?.expiresAt.toISOString() } });
+    expect(Date.parse(reminder?.facts.kind === 'voucher_expiring' ? reminder.facts.expiresAt : '') - Date.parse(reminder?.createdAt ?? '')).toBe(4 * DAY_MS);
+    expect(await countUnreadMessages(inbox)).toBe(3);
   });
 
   it("fills in Rani's profile with her photo in the avatar's sizes, and a seed again keeps what she changed since", async () => {
@@ -228,6 +247,26 @@ describe('seedDemo', () => {
     await testApp.db.update(users).set({ email: 'rani@example.com', gender: null }).where(eq(users.id, rani?.id ?? ''));
     await seedDemo(testApp.db, { activationCodeKey, productPictures: false });
     expect(await raniRow()).toMatchObject({ email: 'rani@example.com', gender: raniProfile.gender, photoImageId: rani?.photoImageId });
+  });
+
+  it("shows Rani two banners in her Kopi Senja Rewards card's row and two in-app banners, opening that card's shop", async () => {
+    const merchantId = await merchantIdOf(testApp.db);
+    const [rani] = await testApp.db.select().from(users).where(and(eq(users.merchantId, merchantId), eq(users.phone, '+6281211112222')));
+    const cardId = demoCardId(demoCardNumbers.raniPoints);
+    const showing = (placement: 'card' | 'in_app') => listCardBanners({ db: testApp.db, merchantId, userId: rani?.id ?? '', cardId, placement, now: testApp.clock.now() });
+    const row = await showing('card');
+    expect(row.map((banner) => banner.link)).toEqual([`/cards/${cardId}/catalogs`, `/cards/${cardId}/catalogs`]);
+    expect(row.every((banner) => banner.image.width === 480 && banner.title.length > 0)).toBe(true);
+    expect(await showing('in_app')).toHaveLength(2);
+  });
+
+  it('locks point transfers below Silver at Kopi Senja, which Rani has reached and Budi has not', async () => {
+    const merchantId = await merchantIdOf(testApp.db);
+    const memberOf = async (phone: string) => (await testApp.db.select().from(users).where(and(eq(users.merchantId, merchantId), eq(users.phone, phone))))[0]?.id ?? '';
+    const transferOf = async (phone: string) =>
+      (await listFeatureEligibilities({ db: testApp.db, merchantId, userId: await memberOf(phone), now: testApp.clock.now() })).find((item) => item.feature === 'transfer-point');
+    expect(await transferOf('+6281211112222')).toMatchObject({ isLocked: false });
+    expect(await transferOf('+6281233334444')).toMatchObject({ isLocked: true, unlock: { kind: 'level', levelName: 'Silver', cardId: demoCardId(demoCardNumbers.budiPoints) } });
   });
 
   it('uses valid Luhn numbers, the demo PIN, and stores the demo activation code only as a keyed hash', async () => {

@@ -8,6 +8,9 @@ import { seedKopiSenjaCards, seedLuminaCards, type SeedCardsOptions } from './se
 import { seedKopiSenjaAddresses } from './seed-addresses.ts';
 import { seedKopiSenjaInbox } from './seed-inbox.ts';
 import { seedKopiSenjaProfiles } from './seed-profile.ts';
+import { seedKopiSenjaFeatureLocks } from './seed-features.ts';
+import { seedKopiSenjaBanners } from './seed-banners.ts';
+import { seedKopiSenjaTerms } from './seed-terms.ts';
 import { seedKopiSenjaCatalog } from './seed-catalog.ts';
 import { seedKopiSenjaShop } from './seed-shop.ts';
 import { seedKopiSenjaVouchers } from './seed-vouchers.ts';
@@ -61,6 +64,9 @@ const demoMerchants: DemoMerchant[] = [
       await seedKopiSenjaAddresses(tx, merchantId, options);
       await seedKopiSenjaInbox(tx, merchantId, options);
       await seedKopiSenjaProfiles(tx, merchantId, options);
+      await seedKopiSenjaFeatureLocks(tx, merchantId, options);
+      await seedKopiSenjaBanners(tx, merchantId, options);
+      await seedKopiSenjaTerms(tx, merchantId, options);
     },
   },
   {

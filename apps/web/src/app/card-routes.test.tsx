@@ -8,11 +8,15 @@ import { giftCardChargeFixture, giftCardDetail, giftCardId } from '../features/c
 
 const visit = visitSignedIn;
 
-/** The card answers at once; the shop's own requests never do, so a page shows what it has before them. */
+/** The card and the feature locks (none) answer at once; the shop's own requests never do, so a page shows what it has before them. */
 function openShopOf(card: CardDetail) {
+  const answers: Record<string, unknown> = { [`/api/v2/cards/${card.id}`]: card, '/api/users/feature-eligibilities': { data: [] } };
   vi.stubGlobal(
     'fetch',
-    vi.fn((input: RequestInfo | URL) => (new URL(String(input), 'http://kartu.test').pathname === `/api/v2/cards/${card.id}` ? Promise.resolve(okAnswer(card)) : new Promise<Response>(() => undefined))),
+    vi.fn((input: RequestInfo | URL) => {
+      const answer = answers[new URL(String(input), 'http://kartu.test').pathname];
+      return answer === undefined ? new Promise<Response>(() => undefined) : Promise.resolve(okAnswer(answer));
+    }),
   );
 }
 
@@ -39,6 +43,23 @@ describe('card routes', () => {
     expect(await screen.findByText('404 Not Found')).toBeInTheDocument();
   });
 
+  it('sends a page of a feature the merchant locks for the member to /feature-locked, naming what opens it', async () => {
+    const card = shopCard();
+    const unlock = { kind: 'level', programId: card.cardProgram.programId, programName: 'Kopi Senja Rewards', levelName: 'Silver', cardId: card.id };
+    stubApi({
+      [`GET /api/v2/cards/${card.id}`]: () => okAnswer(card),
+      'GET /api/users/feature-eligibilities': () => okAnswer({ data: [{ feature: 'transfer-point', isLocked: true, unlock }, { feature: 'catalog', isLocked: true, unlock: { kind: 'closed' } }] }),
+    });
+    const transfer = visit(`/cards/${card.id}/transfer-point`);
+    expect(await screen.findByText('Point transfer opens when your Kopi Senja Rewards card reaches Silver.')).toBeInTheDocument();
+    expect(transfer.at()).toBe('/feature-locked?feature=transfer-point');
+    transfer.unmount();
+    const shop = visit(`/cards/${card.id}/catalogs`);
+    expect(await screen.findByText('Catalog is not offered by this merchant at the moment.')).toBeInTheDocument();
+    expect(shop.at()).toBe('/feature-locked?feature=catalog');
+  });
+
+  // The feature locks are not answered here: a failed read locks nothing (spec: app-core §8 silent fallbacks).
   it('keeps the catalog open on a card whose subscription has expired', async () => {
     const card = shopCard({ subscription: { isExpired: true, status: 'expired', endsAt: '2026-10-01T00:00:00.000Z' } });
     stubApi({

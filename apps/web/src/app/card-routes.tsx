@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './route-error.tsx';
-import { ActiveSubscriptionGuard } from './card-rule-guards.tsx';
+import { ActiveSubscriptionGuard, FeatureGuard } from './card-rule-guards.tsx';
 
 /*
  * A card's pages other than its own page and the shop's: the ones an expired subscription closes,
@@ -53,12 +53,18 @@ export function CardRoutes({ v2 = false }: { v2?: boolean }) {
         <Route path={underCard(paths.cardRegister.path)} element={<CardRegistrationPage />} />
         <Route path={underCard(paths.cardTransactionHistory.path)} element={<TransactionHistoryPage />} />
         <Route path={underCard(paths.cardTransactionDetail.path)} element={<TransactionDetailPage />} />
-        {v2 ? null : <Route path={underCard(paths.cardTransferPoint.path)} element={<TransferPointsPage />} />}
+        {v2 ? null : (
+          <Route element={<FeatureGuard feature="transfer-point" />}>
+            <Route path={underCard(paths.cardTransferPoint.path)} element={<TransferPointsPage />} />
+          </Route>
+        )}
         {v2 ? null : <Route path={underCard(paths.cardClaimRewards.path)} element={<ClaimRewardsPage />} />}
         <Route path={underCard(paths.cardLevels.path)} element={<LevelsPage />} />
         <Route path={underCard(paths.cardVouchers.path)} element={<CardVoucherWalletPage />} />
-        <Route path={underCard(paths.cardEgifts.path)} element={<CardVoucherWalletPage />} />
-        <Route path={underCard(paths.cardEgiftStack.path)} element={<VoucherStackPage />} />
+        <Route element={<FeatureGuard feature="egift" />}>
+          <Route path={underCard(paths.cardEgifts.path)} element={<CardVoucherWalletPage />} />
+          <Route path={underCard(paths.cardEgiftStack.path)} element={<VoucherStackPage />} />
+        </Route>
       </Route>
       {/* A card's own messages (v2 only); an expired subscription does not close them. */}
       {v2 ? <Route path={underCard(paths.cardNotifications.path)} element={<CardInboxPage />} /> : null}
@@ -68,7 +74,10 @@ export function CardRoutes({ v2 = false }: { v2?: boolean }) {
       <Route path={underCard(paths.cardTransactionEgiftDetail.path)} element={<TransactionEgiftDetailPage />} />
       {v2 ? null : (
         <>
-          <Route path={underCard(paths.cardSubscribe.path)} element={<SubscribePage />} />
+          {/* A locked subscription closes subscribing and renewing, never cancelling or paying what is already asked. */}
+          <Route element={<FeatureGuard feature="subscription" />}>
+            <Route path={underCard(paths.cardSubscribe.path)} element={<SubscribePage />} />
+          </Route>
           <Route path={underCard(paths.cardSubscribePayment.path)} element={<PaymentPage />} />
           <Route path={underCard(paths.cardSubscribeCancel.path)} element={<CancelSubscriptionPage />} />
         </>

@@ -1,7 +1,9 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import type { CardDetail } from '@kartu/contracts';
+import type { CardDetail, FeatureKey } from '@kartu/contracts';
 import { paths, v2PathOf } from '../config/paths.ts';
 import { useCard } from '../lib/card-detail.ts';
+import { useFeatureEligibilities } from '../lib/feature-eligibilities.ts';
+import { featureGuard } from './guards/feature-guard.ts';
 import { requireActiveSubscription, requireShop } from './guards/card-guards.ts';
 import type { GuardRedirect } from './guards/guard-types.ts';
 
@@ -36,4 +38,15 @@ export function ActiveSubscriptionGuard() {
 /** The shop's catalog, cart and checkout, open only on a card whose program shows the shop. */
 export function ShopGuard() {
   return <CardRuleGuard rule={requireShop} />;
+}
+
+/**
+ * Named guard `featureAccess` (spec: app-core §2 Guards): a page flagged with a feature the merchant
+ * keeps locked for the member goes to /feature-locked; nothing shows while the list loads.
+ */
+export function FeatureGuard({ feature }: { feature: FeatureKey }) {
+  const { data: eligibilities } = useFeatureEligibilities();
+  if (!eligibilities) return null;
+  const to = featureGuard(feature, eligibilities);
+  return to ? <Navigate to={to} replace /> : <Outlet />;
 }

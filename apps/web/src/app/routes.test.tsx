@@ -152,7 +152,10 @@ describe('app routes', () => {
   });
   it("opens a card's membership and payment pages, and answers 404 for a card page the app does not have", async () => {
     signIn();
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    // Only the feature locks answer (none locked); the pages' own requests never do.
+    const noLocks = (input: RequestInfo | URL) =>
+      new URL(String(input), 'http://kartu.test').pathname === '/api/users/feature-eligibilities' ? Promise.resolve(okAnswer({ data: [] })) : new Promise<Response>(() => undefined);
+    vi.stubGlobal('fetch', vi.fn(noLocks));
     const membership = visit(testSite(), '/cards/card00000000000000000001/subscribe');
     expect(await screen.findByRole('heading', { name: 'Membership' })).toBeInTheDocument();
     membership.unmount();

@@ -12,12 +12,14 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { paths, v2PathOf } from '../config/paths.ts';
+import { useSession } from '../lib/session.ts';
 import { useSite } from '../lib/site.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { ReadyMark } from './ready-mark.tsx';
 import { RouteFocus } from '../components/layout/route-focus.tsx';
 import { SkipLink } from '../components/layout/skip-link.tsx';
 import { NotFoundPage } from './route-error.tsx';
+import { DeferredPush } from '../features/push/components/deferred-push.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { AccountDeletionGuard, CardGuard, GlobalGuard, HomeGuard, ProtectedGuard, RequireSession, SsoGuard } from './route-guards.tsx';
 
@@ -53,15 +55,21 @@ const CardRoutes = lazyPage(() => import('./card-routes.tsx').then((m) => m.Card
 const TransactionEgiftDetailPage = lazyPage(() => import('./card-routes.tsx').then((m) => m.loadTransactionEgiftDetailPage()));
 const ShopRoutes = lazyPage(() => import('./shop-routes.tsx').then((m) => m.ShopRoutes));
 const ShopGuard = lazyPage(() => import('./card-rule-guards.tsx').then((m) => m.ShopGuard));
+const FeatureGuard = lazyPage(() => import('./card-rule-guards.tsx').then((m) => m.FeatureGuard));
 const EgiftRoutes = lazyPage(() => import('./egift-routes.tsx').then((m) => m.EgiftRoutes));
 const PaymentReturnPage = lazyPage(() => import('../features/payments/routes/payment-return-page.tsx').then((m) => m.PaymentReturnPage));
 const InboxPage = lazyPage(() => import('../features/inbox/routes/inbox-page.tsx').then((m) => m.InboxPage));
 const ProfilePage = lazyPage(() => import('../features/profile/routes/profile-page.tsx').then((m) => m.ProfilePage));
+const AnalyticsConsent = lazyPage(() => import('../components/analytics/analytics-consent.tsx').then((m) => m.AnalyticsConsent));
 const AgeGate = lazyPage(() => import('../features/age-gate/components/age-gate.tsx').then((m) => m.AgeGate));
+const NotificationSettingsPage = lazyPage(() =>
+  import('../features/push/routes/notification-settings-page.tsx').then((m) => m.NotificationSettingsPage),
+);
 
 /** The route tree for the booted site (read from SiteProvider); render inside a router. */
 export function AppRoutes() {
   const site = useSite();
+  const { user } = useSession();
   return (
     <RouteErrorBoundary>
       <SkipLink />
@@ -71,7 +79,6 @@ export function AppRoutes() {
             <Route path={paths.home.path} element={<HomeGuard><LandingRoute /></HomeGuard>} />
             <Route path={paths.maintenance.path} element={<StatusPage kind="maintenance" />} />
             <Route path={paths.sorry.path} element={<StatusPage kind="sorry" />} />
-            <Route path={paths.featureLocked.path} element={<StatusPage kind="featureLocked" />} />
             <Route path={paths.retry.path} element={<StatusPage kind="timeout" />} />
             <Route path={paths.qrLocked.path} element={<StatusPage kind="qrLocked" />} />
             <Route path={paths.ssoInvalid.path} element={<SsoInvalidPage />} />
@@ -79,6 +86,8 @@ export function AppRoutes() {
 
             {/* Signing in: the code step, the PIN steps, the lock pages, and single sign-on. */}
             <Route element={<QueryLayout />}>
+              {/* Explains what opens a feature, from the member's eligibilities when signed in. */}
+              <Route path={paths.featureLocked.path} element={<StatusPage kind="featureLocked" />} />
               <Route path={paths.lock.path} element={<LockPage variant="login" />} />
               <Route path={paths.lock24h.path} element={<LockPage variant="login-24h" />} />
               <Route path={paths.deviceLocked.path} element={<LockPage variant="device" />} />
@@ -96,15 +105,19 @@ export function AppRoutes() {
               <Route path={paths.addCardByNumber.path} element={<AddCardPage />} />
               <Route path={paths.cardDetail.path} element={<CardGuard />}>
                 <Route index element={<CardDetailPage />} />
-                <Route element={<ShopGuard />}>
-                  <Route path={`${paths.cardCatalogs.path}/*`} element={<ShopRoutes />} />
+                <Route element={<FeatureGuard feature="catalog" />}>
+                  <Route element={<ShopGuard />}>
+                    <Route path={`${paths.cardCatalogs.path}/*`} element={<ShopRoutes />} />
+                  </Route>
                 </Route>
                 <Route path={`${paths.cardOrders.path}/*`} element={<ShopRoutes section="orders" />} />
                 <Route path={`${paths.cardDistributors.path}/*`} element={<ShopRoutes section="distributors" />} />
                 {/* The card's other pages (those a subscription gates, the subscription's) and its 404: card-routes.tsx. */}
                 <Route path="*" element={<CardRoutes />} />
               </Route>
-              <Route path={`${paths.egifts.path}/*`} element={<EgiftRoutes />} />
+              <Route element={<FeatureGuard feature="egift" />}>
+                <Route path={`${paths.egifts.path}/*`} element={<EgiftRoutes />} />
+              </Route>
               <Route path={paths.transactionDetail.path} element={<NotFoundPage />} />
               <Route path={paths.transactionEgiftDetail.path} element={<TransactionEgiftDetailPage />} />
               <Route path={paths.notifications.path} element={<InboxPage />} />
@@ -112,6 +125,7 @@ export function AppRoutes() {
               <Route path={paths.registerPhoneNumber.path} element={<RegisterPhoneGuard><RegisterPhonePage /></RegisterPhoneGuard>} />
               <Route path={paths.settings.path} element={<SettingsPage />} />
               <Route path={paths.changePin.path} element={<ChangePinPage />} />
+              <Route path={paths.notificationSettings.path} element={<NotificationSettingsPage />} />
               <Route path={paths.accountDeletion.path} element={<AccountDeletionGuard><AccountDeletionPage /></AccountDeletionGuard>} />
               <Route path={`${paths.addresses.path}/*`} element={<AddressRoutes />} />
               <Route path={paths.devPayments.path} element={<DevPaymentsPage />} />
@@ -122,13 +136,17 @@ export function AppRoutes() {
               <Route path={v2PathOf(paths.cards.path)} element={<CardListPage />} />
               <Route path={v2PathOf(paths.cardDetail.path)} element={<CardGuard />}>
                 <Route index element={<CardDetailPage />} />
-                <Route element={<ShopGuard />}>
-                  <Route path={`${v2PathOf(paths.cardCatalogs.path)}/*`} element={<ShopRoutes v2 />} />
+                <Route element={<FeatureGuard feature="catalog" />}>
+                  <Route element={<ShopGuard />}>
+                    <Route path={`${v2PathOf(paths.cardCatalogs.path)}/*`} element={<ShopRoutes v2 />} />
+                  </Route>
                 </Route>
                 <Route path={`${v2PathOf(paths.cardOrders.path)}/*`} element={<ShopRoutes v2 section="orders" />} />
                 <Route path="*" element={<CardRoutes v2 />} />
               </Route>
-              <Route path={`${v2PathOf(paths.egifts.path)}/*`} element={<EgiftRoutes />} />
+              <Route element={<FeatureGuard feature="egift" />}>
+                <Route path={`${v2PathOf(paths.egifts.path)}/*`} element={<EgiftRoutes />} />
+              </Route>
               <Route path={v2PathOf(paths.settings.path)} element={<SettingsPage />} />
               <Route path={v2PathOf(paths.notifications.path)} element={<InboxPage />} />
               <Route path="*" element={<NotFoundPage />} />
@@ -139,6 +157,9 @@ export function AppRoutes() {
           </Routes>
         </GlobalGuard>
         {site.merchant.flags.ageGate && <AgeGate />}
+        {/* Asked of signed-in members only: never on the sign-in pages (app-core §7 third-party loads). */}
+        {user && (site.merchant.analytics.gaId || site.merchant.analytics.fbPixelId) ? <AnalyticsConsent brand={site.merchant.brand} ids={site.merchant.analytics} /> : null}
+        <DeferredPush />
         <RouteFocus />
         <ReadyMark />
       </Suspense>

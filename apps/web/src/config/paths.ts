@@ -130,6 +130,8 @@ export const paths = {
   settings: route('/settings'),
   accountDeletion: route('/settings/account-deletion'),
   changePin: route('/settings/change-pin'),
+  /** Push notifications: on or off for this browser, and which kinds of message push (business-rules §2 notification settings). */
+  notificationSettings: route('/settings/notifications'),
   /** The member's delivery addresses; the shop's checkout will open the same list and form to pick one. */
   addresses: route('/settings/addresses'),
   addressNew: route('/settings/addresses/new'),

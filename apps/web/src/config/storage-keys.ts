@@ -15,6 +15,12 @@ export const storageKeys = {
   cardDetail: 'kartu.card-detail',
   vendorSettings: 'kartu.vendor-settings',
   chunkReloadAt: 'kartu.chunk-reload-at',
+  /** This browser's push choices: when to ask again after "Not now", and push turned off here; kept across sign-outs. */
+  push: 'kartu.push',
+  /** Whether this device has seen (or skipped) the card page's tour: it shows once. */
+  cardTour: 'kartu.card-tour',
+  /** How many times each card's page has shown an in-app banner: the next visit shows the next one. */
+  inAppBanners: 'kartu.in-app-banners',
 } as const;
 
 /** What signing out wipes (spec: app-core §4 OTP flow: logout clears OTP, user, cart, card detail, vendor settings). */
@@ -24,4 +30,5 @@ export const signedInStorageKeys = [
   storageKeys.cart,
   storageKeys.cardDetail,
   storageKeys.vendorSettings,
+  storageKeys.inAppBanners,
 ] as const;

@@ -24,6 +24,8 @@ export const cardKeys = {
   catalogList: (cardId: string, filter: Readonly<Record<string, string | number | undefined>>) => [...cardKeys.catalog(cardId), 'list', filter] as const,
   product: (cardId: string, productType: string, productId: string) => [...cardKeys.catalog(cardId), 'product', productType, productId] as const,
   cartQuote: (cardId: string, items: readonly { productId: string; quantity: number }[]) => [...cardKeys.catalog(cardId), 'quote', items] as const,
+  /** The card's banners: the row on its page, or its in-app banners. */
+  banners: (cardId: string, placement: 'card' | 'in_app') => [...cardKeys.detail(cardId), 'banners', placement] as const,
   /** A gift card's balance, code and charges. */
   giftCard: (cardId: string) => [...cardKeys.detail(cardId), 'gift-card'] as const,
   /** One payment made with one of the member's gift cards. */

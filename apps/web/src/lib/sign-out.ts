@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { api } from './api-client.ts';
+import { trackVendorEvent } from './analytics-vendors.ts';
 import { clearSession } from './session.ts';
 
 /**
@@ -10,6 +11,7 @@ import { clearSession } from './session.ts';
  * session is cleared. spec: app-core §4 Logout: errors are swallowed, the member leaves anyway.
  */
 export async function signOut(): Promise<void> {
+  trackVendorEvent('logout');
   try {
     await api.post<void>('/api/auth/logout');
   } catch {

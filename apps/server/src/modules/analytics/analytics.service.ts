@@ -1,6 +1,6 @@
 import type { AnalyticsEventName } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
-import { insertEvent } from './analytics.repository.ts';
+import { countEventsByDay, insertEvent, type DailyEventCount } from './analytics.repository.ts';
 
 /*
  * The sink of engagement events (docs/decisions/022-analytics-events.md): modules record what a
@@ -19,4 +19,9 @@ export interface AnalyticsEvent {
 /** Records one event, in the caller's transaction when `db` is one. */
 export async function recordEvent(db: Database, event: AnalyticsEvent): Promise<void> {
   await insertEvent(db, event);
+}
+
+/** The merchant's daily counts per event over the last `days` days, days in the merchant's time zone. */
+export async function dailyEventCounts({ db, merchantId, timeZone, days, now }: { db: Database; merchantId: number; timeZone: string; days: number; now: Date }): Promise<DailyEventCount[]> {
+  return countEventsByDay(db, { merchantId, timeZone, since: new Date(now.getTime() - days * 86_400_000) });
 }

@@ -11,6 +11,8 @@ import { getLockState } from './lock-state.service.ts';
 import { SESSION_COOKIE } from './auth.constants.ts';
 import { getPinInfo } from './pin-info.service.ts';
 import { revokeSession } from './session.service.ts';
+import { inTransaction } from '../../db/database.ts';
+import { recordEvent } from '../analytics/analytics.service.ts';
 
 /** What the sign-in screens ask before and after signing in: PIN info, locks, the session, logout. */
 export const authStateRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'codeSecret' | 'outboxSealKey'>> = async (app, context) => {
@@ -132,7 +134,14 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets
       },
     },
     async (request, reply) => {
-      if (request.session) await revokeSession({ db: context.db, session: request.session, now: context.clock.now() });
+      if (request.session) {
+        const { session } = request;
+        const now = context.clock.now();
+        await inTransaction(context.db, async (tx) => {
+          await revokeSession({ db: tx, session, now });
+          await recordEvent(tx, { merchantId: session.merchantId, userId: session.userId, cardId: null, name: 'logout', properties: {}, occurredAt: now });
+        });
+      }
       app.clearSessionCookie(request, reply);
       return reply.status(204).send(null);
     },

@@ -1,3 +1,4 @@
+import { recordEvent } from '../analytics/analytics.service.ts';
 import type { LoginType, SessionUser } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { generateSessionToken, sha256 } from './auth.crypto.ts';
@@ -38,6 +39,11 @@ export function sessionExpiresInSeconds(session: SessionRow, now: Date): number 
   return Math.max(1, Math.floor((end - now.getTime()) / 1000));
 }
 
+/** A member signed in (the session is active): the merchant's reports count `login` by sign-in type. */
+async function recordLogin(db: Database, { merchantId, userId, loginType, now }: { merchantId: number; userId: string; loginType: LoginType; now: Date }): Promise<void> {
+  await recordEvent(db, { merchantId, userId, cardId: null, name: 'login', properties: { loginType }, occurredAt: now });
+}
+
 /**
  * Opens a session with a new token. Pending sessions (a code passed, the PIN still to come) live
  * 10 minutes; active ones 30 days at most. Earlier unfinished sign-ins of the user are revoked.
@@ -59,6 +65,7 @@ export async function openSession({
   now: Date;
 }): Promise<OpenedSession> {
   await revokePendingSessions(db, user.id, now);
+  if (!pendingReason) await recordLogin(db, { merchantId: user.merchantId, userId: user.id, loginType, now });
   const token = generateSessionToken();
   const lifetime = pendingReason ? PENDING_SESSION_MS : SESSION_ABSOLUTE_MS;
   const session = await insertSession(db, {
@@ -91,6 +98,7 @@ export async function activateSession({
   loginType: LoginType;
   now: Date;
 }): Promise<OpenedSession> {
+  await recordLogin(db, { merchantId: session.merchantId, userId: session.userId, loginType, now });
   const token = generateSessionToken();
   const activated: SessionRow = {
     ...session,

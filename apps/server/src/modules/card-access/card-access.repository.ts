@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { cards, type CardRow } from './cards.table.ts';
 
@@ -9,4 +9,12 @@ export async function findCard(db: Database, { merchantId, cardId }: { merchantI
     .where(and(eq(cards.id, cardId), eq(cards.merchantId, merchantId)))
     .limit(1);
   return row;
+}
+
+export async function findMemberCardsOfPrograms(db: Database, { merchantId, userId, programIds }: { merchantId: number; userId: string; programIds: string[] }): Promise<CardRow[]> {
+  if (programIds.length === 0) return [];
+  return db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.merchantId, merchantId), eq(cards.ownerUserId, userId), inArray(cards.programId, programIds)));
 }

@@ -2,7 +2,7 @@ import { cardIdSchema } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CardRow } from './cards.table.ts';
-import { findCard } from './card-access.repository.ts';
+import { findCard, findMemberCardsOfPrograms } from './card-access.repository.ts';
 
 /** The merchant's card with this id, if it has one (a malformed id has none). */
 export async function findMerchantCard({ db, merchantId, cardId }: { db: Database; merchantId: number; cardId: string }): Promise<CardRow | undefined> {
@@ -28,4 +28,10 @@ export async function getMemberCard({ db, merchantId, userId, cardId }: MemberCa
   const card = await getCard({ db, merchantId, cardId });
   if (card.ownerUserId !== userId) throw new AppError('CARD_NOT_FOUND');
   return card;
+}
+
+/** The member's cards of these programs at the merchant, whatever their state. */
+export async function listMemberCardsOfPrograms(options: { db: Database; merchantId: number; userId: string; programIds: string[] }): Promise<CardRow[]> {
+  const { db, ...scope } = options;
+  return findMemberCardsOfPrograms(db, scope);
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { users } from '../auth/users.table.ts';
 import { cards } from '../card-access/cards.table.ts';
+import { cardRewards } from './rewards.table.ts';
 
 export interface CardHolder {
   cardId: string;
@@ -18,4 +19,13 @@ export async function findCardHolders(db: Database, { merchantId, cardIds }: { m
     .from(cards)
     .leftJoin(users, eq(users.id, cards.ownerUserId))
     .where(and(eq(cards.merchantId, merchantId), inArray(cards.id, cardIds)));
+}
+
+/** The kind and title of the card's rewards whose claims its history shows. */
+export async function findClaimedRewards(db: Database, { merchantId, cardId, rewardIds }: { merchantId: number; cardId: string; rewardIds: string[] }) {
+  if (rewardIds.length === 0) return [];
+  return db
+    .select({ id: cardRewards.id, kind: cardRewards.kind, title: cardRewards.title })
+    .from(cardRewards)
+    .where(and(eq(cardRewards.merchantId, merchantId), eq(cardRewards.cardId, cardId), inArray(cardRewards.id, rewardIds)));
 }

@@ -102,7 +102,7 @@ describe('GET /api/v2/cards/:id/transactions', () => {
     ]);
     expect(sent.find((item) => item.kind === 'transfer-out')?.counterparty).toEqual({ cardNo: `•••• ${friend.card.number.slice(-4)}`, name: 'Siti' });
     expect(sent.find((item) => item.kind === 'earn')).toMatchObject({ reference: 'BILL-1', counterparty: null });
-    expect(sent.find((item) => item.kind === 'redeem')).toMatchObject({ description: 'Iced latte' });
+    expect(sent.find((item) => item.kind === 'redeem')).toMatchObject({ facts: { kind: 'redeemed', note: 'Iced latte' } });
     expect(sent.filter((item) => item.counterparty !== null)).toHaveLength(1);
 
     const received = transactionListAnswerSchema.parse((await listPage(friend, friend.card.id)).json()).data;
@@ -154,9 +154,9 @@ describe('GET /api/v2/cards/:id/transactions/:transactionId', () => {
     expect(transactionDetailSchema.parse(before.json())).toEqual({
       id: entry.id,
       kind: 'earn',
+      facts: { kind: 'earned', note: null },
       amount: 40,
       unit: 'POINT',
-      description: null,
       reference: 'BILL-9',
       occurredAt: at(0).toISOString(),
       counterparty: null,

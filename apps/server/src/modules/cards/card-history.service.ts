@@ -2,7 +2,8 @@ import type { BalanceUnit, Transaction, TransactionDetail, TransactionKind } fro
 import type { Database } from '../../db/database.ts';
 import { getEntryOfCard, listEntries, type CardLedgerEntry } from '../ledger/history.service.ts';
 import { getProgram } from '../programs/programs.service.ts';
-import { findCardHolders, type CardHolder } from './card-history.repository.ts';
+import { rewardIdOf, transactionFactsOf, type EntryLookups } from './card-history-facts.ts';
+import { findCardHolders, findClaimedRewards, type CardHolder } from './card-history.repository.ts';
 import type { CardRow } from '../card-access/cards.table.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { getMemberCard, type MemberCardOptions } from '../card-access/card-access.service.ts';
@@ -30,14 +31,19 @@ export function transactionKindOf(entry: Pick<CardLedgerEntry, 'kind' | 'amount'
   }
 }
 
-function toTransaction(entry: CardLedgerEntry, unit: BalanceUnit, holders: Map<string, CardHolder>): Transaction {
+interface HistoryContext extends EntryLookups {
+  unit: BalanceUnit;
+  holders: Map<string, CardHolder>;
+}
+
+function toTransaction(entry: CardLedgerEntry, { unit, holders, ...lookups }: HistoryContext): Transaction {
   const holder = entry.counterpartyCardId ? holders.get(entry.counterpartyCardId) : undefined;
   return {
     id: entry.entryId,
     kind: transactionKindOf(entry),
+    facts: transactionFactsOf(entry, lookups),
     amount: toJsonNumber(entry.amount),
     unit,
-    description: entry.description,
     reference: entry.reference,
     occurredAt: entry.occurredAt.toISOString(),
     counterparty: holder ? { cardNo: maskCardNumber(holder.number), name: firstNameOf(holder.ownerName) } : null,
@@ -47,6 +53,19 @@ function toTransaction(entry: CardLedgerEntry, unit: BalanceUnit, holders: Map<s
 async function holdersOf(db: Database, merchantId: number, entries: CardLedgerEntry[]): Promise<Map<string, CardHolder>> {
   const cardIds = [...new Set(entries.flatMap((entry) => (entry.counterpartyCardId ? [entry.counterpartyCardId] : [])))];
   return new Map((await findCardHolders(db, { merchantId, cardIds })).map((holder) => [holder.cardId, holder]));
+}
+
+/** The rewards the entries' claims (or the claims their reversals undid) name. */
+async function rewardsOf(db: Database, card: CardRow, entries: CardLedgerEntry[]): Promise<EntryLookups['rewards']> {
+  const rewardIds = [...new Set(entries.flatMap((entry) => [entry, ...(entry.reversed ? [entry.reversed] : [])].flatMap((recorded) => rewardIdOf(recorded) ?? [])))];
+  const rows = await findClaimedRewards(db, { merchantId: card.merchantId, cardId: card.id, rewardIds });
+  return new Map(rows.map(({ id, kind, title }) => [id, { kind, title }]));
+}
+
+/** What the entries are worded from beside themselves: the card's unit, the other cards of transfers, the rewards claimed. */
+async function historyContext(db: Database, card: CardRow, entries: CardLedgerEntry[]): Promise<HistoryContext> {
+  const [unit, holders, rewards] = await Promise.all([cardUnitOf(db, card), holdersOf(db, card.merchantId, entries), rewardsOf(db, card, entries)]);
+  return { unit, holders, rewards };
 }
 
 /** The unit a card's program counts in. */
@@ -59,21 +78,20 @@ export async function cardUnitOf(db: Database, card: CardRow): Promise<BalanceUn
 export async function listCardTransactions(
   options: MemberCardOptions & { cursor?: string; limit: number },
 ): Promise<{ data: Transaction[]; nextCursor: string | null }> {
-  const { db, merchantId, cursor, limit } = options;
+  const { db, cursor, limit } = options;
   const card = await getMemberCard(options);
   const page = await listEntries({ db, card, cursor, limit });
-  const [unit, holders] = await Promise.all([cardUnitOf(db, card), holdersOf(db, merchantId, page.items)]);
-  return { data: page.items.map((entry) => toTransaction(entry, unit, holders)), nextCursor: page.nextCursor };
+  const context = await historyContext(db, card, page.items);
+  return { data: page.items.map((entry) => toTransaction(entry, context)), nextCursor: page.nextCursor };
 }
 
 /** One transaction of the member's card. spec: app-core §2 transaction-detail/{transactionId} */
 export async function getCardTransaction(options: MemberCardOptions & { transactionId: string }): Promise<TransactionDetail> {
-  const { db, merchantId, transactionId } = options;
+  const { db, transactionId } = options;
   const card = await getMemberCard(options);
   const entry = await getEntryOfCard({ db, card, entryId: transactionId });
-  const [unit, holders] = await Promise.all([cardUnitOf(db, card), holdersOf(db, merchantId, [entry])]);
   return {
-    ...toTransaction(entry, unit, holders),
+    ...toTransaction(entry, await historyContext(db, card, [entry])),
     status: entry.reversedAt ? 'reversed' : 'accepted',
     reversedAt: entry.reversedAt?.toISOString() ?? null,
   };

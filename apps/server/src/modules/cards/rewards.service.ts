@@ -7,6 +7,7 @@ import { toJsonNumber } from '../../lib/json-number.ts';
 import { countClaimableRewards, findCardRewards, findProgramReward, insertCardReward, lockMemberReward, markRewardClaimed } from './rewards.repository.ts';
 import type { CardRewardRow, ProgramRewardRow, RewardKind } from './rewards.table.ts';
 import { getMemberCard, type MemberCardOptions } from '../card-access/card-access.service.ts';
+import { tellRewardGranted } from './reward-grants.service.ts';
 
 export function toReward(row: CardRewardRow, unit: BalanceUnit): Reward {
   return {
@@ -27,11 +28,13 @@ export async function getProgramOffer({ db, programId, kind }: { db: Database; p
   return findProgramReward(db, { programId, kind });
 }
 
-/** Grants the card the program's reward of a kind, if the program offers one; call inside the granting transaction. */
+/** Grants the card the program's reward of a kind, if the program offers one, and tells its member; call inside the granting transaction. */
 export async function grantProgramReward({ db, card, kind, now }: { db: Database; card: CardRow; kind: RewardKind; now: Date }): Promise<CardRewardRow | undefined> {
   const offer = await getProgramOffer({ db, programId: card.programId, kind });
   if (!offer) return undefined;
-  return insertCardReward(db, { merchantId: card.merchantId, cardId: card.id, kind, title: offer.title, amount: offer.amount, voucherTemplateId: offer.voucherTemplateId, grantedAt: now });
+  const reward = await insertCardReward(db, { merchantId: card.merchantId, cardId: card.id, kind, title: offer.title, amount: offer.amount, voucherTemplateId: offer.voucherTemplateId, grantedAt: now });
+  await tellRewardGranted(db, { card, reward, now });
+  return reward;
 }
 
 /** How many rewards of the card wait to be claimed: the card page's badge. */

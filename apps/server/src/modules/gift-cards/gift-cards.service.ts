@@ -231,7 +231,15 @@ export async function voidCharge({ tx, merchantId, chargeId, reason, now }: { tx
   if (row.voidedAt || row.chargedOn !== (await merchantDayAt(tx, { merchantId, now }))) throw new AppError('GIFT_CARD_CHARGE_NOT_VOIDABLE');
   const view = await findGiftCard(tx, { merchantId, cardId: row.cardId });
   if (!view) throw new Error('A charge without its gift card');
-  const reversal = await reverseEntry({ db: tx, now, merchantId, entryId: row.entryId, reason: reason ?? 'Gift card charge voided' });
+  const reversal = await reverseEntry({
+    db: tx,
+    now,
+    merchantId,
+    entryId: row.entryId,
+    reason: reason ?? 'Gift card charge voided',
+    // The history shows a reason only when the merchant gave one.
+    metadata: { reasonGiven: reason !== undefined },
+  });
   const voided = await setChargeVoided(tx, { chargeId: row.id, voidedAt: now, voidEntryId: reversal.id });
   return { data: await toIntegrationCharge(tx, voided, view, now) };
 }

@@ -18,11 +18,15 @@ function olderThan(cursor: PageCursor | undefined): SQL | undefined {
   return or(lt(inboxMessages.createdAt, cursor.at), and(eq(inboxMessages.createdAt, cursor.at), lt(inboxMessages.id, cursor.id)));
 }
 
-export async function insertMessage(db: Database, values: NewInboxMessageRow): Promise<InboxMessageRow> {
-  const [row] = await db.insert(inboxMessages).values(values).returning();
-  if (!row) throw new Error('The inbox message was not written');
+/** Writes the message; undefined when its once key was written for the member before (see onceKeyConflict). */
+export async function insertMessage(db: Database, values: NewInboxMessageRow): Promise<InboxMessageRow | undefined> {
+  const insert = db.insert(inboxMessages).values(values);
+  const [row] = await (values.onceKey ? insert.onConflictDoNothing(onceKeyConflict) : insert).returning();
   return row;
 }
+
+/** The member's message of a once key exists already: the partial unique index `inbox_messages_once_key`. */
+export const onceKeyConflict = { target: [inboxMessages.userId, inboxMessages.onceKey], where: sql`${inboxMessages.onceKey} is not null` };
 
 /** Newest first; `cardId` keeps that card's messages. */
 export async function listMessages(db: Database, { owner, cardId, cursor, limit }: { owner: InboxOwner; cardId?: string | undefined; cursor?: PageCursor | undefined; limit: number }): Promise<InboxMessageRow[]> {

@@ -4,6 +4,7 @@ import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.ts';
 import { findMember } from '../auth/users.service.ts';
+import { queueMessagePush } from '../push/push.queue.ts';
 import { countUnread, insertMessage, listMessages, markAllRead, markDeleted, markRead, type InboxOwner } from './inbox.repository.ts';
 import type { InboxMessageRow } from './inbox.table.ts';
 
@@ -22,15 +23,23 @@ export interface LeaveMessageOptions {
   /** The app page the message opens, or null. */
   link: string | null;
   now: Date;
+  /** What makes the message one of a kind for the member (`level_reached:<card>:<rank>`): a second one with the key is not written. */
+  onceKey?: string;
 }
 
 /**
  * Leaves a message in the member's inbox. Called in the transaction of the event that causes it,
- * so the message exists exactly when that event committed.
+ * so the message exists exactly when that event committed. With a once key it answers undefined
+ * when the member has had the message of that key already, and writes nothing.
  */
-export async function leaveMessage(tx: Database, { merchantId, userId, cardId, facts, link, now }: LeaveMessageOptions): Promise<InboxMessageRow> {
+export function leaveMessage(tx: Database, options: LeaveMessageOptions & { onceKey: string }): Promise<InboxMessageRow | undefined>;
+export function leaveMessage(tx: Database, options: LeaveMessageOptions & { onceKey?: undefined }): Promise<InboxMessageRow>;
+export async function leaveMessage(tx: Database, { merchantId, userId, cardId, facts, link, now, onceKey }: LeaveMessageOptions): Promise<InboxMessageRow | undefined> {
   // A message the contract refuses would break the member's whole list: it is refused here, with its event.
-  return insertMessage(tx, { merchantId, userId, cardId, facts: inboxFactsSchema.parse(facts), link, createdAt: now });
+  const row = await insertMessage(tx, { merchantId, userId, cardId, facts: inboxFactsSchema.parse(facts), link, createdAt: now, onceKey: onceKey ?? null });
+  // Pushed to the member's browsers too, with the message or not at all (docs/decisions/037-web-push.md).
+  if (row) await queueMessagePush({ tx, merchantId, userId, message: row, now });
+  return row;
 }
 
 export function toInboxMessage(row: InboxMessageRow): InboxMessage {

@@ -3,23 +3,30 @@ import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.ts';
 import type { CardRef } from './card-ref.ts';
+import { findReversedEntries } from './history.repository.ts';
 import { findCounterpartyCards, findEntryOfAccount, findReversalOf, findReversalsOf, listEntriesOfAccount } from './journal.repository.ts';
 import type { EntryKind, JournalEntryRow } from './journal.table.ts';
 import { findMemberAccount } from './ledger.service.ts';
 
-export interface CardLedgerEntry {
-  entryId: string;
+/** An entry as its writer recorded it: what a history words it from. */
+export interface RecordedEntry {
   kind: EntryKind;
-  /** The card's side: positive received, negative spent or lost. */
-  amount: bigint;
   reference: string | null;
   description: string | null;
   /** What the writer recorded with the entry, e.g. `{ source: 'reward', rewardId }`. */
   metadata: Record<string, unknown>;
+}
+
+export interface CardLedgerEntry extends RecordedEntry {
+  entryId: string;
+  /** The card's side: positive received, negative spent or lost. */
+  amount: bigint;
   occurredAt: Date;
   /** The other card of a transfer (or of its reversal). */
   counterpartyCardId: string | null;
   reversesEntryId: string | null;
+  /** The entry a reversal undid, as recorded; null for any other entry. */
+  reversed: RecordedEntry | null;
   reversedByEntryId: string | null;
 }
 
@@ -31,11 +38,18 @@ export interface CardLedgerPage {
 
 const maxPageSize = 100;
 
-/** Adds the other card of each entry and whether it was reversed. */
+/** Adds the other card of each entry, whether it was reversed, and what each reversal undid. */
 async function toCardEntries(db: Database, accountId: bigint, rows: Array<{ entry: JournalEntryRow; amount: bigint }>): Promise<CardLedgerEntry[]> {
   const entryIds = rows.map((row) => row.entry.id);
-  const counterparties = new Map((await findCounterpartyCards(db, { entryIds, accountId })).map((row) => [row.entryId, row.cardId]));
-  const reversals = new Map((await findReversalsOf(db, entryIds)).map((row) => [row.reversesEntryId, row.id]));
+  const reversedIds = rows.flatMap(({ entry }) => (entry.reversesEntryId ? [entry.reversesEntryId] : []));
+  const [counterpartyRows, reversalRows, reversedRows] = await Promise.all([
+    findCounterpartyCards(db, { entryIds, accountId }),
+    findReversalsOf(db, entryIds),
+    findReversedEntries(db, reversedIds),
+  ]);
+  const counterparties = new Map(counterpartyRows.map((row) => [row.entryId, row.cardId]));
+  const reversals = new Map(reversalRows.map((row) => [row.reversesEntryId, row.id]));
+  const originals = new Map(reversedRows.map(({ id, ...recorded }) => [id, recorded]));
   return rows.map(({ entry, amount }) => ({
     entryId: entry.id,
     kind: entry.kind,
@@ -46,6 +60,7 @@ async function toCardEntries(db: Database, accountId: bigint, rows: Array<{ entr
     occurredAt: entry.occurredAt,
     counterpartyCardId: counterparties.get(entry.id) ?? null,
     reversesEntryId: entry.reversesEntryId,
+    reversed: entry.reversesEntryId ? (originals.get(entry.reversesEntryId) ?? null) : null,
     reversedByEntryId: reversals.get(entry.id) ?? null,
   }));
 }

@@ -18,12 +18,15 @@ export async function reverseEntry({
   merchantId,
   entryId,
   reason,
+  metadata,
 }: {
   db: Database;
   now: Date;
   merchantId: number;
   entryId: string;
   reason?: string;
+  /** What the caller knows of why, kept with the entry beside the kind it undid. */
+  metadata?: Record<string, unknown>;
 }): Promise<JournalEntryRow> {
   try {
     return await db.transaction(async (tx) => {
@@ -45,7 +48,7 @@ export async function reverseEntry({
         postings: postings.map(({ posting, account }) => ({ account, amount: -posting.amount })),
         reference: original.reference,
         description: reason ?? null,
-        metadata: { reversedKind: original.kind },
+        metadata: { ...metadata, reversedKind: original.kind },
         reversesEntryId: original.id,
         now,
       });

@@ -248,7 +248,14 @@ export async function changeOrderStatus(
   const moved = await updateOrder(tx, order.id, { status: to, ...changes, updatedAt: now });
   await insertOrderEvent(tx, { orderId: order.id, status: to, actor, note, at: now });
   if (givesBackPoints.includes(to) && order.pointsEntryId) {
-    await reverseEntry({ db: tx, now, merchantId: order.merchantId, entryId: order.pointsEntryId, reason: `Order ${order.number} ${to}` });
+    await reverseEntry({
+      db: tx,
+      now,
+      merchantId: order.merchantId,
+      entryId: order.pointsEntryId,
+      reason: `Order ${order.number} ${to}`,
+      metadata: { orderId: order.id, orderNumber: order.number, orderStatus: to },
+    });
   }
   return moved;
 }

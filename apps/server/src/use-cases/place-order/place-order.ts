@@ -121,7 +121,7 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<{ order: O
       const orderId = randomUUID();
       const number = orderNumberAt(now);
       const pointsPaid = BigInt(quote.payment.points);
-      const entry = pointsPaid > 0n ? await redeem({ db: tx, now, merchantId, card, amount: pointsPaid, reference: `order:${orderId}`, description: `Order ${number}`, metadata: { orderId } }) : null;
+      const entry = pointsPaid > 0n ? await redeem({ db: tx, now, merchantId, card, amount: pointsPaid, reference: `order:${orderId}`, description: `Order ${number}`, metadata: { orderId, orderNumber: number } }) : null;
       const order = await createOrder(tx, {
         actor: 'member',
         order: {

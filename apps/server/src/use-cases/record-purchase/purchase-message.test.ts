@@ -1,4 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { outboxMessages } from '../../modules/outbox/outbox-messages.table.ts';
+import { upsertSubscription } from '../../modules/push/push.repository.ts';
+import { fakeEndpoint, subscriptionOf } from '../../modules/push/push.test-support.ts';
 import type { PurchaseBody } from '@kartu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards, type CardRow } from '../../modules/card-access/cards.table.ts';
@@ -82,6 +85,28 @@ describe("a purchase's message to the card's member", () => {
     expect(byStatement).toMatchObject({ userId: quick.member.userId, cardId: quick.card.id, link: `/cards/${quick.card.id}`, facts: { points: 25, balance: 26 } });
     const comparable = (row: InboxMessageRow | undefined) => row && { ...contentOf(row), userId: undefined, cardId: undefined, link: row.link?.replace(row.cardId ?? '', '{cardId}'), createdAt: row.createdAt };
     expect(comparable(byStatement)).toEqual(comparable(byTransaction));
+  });
+
+  it("is pushed to the member's browsers the same from the one statement as from the general path", async () => {
+    const quick = await heldCard({ earned: true });
+    const general = await heldCard({ earned: true });
+    for (const { member } of [quick, general]) {
+      const subscription = subscriptionOf(fakeEndpoint());
+      await upsertSubscription(testApp.db, { merchantId: setup.merchantId, userId: member.userId, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, userAgent: null, now: testApp.clock.now() });
+    }
+    const body = bill(quick.card.number);
+    expect(await statement.record({ merchantId: setup.merchantId, scope: 'integration.purchases', key: newWriteKey(), requestHash: requestHash({ params: {}, body }), body, now: testApp.clock.now() })).toMatchObject({ statusCode: 201 });
+    const { merchantId } = setup;
+    await testApp.db.transaction((tx) => recordPurchaseInTransaction({ tx, merchantId, now: testApp.clock.now(), cardNumber: general.card.number, amount: 25_000n, billNumber: `BILL-${(sequence += 1)}` }));
+    const pushOf = async (member: TestMember) => {
+      const [message] = await messagesOf(testApp, member.userId);
+      const rows = await testApp.db.select({ body: outboxMessages.body }).from(outboxMessages).where(and(eq(outboxMessages.channel, 'push'), eq(outboxMessages.merchantId, merchantId)));
+      const payloads = rows.map((row) => JSON.parse(row.body) as { title: string; body: string; extras: { messageId: string } });
+      return payloads.filter((payload) => payload.extras.messageId === message?.id).map(({ title, body }) => ({ title, body }));
+    };
+    const [byStatement] = await pushOf(quick.member);
+    expect(byStatement).toEqual({ title: expect.stringContaining('25'), body: expect.any(String) });
+    expect(await pushOf(general.member)).toEqual([byStatement]);
   });
 
   it('is not left for a card nobody holds, nor for a bill too small to earn', async () => {

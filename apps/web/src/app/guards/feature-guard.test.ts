@@ -5,7 +5,7 @@ describe('featureGuard', () => {
   const eligibilities = [
     { feature: 'scan-qris', isLocked: true },
     { feature: 'transfer-point', isLocked: false },
-  ];
+  ] as const;
   it('sends a locked feature to /feature-locked naming the feature', () => {
     expect(featureGuard('scan-qris', eligibilities)).toBe('/feature-locked?feature=scan-qris');
   });

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { TermsLinks } from '../terms/terms-links.tsx';
 import './forms.css';
 
 export type ConsentCheckboxProps = {
@@ -12,8 +13,7 @@ export type ConsentCheckboxProps = {
   inputRef?: Ref<HTMLInputElement>;
 };
 
-// spec: business-rules §5: terms and privacy consent. The documents have no pages yet, so the
-// sentence names them without links rather than offering links that lead nowhere.
+// spec: business-rules §5: terms and privacy consent; each document opens in a sheet below the box.
 export function ConsentCheckbox({ id, name, checked, onChange, onBlur, error, inputRef }: ConsentCheckboxProps) {
   const { t } = useTranslation('auth');
   const errorId = `${id}-error`;
@@ -33,6 +33,7 @@ export function ConsentCheckbox({ id, name, checked, onChange, onBlur, error, in
         />
         <label htmlFor={id}>{t('consent.label')}</label>
       </div>
+      <TermsLinks />
       {error ? (
         <p id={errorId} className="field__error">
           {error}

@@ -93,9 +93,9 @@ export function cardFixture(overrides: Partial<CardDetail> = {}): CardDetail {
 export function transactionFixture(overrides: Partial<Transaction> & Pick<Transaction, 'id'>): Transaction {
   return transactionSchema.parse({
     kind: 'earn',
+    facts: { kind: 'purchase', billNumber: null },
     amount: 100,
     unit: 'POINT',
-    description: null,
     reference: null,
     occurredAt: '2025-03-01T05:00:00.000Z',
     counterparty: null,

@@ -4,6 +4,7 @@ import { formatCurrency, formatNumber } from '@kartu/core';
 import { paymentCurrency } from '../../components/payment/payment-currency.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useSite } from '../../lib/site.tsx';
+import { useDates } from '../../lib/use-dates.ts';
 
 export interface MessageWording {
   title: string;
@@ -28,6 +29,7 @@ export function useMessageWording(): (facts: InboxFacts) => MessageWording {
   const { t: shopT, i18n: shop } = useTranslation('shop');
   const { merchant } = useSite();
   const { currency } = merchant;
+  const dates = useDates();
 
   return useCallback(
     (facts: InboxFacts): MessageWording => {
@@ -61,8 +63,32 @@ export function useMessageWording(): (facts: InboxFacts) => MessageWording {
           const amount = formatCurrency(facts.amount, paymentCurrency(facts.currency, currency));
           return { title: t(`messages.paymentSettled.${facts.status}.title`), text: t(`messages.paymentSettled.${facts.status}.text`, { amount }) };
         }
+        case 'reward_granted': {
+          const { unit, programName } = facts;
+          return {
+            title: t(`messages.rewardGranted.${facts.reward}`, { title: facts.title }),
+            text: t('messages.rewardGranted.text', { context: unit, count: facts.points, amount: amountOf(facts.points, unit, currency), programName }),
+          };
+        }
+        case 'level_reached':
+          return {
+            title: t('messages.levelReached.title', { levelName: facts.levelName }),
+            text: t('messages.levelReached.text', { levelName: facts.levelName, programName: facts.programName }),
+          };
+        case 'points_expiring': {
+          const { unit, programName } = facts;
+          return {
+            title: t('messages.pointsExpiring.title', { context: unit, count: facts.points, amount: amountOf(facts.points, unit, currency) }),
+            text: t('messages.pointsExpiring.text', { programName, date: dates.day(facts.expiresAt) }),
+          };
+        }
+        case 'voucher_expiring':
+          return {
+            title: t('messages.voucherExpiring.title', { voucherName: facts.voucherName }),
+            text: t('messages.voucherExpiring.text', { date: dates.day(facts.expiresAt) }),
+          };
       }
     },
-    [t, shopT, shop, currency],
+    [t, shopT, shop, currency, dates],
   );
 }

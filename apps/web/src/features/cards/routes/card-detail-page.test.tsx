@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CardDetail, SiteState } from '@kartu/contracts';
 import { setSession } from '../../../lib/session.ts';
+import { markCardTourSeen } from '../card-tour-store.ts';
 import { CardDetailPage } from './card-detail-page.tsx';
 import { cardDetail, cardListItem } from '../../../features/cards/cards.test-support.ts';
 import { type Answer, errorAnswer, stubApi } from '../../../test/api-stub.test-support.ts';
@@ -14,8 +15,10 @@ import { paths } from '../../../config/paths.ts';
 const cardId = 'card00000000000000000001';
 const cardUrl = `GET /api/v2/cards/${cardId}`;
 
-function renderDetail(card: CardDetail | Answer, { site = testSite(), extra = {} }: { site?: SiteState; extra?: Record<string, Answer> } = {}) {
+function renderDetail(card: CardDetail | Answer, { site = testSite(), extra = {}, tour = false }: { site?: SiteState; extra?: Record<string, Answer>; tour?: boolean } = {}) {
   setSession({ user: sessionUser({ id: 'u-7', name: 'Rani' }), loginType: 'pin' });
+  // The first visit's tour is a test of its own.
+  if (!tour) markCardTourSeen();
   const { requests: calls } = stubApi({ [cardUrl]: typeof card === 'function' ? card : () => Response.json(card), ...extra });
   const view = renderPage(<CardDetailPage />, { path: paths.cardDetail.path, history: ['/cards', `/cards/${cardId}`], site });
   return { ...view, calls };
@@ -197,5 +200,93 @@ describe('CardDetailPage', () => {
     await screen.findByText('1.250 Pts');
     const inbox = within(screen.getByRole('banner')).getByRole('button', { name: 'Inbox' });
     expect(inbox.querySelector('.icon-btn__count')).toBeNull();
+  });
+});
+
+describe('CardDetailPage report', () => {
+  it("tells the server the member opened the card's page, once", async () => {
+    const { calls } = renderDetail(cardDetail());
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/v2/events').map((call) => call.body)).toEqual([{ name: 'view_card_detail', cardId }]));
+  });
+});
+
+describe('CardDetailPage banners', () => {
+  const picture = (id: string) => ({ src: `/media/${id}/480.webp`, srcSet: `/media/${id}/480.webp 480w, /media/${id}/960.webp 960w`, width: 480, height: 270 });
+  const rowBanners = [
+    { id: 'b-1', title: 'Double points this weekend', image: picture('i-1'), link: `/cards/${cardId}/catalogs` },
+    { id: 'b-2', title: 'Our new outlet', image: picture('i-2'), link: 'https://kopisenja.example/senayan' },
+  ];
+  const inAppBanners = [
+    { id: 'a-1', title: 'Join the Club', image: picture('i-3'), link: '/cards/add-card' },
+    { id: 'a-2', title: 'Weekend double points', image: picture('i-4'), link: null },
+  ];
+  const withBanners = (row: object[], inApp: object[]) => ({
+    extra: {
+      [`GET /api/v2/cards/${cardId}/banners`]: () => Response.json({ data: row }),
+      [`GET /api/v2/cards/${cardId}/in-app-banners`]: () => Response.json({ data: inApp }),
+    },
+  });
+
+  afterEach(() => localStorage.clear());
+
+  it("shows the merchant's banners in a row, each opening its page, an outside one in a new tab", async () => {
+    renderDetail(cardDetail(), withBanners(rowBanners, []));
+    const row = await screen.findByRole('region', { name: 'Promotions' });
+    const links = within(row).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([`/cards/${cardId}/catalogs`, 'https://kopisenja.example/senayan']);
+    expect(links[0]).toHaveAccessibleName('Double points this weekend');
+    expect(links[1]).toHaveAccessibleName(/^Our new outlet\s*\(opens in a new tab\)$/);
+    expect(links[1]).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows no row without banners, and none when they cannot be read', async () => {
+    renderDetail(cardDetail(), { extra: { [`GET /api/v2/cards/${cardId}/banners`]: () => errorAnswer('INTERNAL') } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kopi Senja Rewards' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Promotions' })).not.toBeInTheDocument());
+  });
+
+  it('shows one in-app banner a visit, the next one on the next visit, and closes it', async () => {
+    const first = renderDetail(cardDetail(), withBanners([], inAppBanners));
+    const banner = await screen.findByRole('complementary', { name: 'Announcement' });
+    expect(within(banner).getByRole('link', { name: 'Join the Club' })).toHaveAttribute('href', '/cards/add-card');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('complementary', { name: 'Announcement' })).not.toBeInTheDocument();
+    first.unmount();
+
+    const second = renderDetail(cardDetail(), withBanners([], inAppBanners));
+    const next = await screen.findByRole('complementary', { name: 'Announcement' });
+    expect(within(next).getByText('Weekend double points')).toBeInTheDocument();
+    expect(within(next).queryByRole('link')).not.toBeInTheDocument();
+    second.unmount();
+
+    renderDetail(cardDetail(), withBanners([], inAppBanners));
+    expect(await within(await screen.findByRole('complementary', { name: 'Announcement' })).findByText('Join the Club')).toBeInTheDocument();
+  });
+});
+
+describe('CardDetailPage first-visit tour', () => {
+  afterEach(() => localStorage.clear());
+
+  it('walks through the page in four steps on the first visit, and not again', async () => {
+    const first = renderDetail(cardDetail(), { tour: true });
+    const tour = await screen.findByRole('dialog', { name: 'Your card at a glance' });
+    expect(within(tour).getByText('Step 1 of 4')).toBeInTheDocument();
+    for (const title of ['Earn at the counter', 'Spend your points', 'Everything else']) {
+      await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Next' }));
+      expect(screen.getByRole('dialog', { name: title })).toBeInTheDocument();
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    first.unmount();
+    renderDetail(cardDetail(), { tour: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kopi Senja Rewards' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('can be skipped from its first step', async () => {
+    renderDetail(cardDetail(), { tour: true });
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Your card at a glance' })).getByRole('button', { name: 'Skip the tour' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem('kartu.card-tour')).toBe('true');
   });
 });

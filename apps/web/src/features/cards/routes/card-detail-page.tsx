@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBackNavigation } from '../../../lib/back-navigation.ts';
@@ -13,6 +13,12 @@ import { CardDetailSkeleton } from '../components/card-detail-skeleton.tsx';
 import { CardHeader } from '../components/card-header.tsx';
 import { CardLoadError } from '../components/card-load-error.tsx';
 import { CardMenu } from '../components/card-menu.tsx';
+import { CardBannerRow } from '../components/banners/card-banner-row.tsx';
+import { InAppBanner } from '../components/banners/in-app-banner.tsx';
+import { CardTour } from '../components/card-tour.tsx';
+import { useCardTourSeen } from '../card-tour-store.ts';
+import { useSite } from '../../../lib/site.tsx';
+import { recordCardView } from '../api/record-card-view.ts';
 import { LevelStepper } from '../components/level-stepper.tsx';
 import { SubscriptionNotice } from '../components/subscription-notice.tsx';
 import { useSingleCardMode } from '../use-single-card-mode.ts';
@@ -33,6 +39,15 @@ export function CardDetailPage() {
   const { data: card, error, isError } = useCard(cardId);
   const singleCard = useSingleCardMode();
   const [showQr, setShowQr] = useState(false);
+  const { merchant } = useSite();
+  const tourSeen = useCardTourSeen();
+  // A page opened from a push shows the push's own modal: the tour waits for the next visit.
+  const [searchParams] = useSearchParams();
+  const fromPush = searchParams.has('push');
+  const loadedCardId = card?.id;
+  useEffect(() => {
+    if (loadedCardId) recordCardView(loadedCardId);
+  }, [loadedCardId]);
 
   if (isError) return <CardLoadError error={error} />;
   const giftCard = card?.programType === 'egift';
@@ -80,8 +95,11 @@ export function CardDetailPage() {
               <CardVouchersLink cardId={card.id} />
             </div>
           ) : null}
+          <InAppBanner cardId={card.id} />
+          <CardBannerRow cardId={card.id} />
           <LevelStepper card={card} />
           <CardMenu card={card} />
+          {showQr || tourSeen || fromPush ? null : <CardTour brand={merchant.brand} />}
         </div>
       ) : (
         <CardDetailSkeleton />

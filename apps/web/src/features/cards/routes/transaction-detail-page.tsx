@@ -30,6 +30,7 @@ export function TransactionDetailPage() {
       {detail.isError && !cardMissing ? <LoadError error={detail.error} onRetry={() => void detail.refetch()} /> : null}
       {detail.data ? (
         <TransactionFacts
+          cardId={cardId}
           transaction={detail.data}
           currency={card?.currency ?? merchant.currency}
           locale={intlLocale}

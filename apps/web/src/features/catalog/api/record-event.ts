@@ -1,4 +1,5 @@
 import type { MemberEventBody } from '@kartu/contracts';
+import { trackVendorEvent } from '../../../lib/analytics-vendors.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -7,6 +8,8 @@ import { api } from '../../../lib/api-client.ts';
  * changes nothing the member sees.
  */
 export function recordShopEvent(event: MemberEventBody): void {
+  const { name, ...properties } = event;
+  trackVendorEvent(name, properties);
   api.post<null>('/api/v2/events', { body: event }).catch(() => {
     // A lost report is not the member's problem.
   });

@@ -36,6 +36,12 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('link', { name: /Delivery addresses/ })).toHaveAttribute('href', '/settings/addresses');
   });
 
+  it('links to the notification settings', () => {
+    signIn('otp');
+    renderSettings();
+    expect(screen.getByRole('link', { name: /^Notifications/ })).toHaveAttribute('href', '/settings/notifications');
+  });
+
   it('hides account deletion from single sign-on sessions', () => {
     signIn('sso');
     renderSettings();

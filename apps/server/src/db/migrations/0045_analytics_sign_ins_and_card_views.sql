@@ -1,0 +1,2 @@
+ALTER TABLE "analytics_events" DROP CONSTRAINT "analytics_events_name_check";--> statement-breakpoint
+ALTER TABLE "analytics_events" ADD CONSTRAINT "analytics_events_name_check" CHECK ("analytics_events"."name" in ('add_to_cart', 'search_item', 'purchase_started', 'subscription_cancel', 'subscription_renew', 'login', 'logout', 'view_card_detail'));
