@@ -7,6 +7,7 @@ import { cardsArea } from './modules/cards/cards.area.ts';
 import { catalogArea } from './modules/catalog/catalog.area.ts';
 import { bannersArea } from './modules/banners/banners.area.ts';
 import { termsArea } from './modules/terms/terms.area.ts';
+import { microAppsArea } from './modules/micro-apps/micro-apps.area.ts';
 import { featuresArea } from './modules/features/features.area.ts';
 import { geographyArea } from './modules/geography/geography.area.ts';
 import { giftCardsArea } from './modules/gift-cards/gift-cards.area.ts';
@@ -80,6 +81,7 @@ export const areas: readonly Area[] = [
   featuresArea,
   bannersArea,
   termsArea,
+  microAppsArea,
   recordPurchaseArea,
   tillRedemptionArea,
   ledgerArea,

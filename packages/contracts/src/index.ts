@@ -23,3 +23,4 @@ export * from './profile.ts';
 export * from './features.ts';
 export * from './banners.ts';
 export * from './terms.ts';
+export * from './micro-apps.ts';

@@ -12,6 +12,8 @@ export interface CliContext {
   payments?: PaymentsContext;
   /** Seals merchants' webhook secrets as the servers open them (webhooks.service webhookSealKeyFor). */
   webhookSealKey?: Buffer;
+  /** Seals the micro apps' keys as the servers open them (micro-apps.service microAppSealKeyFor). */
+  microAppSealKey?: Buffer;
   /** Hashes outlet and cashier codes as the servers check them. */
   outletCodeKey?: string;
   /** Where uploaded files are kept, as the servers keep them; absent keeps them in the database. */

@@ -7,6 +7,7 @@ import { createMerchantCommand, createSiteCommand, listMerchantsCommand, setMerc
 import { migrateCommand } from './migrate.command.ts';
 import { analyticsReportCommand } from './analytics.command.ts';
 import { setTermsCommand } from './terms.command.ts';
+import { addMicroAppCommand } from './micro-apps.command.ts';
 import { vapidKeysCommand } from './push.command.ts';
 import { addBannerCommand, listBannersCommand, removeBannerCommand } from './banners.command.ts';
 import { listFeatureLocksCommand, lockFeatureCommand, unlockFeatureCommand } from './features.command.ts';
@@ -100,6 +101,9 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
                     (--everyone | --level <program id>:<level rank> | --phones <file, a phone a line, +62…>)
                     a message to many members' inboxes, written by the servers' job workers
   kartu messages status --merchant <MID> --id <broadcast id>   how far a broadcast has gone
+  kartu micro-apps add --merchant <MID> --app <name> [--name <shown name>]
+                    a partner's app the wallet opens, told who the member is by a token encrypted
+                    with its own key, printed once (run again for a new key)
   kartu api-keys create --merchant <MID> --name <name>     prints the key once
   kartu api-keys list --merchant <MID>
   kartu api-keys revoke --id <key id>
@@ -149,6 +153,7 @@ const commands: Record<string, Command> = {
   'features lock': lockFeatureCommand,
   'features unlock': unlockFeatureCommand,
   'features list': listFeatureLocksCommand,
+  'micro-apps add': addMicroAppCommand,
   'api-keys create': createApiKeyCommand,
   'api-keys list': listApiKeysCommand,
   'api-keys revoke': revokeApiKeyCommand,

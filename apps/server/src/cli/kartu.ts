@@ -7,6 +7,7 @@ import { configuredProviders } from '../modules/payments/providers/configured-pr
 import { migrateDatabase } from '../db/migrate.ts';
 import { loadEnv } from '../env.ts';
 import { webhookSealKeyFor } from '../modules/webhooks/webhooks.service.ts';
+import { microAppSealKeyFor } from '../modules/micro-apps/micro-apps.service.ts';
 import { startChangeRelay } from '../lib/change-relay.ts';
 import { runKartu } from './commands.ts';
 
@@ -31,6 +32,7 @@ try {
       db: connection.db,
       payments,
       webhookSealKey: webhookSealKeyFor(config.CODE_SECRET),
+      microAppSealKey: microAppSealKeyFor(config.CODE_SECRET),
       outletCodeKey: outletCodeKeyFor(config.CODE_SECRET),
       blobs: blobStoreFor(config),
       production: config.NODE_ENV === 'production',

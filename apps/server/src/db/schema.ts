@@ -41,3 +41,4 @@ export * from '../modules/banners/banners.table.ts';
 export * from '../modules/inbox/broadcasts.table.ts';
 export * from '../modules/terms/terms.table.ts';
 export * from '../modules/push/push.table.ts';
+export * from '../modules/micro-apps/micro-apps.table.ts';

@@ -6,6 +6,7 @@ import type { SealKey } from '../lib/sealed-text.ts';
 import { outletCodeKeyFor } from '../modules/outlets/outlet-code-key.ts';
 import { voucherCodeKeysFor, type VoucherCodeKeys } from '../modules/vouchers/voucher-codes.ts';
 import { webhookSealKeyFor } from '../modules/webhooks/webhooks.service.ts';
+import { microAppSealKeyFor } from '../modules/micro-apps/micro-apps.service.ts';
 
 /**
  * The keys the server holds, each derived from CODE_SECRET for one purpose (lib/secret-keys.ts).
@@ -23,6 +24,8 @@ export interface AppSecrets {
   giftKeys: GiftKeys;
   /** Hash and seal the codes of vouchers whose template keeps no code. */
   voucherCodeKeys: VoucherCodeKeys;
+  /** Seals the keys of the merchants' micro apps. */
+  microAppSealKey: SealKey;
 }
 
 export function secretsFor(configured: string | undefined): AppSecrets {
@@ -35,5 +38,6 @@ export function secretsFor(configured: string | undefined): AppSecrets {
     activationCodeKey: activationCodeKeyFor(configured),
     giftKeys: giftKeysFor(configured),
     voucherCodeKeys: voucherCodeKeysFor(configured),
+    microAppSealKey: microAppSealKeyFor(configured),
   };
 }

@@ -943,6 +943,8 @@ export const contractExamples: ContractExamples = {
   termsBodySchema: { language: 'id' },
   termsSchema: kopiSenjaTerms,
   termsAnswerSchema: { data: kopiSenjaTerms },
+  microAppTokenBodySchema: { app: 'senja-games' },
+  microAppTokenAnswerSchema: { data: { token: 'J9s0yP3kQ1mZ8d2L.Yb1cQ0Zr7uVwXk3pTn6sAg.rVxM2o8Qf0pXc1lY9sH4dJ7bKq3nGm5aWz6e', expiresAt: '2026-03-14T03:20:00.000Z' } },
   bannerSchema: weekendBanner,
   bannerListSchema: { data: [weekendBanner, gayoBanner] },
 

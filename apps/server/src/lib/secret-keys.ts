@@ -14,6 +14,7 @@ const developmentSecrets = {
   'voucher codes': 'kartu-development-voucher-code-key',
   'voucher gifts': 'kartu-development-gift-key',
   'merchant webhook secrets': 'kartu development webhook key, never used in production',
+  'micro app keys': 'kartu development micro app key, never used in production',
 } as const;
 
 export type KeyPurpose = keyof typeof developmentSecrets;

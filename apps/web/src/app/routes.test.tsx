@@ -198,3 +198,4 @@ describe('app routes', () => {
     await waitFor(() => expect(at()).toBe('/'));
   });
 });
+

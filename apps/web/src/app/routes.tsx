@@ -55,6 +55,8 @@ const CardRoutes = lazyPage(() => import('./card-routes.tsx').then((m) => m.Card
 const TransactionEgiftDetailPage = lazyPage(() => import('./card-routes.tsx').then((m) => m.loadTransactionEgiftDetailPage()));
 const ShopRoutes = lazyPage(() => import('./shop-routes.tsx').then((m) => m.ShopRoutes));
 const ShopGuard = lazyPage(() => import('./card-rule-guards.tsx').then((m) => m.ShopGuard));
+const RedirectPage = lazyPage(() => import('./redirect-pages.tsx').then((m) => m.RedirectPage));
+const FeatureRedirectPage = lazyPage(() => import('./redirect-pages.tsx').then((m) => m.FeatureRedirectPage));
 const FeatureGuard = lazyPage(() => import('./card-rule-guards.tsx').then((m) => m.FeatureGuard));
 const EgiftRoutes = lazyPage(() => import('./egift-routes.tsx').then((m) => m.EgiftRoutes));
 const PaymentReturnPage = lazyPage(() => import('../features/payments/routes/payment-return-page.tsx').then((m) => m.PaymentReturnPage));
@@ -128,6 +130,8 @@ export function AppRoutes() {
               <Route path={paths.notificationSettings.path} element={<NotificationSettingsPage />} />
               <Route path={paths.accountDeletion.path} element={<AccountDeletionGuard><AccountDeletionPage /></AccountDeletionGuard>} />
               <Route path={`${paths.addresses.path}/*`} element={<AddressRoutes />} />
+              <Route path={paths.redirect.path} element={<RedirectPage />} />
+              <Route path={paths.featureRedirect.path} element={<FeatureRedirectPage />} />
               <Route path={paths.devPayments.path} element={<DevPaymentsPage />} />
               <Route path={paths.paymentReturn.path} element={<PaymentReturnPage />} />
             </Route>
