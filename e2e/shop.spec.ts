@@ -10,7 +10,7 @@ test('a member browses the catalog, filters it, fills a cart, is asked before mi
   const cardPath = await addCardByNumber(page, rewardsCardNumber);
 
   // The card's Shop button opens the product list, drawn from the seeded catalog.
-  await page.getByRole('link', { name: 'Shop' }).click();
+  await page.getByRole('link', { name: 'Shop', exact: true }).click();
   await expect(page).toHaveURL(`${cardPath}/catalogs/shop`);
   await expect(page.getByText('15 products')).toBeVisible();
   await expect(page.getByRole('link', { name: /Senja enamel mug/ })).toContainText('Out of Stock');

@@ -13,6 +13,7 @@ export function pushPublicKeyQueryOptions() {
   return queryOptions({ queryKey: pushKeys.publicKey(), queryFn: ({ signal }) => getPushPublicKey(signal), staleTime: Infinity, retry: false });
 }
 
-export function usePushPublicKey() {
-  return useQuery(pushPublicKeyQueryOptions());
+/** Read only while `enabled`: a page that has no use for the key (the wallet's first load) makes no call for it. */
+export function usePushPublicKey({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...pushPublicKeyQueryOptions(), enabled });
 }

@@ -9,7 +9,6 @@ import { errorAnswer, okAnswer, stubApi } from '../../../test/api-stub.test-supp
 import { renderPage } from '../../../test/render.test-support.tsx';
 import { sessionUser } from '../../../test/session.test-support.ts';
 import { testSite } from '../../../test/site.test-support.ts';
-import { pushKeys } from '../push-keys.ts';
 import { ASK_AGAIN_AFTER_MS } from '../push-preferences.ts';
 import { browserSubscription, installBrowserPush, levelUpPush, serverPublicKey, type FakeBrowserPush } from '../push.test-support.ts';
 import { PushLayer } from './push-layer.tsx';
@@ -66,7 +65,7 @@ describe('the push prompt', () => {
     view.unmount();
 
     renderLayer('/cards');
-    await keyAnswered();
+    await layerSettled();
     expect(prompt()).not.toBeInTheDocument();
     cleanup();
 
@@ -93,23 +92,27 @@ describe('the push prompt', () => {
   ])('asks nobody %s', async (_what, render) => {
     stubServer();
     render();
-    await keyAnswered();
+    await layerSettled();
     expect(prompt()).not.toBeInTheDocument();
   });
 
-  it('asks nobody where the site sends no pushes', async () => {
-    stubServer({ pushOn: false });
+  it('reads the server key only when the member turns push on, and stops asking where the site sends no pushes', async () => {
+    const api = stubServer({ pushOn: false });
     renderLayer('/cards');
-    await keyAnswered();
-    expect(queryClient.getQueryState(pushKeys.publicKey())?.status).toBe('error');
-    expect(prompt()).not.toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Get notified on this device' })).toBeInTheDocument();
+    // The wallet's first load calls nothing for push.
+    expect(api.to('GET', '/api/push/public-key')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(prompt()).not.toBeInTheDocument());
+    expect(api.to('GET', '/api/push/public-key')).toHaveLength(1);
+    expect(browser.subscribe).not.toHaveBeenCalled();
+    expect(browser.permission).toBe('default');
   });
 });
 
-/** Waits until the server has said whether it sends pushes: the prompt would show from then on. */
-async function keyAnswered() {
-  await waitFor(() => expect(queryClient.getQueryState(pushKeys.publicKey())?.status).toMatch(/success|error/));
-  // One more turn for what renders after it.
+/** Waits until the layer has started (its service worker registered) and rendered what follows. */
+async function layerSettled() {
+  await waitFor(() => expect(browser.register).toHaveBeenCalled());
   await new Promise((resolve) => setTimeout(resolve, 20));
 }
 

@@ -8,7 +8,7 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { usePageQueryClient } from '../../../lib/query-client.ts';
 import { getSession, subscribeSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
-import { usePushPublicKey } from '../api/get-push-public-key.ts';
+import { pushPublicKeyQueryOptions, usePushPublicKey } from '../api/get-push-public-key.ts';
 import { notificationPermission, registerServiceWorker, unsubscribeBrowser } from '../browser-push.ts';
 import { destinationOf, reloadAfterPush } from '../push-destination.ts';
 import { keepPushRegistered, turnOnPush } from '../push-device.ts';
@@ -68,8 +68,9 @@ function PushLayerContent() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const publicKey = usePushPublicKey();
   const [permission, setPermission] = useState(notificationPermission);
+  // The key is read when a granted browser must stay registered, or when the member turns push on.
+  const publicKey = usePushPublicKey({ enabled: permission === 'granted' });
   const [askable, setAskable] = useState(() => mayAsk(Date.now()));
   const [asking, setAsking] = useState(false);
   const [modals, setModals] = useState<ModalNotice[]>([]);
@@ -137,10 +138,17 @@ function PushLayerContent() {
   useEffect(() => openedHere(location.search), [location.search]);
 
   const turnOn = async () => {
-    if (!publicKey.data) return;
     setAsking(true);
     try {
-      const result = await turnOnPush(publicKey.data);
+      const key = await queryClient.fetchQuery(pushPublicKeyQueryOptions()).catch(() => null);
+      if (key === null) {
+        // The site sends no pushes (no keys configured): nothing to turn on, and nothing to ask again.
+        askLater(Date.now());
+        setAskable(false);
+        toast.error(t('settings.device.failed'));
+        return;
+      }
+      const result = await turnOnPush(key);
       if (result === 'on') toast.success(t('settings.device.turnedOn'));
       if (result === 'dismissed') {
         askLater(Date.now());
@@ -162,7 +170,7 @@ function PushLayerContent() {
 
   const closeModal = () => setModals((shown) => shown.slice(1));
   const quiet = quietPages.some((page) => matchPath(page, location.pathname) !== null);
-  const showPrompt = permission === 'default' && askable && !quiet && !isAppViewMode(site.viewMode) && publicKey.isSuccess;
+  const showPrompt = permission === 'default' && askable && !quiet && !isAppViewMode(site.viewMode);
   const modal = modals[0];
 
   return (

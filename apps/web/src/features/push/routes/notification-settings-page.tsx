@@ -47,7 +47,7 @@ async function deviceStateNow(): Promise<DeviceState> {
 function DeviceSection() {
   const { t } = useTranslation('push');
   const site = useSite();
-  const publicKey = usePushPublicKey();
+  const publicKey = usePushPublicKey({ enabled: true });
   const [state, setState] = useState<DeviceState>('checking');
   const [busy, setBusy] = useState(false);
 
