@@ -23,6 +23,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
+    // The app's reduced-motion styles: entrance fades end at once, so a page's colours are measured
+    // as they rest, not halfway through a fade on a machine that draws frames slowly.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // Debian's Chromium in a container: no sandbox, GPU or background traffic (shared with bench/web.mjs).
