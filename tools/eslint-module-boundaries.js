@@ -28,6 +28,7 @@ export const kernelModules = [
   'webhooks',
   'inbox',
   'push',
+  'features',
 ];
 
 /** The area of a file under src: a module ('cards', the integration API as 'integration'), a use case, or null. */

@@ -84,6 +84,21 @@ export const pinInfoAnswerSchema = z.object({
 });
 export type PinInfoAnswer = z.infer<typeof pinInfoAnswerSchema>;
 
+/** spec: app-core §7 api/auth/get-user-id-info; docs/decisions/041-user-id-info.md. */
+export const userIdInfoBodySchema = z.object({ userId: z.string().trim().min(1).max(64) });
+export const userIdInfoSchema = z.object({
+  userId: z.string(),
+  /** The member has a PIN; false for a new member between the code and the first PIN. */
+  hasPin: z.boolean(),
+  /** The session that asks still waits for the PIN to be entered or created. */
+  pinRequired: z.boolean(),
+  maskedPhone: z.string().nullable(),
+  maskedEmail: z.string().nullable(),
+  memberSince: z.string().datetime(),
+});
+export type UserIdInfo = z.infer<typeof userIdInfoSchema>;
+export const userIdInfoAnswerSchema = z.object({ info: userIdInfoSchema });
+
 export const loginByPinBodySchema = identifierSchema.extend({ pin: pinSchema });
 export const createPinBodySchema = z.object({ pin: pinSchema });
 export const changePinBodySchema = z.object({ pin: pinSchema, newPin: pinSchema });

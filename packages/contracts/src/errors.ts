@@ -98,6 +98,8 @@ export const errorStatus = {
   PUSH_UNAVAILABLE: 503,
   PUSH_SUBSCRIPTION_NOT_FOUND: 404,
   PUSH_ROUTE_INVALID: 400,
+  USER_NOT_FOUND: 404,
+  FEATURE_LOCKED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -201,6 +203,8 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   PUSH_UNAVAILABLE: 'Push notifications are not available on this site',
   PUSH_SUBSCRIPTION_NOT_FOUND: 'This browser is not registered for notifications',
   PUSH_ROUTE_INVALID: 'This notification does not lead to a page of the app',
+  USER_NOT_FOUND: 'Member not found',
+  FEATURE_LOCKED: 'This feature is not open to you yet',
 };
 
 export const fieldIssueSchema = z.object({

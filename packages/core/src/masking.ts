@@ -13,3 +13,10 @@ export function maskRecipientPhone(phone: string, dialCode: string): string {
   const national = phone.startsWith(prefix) ? phone.slice(prefix.length) : phone.replace(/^\+/, '');
   return `${prefix} ${national.slice(0, 3)}-****-${national.slice(-4)}`;
 }
+
+/** An address's first letter and its domain: enough for its owner to know it, not for anyone to write to it. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '****';
+  return `${email.charAt(0)}****${email.slice(at)}`;
+}

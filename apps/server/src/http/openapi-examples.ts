@@ -663,6 +663,10 @@ export const contractExamples: ContractExamples = {
   verifyOtpAnswerSchema: codeSignIn,
   identifierSchema: phoneIdentifier,
   pinInfoAnswerSchema: { needSetPin: false, needSetPhone: false, isNewDevice: false },
+  userIdInfoBodySchema: { userId: sessionUser.maskedId },
+  userIdInfoAnswerSchema: {
+    info: { userId: sessionUser.maskedId, hasPin: false, pinRequired: true, maskedPhone: '+62 812-****-6789', maskedEmail: 'r****@example.com', memberSince: now },
+  },
   loginByPinBodySchema: { ...phoneIdentifier, pin },
   lockedBodySchema: { phone: memberNationalPhone, countryCode: '62' },
   lockedAnswerSchema: { userLocked: false },

@@ -9,7 +9,7 @@ import { issueCard } from '../modules/cards/cards.service.ts';
 import { earn } from '../modules/ledger/points.service.ts';
 import { SESSION_COOKIE } from '../modules/auth/auth.constants.ts';
 import { memberPin, newMember } from '../test/members.ts';
-import { createTestApp, merchantIdOf, testEnv, type TestApp } from '../test/test-app.ts';
+import { createTestApp, merchantIdOf, testEnv, type TestApp, openDemoTransfers } from '../test/test-app.ts';
 import { fakeWebBuild, type FakeWebBuild } from '../test/web-build.ts';
 
 let testApp: TestApp;
@@ -19,6 +19,7 @@ let build: FakeWebBuild;
 beforeAll(async () => {
   build = fakeWebBuild();
   testApp = await createTestApp();
+  await openDemoTransfers(testApp);
   limited = await createApp({
     env: testEnv({ WEB_DIST_DIR: build.dir, RATE_LIMIT_PER_MINUTE: '3', SESSION_RATE_LIMIT_PER_MINUTE: '5', AUTH_RATE_LIMIT_PER_MINUTE: '50', AUTH_IDENTIFIER_RATE_LIMIT_PER_MINUTE: '3' }),
     database: testApp.db,

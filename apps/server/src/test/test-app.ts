@@ -14,6 +14,7 @@ import { merchants } from '../modules/tenancy/merchants.table.ts';
 import { createTestClock, type TestClock } from '../lib/clock.ts';
 import { testCodeSecret } from './test-env.ts';
 import { watchAnswers } from './document-conformance.ts';
+import { unlockFeature } from '../modules/features/features.service.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -133,4 +134,12 @@ export function useTestApp(ready: (made: { testApp: TestApp; merchantId: number 
   afterAll(async () => {
     await testApp?.close();
   });
+}
+
+/**
+ * The demo keeps point transfers locked below Silver of its own program (decision 033). Tests that
+ * transfer on programs of their own open the feature first, as a merchant without that lock would.
+ */
+export async function openDemoTransfers(testApp: TestApp, mid = 'KOPISENJA'): Promise<void> {
+  await unlockFeature({ db: testApp.db, merchantId: await merchantIdOf(testApp.db, mid), feature: 'transfer-point' });
 }

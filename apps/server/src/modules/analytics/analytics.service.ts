@@ -1,4 +1,5 @@
 import type { AnalyticsEventName } from '@kartu/contracts';
+import { DAY_MS } from '@kartu/core';
 import type { Database } from '../../db/database.ts';
 import { countEventsByDay, insertEvent, type DailyEventCount } from './analytics.repository.ts';
 
@@ -23,5 +24,5 @@ export async function recordEvent(db: Database, event: AnalyticsEvent): Promise<
 
 /** The merchant's daily counts per event over the last `days` days, days in the merchant's time zone. */
 export async function dailyEventCounts({ db, merchantId, timeZone, days, now }: { db: Database; merchantId: number; timeZone: string; days: number; now: Date }): Promise<DailyEventCount[]> {
-  return countEventsByDay(db, { merchantId, timeZone, since: new Date(now.getTime() - days * 86_400_000) });
+  return countEventsByDay(db, { merchantId, timeZone, since: new Date(now.getTime() - days * DAY_MS) });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, lockStateSchema, lockedAnswerSchema, pinInfoAnswerSchema, sessionAnswerSchema, signInAnswerSchema } from '@kartu/contracts';
+import { errorBodySchema, lockStateSchema, lockedAnswerSchema, pinInfoAnswerSchema, sessionAnswerSchema, signInAnswerSchema, userIdInfoAnswerSchema } from '@kartu/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, passCode, latestCode, newDeviceId, newPhone, phoneBody, signUp } from './auth.test-support.ts';
 
@@ -110,5 +110,49 @@ describe('lock state', () => {
     const isLocked = lockStateSchema.parse((await call(testApp, 'POST', '/api/auth/is-locked', phoneBody(phone))).json());
     expect(checkLock.isLocked).toBe(true);
     expect(isLocked.isLocked).toBe(false);
+  });
+});
+
+describe('POST /api/auth/get-user-id-info', () => {
+  const info = (userId: string, options: { deviceId?: string; token?: string; host?: string }) =>
+    call(testApp, 'POST', '/api/auth/get-user-id-info', { userId }, options);
+
+  it('tells a new member between the code and the PIN which account the PIN is for, and no more once it is set', async () => {
+    const phone = newPhone();
+    const deviceId = newDeviceId();
+    const { answer: pending } = await passCode(testApp, phone, { deviceId });
+    const before = await info(pending.user.maskedId, { deviceId, token: pending.accessToken });
+    expect(before.statusCode).toBe(200);
+    const national = phone.slice(1);
+    expect(userIdInfoAnswerSchema.parse(before.json()).info).toMatchObject({
+      userId: pending.user.maskedId,
+      hasPin: false,
+      pinRequired: true,
+      maskedPhone: `+62 ${national.slice(0, 3)}-****-${national.slice(-4)}`,
+      maskedEmail: null,
+    });
+    const active = signInAnswerSchema.parse((await call(testApp, 'POST', '/api/auth/register-pin', { pin: '404040' }, { deviceId, token: pending.accessToken })).json());
+    const after = userIdInfoAnswerSchema.parse((await info(active.user.maskedId, { deviceId, token: active.accessToken })).json()).info;
+    expect(after).toMatchObject({ hasPin: true, pinRequired: false });
+    expect(JSON.stringify(after)).not.toContain(national);
+  });
+
+  it('masks an e-mail member\'s address', async () => {
+    const member = await emailMember();
+    const session = sessionAnswerSchema.parse((await call(testApp, 'GET', '/api/auth/session', undefined, { host: lumina, token: member.token })).json());
+    const answer = userIdInfoAnswerSchema.parse((await info(session.user.maskedId, { host: lumina, token: member.token })).json());
+    expect(answer.info.maskedEmail).toBe(`r****@example.com`);
+  });
+
+  it('answers another member\'s id exactly like an id of nobody, and nothing without a session', async () => {
+    const stranger = await signUp(testApp, newPhone(), '505050', { deviceId: newDeviceId() });
+    const deviceId = newDeviceId();
+    const member = await signUp(testApp, newPhone(), '606060', { deviceId });
+    const theirs = await info(stranger.user.maskedId, { deviceId, token: member.accessToken });
+    const nobodys = await info('ZZZZZZZZZZZZ', { deviceId, token: member.accessToken });
+    expect(theirs.statusCode).toBe(404);
+    expect(errorBodySchema.parse(theirs.json()).code).toBe('USER_NOT_FOUND');
+    expect(theirs.json()).toEqual(nobodys.json());
+    expect((await info(member.user.maskedId, { deviceId })).statusCode).toBe(401);
   });
 });

@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { siteOf } from '../../http/request-context.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkLockBodySchema, lockStateSchema, lockedAnswerSchema, lockedBodySchema, pinInfoAnswerSchema, pinInfoBodySchema, sessionAnswerSchema } from '@kartu/contracts';
-import { deviceHashOf, sessionAnswer, signInRoutes } from './auth.http.ts';
+import {
+  checkLockBodySchema,
+  lockStateSchema,
+  lockedAnswerSchema,
+  lockedBodySchema,
+  pinInfoAnswerSchema,
+  pinInfoBodySchema,
+  sessionAnswerSchema,
+  userIdInfoAnswerSchema,
+  userIdInfoBodySchema,
+} from '@kartu/contracts';
+import { maskEmail, maskRecipientPhone, phoneRegionOf } from '@kartu/core';
+import { AppError } from '../../lib/app-error.ts';
+import { deviceHashOf, sessionAnswer, signInRoutes, signedIn } from './auth.http.ts';
 import type { AppContext } from '../../http/app-context.ts';
 import type { AppSecrets } from '../../http/app-secrets.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
@@ -117,6 +129,39 @@ export const authStateRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets
       },
     },
     async (request) => sessionAnswer(request),
+  );
+
+  app.post(
+    '/api/auth/get-user-id-info',
+    {
+      config,
+      preHandler: [limits, app.requireSession({ allowPending: true })],
+      schema: {
+        tags: ['auth'],
+        operationId: 'getUserIdInfo',
+        summary: 'What the member a userId names may be shown of their own account: PIN state and masked phone and e-mail',
+        description:
+          'Needs a session, pending (between the code and the PIN) or active, of the merchant the Host header selects. The userId is the member’s own (User.userId, the maskedId of the sign-in answer); ' +
+          'any other, whether it names another member or nobody, answers 404 USER_NOT_FOUND, so the route tells nothing of strangers. Phone and e-mail come masked, for a screen that names the account ' +
+          'before the PIN is entered or created. Without a session it answers 401 UNAUTHENTICATED, and calls are rate limited per minute per client address (429 RATE_LIMITED).',
+        body: userIdInfoBodySchema,
+        response: { 200: userIdInfoAnswerSchema, ...errorAnswers([400, 401, 404, 429, 500] as const) },
+      },
+    },
+    async (request) => {
+      const { session, user } = signedIn(request);
+      if (request.body.userId !== user.maskedId) throw new AppError('USER_NOT_FOUND');
+      return {
+        info: {
+          userId: user.maskedId,
+          hasPin: user.pinHash !== null,
+          pinRequired: session.status === 'pending',
+          maskedPhone: user.phone ? maskRecipientPhone(user.phone, phoneRegionOf(user.country).dialCode) : null,
+          maskedEmail: user.email ? maskEmail(user.email) : null,
+          memberSince: user.createdAt.toISOString(),
+        },
+      };
+    },
   );
 
   app.post(

@@ -3,11 +3,11 @@ import type { Database } from '../../db/database.ts';
 import { getCardFigures } from '../ledger/ledger.service.ts';
 import { getImageViews } from '../media/images.service.ts';
 import { cardLevels } from './card-levels.ts';
+import { noEarnedExperience } from '../programs/levels.ts';
 import { findLevelsOfPrograms, findMemberCardsPage } from './card-list.repository.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 
 export const cardsPerPage = 10;
-const noExperience = { lifetimeEarned: 0n, earnedInRetentionPeriod: 0n };
 
 export interface ListCardsOptions {
   db: Database;
@@ -35,7 +35,7 @@ export async function listCards({ db, merchantId, userId, view, page, now }: Lis
   const data: CardListItem[] = [];
   for (const { card, programName, programType, unit, iconUrl, cardArtImageId } of rows) {
     const programLevels = levels.filter((level) => level.programId === card.programId);
-    const current = programLevels.length > 0 ? cardLevels(programLevels, figures.get(card.id) ?? noExperience).current : null;
+    const current = programLevels.length > 0 ? cardLevels(programLevels, figures.get(card.id) ?? noEarnedExperience).current : null;
     data.push({
       id: card.id,
       walletId: card.id,

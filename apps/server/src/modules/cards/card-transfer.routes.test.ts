@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { errorBodySchema, transactionListAnswerSchema, transferAnswerSchema, transferPreviewSchema } from '@kartu/contracts';
-import { createTestApp, type TestApp, merchantIdOf } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, merchantIdOf, openDemoTransfers } from '../../test/test-app.ts';
 import { listExpiringLots } from '../ledger/expiry.service.ts';
 import { journalEntries } from '../ledger/journal.table.ts';
 import { ledgerInvariantViolations, noViolations, programWithCards } from '../ledger/ledger.test-support.ts';
@@ -23,6 +23,7 @@ let otherProgramId: string;
 
 beforeAll(async () => {
   testApp = await createTestApp();
+  await openDemoTransfers(testApp);
   merchantId = await merchantIdOf(testApp.db);
   programId = (await programWithCards(testApp.db, { merchantId, cards: 0 })).program.id;
   otherProgramId = (await programWithCards(testApp.db, { merchantId, cards: 0, program: { name: 'Kopi Stamps', type: 'stamps', unit: 'STAMP' } })).program.id;

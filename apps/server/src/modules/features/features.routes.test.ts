@@ -85,3 +85,43 @@ describe('feature eligibilities', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('a locked feature on the server', () => {
+  const refusal = (response: { statusCode: number; json: () => { code?: string } }) => [response.statusCode, response.json().code];
+  const idempotent = { 'idempotency-key': 'feature-lock-test-0001' };
+
+  it('refuses the actions of a level-locked feature until the member reaches the level, whatever the client sends', async () => {
+    const program = await newProgram(testApp, merchantId, {}, levels);
+    await lockFeature({ db: testApp.db, merchantId, feature: 'transfer-point', level: { programId: program.id, rank: 2 }, now: testApp.clock.now() });
+    const member = await newMember(testApp);
+    const card = await newCard(testApp, { merchantId, programId: program.id, owner: member });
+    const recipient = { phone: '081299990000', countryCode: '62' };
+    const preview = () => send(testApp, 'POST', `/api/v2/cards/${card.id}/transfer/preview`, { member, body: recipient });
+    const transfer = () => send(testApp, 'POST', `/api/v2/cards/${card.id}/transfer`, { member, body: { ...recipient, amount: 10, pin: '123456' }, headers: idempotent });
+    expect(refusal(await preview())).toEqual([403, 'FEATURE_LOCKED']);
+    expect(refusal(await transfer())).toEqual([403, 'FEATURE_LOCKED']);
+
+    await earn({ db: testApp.db, now: testApp.clock.now(), merchantId, card, amount: 500n });
+    // Open now: the request goes on to the transfer's own checks (nobody holds that phone's card).
+    expect(refusal(await preview())).toEqual([404, 'RECIPIENT_NOT_FOUND']);
+  });
+
+  it('refuses checkout, gifting and subscribing while the merchant keeps them closed, and only at that merchant', async () => {
+    const now = testApp.clock.now();
+    for (const feature of ['catalog', 'egift', 'subscription'] as const) await lockFeature({ db: testApp.db, merchantId, feature, now });
+    const member = await newMember(testApp);
+    const cardId = 'a'.repeat(24);
+    const items = [{ productId: 'b'.repeat(24), quantity: 1 }];
+    expect(refusal(await send(testApp, 'POST', `/api/v2/cards/${cardId}/checkout/quote`, { member, body: { items } }))).toEqual([403, 'FEATURE_LOCKED']);
+    expect(refusal(await send(testApp, 'POST', `/api/v2/cards/${cardId}/orders`, { member, body: { items }, headers: idempotent }))).toEqual([403, 'FEATURE_LOCKED']);
+    expect(refusal(await send(testApp, 'POST', `/api/v2/vouchers/${cardId}/gifts`, { member, body: { recipientPhone: '081299990000' }, headers: idempotent }))).toEqual([403, 'FEATURE_LOCKED']);
+    const subscribe = { cardId, planId: 'c'.repeat(24), transactionType: 'subscriptionNew', paymentMethod: 'virtual_account' };
+    expect(refusal(await send(testApp, 'POST', '/api/v2/cards/subscriptions', { member, body: subscribe, headers: idempotent }))).toEqual([403, 'FEATURE_LOCKED']);
+
+    const elsewhere = await newMember(testApp, { host: 'v2.localhost' });
+    const quote = await send(testApp, 'POST', `/api/v2/cards/${cardId}/checkout/quote`, { member: elsewhere, host: 'v2.localhost', body: { items } });
+    expect(refusal(quote)).toEqual([404, 'CARD_NOT_FOUND']);
+    for (const feature of ['catalog', 'egift', 'subscription'] as const) await unlockFeature({ db: testApp.db, merchantId, feature });
+    expect(refusal(await send(testApp, 'POST', `/api/v2/cards/${cardId}/checkout/quote`, { member, body: { items } }))).toEqual([404, 'CARD_NOT_FOUND']);
+  });
+});

@@ -5,11 +5,9 @@ import { isUuid } from '../../db/uuid.ts';
 import { listMemberCardsOfPrograms } from '../card-access/card-access.service.ts';
 import type { CardRow } from '../card-access/cards.table.ts';
 import { getCardFigures } from '../ledger/ledger.service.ts';
-import { levelWithRetention } from '../programs/levels.ts';
+import { levelWithRetention, noEarnedExperience } from '../programs/levels.ts';
 import { getProgram, getProgramLevels } from '../programs/programs.service.ts';
 import { deleteFeatureLock, findFeatureLocks, upsertFeatureLock, type FeatureLockView } from './feature-locks.repository.ts';
-
-const noExperience = { lifetimeEarned: 0n, earnedInRetentionPeriod: 0n };
 
 /** The rank of the level each card holds now (programs/levels.ts levelWithRetention); 0 below the first level. */
 async function levelRanks({ db, merchantId, cards, now }: { db: Database; merchantId: number; cards: CardRow[]; now: Date }): Promise<Map<string, number>> {
@@ -19,7 +17,7 @@ async function levelRanks({ db, merchantId, cards, now }: { db: Database; mercha
     ...programIds.map((programId) => getProgramLevels({ db, programId })),
   ]);
   const levelsOf = new Map(programIds.map((programId, index) => [programId, levels[index] ?? []]));
-  return new Map(cards.map((card) => [card.id, levelWithRetention(levelsOf.get(card.programId) ?? [], figures.get(card.id) ?? noExperience)?.rank ?? 0]));
+  return new Map(cards.map((card) => [card.id, levelWithRetention(levelsOf.get(card.programId) ?? [], figures.get(card.id) ?? noEarnedExperience)?.rank ?? 0]));
 }
 
 function eligibilityOf(lock: FeatureLockView | undefined, memberCards: CardRow[], ranks: Map<string, number>): Omit<FeatureEligibility, 'feature'> {
@@ -46,6 +44,18 @@ export async function listFeatureEligibilities({ db, merchantId, userId, now }: 
   const memberCards = await listMemberCardsOfPrograms({ db, merchantId, userId, programIds });
   const ranks = await levelRanks({ db, merchantId, cards: memberCards, now });
   return featureKeys.map((feature) => ({ feature, ...eligibilityOf(locks.find((lock) => lock.feature === feature), memberCards, ranks) }));
+}
+
+/**
+ * Refuses what a feature locked for this member would do, by the same rule as the list: 403
+ * FEATURE_LOCKED. The app hides a locked feature's pages; this keeps its actions shut for any client.
+ */
+export async function assertFeatureOpen({ db, merchantId, userId, feature, now }: { db: Database; merchantId: number; userId: string; feature: FeatureKey; now: Date }): Promise<void> {
+  const lock = (await findFeatureLocks(db, merchantId)).find((row) => row.feature === feature);
+  if (!lock) return;
+  const memberCards = lock.programId ? await listMemberCardsOfPrograms({ db, merchantId, userId, programIds: [lock.programId] }) : [];
+  const ranks = await levelRanks({ db, merchantId, cards: memberCards, now });
+  if (eligibilityOf(lock, memberCards, ranks).isLocked) throw new AppError('FEATURE_LOCKED');
 }
 
 export interface LockFeatureOptions {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@kartu/contracts';
 import { memberPin, newMember } from '../../test/members.ts';
-import { merchantIdOf, type TestApp } from '../../test/test-app.ts';
+import { merchantIdOf, type TestApp, openDemoTransfers } from '../../test/test-app.ts';
 import { memberWithCard, newCard, newProgram, send, type CardMember } from '../cards/cards.test-support.ts';
 import { earn } from '../ledger/points.service.ts';
 import { applyPaymentEvent } from '../payments/payment-events.service.ts';
@@ -19,6 +19,7 @@ let programId: string;
 
 beforeAll(async () => {
   testApp = await createPaymentsTestApp();
+  await openDemoTransfers(testApp);
   merchantId = await merchantIdOf(testApp.db);
   programId = (await newProgram(testApp, merchantId, { name: 'Kopi Points' })).id;
 });

@@ -2,7 +2,7 @@ import { LEDGER_BALANCE_MAX } from '@kartu/core';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { retentionPeriodStart, type EarnedExperience } from '../programs/levels.ts';
+import { noEarnedExperience, retentionPeriodStart, type EarnedExperience } from '../programs/levels.ts';
 import { lotExpiresAt } from '../programs/lot-expiry.ts';
 import { getProgram } from '../programs/programs.service.ts';
 import type { ProgramRow } from '../programs/programs.table.ts';
@@ -178,7 +178,7 @@ export async function getLifetimeEarned({ db, card }: { db: Database; card: Card
 /** The card's level earnings, over its lifetime and within the retention period ending at `now`. */
 export async function getEarnedExperience({ db, card, now }: { db: Database; card: CardRef; now: Date }): Promise<EarnedExperience> {
   const account = await findMemberAccount(db, card);
-  if (!account) return { lifetimeEarned: 0n, earnedInRetentionPeriod: 0n };
+  if (!account) return noEarnedExperience;
   const totals = await sumEarnedTotals(db, account.id, retentionPeriodStart(now));
   return { lifetimeEarned: totals.lifetime, earnedInRetentionPeriod: totals.recent };
 }

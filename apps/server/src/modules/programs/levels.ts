@@ -16,6 +16,9 @@ export interface EarnedExperience {
   earnedInRetentionPeriod: bigint;
 }
 
+/** A card that never earned. */
+export const noEarnedExperience: EarnedExperience = { lifetimeEarned: 0n, earnedInRetentionPeriod: 0n };
+
 export interface LevelProgress<L extends LevelThreshold> {
   current: L | undefined;
   next: L | undefined;

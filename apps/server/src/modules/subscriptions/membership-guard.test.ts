@@ -4,7 +4,7 @@ import { DAY_MS } from '@kartu/core/calendar';
 import { errorBodySchema } from '@kartu/contracts';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/test-app.ts';
-import { merchantIdOf } from '../../test/test-app.ts';
+import { merchantIdOf, openDemoTransfers } from '../../test/test-app.ts';
 import { memberPin } from '../../test/members.ts';
 import { outboxFor } from '../auth/auth.test-support.ts';
 import { send, type CardMember } from '../cards/cards.test-support.ts';
@@ -30,6 +30,7 @@ let outletId: string;
 
 beforeAll(async () => {
   testApp = await createPaymentsTestApp();
+  await openDemoTransfers(testApp);
   merchantId = await merchantIdOf(testApp.db);
   program = await newSubscriptionProgram(testApp, merchantId);
   outletId = (await createOutlet({ db: testApp.db, merchantId, name: 'Club Bar', code: OUTLET_CODE, requiresCashierCode: false, codeKey: outletCodeKeyFor(testApp.env.CODE_SECRET) })).id;

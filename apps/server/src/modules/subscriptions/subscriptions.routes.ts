@@ -18,6 +18,7 @@ import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
 import { signedIn } from '../auth/auth.http.ts';
 import { memberSiteOriginOf } from '../payments/payments.http.ts';
 import { cancelSubscription, changeSubscriptionSettings, getSubscriptionPage, quoteSubscription, subscribe } from './subscriptions.service.ts';
+import { featureLockNote, requireFeatureOpen } from '../../http/feature-guard.ts';
 
 /** A subscription program's plans, and the member's subscription to it (spec: app-core §7; decision 018). */
 export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock, payments }) => {
@@ -67,7 +68,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   app.post(
     '/api/v2/cards/subscriptions',
     {
-      preHandler: app.requireSession(),
+      preHandler: [app.requireSession(), requireFeatureOpen({ db, clock }, 'subscription')],
       schema: {
         tags: ['subscriptions'],
         operationId: 'paySubscription',
@@ -79,10 +80,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
           'credit_card needs a card token whose expiry month has not passed (422 CARD_INVALID), a card goes with no other method (422 UNPROCESSABLE), autoRenew needs credit_card ' +
           '(422 SUBSCRIPTION_CARD_REQUIRED), and cash_on_delivery or a method the merchant does not take answers 422 PAYMENT_METHOD_UNAVAILABLE. ' +
           'An active subscription answers 409 SUBSCRIPTION_ALREADY_ACTIVE unless it is in the grace after a failed automatic renewal, as does subscriptionNew for a cancelled one; ' +
-          'subscriptionRenewal for a card never subscribed answers 409 SUBSCRIPTION_NOT_RENEWABLE, and a provider that cannot be reached 503 PAYMENT_PROVIDER_UNAVAILABLE.',
+          'subscriptionRenewal for a card never subscribed answers 409 SUBSCRIPTION_NOT_RENEWABLE, and a provider that cannot be reached 503 PAYMENT_PROVIDER_UNAVAILABLE.' + featureLockNote('subscription'),
         headers: idempotentWriteHeadersSchema,
         body: subscribeBodySchema,
-        response: { 201: subscribeAnswerSchema, ...errorAnswers([400, 401, 404, 409, 422, 429, 500, 503] as const) },
+        response: { 201: subscribeAnswerSchema, ...errorAnswers([400, 401, 403, 404, 409, 422, 429, 500, 503] as const) },
       },
     },
     async (request, reply) => {

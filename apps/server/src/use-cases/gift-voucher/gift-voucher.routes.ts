@@ -8,6 +8,7 @@ import { siteOf } from '../../http/request-context.ts';
 import { signedIn } from '../../modules/auth/auth.http.ts';
 import { GIFT_VALID_DAYS } from '../../modules/gifts/gifts.service.ts';
 import { cancelGift, claimGift, createGift } from './gift-voucher.ts';
+import { featureLockNote, requireFeatureOpen } from '../../http/feature-guard.ts';
 
 /** Gifting a voucher by link and PIN, taking it back, claiming it (docs/decisions/026-voucher-gifts.md). */
 export const giftVoucherRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecrets, 'giftKeys' | 'outboxSealKey'>> = async (app, { db, clock, drivers, outboxSealKey, giftKeys: keys }) => {
@@ -15,16 +16,16 @@ export const giftVoucherRoutes: FastifyPluginAsyncZod<AppContext & Pick<AppSecre
   app.post(
     '/api/v2/vouchers/:voucherId/gifts',
     {
-      preHandler: app.requireSession(),
+      preHandler: [app.requireSession(), requireFeatureOpen({ db, clock }, 'egift')],
       schema: {
         tags: ['vouchers'],
         operationId: 'sendGift',
         summary: "Gifts one of the member's usable vouchers: answers the link to share once, and sends a 6-digit PIN to the friend's phone; needs an Idempotency-Key header",
-        description: `Needs the member's session; a voucher of another member or merchant answers 404 VOUCHER_NOT_FOUND, and the member's own or an invalid phone 400 VALIDATION_FAILED on body.recipientPhone. Without an Idempotency-Key it answers 400 IDEMPOTENCY_KEY_REQUIRED; a retry with the same key and body answers the same gift or refusal (with the idempotent-replayed header) and sends no second PIN, the same key with another body 422 IDEMPOTENCY_KEY_REUSED, and a retry while the first still runs 409 CONFLICT. The gift lasts ${GIFT_VALID_DAYS} days, never past the voucher's expiry, and holds the voucher meanwhile: a voucher gifted already answers 409 VOUCHER_GIFTED, a used one 409 VOUCHER_ALREADY_USED, one otherwise unusable 422 VOUCHER_NOT_USABLE, and an ended membership 409 SUBSCRIPTION_NOT_ACTIVE. The link also comes back from getVoucherGift while the gift is pending.`,
+        description: `Needs the member's session; a voucher of another member or merchant answers 404 VOUCHER_NOT_FOUND, and the member's own or an invalid phone 400 VALIDATION_FAILED on body.recipientPhone. Without an Idempotency-Key it answers 400 IDEMPOTENCY_KEY_REQUIRED; a retry with the same key and body answers the same gift or refusal (with the idempotent-replayed header) and sends no second PIN, the same key with another body 422 IDEMPOTENCY_KEY_REUSED, and a retry while the first still runs 409 CONFLICT. The gift lasts ${GIFT_VALID_DAYS} days, never past the voucher's expiry, and holds the voucher meanwhile: a voucher gifted already answers 409 VOUCHER_GIFTED, a used one 409 VOUCHER_ALREADY_USED, one otherwise unusable 422 VOUCHER_NOT_USABLE, and an ended membership 409 SUBSCRIPTION_NOT_ACTIVE. The link also comes back from getVoucherGift while the gift is pending.` + featureLockNote('egift'),
         headers: idempotentWriteHeadersSchema,
         params: voucherParamsSchema,
         body: createGiftBodySchema,
-        response: { 201: voucherGiftAnswerSchema, ...errorAnswers([400, 401, 404, 409, 422, 429, 500] as const) },
+        response: { 201: voucherGiftAnswerSchema, ...errorAnswers([400, 401, 403, 404, 409, 422, 429, 500] as const) },
       },
     },
     async (request, reply) => {

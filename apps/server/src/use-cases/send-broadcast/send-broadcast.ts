@@ -12,7 +12,7 @@ import {
 import type { BroadcastRow } from '../../modules/inbox/broadcasts.table.ts';
 import type { JobHandler } from '../../modules/jobs/job-worker.ts';
 import { getCardFigures } from '../../modules/ledger/ledger.service.ts';
-import { levelWithRetention } from '../../modules/programs/levels.ts';
+import { levelWithRetention, noEarnedExperience } from '../../modules/programs/levels.ts';
 import { getProgramLevels } from '../../modules/programs/programs.service.ts';
 
 /*
@@ -24,7 +24,6 @@ import { getProgramLevels } from '../../modules/programs/programs.service.ts';
  */
 
 const payloadSchema = z.object({ broadcastId: z.string(), after: z.string().nullable() });
-const noEarnings = { lifetimeEarned: 0n, earnedInRetentionPeriod: 0n };
 
 interface AudiencePage {
   userIds: string[];
@@ -43,7 +42,7 @@ async function levelAudiencePage(db: Database, { broadcast, programId, levelRank
     getProgramLevels({ db, programId }),
     getCardFigures({ db, merchantId: broadcast.merchantId, cardIds: holders.flatMap((holder) => holder.cardIds), now }),
   ]);
-  const holdsLevel = (cardId: string) => levelWithRetention(levels, figures.get(cardId) ?? noEarnings)?.rank === levelRank;
+  const holdsLevel = (cardId: string) => levelWithRetention(levels, figures.get(cardId) ?? noEarnedExperience)?.rank === levelRank;
   return {
     userIds: holders.filter((holder) => holder.cardIds.some(holdsLevel)).map((holder) => holder.userId),
     cursor: holders.at(-1)?.userId ?? broadcast.cursor,

@@ -41,7 +41,7 @@ export interface PinSetupState {
   /** An identifier is being signed in at all. */
   hasIdentifier: boolean;
   /** A login code was verified and the server waits for a PIN; isNewUser when the account is new. */
-  pinPending?: { isNewUser: boolean } | undefined;
+  pinPending?: { isNewUser: boolean; userId?: string } | undefined;
   /** The PIN info of the identifier, asked for before the code was sent. */
   pinInfo?: { needSetPin: boolean } | undefined;
   /** A PIN-reset code was verified. */

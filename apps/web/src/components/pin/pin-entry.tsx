@@ -17,6 +17,8 @@ export type PinEntryProps = {
   onForgotPin?: () => void;
   /** 1 when the entry is the page (sign-in), 2 inside a page that has its own title in the header. */
   headingLevel?: 1 | 2;
+  /** The account the PIN belongs to, masked (a new member's first PIN): shown under the subtitle. */
+  account?: string | null;
 };
 
 type Mismatch = 'none' | 'first' | 'second' | 'restart';
@@ -31,7 +33,7 @@ type Seen = { mode: PinMode; invalid: boolean; busy: boolean };
 
 // spec: app-core §4 PIN input modes; business-rules §5: the re-entered PIN must match, after one
 // mismatch only one more chance, and a third mismatch starts over from the first entry.
-export function PinEntry({ mode, onSubmit, invalid = false, error, busy = false, onForgotPin, headingLevel = 1 }: PinEntryProps) {
+export function PinEntry({ mode, onSubmit, invalid = false, error, busy = false, onForgotPin, headingLevel = 1, account }: PinEntryProps) {
   const { t } = useTranslation('auth');
   const inputId = useId();
   const messageId = useId();
@@ -99,6 +101,7 @@ export function PinEntry({ mode, onSubmit, invalid = false, error, busy = false,
     <div className="pin-entry">
       {headingLevel === 1 ? <h1 className="pin-entry__title">{title}</h1> : <h2 className="pin-entry__title">{title}</h2>}
       <p className="pin-entry__subtitle muted">{subtitle}</p>
+      {account ? <p className="pin-entry__account">{t('pin.forAccount', { account })}</p> : null}
       <DigitCodeField
         key={shakes}
         id={inputId}

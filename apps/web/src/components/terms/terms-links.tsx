@@ -22,11 +22,17 @@ export function TermsLinks({ className }: { className?: string }) {
       </button>
         {t('terms.after')}
       </p>
-      {open ? (
-        <Suspense fallback={null}>
-          <TermsSheet document={open} onClose={() => setOpen(null)} />
-        </Suspense>
-      ) : null}
+      <OpenTermsSheet document={open} onClose={() => setOpen(null)} />
     </>
+  );
+}
+
+/** The sheet of the document opened, loaded on first use; nothing while none is open. */
+export function OpenTermsSheet({ document, onClose }: { document: TermsDocument | null; onClose: () => void }) {
+  if (!document) return null;
+  return (
+    <Suspense fallback={null}>
+      <TermsSheet document={document} onClose={onClose} />
+    </Suspense>
   );
 }

@@ -30,7 +30,7 @@ export type SignInFlow = {
   /** A PIN-reset code was verified: the member may now choose a new PIN at /new-pin?mode=RESET. */
   pinResetVerified?: boolean;
   /** The code was accepted and the server now waits for the PIN (create or enter). */
-  pinPending?: { isNewUser: boolean };
+  pinPending?: { isNewUser: boolean; userId?: string };
 };
 
 export function readSignInFlow(): SignInFlow {

@@ -5,4 +5,5 @@ export const authKeys = {
   all: ['auth'] as const,
   lockState: (identifier: Identifier | undefined) =>
     [...authKeys.all, 'lock-state', identifier?.identifierType, identifier?.countryCode, identifier?.identifierValue] as const,
+  userIdInfo: (userId: string | undefined) => [...authKeys.all, 'user-id-info', userId] as const,
 };

@@ -8,6 +8,8 @@ import { describeApiError, fieldMessagesOf } from '../../../lib/api-client.ts';
 import { paths } from '../../../config/paths.ts';
 import { useResetPin } from '../api/pin-reset.ts';
 import { useRegisterPin } from '../api/register-pin.ts';
+import { useUserIdInfo } from '../api/user-id-info.ts';
+import { readSignInFlow } from '../sign-in-flow.ts';
 import { hasErrorCode } from '../auth-errors.ts';
 import { useFinishSignIn } from '../use-finish-sign-in.ts';
 import '../components/auth.css';
@@ -23,6 +25,9 @@ export function NewPinPage() {
   const resetPin = useResetPin();
   const save = mode === 'RESET' ? resetPin : registerPin;
   const [problem, setProblem] = useState<string | null>(null);
+  // A new member's first PIN names the account it protects; a reset needs no reminder (decision 041).
+  const info = useUserIdInfo(mode === 'CREATE' ? readSignInFlow().pinPending?.userId : undefined).data;
+  const account = info ? (info.maskedPhone ?? info.maskedEmail) : null;
 
   const submit = (pin: string) => {
     setProblem(null);
@@ -41,7 +46,7 @@ export function NewPinPage() {
 
   return (
     <main id="main" className="page auth-page">
-      <PinEntry mode={mode} onSubmit={submit} invalid={problem !== null} error={problem} busy={save.isPending} />
+      <PinEntry mode={mode} onSubmit={submit} invalid={problem !== null} error={problem} busy={save.isPending} account={account} />
     </main>
   );
 }

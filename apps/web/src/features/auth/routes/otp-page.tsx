@@ -37,7 +37,7 @@ export function OtpPage() {
     const answer = await verifyOtp.mutateAsync({ ...identifier, type: 'login', otp });
     // spec: app-core §4 OTP flow: a verified code clears the sent code and the cached credential.
     updateSignInFlow({
-      pinPending: { isNewUser: answer.isNewUser },
+      pinPending: { isNewUser: answer.isNewUser, userId: answer.user.maskedId },
       sentCode: undefined,
       lastCredentialBody: undefined,
       lastCredentialResponse: undefined,

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import '../../../components/ui/ui.css';
 
 interface PushSwitchProps {
   name: ReactNode;
@@ -27,14 +28,14 @@ export function PushSwitch({ name, hint, checked, disabled = false, onChange }: 
       <button
         type="button"
         role="switch"
-        className="push-switch"
+        className="switch"
         aria-checked={checked}
         aria-labelledby={nameId}
         aria-describedby={hint ? hintId : undefined}
         disabled={disabled}
         onClick={() => onChange(!checked)}
       >
-        <span className="push-switch__thumb" aria-hidden="true" />
+        <span className="switch__thumb" aria-hidden="true" />
       </button>
     </div>
   );

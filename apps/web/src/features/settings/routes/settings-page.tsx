@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { TermsDocument } from '../../../components/terms/terms-sheet.tsx';
+import { OpenTermsSheet } from '../../../components/terms/terms-links.tsx';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { Header } from '../../../components/layout/header.tsx';
@@ -13,7 +14,6 @@ import { useSignOut } from '../../../lib/sign-out.ts';
 import { DocumentIcon, MapPinIcon, PersonIcon, ShieldIcon } from '../components/settings-icons.tsx';
 import '../components/settings.css';
 
-const TermsSheet = lazy(() => import('../../../components/terms/terms-sheet.tsx').then((module) => ({ default: module.TermsSheet })));
 
 // spec: app-core §2 Layout (menu: profile, change PIN, change language, sign out), §4 Logout; the address book (decision 021).
 export function SettingsPage() {
@@ -72,11 +72,7 @@ export function SettingsPage() {
           </li>
         ) : null}
       </List>
-      {openDocument ? (
-        <Suspense fallback={null}>
-          <TermsSheet document={openDocument} onClose={() => setOpenDocument(null)} />
-        </Suspense>
-      ) : null}
+      <OpenTermsSheet document={openDocument} onClose={() => setOpenDocument(null)} />
     </AppLayout>
   );
 }

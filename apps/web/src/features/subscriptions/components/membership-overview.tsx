@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import '../../../components/ui/ui.css';
 import type { PaymentCheckAnswer, Subscription } from '@kartu/contracts';
 import { paths } from '../../../config/paths.ts';
 import { describeApiError } from '../../../lib/api-client.ts';
