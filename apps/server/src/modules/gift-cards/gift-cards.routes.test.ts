@@ -13,7 +13,7 @@ import { DAY_MS, HOUR_MS } from '@kartu/core/calendar';
 import { createApiKey } from '../../integration/api-keys.service.ts';
 import type { components } from '../../test/api/integration-api.ts';
 import { integrationClient, newWriteKey, type IntegrationClient } from '../../test/integration-client.ts';
-import { createTestApp, merchantIdOf, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, merchantIdOf, openDemoTransfers, type TestApp } from '../../test/test-app.ts';
 import { memberWithPoints, newProgram, send, type CardMember } from '../cards/cards.test-support.ts';
 import { ledgerInvariantViolations, noViolations } from '../ledger/ledger.test-support.ts';
 import { outletCodeKeyFor } from '../outlets/outlet-code-key.ts';
@@ -33,6 +33,7 @@ let till: IntegrationClient;
 
 beforeAll(async () => {
   testApp = await createTestApp();
+  await openDemoTransfers(testApp);
   merchantId = await merchantIdOf(testApp.db);
   loyaltyProgramId = (await newProgram(testApp, merchantId, { name: 'Gift Shop Points' })).id;
   const giftProgram = await newProgram(testApp, merchantId, { name: 'Kopi Senja Gift Card', type: 'egift', unit: 'CASH', currencyCode: 'IDR', earnRateNumerator: 0n, expiryPolicy: 'none', expiryDays: null });

@@ -80,7 +80,7 @@ describe('OtpPage', () => {
     renderPage(<OtpPage />, { history: ['/login'] });
     await enterCode('123456');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/new-pin$/));
-    expect(readSignInFlow().pinPending).toEqual({ isNewUser: true });
+    expect(readSignInFlow().pinPending).toEqual({ isNewUser: true, userId: expect.any(String) });
     expect(readSignInFlow().lastCredentialBody).toBeUndefined();
     expect(getSession().user).toBeNull();
   });
