@@ -7,6 +7,9 @@ import { cardsArea } from './modules/cards/cards.area.ts';
 import { catalogArea } from './modules/catalog/catalog.area.ts';
 import { bannersArea } from './modules/banners/banners.area.ts';
 import { termsArea } from './modules/terms/terms.area.ts';
+import { referralsArea } from './modules/referrals/referrals.area.ts';
+import { joinReferralArea } from './use-cases/join-referral/join-referral.area.ts';
+import { referralProgressArea } from './use-cases/referral-progress/referral-progress.area.ts';
 import { microAppsArea } from './modules/micro-apps/micro-apps.area.ts';
 import { featuresArea } from './modules/features/features.area.ts';
 import { geographyArea } from './modules/geography/geography.area.ts';
@@ -81,6 +84,9 @@ export const areas: readonly Area[] = [
   featuresArea,
   bannersArea,
   termsArea,
+  referralsArea,
+  joinReferralArea,
+  referralProgressArea,
   microAppsArea,
   recordPurchaseArea,
   tillRedemptionArea,

@@ -100,6 +100,13 @@ export const errorStatus = {
   PUSH_ROUTE_INVALID: 400,
   USER_NOT_FOUND: 404,
   FEATURE_LOCKED: 403,
+  REFERRAL_NOT_FOUND: 404,
+  REFERRAL_ENDED: 409,
+  REFERRAL_SELF: 400,
+  REFERRAL_ALREADY_INVITED: 409,
+  REFERRAL_INVITES_LIMIT: 429,
+  REFERRAL_ALREADY_JOINED: 409,
+  REFERRAL_TOO_LATE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -205,6 +212,13 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   PUSH_ROUTE_INVALID: 'This notification does not lead to a page of the app',
   USER_NOT_FOUND: 'Member not found',
   FEATURE_LOCKED: 'This feature is not open to you yet',
+  REFERRAL_NOT_FOUND: 'This invite does not exist',
+  REFERRAL_ENDED: 'This promotion has ended',
+  REFERRAL_SELF: 'You cannot invite yourself',
+  REFERRAL_ALREADY_INVITED: 'You have already invited this friend',
+  REFERRAL_INVITES_LIMIT: 'You have sent all your invites for today. Try again tomorrow',
+  REFERRAL_ALREADY_JOINED: 'You have already joined through an invite',
+  REFERRAL_TOO_LATE: 'Invites are for new members only',
 };
 
 export const fieldIssueSchema = z.object({

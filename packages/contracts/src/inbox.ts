@@ -35,6 +35,21 @@ export const inboxFactsSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('points_expiring'), points: pointsAmount, unit: balanceUnitSchema, programName: z.string(), expiresAt: when }),
   /** An e-voucher of the member's lapses at `expiresAt`, within the next days, unless used. */
   z.object({ kind: z.literal('voucher_expiring'), voucherName: z.string(), expiresAt: when }),
+  /**
+   * A referral paid out (docs/decisions/042-referrals.md): as `referrer`, the member earned a commission
+   * because a friend they invited signed up or made a first purchase (`friendState`); as `friend`, the
+   * member received the welcome of joining through an invite. `otherName` is the other member, masked
+   * ("Budi S."), or null without a name.
+   */
+  z.object({
+    kind: z.literal('referral_reward'),
+    role: z.enum(['referrer', 'friend']),
+    friendState: z.enum(['registered', 'purchased']),
+    otherName: z.string().nullable(),
+    points: pointsAmount,
+    unit: balanceUnitSchema,
+    programName: z.string(),
+  }),
 ]);
 export type InboxFacts = z.infer<typeof inboxFactsSchema>;
 export type InboxKind = InboxFacts['kind'];

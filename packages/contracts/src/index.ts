@@ -24,3 +24,4 @@ export * from './features.ts';
 export * from './banners.ts';
 export * from './terms.ts';
 export * from './micro-apps.ts';
+export * from './referrals.ts';

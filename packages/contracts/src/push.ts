@@ -121,6 +121,7 @@ export const pushSettingKinds = [
   'level_reached',
   'points_expiring',
   'voucher_expiring',
+  'referral_reward',
 ] as const satisfies readonly InboxKind[];
 // Every inbox kind has its setting: a new kind that is not listed above fails to compile here.
 const everyKindListed: Exclude<InboxKind, (typeof pushSettingKinds)[number]> extends never ? true : never = true;

@@ -128,3 +128,10 @@ export const LANGUAGE_STORAGE_KEY = 'i18n-lang';
 export const LANGUAGE_COOKIE = 'kartu_lang';
 /** Loaded before the first render; the rest load with their pages. */
 export const BOOT_NAMESPACES = ['common', 'pages'] as const;
+
+/** Referral (docs/decisions/042-referrals.md): invites by phone a member may send in a day, which also slows anyone testing numbers. */
+export const REFERRAL_INVITES_PER_DAY = 20;
+/** A new member may join through an invite within this many days of signing up. */
+export const REFERRAL_JOIN_WITHIN_DAYS = 7;
+/** A friend's first purchase earns the commission when it comes within this many days of joining. */
+export const REFERRAL_PURCHASE_WITHIN_DAYS = 90;

@@ -11,6 +11,7 @@ import { addMicroAppCommand } from './micro-apps.command.ts';
 import { vapidKeysCommand } from './push.command.ts';
 import { addBannerCommand, listBannersCommand, removeBannerCommand } from './banners.command.ts';
 import { listFeatureLocksCommand, lockFeatureCommand, unlockFeatureCommand } from './features.command.ts';
+import { addReferralProgramCommand, endReferralProgramCommand, listReferralProgramsCommand } from './referrals.command.ts';
 import { createPlanCommand, setMerchantBankAccountCommand, setMerchantPaymentsCommand } from './payments.command.ts';
 import { createProgramCommand, setFixedAddressCommand } from './programs.command.ts';
 import { importProductsCommand } from './catalog.command.ts';
@@ -97,6 +98,12 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
   kartu banners remove --merchant <MID> --id <banner id>
   kartu features unlock --merchant <MID> --feature <name>
   kartu features list --merchant <MID>
+  kartu referrals add --program <program id> --referrer-reward <amount> [--friend-reward <amount>]
+                    [--reward-on purchased|registered] [--daily-cap 10] [--starts <date>] [--ends <date>]
+                    members of the program share a code; for each friend who joins, the member earns
+                    the referrer reward once the friend registered or made a first purchase
+  kartu referrals list --merchant <MID>
+  kartu referrals end --merchant <MID> --id <referral program id>
   kartu messages broadcast --merchant <MID> --title <title> --text <text> [--link /cards]
                     (--everyone | --level <program id>:<level rank> | --phones <file, a phone a line, +62…>)
                     a message to many members' inboxes, written by the servers' job workers
@@ -153,6 +160,9 @@ const commands: Record<string, Command> = {
   'features lock': lockFeatureCommand,
   'features unlock': unlockFeatureCommand,
   'features list': listFeatureLocksCommand,
+  'referrals add': addReferralProgramCommand,
+  'referrals list': listReferralProgramsCommand,
+  'referrals end': endReferralProgramCommand,
   'micro-apps add': addMicroAppCommand,
   'api-keys create': createApiKeyCommand,
   'api-keys list': listApiKeysCommand,

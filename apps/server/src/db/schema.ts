@@ -42,3 +42,4 @@ export * from '../modules/inbox/broadcasts.table.ts';
 export * from '../modules/terms/terms.table.ts';
 export * from '../modules/push/push.table.ts';
 export * from '../modules/micro-apps/micro-apps.table.ts';
+export * from '../modules/referrals/referrals.table.ts';

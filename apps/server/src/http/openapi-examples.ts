@@ -119,6 +119,50 @@ const bannerImage = (imageId: string) =>
   ]);
 const weekendBanner = { id: 'c0b7e4a6-2f31-4d8e-9a15-6e2b8f4d7c30', title: 'Weekend double points on Kopi Susu', image: bannerImage('a8d4f1e2-7c63-4b9a-8e05-3f1d6c2b9a47'), link: `/cards/${pointsCard.id}/catalogs` };
 const gayoBanner = { id: '5e9a2c71-b4d8-4f06-a3e1-8c7f2d0b6e94', title: 'New: Gayo single origin beans', image: bannerImage('71c3e9b5-0d2a-4f84-b6e7-2a9d5c1f8e03'), link: null };
+const referralOffer = {
+  id: '5eed0000-0000-4000-8000-000000000101',
+  programId: rewardsProgram.id,
+  programName: rewardsProgram.name,
+  unit: 'POINT',
+  referrerReward: 100,
+  friendReward: 50,
+  rewardOn: 'purchased',
+  status: 'active',
+  endsAt: null,
+} as const;
+const referralItem = { ...referralOffer, cardId: pointsCard.id };
+const referralOverview = {
+  ...referralOffer,
+  cardId: pointsCard.id,
+  code: 'RANI2026',
+  link: 'https://kopisenja.example/?ref=RANI2026',
+  summary: { pending: 1, registered: 1, purchased: 1, commission: 100 },
+  invitesLeftToday: 19,
+};
+const pendingFriend = {
+  id: '0b8c6f2e-4d1a-4e7b-9c3f-5a2d8e1b7c64',
+  friendPhone: '+62 812-****-1003',
+  state: 'pending',
+  unavailableReason: null,
+  commission: 0,
+  commissionPending: false,
+  invitedAt: '2026-03-12T02:10:00.000Z',
+  registeredAt: null,
+  purchasedAt: null,
+} as const;
+const purchasedFriend = {
+  id: '7e1d3a5b-9c2f-4b68-8a0e-3f6c1d9b2e57',
+  friendPhone: '+62 812-****-1002',
+  state: 'purchased',
+  unavailableReason: null,
+  commission: 100,
+  commissionPending: false,
+  invitedAt: '2026-02-11T04:00:00.000Z',
+  registeredAt: '2026-02-12T06:30:00.000Z',
+  purchasedAt: '2026-02-15T11:45:00.000Z',
+} as const;
+const referralInvite = { ...referralOffer, code: 'RANI2026', referrerName: 'Rani S.' };
+const referralJoin = { referralId: referralOffer.id, programName: rewardsProgram.name, cardId: friendCard.id, friendReward: 50, unit: 'POINT', referrerName: 'Rani S.' } as const;
 const memberPhoto = image('b3f1c7a2-5d8e-4f6a-9c21-7e4d2a9b8c10', [
   [96, 96],
   [192, 192],
@@ -951,6 +995,26 @@ export const contractExamples: ContractExamples = {
   microAppTokenAnswerSchema: { data: { token: 'J9s0yP3kQ1mZ8d2L.Yb1cQ0Zr7uVwXk3pTn6sAg.rVxM2o8Qf0pXc1lY9sH4dJ7bKq3nGm5aWz6e', expiresAt: '2026-03-14T03:20:00.000Z' } },
   bannerSchema: weekendBanner,
   bannerListSchema: { data: [weekendBanner, gayoBanner] },
+
+  // Referral.
+  referralRewardOnSchema: 'purchased',
+  referralStateSchema: 'purchased',
+  referralUnavailableReasonSchema: 'already-member',
+  referralListItemSchema: referralItem,
+  referralListAnswerSchema: { data: [referralItem] },
+  referralSummarySchema: referralOverview.summary,
+  referralOverviewSchema: referralOverview,
+  referralOverviewAnswerSchema: { data: referralOverview },
+  referralFriendSchema: purchasedFriend,
+  referralFriendsQuerySchema: { page: 1, state: 'purchased' },
+  referralFriendsAnswerSchema: { data: [pendingFriend, purchasedFriend], page: 1, count: 2 },
+  referralFriendAnswerSchema: { data: pendingFriend },
+  referralInviteBodySchema: { phone: '081255501003', countryCode: '62' },
+  referralInviteSchema: referralInvite,
+  referralInviteAnswerSchema: { data: referralInvite },
+  referralJoinBodySchema: { code: 'RANI2026' },
+  referralJoinSchema: referralJoin,
+  referralJoinAnswerSchema: { data: referralJoin },
 
   // Gift cards.
   giftCardActivationAnswerSchema: { data: { cardId: giftCardCard.id } },

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { integrationPurchases, type IntegrationPurchaseRow } from './purchases.table.ts';
 
@@ -26,4 +26,22 @@ export async function lockPurchase(tx: Database, key: BillKey): Promise<Integrat
 
 export async function markPurchaseVoided(tx: Database, key: BillKey & { voidEntryId: string | null; now: Date }): Promise<void> {
   await tx.update(integrationPurchases).set({ voidedAt: key.now, voidEntryId: key.voidEntryId }).where(byBill(key));
+}
+
+export async function findBillSince(db: Database, { merchantId, cardIds, since }: { merchantId: number; cardIds: string[]; since: Date }): Promise<IntegrationPurchaseRow | undefined> {
+  if (cardIds.length === 0) return undefined;
+  const [row] = await db
+    .select()
+    .from(integrationPurchases)
+    .where(
+      and(
+        inArray(integrationPurchases.cardId, cardIds),
+        gte(integrationPurchases.createdAt, since),
+        eq(integrationPurchases.merchantId, merchantId),
+        gt(integrationPurchases.amount, 0n),
+        isNull(integrationPurchases.voidedAt),
+      ),
+    )
+    .limit(1);
+  return row;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, char, check, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, char, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { cards } from '../modules/card-access/cards.table.ts';
 import { journalEntries } from '../modules/ledger/journal.table.ts';
 import { merchants } from '../modules/tenancy/merchants.table.ts';
@@ -29,6 +29,8 @@ export const integrationPurchases = pgTable(
   },
   (table) => [
     primaryKey({ name: 'integration_purchases_pk', columns: [table.merchantId, table.billNumber] }),
+    // A card's bills since a day: whether a friend who joined through an invite has bought since.
+    index('integration_purchases_card_idx').on(table.cardId, table.createdAt),
     check('integration_purchases_amounts_check', sql`${table.amount} >= 0 and ${table.earned} >= 0`),
   ],
 );

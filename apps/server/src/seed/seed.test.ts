@@ -1,6 +1,7 @@
 import { listCardBanners } from '../modules/banners/banners.service.ts';
 import { banners } from '../modules/banners/banners.table.ts';
 import { featureLocks } from '../modules/features/feature-locks.table.ts';
+import { referralCodes, referralPrograms, referrals } from '../modules/referrals/referrals.table.ts';
 import { listFeatureEligibilities } from '../modules/features/features.service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
@@ -66,6 +67,9 @@ const snapshotTables = {
   inboxMessages,
   featureLocks,
   banners,
+  referralPrograms,
+  referralCodes,
+  referrals,
 };
 
 async function rowCount(
@@ -91,8 +95,9 @@ describe('seedDemo', () => {
       merchants: 3,
       programs: 5,
       programLevels: 3,
-      cards: 16,
-      users: 2,
+      // Agus and Dewi, Rani's friends, each hold a Kopi Senja Rewards card.
+      cards: 18,
+      users: 4,
       cardRewards: 2,
       // Card art, Rani's photo and the banners.
       images: 7,
@@ -107,6 +112,9 @@ describe('seedDemo', () => {
       inboxMessages: 6,
       featureLocks: 1,
       banners: 4,
+      referralPrograms: 1,
+      referralCodes: 1,
+      referrals: 4,
     });
     expect(before.hosts.map((row) => row.host)).toEqual(['127.0.0.1', 'age.localhost', 'localhost', 'v2.localhost']);
   });
@@ -180,9 +188,10 @@ describe('seedDemo', () => {
     const at = new Date();
     const cardOf = (number: string) => getCard({ db: testApp.db, merchantId, cardId: demoCardId(number) });
     const balanceOf = async (number: string) => getBalance({ db: testApp.db, card: await cardOf(number), now: at });
-    // 736 points from 12 purchases + a 100-point level bonus + 30 from Budi, less a 100-point redeem and 50 sent to Budi.
-    expect(await balanceOf(demoCardNumbers.raniPoints)).toBe(716n);
-    expect(await getLifetimeEarned({ db: testApp.db, card: await cardOf(demoCardNumbers.raniPoints) })).toBe(836n);
+    // 736 points from 12 purchases + a 100-point level bonus + 30 from Budi + 100 for Agus's first purchase
+    // (her referral commission), less a 100-point redeem and 50 sent to Budi.
+    expect(await balanceOf(demoCardNumbers.raniPoints)).toBe(816n);
+    expect(await getLifetimeEarned({ db: testApp.db, card: await cardOf(demoCardNumbers.raniPoints) })).toBe(936n);
     expect(await balanceOf(demoCardNumbers.budiPoints)).toBe(157n);
     expect(await balanceOf(demoCardNumbers.raniStamps)).toBe(6n);
     const rewards = await testApp.db.select().from(cardRewards).where(eq(cardRewards.cardId, demoCardId(demoCardNumbers.raniPoints)));

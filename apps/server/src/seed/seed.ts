@@ -9,6 +9,7 @@ import { seedKopiSenjaAddresses } from './seed-addresses.ts';
 import { seedKopiSenjaInbox } from './seed-inbox.ts';
 import { seedKopiSenjaProfiles } from './seed-profile.ts';
 import { seedKopiSenjaFeatureLocks } from './seed-features.ts';
+import { seedKopiSenjaReferrals } from './seed-referrals.ts';
 import { seedKopiSenjaBanners } from './seed-banners.ts';
 import { seedKopiSenjaTerms } from './seed-terms.ts';
 import { seedKopiSenjaCatalog } from './seed-catalog.ts';
@@ -67,6 +68,7 @@ const demoMerchants: DemoMerchant[] = [
       await seedKopiSenjaFeatureLocks(tx, merchantId, options);
       await seedKopiSenjaBanners(tx, merchantId, options);
       await seedKopiSenjaTerms(tx, merchantId, options);
+      await seedKopiSenjaReferrals(tx, merchantId, options);
     },
   },
   {

@@ -1,9 +1,10 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import type { CardDetail } from '@kartu/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { okAnswer, stubApi } from '../test/api-stub.test-support.ts';
 import { visitSignedIn } from '../test/app-routes.test-support.tsx';
 import { shopCard } from '../test/shop.test-support.ts';
+import { friendsPage, referralOverview } from '../features/referral/referral.test-support.ts';
 import { giftCardChargeFixture, giftCardDetail, giftCardId } from '../features/cards/cards.test-support.ts';
 
 const visit = visitSignedIn;
@@ -57,6 +58,20 @@ describe('card routes', () => {
     const shop = visit(`/cards/${card.id}/catalogs`);
     expect(await screen.findByText('Catalog is not offered by this merchant at the moment.')).toBeInTheDocument();
     expect(shop.at()).toBe('/feature-locked?feature=catalog');
+  });
+
+  it.each([false, true])("opens a card's referral program under the card, or the feature-locked page while referral is locked (locked: %s)", async (referralLocked) => {
+    const card = shopCard();
+    stubApi({
+      [`GET /api/v2/cards/${card.id}`]: () => okAnswer(card),
+      'GET /api/users/feature-eligibilities': () => okAnswer({ data: [{ feature: 'referral', isLocked: referralLocked, unlock: referralLocked ? { kind: 'closed' } : null }] }),
+      'GET /api/v2/referrals/ref-1': () => okAnswer({ data: referralOverview({ id: 'ref-1', cardId: card.id }) }),
+      'GET /api/v2/referrals/ref-1/friends': () => okAnswer(friendsPage([])),
+    });
+    const page = visit(`/cards/${card.id}/referral/ref-1`);
+    if (referralLocked) return void (await waitFor(() => expect(page.at()).toBe('/feature-locked?feature=referral')));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Refer friends' })).toBeInTheDocument();
+    expect(page.at()).toBe(`/cards/${card.id}/referral/ref-1`);
   });
 
   // The feature locks are not answered here: a failed read locks nothing (spec: app-core §8 silent fallbacks).

@@ -24,6 +24,7 @@ const TransactionDetailPage = lazyPage(() =>
 export const loadTransactionEgiftDetailPage = () =>
   import('../features/cards/routes/transaction-egift-detail-page.tsx').then((m) => m.TransactionEgiftDetailPage);
 const TransactionEgiftDetailPage = lazyPage(loadTransactionEgiftDetailPage);
+const ReferralPage = lazyPage(() => import('../features/referral/routes/referral-page.tsx').then((m) => m.ReferralPage));
 const TransferPointsPage = lazyPage(() => import('../features/cards/routes/transfer-points-page.tsx').then((m) => m.TransferPointsPage));
 const ClaimRewardsPage = lazyPage(() => import('../features/cards/routes/claim-rewards-page.tsx').then((m) => m.ClaimRewardsPage));
 const LevelsPage = lazyPage(() => import('../features/cards/routes/levels-page.tsx').then((m) => m.LevelsPage));
@@ -56,6 +57,11 @@ export function CardRoutes({ v2 = false }: { v2?: boolean }) {
         {v2 ? null : (
           <Route element={<FeatureGuard feature="transfer-point" />}>
             <Route path={underCard(paths.cardTransferPoint.path)} element={<TransferPointsPage />} />
+          </Route>
+        )}
+        {v2 ? null : (
+          <Route element={<FeatureGuard feature="referral" />}>
+            <Route path={underCard(paths.cardReferral.path)} element={<ReferralPage />} />
           </Route>
         )}
         {v2 ? null : <Route path={underCard(paths.cardClaimRewards.path)} element={<ClaimRewardsPage />} />}

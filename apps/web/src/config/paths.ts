@@ -73,6 +73,8 @@ export const paths = {
   /** One payment made with a gift card (a card of an `egift` program); without an id (v2 allows it) the page goes to the card. */
   cardTransactionEgiftDetail: route('/cards/:cardId/transaction-egift-detail/:transactionId?'),
   cardTransferPoint: route('/cards/:cardId/transfer-point'),
+  /** A referral program of the card's (app-core §2 referral/{id}): the member's code and link, invites by phone, and the friends invited. */
+  cardReferral: route('/cards/:cardId/referral/:id'),
   cardClaimRewards: route('/cards/:cardId/claim-rewards'),
   cardLevels: route('/cards/:cardId/levels'),
   cardVouchers: route('/cards/:cardId/vouchers'),

@@ -21,6 +21,8 @@ export const storageKeys = {
   cardTour: 'kartu.card-tour',
   /** How many times each card's page has shown an in-app banner: the next visit shows the next one. */
   inAppBanners: 'kartu.in-app-banners',
+  /** The code of an invite link opened before signing up, with when it was opened: a sign-up within a week joins through it. */
+  referral: 'kartu.referral',
 } as const;
 
 /** What signing out wipes (spec: app-core §4 OTP flow: logout clears OTP, user, cart, card detail, vendor settings). */

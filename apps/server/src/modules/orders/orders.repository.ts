@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
@@ -143,5 +143,16 @@ export async function upsertPromotion(db: Database, values: NewPromotionRow): Pr
   const { programId: _program, code: _code, ...changes } = values;
   const [row] = await db.insert(promotions).values(values).onConflictDoUpdate({ target: [promotions.programId, promotions.code], set: changes }).returning();
   if (!row) throw new Error('The promotion was not written');
+  return row;
+}
+
+/** One order of these cards placed since `since` that reached the member (completed). */
+export async function findCompletedOrderSince(db: Database, { merchantId, cardIds, since }: { merchantId: number; cardIds: string[]; since: Date }): Promise<{ id: string } | undefined> {
+  if (cardIds.length === 0) return undefined;
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.cardId, cardIds), gte(orders.createdAt, since), eq(orders.merchantId, merchantId), eq(orders.status, 'completed')))
+    .limit(1);
   return row;
 }

@@ -26,6 +26,7 @@ import { chargePaymentIntent, findPaymentAnswer, type OpenedPayment } from '../p
 import { canMoveOrder, givesBackPoints } from './order-status.ts';
 
 import {
+  findCompletedOrderSince,
   findDistributor,
   findEventsOfOrder,
   findLinesOfOrders,
@@ -276,4 +277,9 @@ export function orderPagePath(order: Pick<OrderRow, 'cardId' | 'id'>): string {
 export async function orderPaymentPage({ db, intent }: { db: Database; intent: PaymentIntentRow }): Promise<MemberPage | null> {
   const order = isUuid(intent.subjectId) ? await findOrder(db, { merchantId: intent.merchantId, orderId: intent.subjectId }) : undefined;
   return order ? { path: orderPagePath(order), cardId: order.cardId } : null;
+}
+
+/** Whether one of these cards' orders placed since `since` was completed: a purchase in the shop. */
+export async function hasCompletedOrderSince(db: Database, scope: { merchantId: number; cardIds: string[]; since: Date }): Promise<boolean> {
+  return (await findCompletedOrderSince(db, scope)) !== undefined;
 }

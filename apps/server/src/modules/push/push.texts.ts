@@ -42,6 +42,9 @@ interface PushTexts {
   useBefore: (programName: string, date: string) => string;
   voucherExpiring: (voucherName: string) => string;
   voucherUseBefore: (date: string) => string;
+  /** A referral paid: to the member who invited (a friend joined or made a first purchase), or to the friend who joined. */
+  referralTitle: (role: 'referrer' | 'friend', state: 'registered' | 'purchased', other: string) => string;
+  friend: string;
 }
 
 const plural = (count: number, one: string, other: string) => (count === 1 ? one : other);
@@ -89,6 +92,9 @@ const english: PushTexts = {
   useBefore: (programName, date) => `${programName}: use them before ${date}.`,
   voucherExpiring: (voucherName) => `${voucherName} expires soon`,
   voucherUseBefore: (date) => `Use it before ${date}.`,
+  referralTitle: (role, state, other) =>
+    role === 'friend' ? `Welcome! ${other} invited you` : state === 'purchased' ? `${other} made a first purchase` : `${other} joined through your invite`,
+  friend: 'Your friend',
 };
 
 const unitWord = (unit: BalanceUnit, words: Record<Exclude<BalanceUnit, 'CASH'>, string>) => (unit === 'CASH' ? '' : ` ${words[unit]}`);
@@ -128,6 +134,9 @@ const indonesian: PushTexts = {
   useBefore: (programName, date) => `${programName}: gunakan sebelum ${date}.`,
   voucherExpiring: (voucherName) => `${voucherName} segera kedaluwarsa`,
   voucherUseBefore: (date) => `Gunakan sebelum ${date}.`,
+  referralTitle: (role, state, other) =>
+    role === 'friend' ? `Selamat datang! ${other} mengundang Anda` : state === 'purchased' ? `${other} melakukan pembelian pertama` : `${other} bergabung lewat undangan Anda`,
+  friend: 'Teman Anda',
 };
 
 const malay: PushTexts = {
@@ -165,6 +174,9 @@ const malay: PushTexts = {
   useBefore: (programName, date) => `${programName}: gunakannya sebelum ${date}.`,
   voucherExpiring: (voucherName) => `${voucherName} akan luput`,
   voucherUseBefore: (date) => `Gunakannya sebelum ${date}.`,
+  referralTitle: (role, state, other) =>
+    role === 'friend' ? `Selamat datang! ${other} menjemput anda` : state === 'purchased' ? `${other} membuat pembelian pertama` : `${other} menyertai melalui jemputan anda`,
+  friend: 'Rakan anda',
 };
 
 /** Japanese counts stamps with 個 after the number and names points after it. */
@@ -205,6 +217,9 @@ const japanese: PushTexts = {
   useBefore: (programName, date) => `${programName}：${date}までにご利用ください。`,
   voucherExpiring: (voucherName) => `${voucherName}の有効期限が近づいています`,
   voucherUseBefore: (date) => `${date}までにご利用ください。`,
+  referralTitle: (role, state, other) =>
+    role === 'friend' ? `ようこそ！${other}からの招待です` : state === 'purchased' ? `${other}が初めてのお買い物をしました` : `${other}があなたの招待で参加しました`,
+  friend: 'お友だち',
 };
 
 const textsOf: Record<Language, PushTexts> = { en: english, id: indonesian, my: malay, ja: japanese };
@@ -254,5 +269,12 @@ export function wordPush(facts: InboxFacts, language: Language, { currency, time
       return { title: texts.expiring(facts.unit, facts.points, amountOf(facts.points, facts.unit, currency)), body: texts.useBefore(facts.programName, day(facts.expiresAt)) };
     case 'voucher_expiring':
       return { title: texts.voucherExpiring(facts.voucherName), body: texts.voucherUseBefore(day(facts.expiresAt)) };
+    case 'referral_reward': {
+      const other = facts.otherName === null ? texts.friend : texts.senderName(facts.otherName);
+      return {
+        title: texts.referralTitle(facts.role, facts.friendState, other),
+        body: texts.rewardAdded(facts.unit, facts.points, amountOf(facts.points, facts.unit, currency), facts.programName),
+      };
+    }
   }
 }

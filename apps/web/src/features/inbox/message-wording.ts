@@ -87,6 +87,15 @@ export function useMessageWording(): (facts: InboxFacts) => MessageWording {
             title: t('messages.voucherExpiring.title', { voucherName: facts.voucherName }),
             text: t('messages.voucherExpiring.text', { date: dates.day(facts.expiresAt) }),
           };
+        case 'referral_reward': {
+          const { unit, programName } = facts;
+          // Worded as the push about it is (the server's push texts), so both say the same.
+          const name = facts.otherName === null ? t('messages.referralReward.someone') : t('messages.transferReceived.sender', { name: facts.otherName });
+          return {
+            title: t(`messages.referralReward.${facts.role === 'friend' ? 'friend' : facts.friendState}`, { name }),
+            text: t('messages.rewardGranted.text', { context: unit, count: facts.points, amount: amountOf(facts.points, unit, currency), programName }),
+          };
+        }
       }
     },
     [t, shopT, shop, currency, dates],

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { CardDetail } from '@kartu/contracts';
-import { GiftIcon, HistoryIcon, LevelsIcon, TransferIcon } from '../../../components/layout/icons.tsx';
+import { GiftIcon, HistoryIcon, Icon, LevelsIcon, TransferIcon } from '../../../components/layout/icons.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { List, MenuRow } from '../../../components/ui/list-row.tsx';
 import { paths, type RoutePath } from '../../../config/paths.ts';
+import { useCardReferral } from '../../../lib/referrals.ts';
 import { cardMenuItems, type CardMenuPage } from '../card-menu-items.ts';
 
 const pathOf: Record<CardMenuPage, RoutePath<`/cards/:cardId/${CardMenuPage}`>> = {
@@ -21,11 +22,17 @@ const iconOf: Record<CardMenuPage, ReactNode> = {
   levels: <LevelsIcon />,
 };
 
-/** The card's pages, in the program's order, as the card's visual attributes allow. */
+const ReferIcon = () => <Icon><circle cx="9" cy="8" r="4" /><path d="M2 21v-1a7 7 0 0114 0v1M19 8v6M16 11h6" /></Icon>;
+
+/**
+ * The card's pages, in the program's order, as the card's visual attributes allow; then 'Refer
+ * friends' while a referral program of the card runs (app-core §3 isHaveReferral, referralId).
+ */
 export function CardMenu({ card }: { card: Pick<CardDetail, 'id' | 'menus' | 'visualAttributes' | 'claimableRewards'> }) {
   const { t } = useTranslation('cards');
   const items = cardMenuItems(card);
-  if (items.length === 0) return null;
+  const referral = useCardReferral(card.id);
+  if (items.length === 0 && !referral) return null;
   return (
     <nav aria-label={t('menu.label')}>
       <List className="card-menu">
@@ -49,6 +56,11 @@ export function CardMenu({ card }: { card: Pick<CardDetail, 'id' | 'menus' | 'vi
             </li>
           );
         })}
+        {referral ? (
+          <li>
+            <MenuRow to={paths.cardReferral.href({ cardId: card.id, id: referral.id })} leading={<ReferIcon />} title={t('menu.referral')} />
+          </li>
+        ) : null}
       </List>
     </nav>
   );

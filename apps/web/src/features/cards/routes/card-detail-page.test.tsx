@@ -1,7 +1,7 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CardDetail, SiteState } from '@kartu/contracts';
+import type { CardDetail, ReferralListItem, SiteState } from '@kartu/contracts';
 import { setSession } from '../../../lib/session.ts';
 import { markCardTourSeen } from '../card-tour-store.ts';
 import { CardDetailPage } from './card-detail-page.tsx';
@@ -22,6 +22,12 @@ function renderDetail(card: CardDetail | Answer, { site = testSite(), extra = {}
   const { requests: calls } = stubApi({ [cardUrl]: typeof card === 'function' ? card : () => Response.json(card), ...extra });
   const view = renderPage(<CardDetailPage />, { path: paths.cardDetail.path, history: ['/cards', `/cards/${cardId}`], site });
   return { ...view, calls };
+}
+
+/** One of the member's referral programs as GET /api/v2/referrals lists it: running, of the card under test. */
+function referralOf(overrides: Partial<ReferralListItem>): ReferralListItem {
+  const offer = { programId: 'p-1', programName: 'Kopi Senja Rewards', unit: 'POINT', referrerReward: 100, friendReward: 50, rewardOn: 'purchased', endsAt: null } as const;
+  return { id: 'ref-1', cardId, status: 'active', ...offer, ...overrides };
 }
 
 const singleCardSite = () => testSite({ merchant: { homePage: { ...testSite().merchant.homePage, addCardButton: false } } });
@@ -83,6 +89,34 @@ describe('CardDetailPage', () => {
       `/cards/${cardId}/transaction-history`,
     ]);
     expect(links[1]).toHaveAccessibleName('Claim rewards, 2 rewards to claim');
+  });
+
+  it('offers Refer friends while a referral program of this card runs', async () => {
+    const { calls } = renderDetail(cardDetail(), {
+      extra: {
+        'GET /api/v2/referrals': () =>
+          Response.json({ data: [referralOf({ id: 'ref-other', cardId: 'card-other' }), referralOf({ id: 'ref-ended', status: 'ended' }), referralOf({ id: 'ref-1' })] }),
+      },
+    });
+    const menu = await screen.findByRole('navigation', { name: 'Card menu' });
+    expect(await within(menu).findByRole('link', { name: 'Refer friends' })).toHaveAttribute('href', `/cards/${cardId}/referral/ref-1`);
+    expect(within(menu).getAllByRole('link').at(-1)).toHaveAccessibleName('Refer friends');
+    expect(calls.filter((call) => call.path === '/api/v2/referrals')).toHaveLength(1);
+  });
+
+  it('shows the menu without Refer friends when the referral programs cannot be read', async () => {
+    const { calls } = renderDetail(cardDetail(), { extra: { 'GET /api/v2/referrals': () => errorAnswer('INTERNAL') } });
+    const menu = await screen.findByRole('navigation', { name: 'Card menu' });
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/v2/referrals')).toBe(true));
+    expect(within(menu).getAllByRole('link')).toHaveLength(4);
+    expect(within(menu).queryByRole('link', { name: 'Refer friends' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows Refer friends on a card whose other menus are all closed', async () => {
+    renderDetail(cardDetail({ menus: [], visualAttributes: {} }), { extra: { 'GET /api/v2/referrals': () => Response.json({ data: [referralOf({ id: 'ref-1' })] }) } });
+    const menu = await screen.findByRole('navigation', { name: 'Card menu' });
+    expect(within(menu).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([`/cards/${cardId}/referral/ref-1`]);
   });
 
   it('shows the status of a card that is not active and hides its shop button', async () => {

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { LANDING_BANNER_SIZES } from '@kartu/core/constants';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher.tsx';
@@ -6,6 +7,14 @@ import { useHeadingFocus } from '../../../components/ui/use-heading-focus.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useSignInKind } from '../../../lib/sign-in-kind.ts';
 import '../../../components/ui/ui.css';
+
+// A shared invite link is `/?ref={code}` (docs/decisions/042-referrals.md).
+const REFERRAL_CODE_PARAM = 'ref';
+
+// Only a visitor who came by an invite link downloads the invite's words.
+const ReferralInviteBanner = lazy(() => import('../components/referral-invite-banner.tsx').then((module) => ({ default: module.ReferralInviteBanner })));
+
+const subscribeToNothing = () => () => {};
 
 export type LandingPageProps = {
   /** The sign-in form for the merchant's identifier. */
@@ -59,6 +68,7 @@ export function LandingPage({ children }: LandingPageProps) {
             {t('landing.welcomeTitle', { brand })}
           </h1>
           <p className="muted">{t('landing.welcomeText', { brand })}</p>
+          <ReferralInvite />
         </div>
 
         <section className="landing__sign-in stack" aria-labelledby="landing-sign-in-title">
@@ -76,6 +86,25 @@ export function LandingPage({ children }: LandingPageProps) {
         <p>{t('landing.copyright', { year: new Date().getFullYear(), brand })}</p>
         {merchant.flags.hidePoweredBy ? null : <p>{t('landing.poweredBy')}</p>}
       </footer>
+    </div>
+  );
+}
+
+/**
+ * Who invited the visitor, over the form, once the page runs in the browser: the server draws one
+ * landing page whatever the query holds, and the form never waits for the invite. A live region,
+ * so the words are heard when they arrive without taking anyone away from the form.
+ */
+function ReferralInvite() {
+  const [searchParams] = useSearchParams();
+  const code = searchParams.get(REFERRAL_CODE_PARAM)?.trim();
+  const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  if (!hydrated || !code) return null;
+  return (
+    <div role="status">
+      <Suspense fallback={null}>
+        <ReferralInviteBanner code={code} />
+      </Suspense>
     </div>
   );
 }

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { InboxFacts, Language } from '@kartu/contracts';
+import { createTranslator, I18nProvider } from '../../lib/i18n.tsx';
+import { SiteProvider } from '../../lib/site.tsx';
+import { testSite } from '../../test/site.test-support.ts';
+import { useMessageWording } from './message-wording.ts';
+
+type ReferralReward = Extract<InboxFacts, { kind: 'referral_reward' }>;
+
+const reward = (overrides: Partial<ReferralReward> = {}): ReferralReward => ({
+  kind: 'referral_reward',
+  role: 'referrer',
+  friendState: 'purchased',
+  otherName: 'Budi S.',
+  points: 100,
+  unit: 'POINT',
+  programName: 'Kopi Senja Rewards',
+  ...overrides,
+});
+
+/** The wording of each message, in a language whose catalogues are loaded first. */
+async function wordingIn(language: Language) {
+  const translator = createTranslator(language);
+  await translator.load(['common', 'inbox', 'shop']);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <SiteProvider site={testSite()}>
+      <I18nProvider translator={translator}>{children}</I18nProvider>
+    </SiteProvider>
+  );
+  return renderHook(() => useMessageWording(), { wrapper }).result.current;
+}
+
+describe('the wording of a referral reward', () => {
+  it('tells the member who invited which friend paid it, and what reached their card', async () => {
+    const wordingOf = await wordingIn('en');
+    expect(wordingOf(reward())).toEqual({ title: 'Budi S. made a first purchase', text: '100 points added to your Kopi Senja Rewards card.' });
+    expect(wordingOf(reward({ friendState: 'registered', otherName: null, points: 1, unit: 'STAMP' }))).toEqual({
+      title: 'Your friend joined through your invite',
+      text: '1 stamp added to your Kopi Senja Rewards card.',
+    });
+  });
+
+  it('welcomes the friend who joined, naming who invited them', async () => {
+    const wordingOf = await wordingIn('en');
+    expect(wordingOf(reward({ role: 'friend', friendState: 'registered', otherName: 'Rani S.', points: 50 }))).toEqual({
+      title: 'Welcome! Rani S. invited you',
+      text: '50 points added to your Kopi Senja Rewards card.',
+    });
+  });
+
+  it('says the same as the push in Japanese, Indonesian and Malay', async () => {
+    expect((await wordingIn('ja'))(reward())).toEqual({ title: 'Budi S.さんが初めてのお買い物をしました', text: 'Kopi Senja Rewardsカードに100ポイントが追加されました。' });
+    expect((await wordingIn('ja'))(reward({ role: 'friend', otherName: null }))).toEqual({ title: 'ようこそ！お友だちからの招待です', text: 'Kopi Senja Rewardsカードに100ポイントが追加されました。' });
+    expect((await wordingIn('id'))(reward({ friendState: 'registered' }))).toEqual({
+      title: 'Budi S. bergabung lewat undangan Anda',
+      text: '100 poin ditambahkan ke kartu Kopi Senja Rewards Anda.',
+    });
+    expect((await wordingIn('my'))(reward({ role: 'friend', otherName: 'Rani S.' }))).toEqual({
+      title: 'Selamat datang! Rani S. menjemput anda',
+      text: '100 mata ditambah ke kad Kopi Senja Rewards anda.',
+    });
+  });
+});
