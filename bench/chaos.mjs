@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import net from 'node:net';
 import { parseArgs } from 'node:util';
-import { adminQuery, createApiKey, databaseUrl, freePort, localPostgresServer, root, runBenchmark, start, stopAll, waitUntilListening } from './support.mjs';
+import { adminQuery, createApiKey, databaseUrl, freePort, localPostgresServer, root, runBenchmark, runKartu, start, stopAll, waitUntilListening } from './support.mjs';
 import { checkLedger } from './chaos/ledger-checks.mjs';
 import { enrolMembers, pointsProgramId } from './chaos/members.mjs';
 import { newLedgerModel, perform, planOperation } from './chaos/operations.mjs';
@@ -203,7 +203,12 @@ async function main() {
   proxy = await startProxy(instances);
   console.log(`Instances a (127.0.0.1:${instances[0].port}) and b (127.0.0.1:${instances[1].port}) behind the proxy on 127.0.0.1:${proxy.port}`);
 
-  const tillKey = createApiKey([process.execPath, ['apps/server/dist/kartu.js']], { databaseUrl: appDatabaseUrl, name: 'Chaos till', env: redis ? { REDIS_URL: redis } : {} });
+  const kartu = [process.execPath, ['apps/server/dist/kartu.js']];
+  const kartuEnv = { databaseUrl: appDatabaseUrl, env: redis ? { REDIS_URL: redis } : {} };
+  const tillKey = createApiKey(kartu, { ...kartuEnv, name: 'Chaos till' });
+  // The demo opens point transfers from Silver only; the run's new members transfer from the start.
+  const opened = runKartu(kartu, ['features', 'unlock', '--merchant', 'KOPISENJA', '--feature', 'transfer-point'], kartuEnv);
+  if (opened.status !== 0 && !/was not locked/.test(opened.stderr)) throw new Error(`kartu features unlock failed: ${opened.stderr}`);
   const programId = await pointsProgramId(proxy.port, tillKey);
   const pin = String(randomInt(100_000, 1_000_000));
   const members = await enrolMembers(proxy.port, { count: MEMBERS, pin, tillKey, programId, runId });

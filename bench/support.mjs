@@ -55,14 +55,14 @@ export async function adminQuery(serverUrl, sql) {
  * An API key of the demo merchant made with the operator CLI (`kartu` is its command and
  * arguments), as an operator makes one. The key is answered, never printed.
  */
-export function createApiKey(kartu, { databaseUrl: url, name, env = {} }) {
+/** Runs an operator command (`kartu`, as [command, args]) on the database at `url`. */
+export function runKartu(kartu, commandArgs, { databaseUrl: url, env = {} }) {
   const [command, args] = kartu;
-  const created = spawnSync(command, [...args, 'api-keys', 'create', '--merchant', 'KOPISENJA', '--name', name], {
-    cwd: root,
-    env: { ...process.env, ...env, DATABASE_URL: url },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  return spawnSync(command, [...args, ...commandArgs], { cwd: root, env: { ...process.env, ...env, DATABASE_URL: url }, encoding: 'utf8', timeout: 60_000 });
+}
+
+export function createApiKey(kartu, { databaseUrl: url, name, env = {} }) {
+  const created = runKartu(kartu, ['api-keys', 'create', '--merchant', 'KOPISENJA', '--name', name], { databaseUrl: url, env });
   const key = /kartu_[0-9a-f-]{36}_[A-Za-z0-9_-]{43}/.exec(created.stdout)?.[0];
   if (created.status !== 0 || !key) throw new Error(`kartu api-keys create failed: ${created.stderr}`);
   return key;

@@ -22,6 +22,12 @@ export function shareHref(channel: ShareChannel, text: string, url: string): str
   }
 }
 
+/** A channel's page that writes to one person: a WhatsApp chat with the number, or the phone's SMS to it. */
+export function directShareHref(channel: 'whatsapp' | 'sms', e164: string, text: string, url: string): string {
+  const message = encodeURIComponent(`${text} ${url}`);
+  return channel === 'whatsapp' ? `https://wa.me/${e164.replace(/\D/g, '')}?text=${message}` : `sms:${e164}?&body=${message}`;
+}
+
 export interface ShareLinksProps {
   url: string;
   /** The words sent with the link. */

@@ -4,7 +4,9 @@ import { toast } from '../../../components/feedback/toast-store.ts';
 import { PhoneInput } from '../../../components/forms/phone-input.tsx';
 import { phoneIdentifier, phoneProblem } from '../../../components/forms/phone-rules.ts';
 import { useStartingRegion } from '../../../components/forms/starting-region.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { directShareHref } from '../../../components/ui/share-links.tsx';
+import { toInternational } from '@kartu/core';
 import { ApiError, describeApiError, fieldMessagesOf } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { useInviteFriend } from '../api/invite-friend.ts';
@@ -16,7 +18,7 @@ const phoneCodes = new Set(['REFERRAL_SELF', 'REFERRAL_ALREADY_INVITED']);
  * Records a friend's phone as invited (pending), so their sign-up counts for the member, with how
  * many invites today still allows; none left, the form stays in view, switched off, and says why.
  */
-export function InviteForm({ referralId, invitesLeftToday }: { referralId: string; invitesLeftToday: number }) {
+export function InviteForm({ referralId, invitesLeftToday, share }: { referralId: string; invitesLeftToday: number; share: { link: string; text: string } }) {
   const { t } = useTranslation('referral');
   const ids = { heading: useId(), phone: useId(), left: useId() };
   const phoneRef = useRef<HTMLInputElement>(null);
@@ -28,6 +30,8 @@ export function InviteForm({ referralId, invitesLeftToday }: { referralId: strin
   const noneLeft = invitesLeftToday === 0;
   const leftRef = useRef<HTMLParagraphElement>(null);
   const invitedHere = useRef(false);
+  // The friend just invited, to send the link to them straight away.
+  const [sendTo, setSendTo] = useState<{ e164: string; masked: string } | null>(null);
 
   // The last invite of the day switches the form off under the member's focus: it moves to why.
   useEffect(() => {
@@ -53,6 +57,7 @@ export function InviteForm({ referralId, invitesLeftToday }: { referralId: strin
     event.preventDefault();
     if (invite.isPending) return;
     setProblem(null);
+    setSendTo(null);
     const invalid = phoneProblem(phone, region);
     setPhoneError(invalid ? t(`invite.${invalid}`) : undefined);
     if (invalid) return phoneRef.current?.focus();
@@ -64,6 +69,7 @@ export function InviteForm({ referralId, invitesLeftToday }: { referralId: strin
           invitedHere.current = true;
           setPhone('');
           announce(friend);
+          if (friend.state === 'pending') setSendTo({ e164: toInternational(identifierValue, countryCode), masked: friend.friendPhone });
         },
         onError: refused,
       },
@@ -100,6 +106,19 @@ export function InviteForm({ referralId, invitesLeftToday }: { referralId: strin
           </Button>
         </fieldset>
       </form>
+      {sendTo ? (
+        <div className="referral-invite__send">
+          <p>{t('invite.sendTo', { phone: sendTo.masked })}</p>
+          <div className="referral-invite__send-links">
+            <a className={buttonClass({ variant: 'secondary' })} href={directShareHref('whatsapp', sendTo.e164, share.text, share.link)} target="_blank" rel="noopener noreferrer">
+              {t('invite.sendWhatsapp')}
+            </a>
+            <a className={buttonClass({ variant: 'secondary' })} href={directShareHref('sms', sendTo.e164, share.text, share.link)}>
+              {t('invite.sendSms')}
+            </a>
+          </div>
+        </div>
+      ) : null}
     </section>
   );
 }

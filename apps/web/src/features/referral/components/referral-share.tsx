@@ -8,14 +8,20 @@ import { useRewardAmount } from '../use-reward-amount.ts';
 
 type Shared = Pick<ReferralOverview, 'code' | 'link' | 'programName' | 'unit' | 'friendReward'>;
 
+/** The words sent with the member's link: the program, the code, and what the friend receives. */
+export function useShareText(referral: Shared): string {
+  const { t } = useTranslation('referral');
+  const reward = useRewardAmount(referral.unit);
+  const { code, programName } = referral;
+  return referral.friendReward > 0 ? t('share.textWithReward', { programName, code, reward: reward(referral.friendReward) }) : t('share.text', { programName, code });
+}
+
 /** The member's own code, large enough to read out, and their link for each share channel. */
 export function ReferralShare({ referral }: { referral: Shared }) {
   const { t } = useTranslation('referral');
-  const reward = useRewardAmount(referral.unit);
   const headingId = useId();
-  const { code, programName } = referral;
-  const text =
-    referral.friendReward > 0 ? t('share.textWithReward', { programName, code, reward: reward(referral.friendReward) }) : t('share.text', { programName, code });
+  const { code } = referral;
+  const text = useShareText(referral);
   return (
     <section className="referral-share stack" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('share.heading')}</h2>

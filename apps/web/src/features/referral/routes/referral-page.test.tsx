@@ -157,6 +157,17 @@ describe('ReferralPage', () => {
     expect(screen.getByLabelText("Your friend's phone number")).toHaveValue('');
   });
 
+  it('offers to send the link to the friend just invited, by WhatsApp or SMS, with the words of the offer', async () => {
+    serve({ extra: { [`POST ${invitesPath}`]: () => okAnswer({ data: referralFriend() }, 201) } });
+    renderReferral();
+    await invite('0812 3456 7890');
+    const panel = (await screen.findByText('Send your link to +62 812-****-6789 now:')).parentElement as HTMLElement;
+    const overview = referralOverview();
+    const words = encodeURIComponent(`Join ${overview.programName} with my code ${overview.code} and get 50 Pts ${overview.link}`);
+    expect(within(panel).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', `https://wa.me/6281234567890?text=${words}`);
+    expect(within(panel).getByRole('link', { name: 'SMS' })).toHaveAttribute('href', `sms:+6281234567890?&body=${words}`);
+  });
+
   it('says why a friend invited now brings no commission', async () => {
     serve({ extra: { [`POST ${invitesPath}`]: () => okAnswer({ data: referralFriend({ state: 'unavailable', unavailableReason: 'already-member' }) }, 201) } });
     renderReferral();

@@ -11,7 +11,7 @@ import { useReferral } from '../api/get-referral.ts';
 import { FriendList } from '../components/friend-list.tsx';
 import { InviteForm } from '../components/invite-form.tsx';
 import { ReferralEnded, ReferralOffer } from '../components/referral-offer.tsx';
-import { ReferralShare } from '../components/referral-share.tsx';
+import { ReferralShare, useShareText } from '../components/referral-share.tsx';
 import { ReferralLoadError, ReferralSkeleton } from '../components/referral-states.tsx';
 import { ReferralSummary } from '../components/referral-summary.tsx';
 import '../referral.css';
@@ -58,6 +58,7 @@ export function ReferralPage() {
 
 function ReferralLoaded({ overview }: { overview: ReferralOverview }) {
   const ended = overview.status === 'ended';
+  const shareText = useShareText(overview);
   return (
     <>
       {ended ? (
@@ -66,7 +67,7 @@ function ReferralLoaded({ overview }: { overview: ReferralOverview }) {
         <>
           <ReferralOffer offer={overview} />
           <ReferralShare referral={overview} />
-          <InviteForm referralId={overview.id} invitesLeftToday={overview.invitesLeftToday} />
+          <InviteForm referralId={overview.id} invitesLeftToday={overview.invitesLeftToday} share={{ link: overview.link, text: shareText }} />
         </>
       )}
       <ReferralSummary summary={overview.summary} unit={overview.unit} />
