@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { priceAmountSchema } from './amounts.ts';
 import { balanceUnitSchema } from './cards.ts';
+import { programIdSchema } from './integration.ts';
 
 /*
  * Referral (business-rules §1 refer friends, §2 referral program and history, §3 Referral: friend
@@ -138,3 +140,37 @@ export const referralJoinSchema = z.object({
 });
 export type ReferralJoin = z.infer<typeof referralJoinSchema>;
 export const referralJoinAnswerSchema = z.object({ data: referralJoinSchema });
+
+/* The merchant's side, in the integration API: making, listing and ending referral programs. */
+
+export const integrationReferralProgramSchema = z.object({
+  id: z.string(),
+  programId: z.string(),
+  referrerReward: points,
+  friendReward: points,
+  rewardOn: referralRewardOnSchema,
+  /** Commissions one member may be paid in 24 hours; friends beyond wait for a later day. */
+  dailyRewardCap: z.number().int().min(1).max(1000),
+  status: z.enum(['scheduled', 'active', 'ended']),
+  startsAt: when,
+  endsAt: when.nullable(),
+  createdAt: when,
+});
+export type IntegrationReferralProgram = z.infer<typeof integrationReferralProgramSchema>;
+
+export const integrationReferralProgramBodySchema = z.object({
+  programId: programIdSchema,
+  /** In the card program's unit: points, stamps or minor currency units. */
+  referrerReward: priceAmountSchema,
+  friendReward: priceAmountSchema.default(0),
+  rewardOn: referralRewardOnSchema.default('purchased'),
+  dailyRewardCap: z.number().int().min(1).max(1000).default(10),
+  /** From now when left out. */
+  startsAt: when.optional(),
+  endsAt: when.nullable().optional(),
+});
+/** Nothing to say: ending takes effect at once. */
+export const integrationReferralProgramEndBodySchema = z.object({});
+export const integrationReferralProgramParamsSchema = z.object({ referralId: z.string().min(1).max(64) });
+export const integrationReferralProgramAnswerSchema = z.object({ data: integrationReferralProgramSchema });
+export const integrationReferralProgramListSchema = z.object({ data: z.array(integrationReferralProgramSchema) });

@@ -131,6 +131,18 @@ const referralOffer = {
   endsAt: null,
 } as const;
 const referralItem = { ...referralOffer, cardId: pointsCard.id };
+const integrationReferralProgram = {
+  id: referralOffer.id,
+  programId: rewardsProgram.id,
+  referrerReward: 100,
+  friendReward: 50,
+  rewardOn: 'purchased',
+  dailyRewardCap: 10,
+  status: 'active',
+  startsAt: '2026-03-01T00:00:00.000Z',
+  endsAt: '2026-06-30T16:59:59.000Z',
+  createdAt: '2026-02-27T08:00:00.000Z',
+} as const;
 const referralOverview = {
   ...referralOffer,
   cardId: pointsCard.id,
@@ -1110,6 +1122,12 @@ export const contractExamples: ContractExamples = {
   integrationMessageAnswerSchema: { data: { id: weekendPromoMessage.id, createdAt: weekendPromoMessage.createdAt } },
   // The weekend promo to every Gold member of Kopi Senja Rewards, half way through.
   integrationBroadcastBodySchema: { audience: { kind: 'level', programId: rewardsProgram.id, levelRank: 3 }, ...weekendPromo },
+  integrationReferralProgramSchema: integrationReferralProgram,
+  integrationReferralProgramBodySchema: { programId: rewardsProgram.id, referrerReward: 100, friendReward: 50, rewardOn: 'purchased', dailyRewardCap: 10, endsAt: '2026-06-30T16:59:59.000Z' },
+  integrationReferralProgramEndBodySchema: {},
+  integrationReferralProgramParamsSchema: { referralId: referralOffer.id },
+  integrationReferralProgramAnswerSchema: { data: integrationReferralProgram },
+  integrationReferralProgramListSchema: { data: [integrationReferralProgram] },
   integrationBroadcastAnswerSchema: { data: { id: '6f1e2d3c-4b5a-4c9d-8e7f-0a1b2c3d4e5f', status: 'sending', sent: 1_000, createdAt: weekendPromoMessage.createdAt, finishedAt: null } },
   integrationOrderStatusBodySchema: { status: 'on_courier', courier: 'JNE REG', trackingNumber: 'JX3104928817', note: 'Picked up by the courier' },
   integrationOrderAnswerSchema: { data: integrationOrder },

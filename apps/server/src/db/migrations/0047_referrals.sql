@@ -22,7 +22,7 @@ CREATE TABLE "referral_programs" (
 	CONSTRAINT "referral_programs_reward_on_check" CHECK ("referral_programs"."reward_on" in ('registered', 'purchased')),
 	CONSTRAINT "referral_programs_rewards_check" CHECK ("referral_programs"."referrer_reward" >= 0 and "referral_programs"."friend_reward" >= 0),
 	CONSTRAINT "referral_programs_cap_check" CHECK ("referral_programs"."daily_reward_cap" between 1 and 1000),
-	CONSTRAINT "referral_programs_window_check" CHECK ("referral_programs"."ends_at" is null or "referral_programs"."ends_at" > "referral_programs"."starts_at")
+	CONSTRAINT "referral_programs_window_check" CHECK ("referral_programs"."ends_at" is null or "referral_programs"."ends_at" >= "referral_programs"."starts_at")
 );
 --> statement-breakpoint
 CREATE TABLE "referrals" (

@@ -1,4 +1,5 @@
 import type { Area } from '../../http/area.ts';
+import { integrationReferralRoutes } from './referrals.integration.routes.ts';
 import { referralRoutes } from './referrals.routes.ts';
 
-export const referralsArea: Area = { name: 'referrals', routes: [referralRoutes] };
+export const referralsArea: Area = { name: 'referrals', routes: [referralRoutes], integrationRoutes: [integrationReferralRoutes] };

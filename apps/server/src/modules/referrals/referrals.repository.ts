@@ -49,7 +49,8 @@ export async function findMerchantReferralPrograms(db: Database, merchantId: num
 export async function updateReferralProgramEnd(db: Database, { merchantId, id, endsAt }: { merchantId: number; id: string; endsAt: Date }): Promise<boolean> {
   const rows = await db
     .update(referralPrograms)
-    .set({ endsAt })
+    // A program ended before its start never runs: its end is its start.
+    .set({ endsAt: sql`greatest(${endsAt}, ${referralPrograms.startsAt})` })
     .where(and(eq(referralPrograms.merchantId, merchantId), eq(referralPrograms.id, id)))
     .returning({ id: referralPrograms.id });
   return rows.length > 0;

@@ -112,6 +112,13 @@ export async function createReferralProgram({ db, merchantId, programId, now, ..
   }
 }
 
+/** A referral program of the merchant, started or not; 404 NOT_FOUND otherwise. */
+export async function getMerchantReferralProgram({ db, merchantId, referralId }: { db: Database; merchantId: number; referralId: string }): Promise<ReferralProgramRow> {
+  const program = isUuid(referralId) ? await findReferralProgram(db, { merchantId, id: referralId }) : undefined;
+  if (!program) throw new AppError('NOT_FOUND', { message: 'Referral program not found' });
+  return program;
+}
+
 export async function listReferralPrograms({ db, merchantId }: { db: Database; merchantId: number }): Promise<ReferralProgramRow[]> {
   return findMerchantReferralPrograms(db, merchantId);
 }

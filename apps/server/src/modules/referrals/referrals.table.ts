@@ -37,7 +37,8 @@ export const referralPrograms = pgTable(
     check('referral_programs_reward_on_check', isOneOf(table.rewardOn, referralRewardOns)),
     check('referral_programs_rewards_check', sql`${table.referrerReward} >= 0 and ${table.friendReward} >= 0`),
     check('referral_programs_cap_check', sql`${table.dailyRewardCap} between 1 and 1000`),
-    check('referral_programs_window_check', sql`${table.endsAt} is null or ${table.endsAt} > ${table.startsAt}`),
+    // Equal when a program ended before it began: it never runs.
+    check('referral_programs_window_check', sql`${table.endsAt} is null or ${table.endsAt} >= ${table.startsAt}`),
   ],
 );
 

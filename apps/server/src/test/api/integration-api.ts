@@ -337,6 +337,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integration/v1/referral-programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listReferralPrograms"];
+        put?: never;
+        post: operations["createReferralProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integration/v1/referral-programs/{referralId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["endReferralProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integration/v1/vouchers/{voucherId}/partner-code": {
         parameters: {
             query?: never;
@@ -741,6 +773,41 @@ export interface components {
         IntegrationRedemptionVoidBody: {
             reason?: string;
         } | null;
+        IntegrationReferralProgram: {
+            /** Format: date-time */
+            createdAt: string;
+            dailyRewardCap: number;
+            endsAt: string | null;
+            friendReward: number;
+            id: string;
+            programId: string;
+            referrerReward: number;
+            rewardOn: components["schemas"]["ReferralRewardOn"];
+            /** Format: date-time */
+            startsAt: string;
+            /** @enum {string} */
+            status: "scheduled" | "active" | "ended";
+        };
+        IntegrationReferralProgramAnswer: {
+            data: components["schemas"]["IntegrationReferralProgram"];
+        };
+        IntegrationReferralProgramBody: {
+            /** @default 10 */
+            dailyRewardCap?: number;
+            endsAt?: string | null;
+            /** @default 0 */
+            friendReward?: components["schemas"]["PriceAmount"];
+            programId: components["schemas"]["ProgramId"];
+            referrerReward: components["schemas"]["PriceAmount"];
+            /** @default purchased */
+            rewardOn?: components["schemas"]["ReferralRewardOn"];
+            /** Format: date-time */
+            startsAt?: string;
+        };
+        IntegrationReferralProgramEndBody: Record<string, never>;
+        IntegrationReferralProgramList: {
+            data: components["schemas"]["IntegrationReferralProgram"][];
+        };
         IntegrationStockBody: {
             stock: number | null;
         };
@@ -849,6 +916,8 @@ export interface components {
             quantity: number;
             sku: string;
         };
+        /** @enum {string} */
+        ReferralRewardOn: "registered" | "purchased";
         SignedMovementAmount: number;
         VoidPurchaseAnswer: {
             entryId: string | null;
@@ -2747,6 +2816,253 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VoidPurchaseAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listReferralPrograms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationReferralProgramList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createReferralProgram: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": components["schemas"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationReferralProgramBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationReferralProgramAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    endReferralProgram: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": components["schemas"]["IdempotencyKey"];
+            };
+            path: {
+                referralId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationReferralProgramEndBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationReferralProgramAnswer"];
                 };
             };
             400: {

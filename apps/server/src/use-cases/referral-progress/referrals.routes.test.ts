@@ -22,7 +22,7 @@ import { lockFeature, unlockFeature } from '../../modules/features/features.serv
 import { getBalance } from '../../modules/ledger/ledger.service.ts';
 import { createReferralProgram, endReferralProgram } from '../../modules/referrals/referrals.service.ts';
 import { newMember, type TestMember } from '../../test/members.ts';
-import { useTestApp, type TestApp } from '../../test/test-app.ts';
+import { merchantIdOf, useTestApp, type TestApp } from '../../test/test-app.ts';
 import { advanceReferrals } from './referral-progress.ts';
 
 let testApp: TestApp;
@@ -285,3 +285,32 @@ describe('friends moving on without the link', () => {
     expect(await balanceOf(card.id)).toBe(200n);
   });
 });
+
+describe("the merchant's referral programs in the integration API", () => {
+  it('makes one per card program, lists it with its status, and ends it, for the key’s merchant only', async () => {
+    const { key } = await createApiKey({ db: testApp.db, merchantId, name: 'Back office' });
+    const program = await newProgram(testApp, merchantId, { name: 'Senja Friends API' });
+    const body = { programId: program.id, referrerReward: 100, friendReward: 50, dailyRewardCap: 5 };
+    const made = await callIntegration(testApp, 'POST', '/referral-programs', { key, body });
+    expect(made.statusCode, made.body).toBe(201);
+    const created = (made.json() as { data: { id: string } }).data;
+    expect(made.json()).toMatchObject({ data: { programId: program.id, referrerReward: 100, friendReward: 50, rewardOn: 'purchased', dailyRewardCap: 5, status: 'active', endsAt: null } });
+    expect((await callIntegration(testApp, 'POST', '/referral-programs', { key, body })).statusCode).toBe(409);
+
+    const listed = await callIntegration(testApp, 'GET', '/referral-programs', { key });
+    expect((listed.json() as { data: { id: string }[] }).data.map((row) => row.id)).toContain(created.id);
+
+    const lumina = await newProgram(testApp, await merchantIdOfLumina(), { name: 'Glow Friends' });
+    expect((await callIntegration(testApp, 'POST', '/referral-programs', { key, body: { ...body, programId: lumina.id } })).statusCode).toBe(404);
+    const { key: luminaKey } = await createApiKey({ db: testApp.db, merchantId: await merchantIdOfLumina(), name: 'Lumina back office' });
+    expect((await callIntegration(testApp, 'POST', `/referral-programs/${created.id}/end`, { key: luminaKey, body: {} })).statusCode).toBe(404);
+
+    const ended = await callIntegration(testApp, 'POST', `/referral-programs/${created.id}/end`, { key, body: {} });
+    expect(ended.statusCode, ended.body).toBe(200);
+    testApp.clock.advance(1);
+    const after = await callIntegration(testApp, 'GET', '/referral-programs', { key });
+    expect((after.json() as { data: { id: string; status: string }[] }).data.find((row) => row.id === created.id)?.status).toBe('ended');
+  });
+});
+
+const merchantIdOfLumina = () => merchantIdOf(testApp.db, 'LUMINABEAUTY');
