@@ -122,12 +122,20 @@ export async function merchantIdOf(db: Database, mid = 'KOPISENJA'): Promise<num
 }
 
 /**
- * A test file's app and a seeded merchant's id, made before the file's tests and closed after them:
- * `ready` hands them over once they exist, e.g. `useTestApp((made) => ({ testApp, merchantId } = made))`.
+ * The PostgreSQL server run (the server-postgres project). PGlite is a single connection that runs
+ * one transaction at a time, so only this run can race transactions against each other.
  */
-export function useTestApp(ready: (made: { testApp: TestApp; merchantId: number }) => void, { mid = 'KOPISENJA' }: { mid?: string } = {}): void {
+export const isPostgresServerRun = process.env.KARTU_TEST_DB === 'postgres';
+
+/**
+ * A test file's app and a seeded merchant's id, made before the file's tests and closed after them:
+ * `ready` hands them over once they exist, e.g. `useTestApp((made) => ({ testApp, merchantId } = made))`;
+ * with `onlyOnPostgresServer`, only in the PostgreSQL server run (a file of races).
+ */
+export function useTestApp(ready: (made: { testApp: TestApp; merchantId: number }) => void, { mid = 'KOPISENJA', onlyOnPostgresServer = false }: { mid?: string; onlyOnPostgresServer?: boolean } = {}): void {
   let testApp: TestApp | undefined;
   beforeAll(async () => {
+    if (onlyOnPostgresServer && !isPostgresServerRun) return;
     testApp = await createTestApp();
     ready({ testApp, merchantId: await merchantIdOf(testApp.db, mid) });
   });

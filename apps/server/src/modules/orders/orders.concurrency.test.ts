@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@kartu/contracts';
-import { createTestApp, merchantIdOf, type TestApp } from '../../test/test-app.ts';
+import { isPostgresServerRun, useTestApp, type TestApp } from '../../test/test-app.ts';
 import { memberWithCard, send, type CardMember } from '../cards/cards.test-support.ts';
 import { createProduct } from '../catalog/catalog.service.ts';
 import { products } from '../catalog/catalog.table.ts';
@@ -11,24 +11,12 @@ import { getBalance } from '../ledger/ledger.service.ts';
 import { earn } from '../ledger/points.service.ts';
 import { orders } from './orders.table.ts';
 
-// PGlite is a single connection that runs one transaction at a time, so only the PostgreSQL
-// server run (the server-postgres project) can race checkouts against each other.
-const onPostgresServer = process.env.KARTU_TEST_DB === 'postgres';
-
 let testApp: TestApp;
 let merchantId: number;
-
-beforeAll(async () => {
-  if (!onPostgresServer) return;
-  testApp = await createTestApp();
-  merchantId = await merchantIdOf(testApp.db);
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+useTestApp((made) => ({ testApp, merchantId } = made), { onlyOnPostgresServer: true });
 
 describe('checkouts racing for the last items', () => {
-  it.skipIf(!onPostgresServer)('sells the last 10 items to exactly 10 of 50 members, never below zero, and charges only those 10', async () => {
+  it.skipIf(!isPostgresServerRun)('sells the last 10 items to exactly 10 of 50 members, never below zero, and charges only those 10', async () => {
     const db = testApp.db;
     const catalog = await newCatalog(testApp, merchantId);
     const lastTen = await createProduct({

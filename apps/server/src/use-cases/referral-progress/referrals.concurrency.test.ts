@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorBodySchema, referralOverviewAnswerSchema } from '@kartu/contracts';
 import { newDeviceId, newPhone } from '../../modules/auth/auth.test-support.ts';
 import { newCard, newProgram, send } from '../../modules/cards/cards.test-support.ts';
 import { getBalance } from '../../modules/ledger/ledger.service.ts';
 import { createReferralProgram } from '../../modules/referrals/referrals.service.ts';
 import { newMember } from '../../test/members.ts';
-import { createTestApp, merchantIdOf, type TestApp } from '../../test/test-app.ts';
+import { isPostgresServerRun, useTestApp, type TestApp } from '../../test/test-app.ts';
 import { advanceReferrals } from './referral-progress.ts';
-
-// PGlite runs one transaction at a time: only the PostgreSQL server run can race joins and sweeps.
-const onPostgresServer = process.env.KARTU_TEST_DB === 'postgres';
 
 let testApp: TestApp;
 let merchantId: number;
-
-beforeAll(async () => {
-  if (!onPostgresServer) return;
-  testApp = await createTestApp();
-  merchantId = await merchantIdOf(testApp.db);
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+useTestApp((made) => ({ testApp, merchantId } = made), { onlyOnPostgresServer: true });
 
 describe('referrals under concurrency', () => {
-  it.skipIf(!onPostgresServer)('lets a member join once of 20 joins at the same moment, and pays the commission once however many sweeps run', async () => {
+  it.skipIf(!isPostgresServerRun)('lets a member join once of 20 joins at the same moment, and pays the commission once however many sweeps run', async () => {
     const program = await newProgram(testApp, merchantId, { name: `Race ${newPhone().slice(-4)}`, expiryPolicy: 'none', expiryDays: null });
     const now = testApp.clock.now();
     const referral = await createReferralProgram({ db: testApp.db, merchantId, programId: program.id, referrerReward: 100n, friendReward: 50n, rewardOn: 'registered', dailyRewardCap: 10, startsAt: now, endsAt: null, now });
