@@ -10,6 +10,7 @@ import { termsArea } from './modules/terms/terms.area.ts';
 import { referralsArea } from './modules/referrals/referrals.area.ts';
 import { joinReferralArea } from './use-cases/join-referral/join-referral.area.ts';
 import { referralProgressArea } from './use-cases/referral-progress/referral-progress.area.ts';
+import { targetProgressArea } from './use-cases/target-progress/target-progress.area.ts';
 import { microAppsArea } from './modules/micro-apps/micro-apps.area.ts';
 import { featuresArea } from './modules/features/features.area.ts';
 import { geographyArea } from './modules/geography/geography.area.ts';
@@ -87,6 +88,7 @@ export const areas: readonly Area[] = [
   referralsArea,
   joinReferralArea,
   referralProgressArea,
+  targetProgressArea,
   microAppsArea,
   recordPurchaseArea,
   tillRedemptionArea,

@@ -107,6 +107,7 @@ export const errorStatus = {
   REFERRAL_INVITES_LIMIT: 429,
   REFERRAL_ALREADY_JOINED: 409,
   REFERRAL_TOO_LATE: 409,
+  TARGET_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -219,6 +220,7 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   REFERRAL_INVITES_LIMIT: 'You have sent all your invites for today. Try again tomorrow',
   REFERRAL_ALREADY_JOINED: 'You have already joined through an invite',
   REFERRAL_TOO_LATE: 'Invites are for new members only',
+  TARGET_NOT_FOUND: 'Target not found',
 };
 
 export const fieldIssueSchema = z.object({

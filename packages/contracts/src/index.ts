@@ -25,3 +25,4 @@ export * from './banners.ts';
 export * from './terms.ts';
 export * from './micro-apps.ts';
 export * from './referrals.ts';
+export * from './targets.ts';

@@ -12,6 +12,7 @@ import { vapidKeysCommand } from './push.command.ts';
 import { addBannerCommand, listBannersCommand, removeBannerCommand } from './banners.command.ts';
 import { listFeatureLocksCommand, lockFeatureCommand, unlockFeatureCommand } from './features.command.ts';
 import { addReferralProgramCommand, endReferralProgramCommand, listReferralProgramsCommand } from './referrals.command.ts';
+import { addTargetCommand, listTargetsCommand } from './targets.command.ts';
 import { createPlanCommand, setMerchantBankAccountCommand, setMerchantPaymentsCommand } from './payments.command.ts';
 import { createProgramCommand, setFixedAddressCommand } from './programs.command.ts';
 import { importProductsCommand } from './catalog.command.ts';
@@ -104,6 +105,12 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
                     the referrer reward once the friend registered or made a first purchase
   kartu referrals list --merchant <MID>
   kartu referrals end --merchant <MID> --id <referral program id>
+  kartu targets add --program <program id> --name <text> --target <amount> --reward <amount>
+                    [--kind spend|collect] [--period yearly|cycle|period] [--cycle-days 30]
+                    [--description <text>] [--starts <date>] [--ends <date>]
+                    a target to spend (minor units) or collect (the program's unit) within each
+                    calendar year, cycle of days or one period; the reward is paid once a window
+  kartu targets list --merchant <MID>
   kartu messages broadcast --merchant <MID> --title <title> --text <text> [--link /cards]
                     (--everyone | --level <program id>:<level rank> | --phones <file, a phone a line, +62…>)
                     a message to many members' inboxes, written by the servers' job workers
@@ -163,6 +170,8 @@ const commands: Record<string, Command> = {
   'referrals add': addReferralProgramCommand,
   'referrals list': listReferralProgramsCommand,
   'referrals end': endReferralProgramCommand,
+  'targets add': addTargetCommand,
+  'targets list': listTargetsCommand,
   'micro-apps add': addMicroAppCommand,
   'api-keys create': createApiKeyCommand,
   'api-keys list': listApiKeysCommand,

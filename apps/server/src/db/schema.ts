@@ -43,3 +43,4 @@ export * from '../modules/terms/terms.table.ts';
 export * from '../modules/push/push.table.ts';
 export * from '../modules/micro-apps/micro-apps.table.ts';
 export * from '../modules/referrals/referrals.table.ts';
+export * from '../modules/targets/targets.table.ts';

@@ -130,6 +130,23 @@ const referralOffer = {
   status: 'active',
   endsAt: null,
 } as const;
+const yearlyTarget = {
+  id: '5eed0000-0000-4000-8000-000000000111',
+  cardId: pointsCard.id,
+  name: 'Senja Regular of the year',
+  description: 'Every bill at a Kopi Senja till counts, at any outlet. Reach it again next year.',
+  kind: 'spend',
+  period: 'yearly',
+  target: 2_000_000,
+  progress: 1_250_000,
+  currency: 'IDR',
+  unit: 'POINT',
+  reward: 300,
+  windowStartsAt: '2025-12-31T17:00:00.000Z',
+  windowEndsAt: '2026-12-31T17:00:00.000Z',
+  achieved: false,
+  achievedAt: null,
+} as const;
 const referralItem = { ...referralOffer, cardId: pointsCard.id };
 const integrationReferralProgram = {
   id: referralOffer.id,
@@ -1007,6 +1024,15 @@ export const contractExamples: ContractExamples = {
   microAppTokenAnswerSchema: { data: { token: 'J9s0yP3kQ1mZ8d2L.Yb1cQ0Zr7uVwXk3pTn6sAg.rVxM2o8Qf0pXc1lY9sH4dJ7bKq3nGm5aWz6e', expiresAt: '2026-03-14T03:20:00.000Z' } },
   bannerSchema: weekendBanner,
   bannerListSchema: { data: [weekendBanner, gayoBanner] },
+
+  // Target achievement.
+  targetKindSchema: 'spend',
+  targetPeriodSchema: 'yearly',
+  targetSchema: yearlyTarget,
+  targetCardParamsSchema: { cardId: pointsCard.id },
+  targetParamsSchema: { cardId: pointsCard.id, targetId: yearlyTarget.id },
+  targetListAnswerSchema: { data: [yearlyTarget] },
+  targetAnswerSchema: { data: yearlyTarget },
 
   // Referral.
   referralRewardOnSchema: 'purchased',

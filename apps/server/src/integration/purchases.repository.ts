@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { integrationPurchases, type IntegrationPurchaseRow } from './purchases.table.ts';
 
@@ -44,4 +44,21 @@ export async function findBillSince(db: Database, { merchantId, cardIds, since }
     )
     .limit(1);
   return row;
+}
+
+export async function sumBillsBetween(db: Database, { merchantId, cardIds, from, to }: { merchantId: number; cardIds: string[]; from: Date; to: Date }): Promise<bigint> {
+  if (cardIds.length === 0) return 0n;
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${integrationPurchases.amount}), 0)` })
+    .from(integrationPurchases)
+    .where(
+      and(
+        inArray(integrationPurchases.cardId, cardIds),
+        gte(integrationPurchases.createdAt, from),
+        lt(integrationPurchases.createdAt, to),
+        eq(integrationPurchases.merchantId, merchantId),
+        isNull(integrationPurchases.voidedAt),
+      ),
+    );
+  return BigInt(row?.total ?? '0');
 }

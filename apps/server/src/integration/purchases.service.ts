@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { AppError } from '../lib/app-error.ts';
 import { reverseEntry } from '../modules/ledger/reversal.service.ts';
-import { findBillSince, insertPurchaseUnlessBilled, lockPurchase, markPurchaseVoided } from './purchases.repository.ts';
+import { findBillSince, insertPurchaseUnlessBilled, lockPurchase, markPurchaseVoided, sumBillsBetween } from './purchases.repository.ts';
 
 /** Keeps the bill once per merchant; a bill number seen before is a CONFLICT. */
 export async function saveBill(tx: Database, bill: { merchantId: number; billNumber: string; cardId: string; amount: bigint; earned: bigint; entryId: string | null; createdAt: Date }): Promise<void> {
@@ -39,4 +39,9 @@ export async function voidPurchase({
 /** Whether one of these cards has a bill since `since` that is not voided and is not for nothing. */
 export async function hasBillSince(db: Database, scope: { merchantId: number; cardIds: string[]; since: Date }): Promise<boolean> {
   return (await findBillSince(db, scope)) !== undefined;
+}
+
+/** What these cards' bills add up to in [from, to), voided ones left out: a target's spend. */
+export async function sumSpentBetween(db: Database, scope: { merchantId: number; cardIds: string[]; from: Date; to: Date }): Promise<bigint> {
+  return sumBillsBetween(db, scope);
 }

@@ -2,6 +2,7 @@ import { listCardBanners } from '../modules/banners/banners.service.ts';
 import { banners } from '../modules/banners/banners.table.ts';
 import { featureLocks } from '../modules/features/feature-locks.table.ts';
 import { referralCodes, referralPrograms, referrals } from '../modules/referrals/referrals.table.ts';
+import { targetAchievements } from '../modules/targets/targets.table.ts';
 import { listFeatureEligibilities } from '../modules/features/features.service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
@@ -70,6 +71,7 @@ const snapshotTables = {
   referralPrograms,
   referralCodes,
   referrals,
+  targetAchievements,
 };
 
 async function rowCount(
@@ -115,6 +117,7 @@ describe('seedDemo', () => {
       referralPrograms: 1,
       referralCodes: 1,
       referrals: 4,
+      targetAchievements: 2,
     });
     expect(before.hosts.map((row) => row.host)).toEqual(['127.0.0.1', 'age.localhost', 'localhost', 'v2.localhost']);
   });

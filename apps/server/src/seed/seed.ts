@@ -10,6 +10,7 @@ import { seedKopiSenjaInbox } from './seed-inbox.ts';
 import { seedKopiSenjaProfiles } from './seed-profile.ts';
 import { seedKopiSenjaFeatureLocks } from './seed-features.ts';
 import { seedKopiSenjaReferrals } from './seed-referrals.ts';
+import { seedKopiSenjaTargets } from './seed-targets.ts';
 import { seedKopiSenjaBanners } from './seed-banners.ts';
 import { seedKopiSenjaTerms } from './seed-terms.ts';
 import { seedKopiSenjaCatalog } from './seed-catalog.ts';
@@ -69,6 +70,7 @@ const demoMerchants: DemoMerchant[] = [
       await seedKopiSenjaBanners(tx, merchantId, options);
       await seedKopiSenjaTerms(tx, merchantId, options);
       await seedKopiSenjaReferrals(tx, merchantId, options);
+      await seedKopiSenjaTargets(tx, merchantId, options);
     },
   },
   {

@@ -5,6 +5,7 @@ import { okAnswer, stubApi } from '../test/api-stub.test-support.ts';
 import { visitSignedIn } from '../test/app-routes.test-support.tsx';
 import { shopCard } from '../test/shop.test-support.ts';
 import { friendsPage, referralOverview } from '../features/referral/referral.test-support.ts';
+import { targetOf } from '../features/targets/targets.test-support.ts';
 import { giftCardChargeFixture, giftCardDetail, giftCardId } from '../features/cards/cards.test-support.ts';
 
 const visit = visitSignedIn;
@@ -72,6 +73,26 @@ describe('card routes', () => {
     if (referralLocked) return void (await waitFor(() => expect(page.at()).toBe('/feature-locked?feature=referral')));
     expect(await screen.findByRole('heading', { level: 1, name: 'Refer friends' })).toBeInTheDocument();
     expect(page.at()).toBe(`/cards/${card.id}/referral/ref-1`);
+  });
+
+  it.each([false, true])("opens a card's targets and one target under the card, or the feature-locked page while targets are locked (locked: %s)", async (targetsLocked) => {
+    const card = shopCard();
+    const target = targetOf({ cardId: card.id });
+    stubApi({
+      [`GET /api/v2/cards/${card.id}`]: () => okAnswer(card),
+      'GET /api/users/feature-eligibilities': () =>
+        okAnswer({ data: [{ feature: 'target-achievement', isLocked: targetsLocked, unlock: targetsLocked ? { kind: 'closed' } : null }] }),
+      [`GET /api/v2/cards/${card.id}/targets`]: () => okAnswer({ data: [target] }),
+      [`GET /api/v2/cards/${card.id}/targets/${target.id}`]: () => okAnswer({ data: target }),
+    });
+    const list = visit(`/cards/${card.id}/target-achievement`);
+    if (targetsLocked) return void (await waitFor(() => expect(list.at()).toBe('/feature-locked?feature=target-achievement')));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Targets' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: target.name })).toBeInTheDocument();
+    list.unmount();
+    const detail = visit(`/cards/${card.id}/target-achievement/${target.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: target.name })).toBeInTheDocument();
+    expect(detail.at()).toBe(`/cards/${card.id}/target-achievement/${target.id}`);
   });
 
   // The feature locks are not answered here: a failed read locks nothing (spec: app-core §8 silent fallbacks).

@@ -25,6 +25,8 @@ export const loadTransactionEgiftDetailPage = () =>
   import('../features/cards/routes/transaction-egift-detail-page.tsx').then((m) => m.TransactionEgiftDetailPage);
 const TransactionEgiftDetailPage = lazyPage(loadTransactionEgiftDetailPage);
 const ReferralPage = lazyPage(() => import('../features/referral/routes/referral-page.tsx').then((m) => m.ReferralPage));
+const TargetsPage = lazyPage(() => import('../features/targets/routes/targets-page.tsx').then((m) => m.TargetsPage));
+const TargetPage = lazyPage(() => import('../features/targets/routes/target-page.tsx').then((m) => m.TargetPage));
 const TransferPointsPage = lazyPage(() => import('../features/cards/routes/transfer-points-page.tsx').then((m) => m.TransferPointsPage));
 const ClaimRewardsPage = lazyPage(() => import('../features/cards/routes/claim-rewards-page.tsx').then((m) => m.ClaimRewardsPage));
 const LevelsPage = lazyPage(() => import('../features/cards/routes/levels-page.tsx').then((m) => m.LevelsPage));
@@ -62,6 +64,12 @@ export function CardRoutes({ v2 = false }: { v2?: boolean }) {
         {v2 ? null : (
           <Route element={<FeatureGuard feature="referral" />}>
             <Route path={underCard(paths.cardReferral.path)} element={<ReferralPage />} />
+          </Route>
+        )}
+        {v2 ? null : (
+          <Route element={<FeatureGuard feature="target-achievement" />}>
+            <Route path={underCard(paths.cardTargets.path)} element={<TargetsPage />} />
+            <Route path={underCard(paths.cardTarget.path)} element={<TargetPage />} />
           </Route>
         )}
         {v2 ? null : <Route path={underCard(paths.cardClaimRewards.path)} element={<ClaimRewardsPage />} />}

@@ -75,6 +75,9 @@ export const paths = {
   cardTransferPoint: route('/cards/:cardId/transfer-point'),
   /** A referral program of the card's (app-core §2 referral/{id}): the member's code and link, invites by phone, and the friends invited. */
   cardReferral: route('/cards/:cardId/referral/:id'),
+  /** The card program's running targets (app-core §2 target-achievement): spend or collect within a window, for a reward. */
+  cardTargets: route('/cards/:cardId/target-achievement'),
+  cardTarget: route('/cards/:cardId/target-achievement/:missionId'),
   cardClaimRewards: route('/cards/:cardId/claim-rewards'),
   cardLevels: route('/cards/:cardId/levels'),
   cardVouchers: route('/cards/:cardId/vouchers'),

@@ -145,6 +145,17 @@ function earnedSince(since: SQL) {
   return sql`${earnedAt} >= ${since}`;
 }
 
+/** What an account earned in [from, to), reversals of those earns taken off (dated by the earn). */
+export async function sumEarnedBetween(db: Database, { accountId, from, to }: { accountId: bigint; from: Date; to: Date }): Promise<bigint> {
+  const earnedAt = sql`coalesce((select occurred_at from ${journalEntries} as original where original.id = ${journalEntries.reversesEntryId}), ${journalEntries.occurredAt})`;
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${postings.amount}), 0)` })
+    .from(postings)
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(and(eq(postings.accountId, accountId), earnedOnly(), sql`${earnedAt} >= ${timestamptz(from)}`, sql`${earnedAt} < ${timestamptz(to)}`));
+  return BigInt(row?.total ?? '0');
+}
+
 /** Both level earnings in one pass over the postings: lifetime, and from `since` (a timestamptz) on. */
 const earnedTotals = (since: SQL) => ({
   lifetime: sql<string>`coalesce(sum(${postings.amount}), 0)`,

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { List, MenuRow } from '../../../components/ui/list-row.tsx';
 import { paths, type RoutePath } from '../../../config/paths.ts';
 import { useCardReferral } from '../../../lib/referrals.ts';
+import { useHasCardTargets } from '../../../lib/targets.ts';
 import { cardMenuItems, type CardMenuPage } from '../card-menu-items.ts';
 
 const pathOf: Record<CardMenuPage, RoutePath<`/cards/:cardId/${CardMenuPage}`>> = {
@@ -23,16 +24,19 @@ const iconOf: Record<CardMenuPage, ReactNode> = {
 };
 
 const ReferIcon = () => <Icon><circle cx="9" cy="8" r="4" /><path d="M2 21v-1a7 7 0 0114 0v1M19 8v6M16 11h6" /></Icon>;
+const TargetIcon = () => <Icon><circle cx="12" cy="12" r="9" /><circle cx="12" cy="12" r="5" /><circle cx="12" cy="12" r="1" /></Icon>;
 
 /**
- * The card's pages, in the program's order, as the card's visual attributes allow; then 'Refer
- * friends' while a referral program of the card runs (app-core §3 isHaveReferral, referralId).
+ * The card's pages, in the program's order, as the card's visual attributes allow; then 'Targets'
+ * while the card has a target running (app-core §2 target-achievement), and 'Refer friends' while a
+ * referral program of the card runs (app-core §3 isHaveReferral, referralId).
  */
 export function CardMenu({ card }: { card: Pick<CardDetail, 'id' | 'menus' | 'visualAttributes' | 'claimableRewards'> }) {
   const { t } = useTranslation('cards');
   const items = cardMenuItems(card);
   const referral = useCardReferral(card.id);
-  if (items.length === 0 && !referral) return null;
+  const hasTargets = useHasCardTargets(card.id);
+  if (items.length === 0 && !referral && !hasTargets) return null;
   return (
     <nav aria-label={t('menu.label')}>
       <List className="card-menu">
@@ -56,6 +60,11 @@ export function CardMenu({ card }: { card: Pick<CardDetail, 'id' | 'menus' | 'vi
             </li>
           );
         })}
+        {hasTargets ? (
+          <li>
+            <MenuRow to={paths.cardTargets.href({ cardId: card.id })} leading={<TargetIcon />} title={t('menu.targets')} />
+          </li>
+        ) : null}
         {referral ? (
           <li>
             <MenuRow to={paths.cardReferral.href({ cardId: card.id, id: referral.id })} leading={<ReferIcon />} title={t('menu.referral')} />

@@ -1,7 +1,7 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CardDetail, ReferralListItem, SiteState } from '@kartu/contracts';
+import type { CardDetail, ReferralListItem, SiteState, Target } from '@kartu/contracts';
 import { setSession } from '../../../lib/session.ts';
 import { markCardTourSeen } from '../card-tour-store.ts';
 import { CardDetailPage } from './card-detail-page.tsx';
@@ -28,6 +28,12 @@ function renderDetail(card: CardDetail | Answer, { site = testSite(), extra = {}
 function referralOf(overrides: Partial<ReferralListItem>): ReferralListItem {
   const offer = { programId: 'p-1', programName: 'Kopi Senja Rewards', unit: 'POINT', referrerReward: 100, friendReward: 50, rewardOn: 'purchased', endsAt: null } as const;
   return { id: 'ref-1', cardId, status: 'active', ...offer, ...overrides };
+}
+
+/** A target running on the card under test, as GET /api/v2/cards/{cardId}/targets lists it. */
+function runningTarget(): Target {
+  const window = { windowStartsAt: '2026-01-01T00:00:00.000Z', windowEndsAt: '2027-01-01T00:00:00.000Z' };
+  return { id: 'target-1', cardId, name: 'Spend for Gold', description: null, kind: 'spend', period: 'yearly', target: 1_000_000, progress: 0, currency: 'IDR', unit: 'POINT', reward: 200, ...window, achieved: false, achievedAt: null };
 }
 
 const singleCardSite = () => testSite({ merchant: { homePage: { ...testSite().merchant.homePage, addCardButton: false } } });
@@ -117,6 +123,38 @@ describe('CardDetailPage', () => {
     renderDetail(cardDetail({ menus: [], visualAttributes: {} }), { extra: { 'GET /api/v2/referrals': () => Response.json({ data: [referralOf({ id: 'ref-1' })] }) } });
     const menu = await screen.findByRole('navigation', { name: 'Card menu' });
     expect(within(menu).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([`/cards/${cardId}/referral/ref-1`]);
+  });
+
+  it('offers Targets, before Refer friends, while the card has a target running', async () => {
+    const { calls } = renderDetail(cardDetail(), {
+      extra: {
+        [`GET /api/v2/cards/${cardId}/targets`]: () => Response.json({ data: [runningTarget()] }),
+        'GET /api/v2/referrals': () => Response.json({ data: [referralOf({ id: 'ref-1' })] }),
+      },
+    });
+    const menu = await screen.findByRole('navigation', { name: 'Card menu' });
+    expect(await within(menu).findByRole('link', { name: 'Targets' })).toHaveAttribute('href', `/cards/${cardId}/target-achievement`);
+    await within(menu).findByRole('link', { name: 'Refer friends' });
+    expect(within(menu).getAllByRole('link').slice(-2).map((link) => link.textContent)).toEqual(['Targets', 'Refer friends']);
+    expect(calls.filter((call) => call.path === `/api/v2/cards/${cardId}/targets`)).toHaveLength(1);
+  });
+
+  it.each<[string, Answer]>([
+    ['has no target running', () => Response.json({ data: [] })],
+    ['cannot read its targets', () => errorAnswer('INTERNAL')],
+  ])('shows the menu without Targets when the card %s', async (_case, answer) => {
+    const { calls } = renderDetail(cardDetail(), { extra: { [`GET /api/v2/cards/${cardId}/targets`]: answer } });
+    const menu = await screen.findByRole('navigation', { name: 'Card menu' });
+    await waitFor(() => expect(calls.some((call) => call.path === `/api/v2/cards/${cardId}/targets`)).toBe(true));
+    expect(within(menu).getAllByRole('link')).toHaveLength(4);
+    expect(within(menu).queryByRole('link', { name: 'Targets' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows Targets on a card whose other menus are all closed', async () => {
+    renderDetail(cardDetail({ menus: [], visualAttributes: {} }), { extra: { [`GET /api/v2/cards/${cardId}/targets`]: () => Response.json({ data: [runningTarget()] }) } });
+    const menu = await screen.findByRole('navigation', { name: 'Card menu' });
+    expect(within(menu).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([`/cards/${cardId}/target-achievement`]);
   });
 
   it('shows the status of a card that is not active and hides its shop button', async () => {

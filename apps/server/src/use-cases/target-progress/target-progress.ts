@@ -1,0 +1,87 @@
+import type { Target } from '@kartu/contracts';
+import { inTransaction, type Database } from '../../db/database.ts';
+import { sumSpentBetween } from '../../integration/purchases.service.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { toJsonNumber } from '../../lib/json-number.ts';
+import { getMemberCard, listMemberCardsOfPrograms } from '../../modules/card-access/card-access.service.ts';
+import type { CardRow } from '../../modules/card-access/cards.table.ts';
+import { getEarnedBetween } from '../../modules/ledger/ledger.service.ts';
+import { earn } from '../../modules/ledger/points.service.ts';
+import { getProgram } from '../../modules/programs/programs.service.ts';
+import { recordReward, rewardsOf, runningTargets, targetWindow, type TargetWindow } from '../../modules/targets/targets.service.ts';
+import type { TargetRow } from '../../modules/targets/targets.table.ts';
+
+/*
+ * A member's targets on a card (docs/decisions/043-target-achievement.md): what they spent at the
+ * tills (bills on any card of the program, voided ones left out) or collected (points earned on the
+ * card, earns taken back not counted) in the current window, and the reward paid on the card the
+ * first time the window's progress reaches the target, once, in one transaction with its record.
+ */
+
+export interface MemberTargetsOptions {
+  db: Database;
+  merchantId: number;
+  userId: string;
+  cardId: string;
+  currency: string;
+  now: Date;
+}
+
+async function progressOf(db: Database, { target, window, card, cards, merchantId }: { target: TargetRow; window: TargetWindow; card: CardRow; cards: CardRow[]; merchantId: number }): Promise<bigint> {
+  if (target.kind === 'spend') return sumSpentBetween(db, { merchantId, cardIds: cards.map((held) => held.id), from: window.startsAt, to: window.endsAt });
+  return getEarnedBetween({ db, card, from: window.startsAt, to: window.endsAt });
+}
+
+/** The running targets of the member's card, each with its window's progress, paying what is reached. */
+export async function memberTargets({ db, merchantId, userId, cardId, currency, now }: MemberTargetsOptions): Promise<Target[]> {
+  const card = await getMemberCard({ db, merchantId, userId, cardId });
+  const { program, timeZone } = await getProgram({ db, merchantId, programId: card.programId });
+  const targets = await runningTargets(db, { merchantId, programId: card.programId, now });
+  if (targets.length === 0) return [];
+  const cards = await listMemberCardsOfPrograms({ db, merchantId, userId, programIds: [card.programId] });
+  const windows = new Map(targets.map((target) => [target.id, targetWindow(target, now, timeZone)]));
+  const paid = new Map((await rewardsOf(db, { userId, windows: targets.map((target) => ({ targetId: target.id, windowStartsAt: windows.get(target.id)?.startsAt ?? now })) })).map((reward) => [reward.targetId, reward]));
+  const answers: Target[] = [];
+  for (const target of targets) {
+    const window = windows.get(target.id) ?? targetWindow(target, now, timeZone);
+    const progress = await progressOf(db, { target, window, card, cards, merchantId });
+    let achievedAt = paid.get(target.id)?.achievedAt ?? null;
+    if (!achievedAt && progress >= target.target && card.status === 'active') {
+      achievedAt = await inTransaction(db, async (tx) => {
+        const entry = await earn({ db: tx, merchantId, card, amount: target.reward, now, reference: `target:${target.id}:${window.startsAt.toISOString()}`, description: target.name, metadata: { targetId: target.id } });
+        // A request at the same moment recorded it first: this one's earn goes back with its transaction.
+        if (!(await recordReward(tx, { targetId: target.id, userId, windowStartsAt: window.startsAt, cardId: card.id, entryId: entry.id, achievedAt: now }))) throw new RewardTaken();
+        return now;
+      }).catch(async (error: unknown) => {
+        if (!(error instanceof RewardTaken)) throw error;
+        return (await rewardsOf(db, { userId, windows: [{ targetId: target.id, windowStartsAt: window.startsAt }] }))[0]?.achievedAt ?? now;
+      });
+    }
+    answers.push({
+      id: target.id,
+      cardId: card.id,
+      name: target.name,
+      description: target.description,
+      kind: target.kind,
+      period: target.period,
+      target: toJsonNumber(target.target),
+      progress: toJsonNumber(progress < 0n ? 0n : progress),
+      currency: target.kind === 'spend' ? currency : null,
+      unit: program.unit,
+      reward: toJsonNumber(target.reward),
+      windowStartsAt: window.startsAt.toISOString(),
+      windowEndsAt: window.endsAt.toISOString(),
+      achieved: achievedAt !== null,
+      achievedAt: achievedAt?.toISOString() ?? null,
+    });
+  }
+  return answers;
+}
+
+class RewardTaken extends Error {}
+
+export async function memberTarget(options: MemberTargetsOptions & { targetId: string }): Promise<Target> {
+  const found = (await memberTargets(options)).find((target) => target.id === options.targetId);
+  if (!found) throw new AppError('TARGET_NOT_FOUND');
+  return found;
+}
