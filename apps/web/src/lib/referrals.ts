@@ -31,9 +31,10 @@ export function referralsQueryOptions() {
  * The running referral program of one card, if any (app-core §3 isHaveReferral, referralId). A
  * failed read is the same as none: the card page shows no entry and no error.
  */
-export function useCardReferral(cardId: string): ReferralListItem | undefined {
+export function useCardReferral(cardId: string, { enabled = true }: { enabled?: boolean } = {}): ReferralListItem | undefined {
   const { data } = useQuery({
     ...referralsQueryOptions(),
+    enabled,
     select: (items) => items.find((item) => item.cardId === cardId && item.status === 'active'),
   });
   return data;

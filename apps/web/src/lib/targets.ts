@@ -30,7 +30,7 @@ export function useCardTargets(cardId: string) {
 }
 
 /** Whether the card has a target running. A failed or unfinished read is the same as none: the card page shows no entry and no error. */
-export function useHasCardTargets(cardId: string): boolean {
-  const { data } = useQuery({ ...cardTargetsQueryOptions(cardId), select: (targets) => targets.length > 0 });
+export function useHasCardTargets(cardId: string, { enabled = true }: { enabled?: boolean } = {}): boolean {
+  const { data } = useQuery({ ...cardTargetsQueryOptions(cardId), enabled, select: (targets) => targets.length > 0 });
   return data === true;
 }

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { List, MenuRow } from '../../../components/ui/list-row.tsx';
 import { paths, type RoutePath } from '../../../config/paths.ts';
 import { useCardReferral } from '../../../lib/referrals.ts';
+import { useSite } from '../../../lib/site.tsx';
 import { useHasCardTargets } from '../../../lib/targets.ts';
 import { cardMenuItems, type CardMenuPage } from '../card-menu-items.ts';
 
@@ -34,8 +35,10 @@ const TargetIcon = () => <Icon><circle cx="12" cy="12" r="9" /><circle cx="12" c
 export function CardMenu({ card }: { card: Pick<CardDetail, 'id' | 'menus' | 'visualAttributes' | 'claimableRewards'> }) {
   const { t } = useTranslation('cards');
   const items = cardMenuItems(card);
-  const referral = useCardReferral(card.id);
-  const hasTargets = useHasCardTargets(card.id);
+  // Targets and referral have pages in the v1 interface only: a v2 card offers no way to them yet.
+  const v1 = useSite().uiVersion !== 'v2';
+  const referral = useCardReferral(card.id, { enabled: v1 });
+  const hasTargets = useHasCardTargets(card.id, { enabled: v1 });
   if (items.length === 0 && !referral && !hasTargets) return null;
   return (
     <nav aria-label={t('menu.label')}>

@@ -110,6 +110,14 @@ describe('CardDetailPage', () => {
     expect(calls.filter((call) => call.path === '/api/v2/referrals')).toHaveLength(1);
   });
 
+  it('offers neither Refer friends nor Targets on a v2 card, whose interface has no such pages yet', async () => {
+    const { calls } = renderDetail(cardDetail(), { site: testSite({ uiVersion: 'v2' }) });
+    const menu = await screen.findByRole('navigation', { name: 'Card menu' });
+    expect(within(menu).queryByRole('link', { name: 'Refer friends' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Targets' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/v2/referrals' || call.path.endsWith('/targets'))).toBe(false);
+  });
+
   it('shows the menu without Refer friends when the referral programs cannot be read', async () => {
     const { calls } = renderDetail(cardDetail(), { extra: { 'GET /api/v2/referrals': () => errorAnswer('INTERNAL') } });
     const menu = await screen.findByRole('navigation', { name: 'Card menu' });
