@@ -145,6 +145,26 @@ function earnedSince(since: SQL) {
   return sql`${earnedAt} >= ${since}`;
 }
 
+/** The cards of a program that earned in [from, to): the merchant's entries of the time, read along its index. */
+export async function findCardsEarnedBetween(db: Database, { merchantId, programId, from, to }: { merchantId: number; programId: string; from: Date; to: Date }): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ cardId: ledgerAccounts.cardId })
+    .from(journalEntries)
+    .innerJoin(postings, eq(postings.entryId, journalEntries.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .where(
+      and(
+        eq(journalEntries.merchantId, merchantId),
+        sql`${journalEntries.occurredAt} >= ${timestamptz(from)}`,
+        sql`${journalEntries.occurredAt} < ${timestamptz(to)}`,
+        eq(journalEntries.programId, programId),
+        eq(journalEntries.kind, 'earn'),
+        eq(ledgerAccounts.kind, 'member'),
+      ),
+    );
+  return rows.flatMap((row) => (row.cardId ? [row.cardId] : []));
+}
+
 /** What an account earned in [from, to), reversals of those earns taken off (dated by the earn). */
 export async function sumEarnedBetween(db: Database, { accountId, from, to }: { accountId: bigint; from: Date; to: Date }): Promise<bigint> {
   const earnedAt = sql`coalesce((select occurred_at from ${journalEntries} as original where original.id = ${journalEntries.reversesEntryId}), ${journalEntries.occurredAt})`;

@@ -8,7 +8,7 @@ import { getProgram } from '../programs/programs.service.ts';
 import type { ProgramRow } from '../programs/programs.table.ts';
 import { addToMemberBalance, findAccount, findEarnAccounts, findOrCreateAccount, findSpendableBalances, lockMemberAccounts, spendableBalanceOf, type SpendableBalance } from './accounts.repository.ts';
 import type { LedgerAccountRow, MerchantAccountKind } from './accounts.table.ts';
-import { findCardFigures, insertEntryWithParts, sumEarnedBetween, sumEarnedTotals, sumLifetimeEarned, sumPostingsOfAccount } from './journal.repository.ts';
+import { findCardFigures, findCardsEarnedBetween, insertEntryWithParts, sumEarnedBetween, sumEarnedTotals, sumLifetimeEarned, sumPostingsOfAccount } from './journal.repository.ts';
 import type { EntryKind, JournalEntryRow } from './journal.table.ts';
 import { creditLots, restoreLots, spendLots, type NewLot, type NewLotConsumption, type SpentPiece } from './lot-allocation.ts';
 import type { CardRef } from './card-ref.ts';
@@ -173,6 +173,12 @@ export async function getBalance({ db, card, now }: { db: Database; card: CardRe
 export async function getLifetimeEarned({ db, card }: { db: Database; card: CardRef }): Promise<bigint> {
   const account = await findMemberAccount(db, card);
   return account ? sumLifetimeEarned(db, account.id) : 0n;
+}
+
+/** The cards of a program that earned in [from, to): where something may have moved a target. */
+export async function listCardsEarnedBetween(options: { db: Database; merchantId: number; programId: string; from: Date; to: Date }): Promise<string[]> {
+  const { db, ...scope } = options;
+  return findCardsEarnedBetween(db, scope);
 }
 
 /** What the card earned in [from, to), earns taken back not counted: a target's collected points. */

@@ -24,6 +24,14 @@ export async function findRunningTargets(db: Database, { merchantId, programId, 
     .orderBy(asc(targetAchievements.createdAt), asc(targetAchievements.id));
 }
 
+export async function findAllRunningTargets(db: Database, now: Date): Promise<TargetRow[]> {
+  return db
+    .select()
+    .from(targetAchievements)
+    .where(and(lte(targetAchievements.startsAt, now), or(isNull(targetAchievements.endsAt), gt(targetAchievements.endsAt, now))))
+    .orderBy(asc(targetAchievements.id));
+}
+
 export async function findMerchantTargets(db: Database, merchantId: number): Promise<TargetRow[]> {
   return db.select().from(targetAchievements).where(eq(targetAchievements.merchantId, merchantId)).orderBy(asc(targetAchievements.createdAt));
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getProgram } from '../programs/programs.service.ts';
-import { findMerchantTargets, findRewards, findRunningTargets, insertReward, insertTarget } from './targets.repository.ts';
+import { findAllRunningTargets, findMerchantTargets, findRewards, findRunningTargets, insertReward, insertTarget } from './targets.repository.ts';
 import type { TargetRewardRow, TargetRow } from './targets.table.ts';
 
 /*
@@ -72,6 +72,11 @@ export async function listTargets({ db, merchantId }: { db: Database; merchantId
 
 export async function runningTargets(db: Database, scope: { merchantId: number; programId: string; now: Date }): Promise<TargetRow[]> {
   return findRunningTargets(db, scope);
+}
+
+/** Every merchant's targets running at `now`, for the job that pays what members reached. */
+export async function allRunningTargets(db: Database, now: Date): Promise<TargetRow[]> {
+  return findAllRunningTargets(db, now);
 }
 
 /** The rewards this member was paid in these windows. */

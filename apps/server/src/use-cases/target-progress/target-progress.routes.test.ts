@@ -14,7 +14,7 @@ import { reverseEntry } from '../../modules/ledger/reversal.service.ts';
 import { createTarget, targetWindow } from '../../modules/targets/targets.service.ts';
 import { newMember, type TestMember } from '../../test/members.ts';
 import { useTestApp, type TestApp } from '../../test/test-app.ts';
-import { memberTargets } from './target-progress.ts';
+import { memberTargets, payReachedTargets } from './target-progress.ts';
 
 let testApp: TestApp;
 let merchantId: number;
@@ -104,6 +104,25 @@ describe('target achievement', () => {
     const locked = await send(testApp, 'GET', `/api/v2/cards/${card.id}/targets`, { member });
     expect([locked.statusCode, codeOf(locked)]).toEqual([403, 'FEATURE_LOCKED']);
     await unlockFeature({ db: testApp.db, merchantId, feature: 'target-achievement' });
+  });
+
+  it('pays the targets members reached without looking, from the cards that earned in the last half hour, once', async () => {
+    const { program, member, card } = await setup();
+    const now = testApp.clock.now();
+    const target = await createTarget({ db: testApp.db, merchantId, programId: program.id, name: 'Collect 100', description: null, kind: 'collect', period: 'yearly', cycleDays: null, target: 100n, reward: 25n, startsAt: new Date(now.getTime() - DAY_MS), endsAt: null, now });
+    const quiet = await newMember(testApp);
+    const quietCard = await newCard(testApp, { merchantId, programId: program.id, owner: quiet });
+    // The quiet member reached it an hour ago: outside the run's look back, paid on their next look.
+    await earn({ db: testApp.db, merchantId, card: quietCard, amount: 150n, now: new Date(now.getTime() - 60 * 60_000) });
+    await earn({ db: testApp.db, merchantId, card, amount: 120n, now });
+
+    expect(await payReachedTargets({ db: testApp.db, now })).toBe(1);
+    expect(await balanceOf(card.id)).toBe(145n);
+    expect(await balanceOf(quietCard.id)).toBe(150n);
+    expect(await payReachedTargets({ db: testApp.db, now })).toBe(0);
+    expect((await targetsOf(member, card.id)).find((row) => row.id === target.id)).toMatchObject({ achieved: true, achievedAt: now.toISOString() });
+    expect((await targetsOf(quiet, quietCard.id)).find((row) => row.id === target.id)).toMatchObject({ achieved: true });
+    expect(await balanceOf(quietCard.id)).toBe(175n);
   });
 
   it('refuses a target without a period end, a cycle without days, and nothing to reach', async () => {
