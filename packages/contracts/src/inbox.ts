@@ -50,6 +50,8 @@ export const inboxFactsSchema = z.discriminatedUnion('kind', [
     unit: balanceUnitSchema,
     programName: z.string(),
   }),
+  /** A target of the card's program was reached in its window, and its reward paid on the card. */
+  z.object({ kind: z.literal('target_reached'), targetName: z.string(), points: pointsAmount, unit: balanceUnitSchema, programName: z.string() }),
 ]);
 export type InboxFacts = z.infer<typeof inboxFactsSchema>;
 export type InboxKind = InboxFacts['kind'];

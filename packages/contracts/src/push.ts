@@ -122,6 +122,7 @@ export const pushSettingKinds = [
   'points_expiring',
   'voucher_expiring',
   'referral_reward',
+  'target_reached',
 ] as const satisfies readonly InboxKind[];
 // Every inbox kind has its setting: a new kind that is not listed above fails to compile here.
 const everyKindListed: Exclude<InboxKind, (typeof pushSettingKinds)[number]> extends never ? true : never = true;

@@ -31,10 +31,12 @@ CREATE TABLE "target_rewards" (
 	CONSTRAINT "target_rewards_pk" PRIMARY KEY("target_id","user_id","window_starts_at")
 );
 --> statement-breakpoint
+ALTER TABLE "inbox_messages" DROP CONSTRAINT "inbox_messages_kind_check";--> statement-breakpoint
 ALTER TABLE "target_achievements" ADD CONSTRAINT "target_achievements_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "target_achievements" ADD CONSTRAINT "target_achievements_program_id_programs_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "target_rewards" ADD CONSTRAINT "target_rewards_target_id_target_achievements_id_fk" FOREIGN KEY ("target_id") REFERENCES "public"."target_achievements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "target_rewards" ADD CONSTRAINT "target_rewards_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "target_rewards" ADD CONSTRAINT "target_rewards_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "target_rewards" ADD CONSTRAINT "target_rewards_entry_id_journal_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."journal_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "target_achievements_program_idx" ON "target_achievements" USING btree ("program_id","starts_at");
+CREATE INDEX "target_achievements_program_idx" ON "target_achievements" USING btree ("program_id","starts_at");--> statement-breakpoint
+ALTER TABLE "inbox_messages" ADD CONSTRAINT "inbox_messages_kind_check" CHECK ("inbox_messages"."facts"->>'kind' in ('merchant', 'points_earned', 'transfer_received', 'order_status', 'payment_settled', 'reward_granted', 'level_reached', 'points_expiring', 'voucher_expiring', 'referral_reward', 'target_reached'));

@@ -45,11 +45,13 @@ interface PushTexts {
   /** A referral paid: to the member who invited (a friend joined or made a first purchase), or to the friend who joined. */
   referralTitle: (role: 'referrer' | 'friend', state: 'registered' | 'purchased', other: string) => string;
   friend: string;
+  targetReached: (targetName: string) => string;
 }
 
 const plural = (count: number, one: string, other: string) => (count === 1 ? one : other);
 
 const english: PushTexts = {
+  targetReached: (targetName) => `Target reached: ${targetName}`,
   pointsEarned: (unit, count, amount) =>
     unit === 'CASH' ? `You earned ${amount}` : `You earned ${amount} ${unit === 'POINT' ? plural(count, 'point', 'points') : plural(count, 'stamp', 'stamps')}`,
   balanceNow: (unit, count, balance, programName) =>
@@ -100,6 +102,7 @@ const english: PushTexts = {
 const unitWord = (unit: BalanceUnit, words: Record<Exclude<BalanceUnit, 'CASH'>, string>) => (unit === 'CASH' ? '' : ` ${words[unit]}`);
 
 const indonesian: PushTexts = {
+  targetReached: (targetName) => `Target tercapai: ${targetName}`,
   pointsEarned: (unit, _count, amount) => `Anda mendapat ${amount}${unitWord(unit, { POINT: 'poin', STAMP: 'stempel' })}`,
   balanceNow: (unit, _count, balance, programName) =>
     unit === 'STAMP' ? `${programName}: Anda kini memiliki ${balance} stempel.` : `${programName}: saldo Anda sekarang ${balance}${unitWord(unit, { POINT: 'poin', STAMP: 'stempel' })}.`,
@@ -140,6 +143,7 @@ const indonesian: PushTexts = {
 };
 
 const malay: PushTexts = {
+  targetReached: (targetName) => `Sasaran dicapai: ${targetName}`,
   pointsEarned: (unit, _count, amount) => `Anda memperoleh ${amount}${unitWord(unit, { POINT: 'mata', STAMP: 'setem' })}`,
   balanceNow: (unit, _count, balance, programName) =>
     unit === 'STAMP' ? `${programName}: anda kini mempunyai ${balance} setem.` : `${programName}: baki anda kini ${balance}${unitWord(unit, { POINT: 'mata', STAMP: 'setem' })}.`,
@@ -183,6 +187,7 @@ const malay: PushTexts = {
 const japaneseAmount = (unit: BalanceUnit, amount: string) => (unit === 'POINT' ? `${amount}ポイント` : unit === 'STAMP' ? `スタンプ${amount}個` : amount);
 
 const japanese: PushTexts = {
+  targetReached: (targetName) => `目標達成：${targetName}`,
   pointsEarned: (unit, _count, amount) => `${japaneseAmount(unit, amount)}を獲得しました`,
   balanceNow: (unit, _count, balance, programName) =>
     unit === 'STAMP' ? `${programName}：現在のスタンプは${balance}個です。` : `${programName}：現在の残高は${unit === 'POINT' ? `${balance}ポイント` : balance}です。`,
@@ -269,6 +274,8 @@ export function wordPush(facts: InboxFacts, language: Language, { currency, time
       return { title: texts.expiring(facts.unit, facts.points, amountOf(facts.points, facts.unit, currency)), body: texts.useBefore(facts.programName, day(facts.expiresAt)) };
     case 'voucher_expiring':
       return { title: texts.voucherExpiring(facts.voucherName), body: texts.voucherUseBefore(day(facts.expiresAt)) };
+    case 'target_reached':
+      return { title: texts.targetReached(facts.targetName), body: texts.rewardAdded(facts.unit, facts.points, amountOf(facts.points, facts.unit, currency), facts.programName) };
     case 'referral_reward': {
       const other = facts.otherName === null ? texts.friend : texts.senderName(facts.otherName);
       return {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { errorBodySchema, targetAnswerSchema, targetListAnswerSchema, type Target } from '@kartu/contracts';
+import { errorBodySchema, inboxPageSchema, targetAnswerSchema, targetListAnswerSchema, type Target } from '@kartu/contracts';
 import { DAY_MS } from '@kartu/core';
 import { createApiKey } from '../../integration/api-keys.service.ts';
 import { callIntegration } from '../../integration/integration.test-support.ts';
@@ -64,9 +64,15 @@ describe('target achievement', () => {
     const reached = await send(testApp, 'GET', `/api/v2/cards/${card.id}/targets/${target.id}`, { member });
     expect(targetAnswerSchema.parse(reached.json()).data).toMatchObject({ progress: 100_000, achieved: true, achievedAt: testApp.clock.now().toISOString() });
     expect(await balanceOf(card.id)).toBe(earnedByBills + 40n + 300n);
+    const inbox = inboxPageSchema.parse((await send(testApp, 'GET', '/api/v2/inbox', { member })).json()).data;
+    expect(inbox.filter((message) => message.facts.kind === 'target_reached')).toEqual([
+      expect.objectContaining({ cardId: card.id, link: `/cards/${card.id}/target-achievement/${target.id}`, facts: { kind: 'target_reached', targetName: 'Regular of the year', points: 300, unit: 'POINT', programName: program.name } }),
+    ]);
     // Read again, and at the same moment: paid once.
     await Promise.all([targetsOf(member, card.id), targetsOf(member, card.id), targetsOf(member, card.id)]);
     expect(await balanceOf(card.id)).toBe(earnedByBills + 40n + 300n);
+    const again = inboxPageSchema.parse((await send(testApp, 'GET', '/api/v2/inbox', { member })).json()).data;
+    expect(again.filter((message) => message.facts.kind === 'target_reached')).toHaveLength(1);
   });
 
   it('counts points earned in the current cycle toward a collect target, earns taken back not counted, and starts again next cycle', async () => {

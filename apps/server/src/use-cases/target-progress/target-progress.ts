@@ -8,6 +8,8 @@ import type { CardRow } from '../../modules/card-access/cards.table.ts';
 import { getEarnedBetween, listCardsEarnedBetween } from '../../modules/ledger/ledger.service.ts';
 import { earn } from '../../modules/ledger/points.service.ts';
 import { getProgram } from '../../modules/programs/programs.service.ts';
+import { leaveMessage } from '../../modules/inbox/inbox.service.ts';
+import { cardPagePath } from '../../modules/card-access/card-pages.ts';
 import { allRunningTargets, recordReward, rewardsOf, runningTargets, targetWindow, type TargetWindow } from '../../modules/targets/targets.service.ts';
 import type { TargetRow } from '../../modules/targets/targets.table.ts';
 
@@ -49,6 +51,16 @@ async function settleTarget(
     const entry = await earn({ db: tx, merchantId, card, amount: target.reward, now, reference: `target:${target.id}:${window.startsAt.toISOString()}`, description: target.name, metadata: { targetId: target.id } });
     // A request at the same moment recorded it first: this one's earn goes back with its transaction.
     if (!(await recordReward(tx, { targetId: target.id, userId, windowStartsAt: window.startsAt, cardId: card.id, entryId: entry.id, achievedAt: now }))) throw new RewardTaken();
+    const { program } = await getProgram({ db: tx, merchantId, programId: target.programId });
+    await leaveMessage(tx, {
+      merchantId,
+      userId,
+      cardId: card.id,
+      facts: { kind: 'target_reached', targetName: target.name, points: toJsonNumber(target.reward), unit: program.unit, programName: program.name },
+      link: `${cardPagePath(card.id)}/target-achievement/${target.id}`,
+      now,
+      onceKey: `target:${target.id}:${window.startsAt.toISOString()}`,
+    });
     return now;
   }).catch(async (error: unknown) => {
     if (!(error instanceof RewardTaken)) throw error;

@@ -63,3 +63,11 @@ describe('the wording of a referral reward', () => {
     });
   });
 });
+
+describe('the wording of a target reached', () => {
+  it('names the target and what its reward added to the card, as the push does', async () => {
+    const facts: InboxFacts = { kind: 'target_reached', targetName: 'Senja Regular of the year', points: 300, unit: 'POINT', programName: 'Kopi Senja Rewards' };
+    expect((await wordingIn('en'))(facts)).toEqual({ title: 'Target reached: Senja Regular of the year', text: '300 points added to your Kopi Senja Rewards card.' });
+    expect((await wordingIn('id'))(facts).title).toBe('Target tercapai: Senja Regular of the year');
+  });
+});

@@ -87,6 +87,11 @@ export function useMessageWording(): (facts: InboxFacts) => MessageWording {
             title: t('messages.voucherExpiring.title', { voucherName: facts.voucherName }),
             text: t('messages.voucherExpiring.text', { date: dates.day(facts.expiresAt) }),
           };
+        case 'target_reached':
+          return {
+            title: t('messages.targetReached.title', { name: facts.targetName }),
+            text: t('messages.rewardGranted.text', { context: facts.unit, count: facts.points, amount: amountOf(facts.points, facts.unit, currency), programName: facts.programName }),
+          };
         case 'referral_reward': {
           const { unit, programName } = facts;
           // Worded as the push about it is (the server's push texts), so both say the same.
