@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, ne, or, sql, sum } from 'drizzle-orm';
 import type { ReferralState } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { users } from '../auth/users.table.ts';
@@ -30,16 +30,6 @@ export async function findReferralProgramOfProgram(db: Database, { merchantId, p
     .where(and(eq(referralPrograms.merchantId, merchantId), eq(referralPrograms.programId, programId)))
     .limit(1);
   return row;
-}
-
-/** The referral programs of these card programs that have started by `now` (ended ones included). */
-export async function findStartedReferralPrograms(db: Database, { merchantId, programIds, now }: { merchantId: number; programIds: string[]; now: Date }): Promise<ReferralProgramRow[]> {
-  if (programIds.length === 0) return [];
-  return db
-    .select()
-    .from(referralPrograms)
-    .where(and(eq(referralPrograms.merchantId, merchantId), inArray(referralPrograms.programId, programIds), lte(referralPrograms.startsAt, now)))
-    .orderBy(asc(referralPrograms.createdAt));
 }
 
 export async function findMerchantReferralPrograms(db: Database, merchantId: number): Promise<ReferralProgramRow[]> {

@@ -31,7 +31,6 @@ import {
   findReferralOf,
   findReferralProgram,
   findReferralsPage,
-  findStartedReferralPrograms,
   hasJoined,
   insertMemberCode,
   insertReferral,
@@ -128,21 +127,24 @@ export async function endReferralProgram({ db, merchantId, referralId, now }: { 
   return isUuid(referralId) && updateReferralProgramEnd(db, { merchantId, id: referralId, endsAt: now });
 }
 
-/** The member's active card of the program (the first they added), else any card of it. */
+/** Of the member's cards, the active one of the program (the first they added), else any card of it. */
+function preferredCard(cards: CardRow[], programId: string): CardRow | undefined {
+  const ofProgram = cards.filter((card) => card.programId === programId);
+  return ofProgram.find((card) => card.status === 'active') ?? ofProgram[0];
+}
+
 async function memberCardOf(db: Database, { merchantId, userId, programId }: { merchantId: number; userId: string; programId: string }): Promise<CardRow | undefined> {
-  const cards = await listMemberCardsOfPrograms({ db, merchantId, userId, programIds: [programId] });
-  return cards.find((card) => card.status === 'active') ?? cards[0];
+  return preferredCard(await listMemberCardsOfPrograms({ db, merchantId, userId, programIds: [programId] }), programId);
 }
 
 /** app-core §3 referral (isHaveReferral, referralId): the started referral programs of the member's cards. */
 export async function listMemberReferrals({ db, merchantId, userId, now }: { db: Database; merchantId: number; userId: string; now: Date }): Promise<ReferralListItem[]> {
-  const offered = await findMerchantReferralPrograms(db, merchantId);
-  if (offered.length === 0) return [];
-  const cards = await listMemberCardsOfPrograms({ db, merchantId, userId, programIds: offered.map((program) => program.programId) });
-  const started = await findStartedReferralPrograms(db, { merchantId, programIds: [...new Set(cards.map((card) => card.programId))], now });
+  const started = (await findMerchantReferralPrograms(db, merchantId)).filter((program) => program.startsAt <= now);
+  if (started.length === 0) return [];
+  const cards = await listMemberCardsOfPrograms({ db, merchantId, userId, programIds: started.map((program) => program.programId) });
   const items: ReferralListItem[] = [];
   for (const program of started) {
-    const card = cards.find((candidate) => candidate.programId === program.programId && candidate.status === 'active') ?? cards.find((candidate) => candidate.programId === program.programId);
+    const card = preferredCard(cards, program.programId);
     if (card) items.push({ ...(await offerOf(db, program, now)), cardId: card.id });
   }
   return items;
