@@ -158,6 +158,12 @@ export const integrationReferralProgramSchema = z.object({
 });
 export type IntegrationReferralProgram = z.infer<typeof integrationReferralProgramSchema>;
 
+/** A date a merchant schedules: from 2000 to 2099, which every calendar and the database agree on (year 0 is none). */
+const scheduledInstant = when.refine((text) => {
+  const year = Number(text.slice(0, 4));
+  return year >= 2000 && year < 2100;
+}, 'Give a date from 2000 to 2099');
+
 export const integrationReferralProgramBodySchema = z.object({
   programId: programIdSchema,
   /** In the card program's unit: points, stamps or minor currency units. */
@@ -166,8 +172,8 @@ export const integrationReferralProgramBodySchema = z.object({
   rewardOn: referralRewardOnSchema.default('purchased'),
   dailyRewardCap: z.number().int().min(1).max(1000).default(10),
   /** From now when left out. */
-  startsAt: when.optional(),
-  endsAt: when.nullable().optional(),
+  startsAt: scheduledInstant.optional(),
+  endsAt: scheduledInstant.nullable().optional(),
 });
 /** Nothing to say: ending takes effect at once. */
 export const integrationReferralProgramEndBodySchema = z.object({});

@@ -8,9 +8,9 @@ export type NewReferralProgram = typeof referralPrograms.$inferInsert;
 export type NewReferral = typeof referrals.$inferInsert;
 export type ReferralPatch = Partial<Omit<ReferralRow, 'id' | 'merchantId' | 'referralProgramId' | 'referrerUserId'>>;
 
-export async function insertReferralProgram(db: Database, values: NewReferralProgram): Promise<ReferralProgramRow> {
-  const [row] = await db.insert(referralPrograms).values(values).returning();
-  if (!row) throw new Error('The referral program was not saved');
+/** Undefined when the card program has one already: no failed statement, so the caller's transaction goes on. */
+export async function insertReferralProgram(db: Database, values: NewReferralProgram): Promise<ReferralProgramRow | undefined> {
+  const [row] = await db.insert(referralPrograms).values(values).onConflictDoNothing({ target: referralPrograms.programId }).returning();
   return row;
 }
 

@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import type { ReferralFriend, ReferralInvite, ReferralListItem, ReferralOffer, ReferralOverview, ReferralRewardOn, ReferralState, ReferralUnavailableReason } from '@kartu/contracts';
 import { DAY_MS, REFERRAL_INVITES_PER_DAY, REFERRAL_PURCHASE_WITHIN_DAYS, maskEmail, maskRecipientName, maskRecipientPhone, phoneRegionOf } from '@kartu/core';
 import { inTransaction, type Database } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
@@ -103,12 +102,10 @@ export async function createReferralProgram({ db, merchantId, programId, now, ..
   await getProgram({ db, merchantId, programId });
   if (offer.referrerReward < 0n || offer.friendReward < 0n) throw new AppError('VALIDATION_FAILED', { message: 'Rewards cannot be negative' });
   if (offer.endsAt && offer.endsAt <= offer.startsAt) throw new AppError('VALIDATION_FAILED', { message: 'The end must come after the start' });
-  try {
-    return await insertReferralProgram(db, { merchantId, programId, ...offer, createdAt: now });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: 'This program already has a referral program' });
-    throw error;
-  }
+  // A second one is refused without a failed statement: the integration API's write stores its answer in the same transaction.
+  const created = await insertReferralProgram(db, { merchantId, programId, ...offer, createdAt: now });
+  if (!created) throw new AppError('CONFLICT', { message: 'This program already has a referral program' });
+  return created;
 }
 
 /** A referral program of the merchant, started or not; 404 NOT_FOUND otherwise. */

@@ -295,7 +295,13 @@ describe("the merchant's referral programs in the integration API", () => {
     expect(made.statusCode, made.body).toBe(201);
     const created = (made.json() as { data: { id: string } }).data;
     expect(made.json()).toMatchObject({ data: { programId: program.id, referrerReward: 100, friendReward: 50, rewardOn: 'purchased', dailyRewardCap: 5, status: 'active', endsAt: null } });
-    expect((await callIntegration(testApp, 'POST', '/referral-programs', { key, body })).statusCode).toBe(409);
+    // A date no calendar has (year 0), or one out of any promotion's reach, is refused and nothing made.
+    for (const startsAt of ['0000-02-29T22:56:28Z', '6048-02-29T23:38:02Z']) {
+      const odd = await callIntegration(testApp, 'POST', '/referral-programs', { key, body: { ...body, programId: (await newProgram(testApp, merchantId)).id, startsAt } });
+      expect([odd.statusCode, codeOf(odd)]).toEqual([400, 'VALIDATION_FAILED']);
+    }
+    const second = await callIntegration(testApp, 'POST', '/referral-programs', { key, body });
+    expect([second.statusCode, codeOf(second)]).toEqual([409, 'CONFLICT']);
 
     const listed = await callIntegration(testApp, 'GET', '/referral-programs', { key });
     expect((listed.json() as { data: { id: string }[] }).data.map((row) => row.id)).toContain(created.id);
