@@ -11,6 +11,7 @@ import { referralsArea } from './modules/referrals/referrals.area.ts';
 import { joinReferralArea } from './use-cases/join-referral/join-referral.area.ts';
 import { referralProgressArea } from './use-cases/referral-progress/referral-progress.area.ts';
 import { targetProgressArea } from './use-cases/target-progress/target-progress.area.ts';
+import { missionProgressArea } from './use-cases/mission-progress/mission-progress.area.ts';
 import { microAppsArea } from './modules/micro-apps/micro-apps.area.ts';
 import { featuresArea } from './modules/features/features.area.ts';
 import { geographyArea } from './modules/geography/geography.area.ts';
@@ -89,6 +90,7 @@ export const areas: readonly Area[] = [
   joinReferralArea,
   referralProgressArea,
   targetProgressArea,
+  missionProgressArea,
   microAppsArea,
   recordPurchaseArea,
   tillRedemptionArea,

@@ -108,6 +108,7 @@ export const errorStatus = {
   REFERRAL_ALREADY_JOINED: 409,
   REFERRAL_TOO_LATE: 409,
   TARGET_NOT_FOUND: 404,
+  MISSION_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -221,6 +222,7 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   REFERRAL_ALREADY_JOINED: 'You have already joined through an invite',
   REFERRAL_TOO_LATE: 'Invites are for new members only',
   TARGET_NOT_FOUND: 'Target not found',
+  MISSION_NOT_FOUND: 'Mission not found',
 };
 
 export const fieldIssueSchema = z.object({

@@ -52,6 +52,19 @@ export const inboxFactsSchema = z.discriminatedUnion('kind', [
   }),
   /** A target of the card's program was reached in its window, and its reward paid on the card. */
   z.object({ kind: z.literal('target_reached'), targetName: z.string(), points: pointsAmount, unit: balanceUnitSchema, programName: z.string() }),
+  /**
+   * Every task of a mission was done and its reward given: `points` on the card (in `unit`), or
+   * `vouchers` e-vouchers named `voucherName` (docs/decisions/044-missions.md).
+   */
+  z.object({
+    kind: z.literal('mission_completed'),
+    missionName: z.string(),
+    reward: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('points'), points: pointsAmount, unit: balanceUnitSchema }),
+      z.object({ type: z.literal('voucher'), voucherName: z.string(), vouchers: z.number().int().min(1) }),
+    ]),
+    programName: z.string(),
+  }),
 ]);
 export type InboxFacts = z.infer<typeof inboxFactsSchema>;
 export type InboxKind = InboxFacts['kind'];

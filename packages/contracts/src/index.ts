@@ -26,3 +26,4 @@ export * from './terms.ts';
 export * from './micro-apps.ts';
 export * from './referrals.ts';
 export * from './targets.ts';
+export * from './missions.ts';

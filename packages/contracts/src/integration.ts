@@ -9,6 +9,12 @@ import { balanceSchema, cardNumberSchema, cardStatusSchema } from './cards.ts';
 /** Members are matched by their phone in E.164, the form the wallet stores. */
 export const memberPhoneSchema = z.string().trim().regex(/^\+[1-9]\d{6,14}$/, 'Phone must be in E.164 form, e.g. +6281234567890');
 export const programIdSchema = z.uuid();
+
+/** A date a merchant schedules: from 2000 to 2099, which every calendar and the database agree on (year 0 is none). */
+export const scheduledInstantSchema = z.string().datetime().refine((text) => {
+  const year = Number(text.slice(0, 4));
+  return year >= 2000 && year < 2100;
+}, 'Give a date from 2000 to 2099');
 const activationCodeSchema = z.string().trim().min(ACTIVATION_CODE_MIN_LENGTH).max(ACTIVATION_CODE_MAX_LENGTH);
 const billNumberSchema = z.string().trim().min(1).max(64);
 const reasonSchema = z.string().trim().min(1).max(200);

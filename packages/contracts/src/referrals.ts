@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { priceAmountSchema } from './amounts.ts';
 import { balanceUnitSchema } from './cards.ts';
-import { programIdSchema } from './integration.ts';
+import { programIdSchema, scheduledInstantSchema } from './integration.ts';
 
 /*
  * Referral (business-rules §1 refer friends, §2 referral program and history, §3 Referral: friend
@@ -158,12 +158,6 @@ export const integrationReferralProgramSchema = z.object({
 });
 export type IntegrationReferralProgram = z.infer<typeof integrationReferralProgramSchema>;
 
-/** A date a merchant schedules: from 2000 to 2099, which every calendar and the database agree on (year 0 is none). */
-const scheduledInstant = when.refine((text) => {
-  const year = Number(text.slice(0, 4));
-  return year >= 2000 && year < 2100;
-}, 'Give a date from 2000 to 2099');
-
 export const integrationReferralProgramBodySchema = z.object({
   programId: programIdSchema,
   /** In the card program's unit: points, stamps or minor currency units. */
@@ -172,8 +166,8 @@ export const integrationReferralProgramBodySchema = z.object({
   rewardOn: referralRewardOnSchema.default('purchased'),
   dailyRewardCap: z.number().int().min(1).max(1000).default(10),
   /** From now when left out. */
-  startsAt: scheduledInstant.optional(),
-  endsAt: scheduledInstant.nullable().optional(),
+  startsAt: scheduledInstantSchema.optional(),
+  endsAt: scheduledInstantSchema.nullable().optional(),
 });
 /** Nothing to say: ending takes effect at once. */
 export const integrationReferralProgramEndBodySchema = z.object({});

@@ -13,6 +13,7 @@ import { addBannerCommand, listBannersCommand, removeBannerCommand } from './ban
 import { listFeatureLocksCommand, lockFeatureCommand, unlockFeatureCommand } from './features.command.ts';
 import { addReferralProgramCommand, endReferralProgramCommand, listReferralProgramsCommand } from './referrals.command.ts';
 import { addTargetCommand, listTargetsCommand } from './targets.command.ts';
+import { addMissionCommand, endMissionCommand, listMissionsCommand } from './missions.command.ts';
 import { createPlanCommand, setMerchantBankAccountCommand, setMerchantPaymentsCommand } from './payments.command.ts';
 import { createProgramCommand, setFixedAddressCommand } from './programs.command.ts';
 import { importProductsCommand } from './catalog.command.ts';
@@ -111,6 +112,11 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
                     a target to spend (minor units) or collect (the program's unit) within each
                     calendar year, cycle of days or one period; the reward is paid once a window
   kartu targets list --merchant <MID>
+  kartu missions add --program <program id> --file <mission.json>
+                    a mission of the program: the integration API's body without programId
+                    (name, startsAt, endsAt, reward, tasks; docs/integration.md Missions)
+  kartu missions list --merchant <MID>
+  kartu missions end --merchant <MID> --id <mission id>
   kartu messages broadcast --merchant <MID> --title <title> --text <text> [--link /cards]
                     (--everyone | --level <program id>:<level rank> | --phones <file, a phone a line, +62…>)
                     a message to many members' inboxes, written by the servers' job workers
@@ -172,6 +178,9 @@ const commands: Record<string, Command> = {
   'referrals end': endReferralProgramCommand,
   'targets add': addTargetCommand,
   'targets list': listTargetsCommand,
+  'missions add': addMissionCommand,
+  'missions list': listMissionsCommand,
+  'missions end': endMissionCommand,
   'micro-apps add': addMicroAppCommand,
   'api-keys create': createApiKeyCommand,
   'api-keys list': listApiKeysCommand,

@@ -44,3 +44,4 @@ export * from '../modules/push/push.table.ts';
 export * from '../modules/micro-apps/micro-apps.table.ts';
 export * from '../modules/referrals/referrals.table.ts';
 export * from '../modules/targets/targets.table.ts';
+export * from '../modules/missions/missions.table.ts';

@@ -1,6 +1,8 @@
 import type * as contracts from '@kartu/contracts';
 import type { z } from 'zod';
 import type {
+  IntegrationMission,
+  Mission,
   Address,
   CardListItem,
   CardTokenInput,
@@ -147,6 +149,39 @@ const yearlyTarget = {
   achieved: false,
   achievedAt: null,
 } as const;
+const morningRitual: Mission = {
+  id: '5eed0000-0000-4000-8000-000000000121',
+  cardId: pointsCard.id,
+  name: 'Morning ritual',
+  description: 'Start your days with Kopi Senja: three Kopi Susu vouchers from the shop and 200 points earned at our tills.',
+  status: 'active',
+  startsAt: '2026-03-07T03:00:00.000Z',
+  endsAt: '2026-04-06T03:00:00.000Z',
+  currency: 'IDR',
+  unit: 'POINT',
+  tasks: [
+    { id: '0c7d4f0e-55a1-4c1b-9b0e-3f7f6a2d8e11', kind: 'buy_product', title: 'Buy 3 Kopi Susu Gula Aren vouchers', description: 'In the shop of your Kopi Senja Rewards card.', target: 3, progress: 1, done: false, product: { id: '5eed0000-0000-4000-8000-000000000401', name: 'Kopi Susu Gula Aren voucher', type: 'evoucher' } },
+    { id: '6a0e2b9d-1f43-4e8c-a7d5-92c1b0f4e322', kind: 'earn', title: 'Earn 200 points', description: 'Show your card at any Kopi Senja till.', target: 200, progress: 240, done: true, product: null },
+  ],
+  tasksDone: 1,
+  reward: { kind: 'points', amount: 100, unit: 'POINT' },
+  completedAt: null,
+};
+const integrationMission: IntegrationMission = {
+  id: morningRitual.id,
+  programId: rewardsProgram.id,
+  name: morningRitual.name,
+  description: morningRitual.description,
+  startsAt: morningRitual.startsAt,
+  endsAt: morningRitual.endsAt,
+  reward: { kind: 'points', amount: 100 },
+  tasks: [
+    { id: '0c7d4f0e-55a1-4c1b-9b0e-3f7f6a2d8e11', kind: 'buy_product', title: 'Buy 3 Kopi Susu Gula Aren vouchers', description: 'In the shop of your Kopi Senja Rewards card.', target: 3, productId: '5eed0000-0000-4000-8000-000000000401' },
+    { id: '6a0e2b9d-1f43-4e8c-a7d5-92c1b0f4e322', kind: 'earn', title: 'Earn 200 points', description: 'Show your card at any Kopi Senja till.', target: 200, productId: null },
+  ],
+  completions: 12,
+  createdAt: '2026-03-06T08:00:00.000Z',
+};
 const referralItem = { ...referralOffer, cardId: pointsCard.id };
 const integrationReferralProgram = {
   id: referralOffer.id,
@@ -1034,6 +1069,17 @@ export const contractExamples: ContractExamples = {
   targetListAnswerSchema: { data: [yearlyTarget] },
   targetAnswerSchema: { data: yearlyTarget },
 
+  // Missions.
+  missionTaskKindSchema: 'buy_product',
+  missionStatusSchema: 'active',
+  missionTaskSchema: morningRitual.tasks[0]!,
+  missionRewardSchema: morningRitual.reward,
+  missionSchema: morningRitual,
+  missionCardParamsSchema: { cardId: pointsCard.id },
+  missionParamsSchema: { cardId: pointsCard.id, missionId: morningRitual.id },
+  missionListAnswerSchema: { data: [morningRitual] },
+  missionAnswerSchema: { data: morningRitual },
+
   // Referral.
   referralRewardOnSchema: 'purchased',
   referralStateSchema: 'purchased',
@@ -1154,6 +1200,23 @@ export const contractExamples: ContractExamples = {
   integrationReferralProgramParamsSchema: { referralId: referralOffer.id },
   integrationReferralProgramAnswerSchema: { data: integrationReferralProgram },
   integrationReferralProgramListSchema: { data: [integrationReferralProgram] },
+  integrationMissionSchema: integrationMission,
+  integrationMissionBodySchema: {
+    programId: rewardsProgram.id,
+    name: 'Morning ritual',
+    description: 'Start your days with Kopi Senja: three Kopi Susu vouchers from the shop and 200 points earned at our tills.',
+    startsAt: '2026-03-07T03:00:00.000Z',
+    endsAt: '2026-04-06T03:00:00.000Z',
+    reward: { kind: 'points', amount: 100 },
+    tasks: [
+      { kind: 'buy_product', title: 'Buy 3 Kopi Susu Gula Aren vouchers', target: 3, productId: '5eed0000-0000-4000-8000-000000000401' },
+      { kind: 'earn', title: 'Earn 200 points', target: 200 },
+    ],
+  },
+  integrationMissionParamsSchema: { missionId: morningRitual.id },
+  integrationMissionEndBodySchema: {},
+  integrationMissionAnswerSchema: { data: integrationMission },
+  integrationMissionListSchema: { data: [integrationMission] },
   integrationBroadcastAnswerSchema: { data: { id: '6f1e2d3c-4b5a-4c9d-8e7f-0a1b2c3d4e5f', status: 'sending', sent: 1_000, createdAt: weekendPromoMessage.createdAt, finishedAt: null } },
   integrationOrderStatusBodySchema: { status: 'on_courier', courier: 'JNE REG', trackingNumber: 'JX3104928817', note: 'Picked up by the courier' },
   integrationOrderAnswerSchema: { data: integrationOrder },

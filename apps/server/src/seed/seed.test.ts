@@ -3,6 +3,7 @@ import { banners } from '../modules/banners/banners.table.ts';
 import { featureLocks } from '../modules/features/feature-locks.table.ts';
 import { referralCodes, referralPrograms, referrals } from '../modules/referrals/referrals.table.ts';
 import { targetAchievements } from '../modules/targets/targets.table.ts';
+import { missions, missionTasks } from '../modules/missions/missions.table.ts';
 import { listFeatureEligibilities } from '../modules/features/features.service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
@@ -72,6 +73,8 @@ const snapshotTables = {
   referralCodes,
   referrals,
   targetAchievements,
+  missions,
+  missionTasks,
 };
 
 async function rowCount(
@@ -118,6 +121,8 @@ describe('seedDemo', () => {
       referralCodes: 1,
       referrals: 4,
       targetAchievements: 2,
+      missions: 3,
+      missionTasks: 5,
     });
     expect(before.hosts.map((row) => row.host)).toEqual(['127.0.0.1', 'age.localhost', 'localhost', 'v2.localhost']);
   });

@@ -11,6 +11,7 @@ import { seedKopiSenjaProfiles } from './seed-profile.ts';
 import { seedKopiSenjaFeatureLocks } from './seed-features.ts';
 import { seedKopiSenjaReferrals } from './seed-referrals.ts';
 import { seedKopiSenjaTargets } from './seed-targets.ts';
+import { seedKopiSenjaMissions } from './seed-missions.ts';
 import { seedKopiSenjaBanners } from './seed-banners.ts';
 import { seedKopiSenjaTerms } from './seed-terms.ts';
 import { seedKopiSenjaCatalog } from './seed-catalog.ts';
@@ -71,6 +72,7 @@ const demoMerchants: DemoMerchant[] = [
       await seedKopiSenjaTerms(tx, merchantId, options);
       await seedKopiSenjaReferrals(tx, merchantId, options);
       await seedKopiSenjaTargets(tx, merchantId, options);
+      await seedKopiSenjaMissions(tx, merchantId, options);
     },
   },
   {

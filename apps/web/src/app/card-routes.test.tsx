@@ -6,6 +6,7 @@ import { visitSignedIn } from '../test/app-routes.test-support.tsx';
 import { shopCard } from '../test/shop.test-support.ts';
 import { friendsPage, referralOverview } from '../features/referral/referral.test-support.ts';
 import { targetOf } from '../features/targets/targets.test-support.ts';
+import { missionOf } from '../features/missions/missions.test-support.ts';
 import { giftCardChargeFixture, giftCardDetail, giftCardId } from '../features/cards/cards.test-support.ts';
 
 const visit = visitSignedIn;
@@ -93,6 +94,39 @@ describe('card routes', () => {
     const detail = visit(`/cards/${card.id}/target-achievement/${target.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: target.name })).toBeInTheDocument();
     expect(detail.at()).toBe(`/cards/${card.id}/target-achievement/${target.id}`);
+  });
+
+  it.each([false, true])("opens a card's missions, one mission and one task under the card, or the feature-locked page while missions are locked (locked: %s)", async (missionsLocked) => {
+    const card = shopCard();
+    const mission = missionOf({ cardId: card.id });
+    stubApi({
+      [`GET /api/v2/cards/${card.id}`]: () => okAnswer(card),
+      'GET /api/users/feature-eligibilities': () => okAnswer({ data: [{ feature: 'mission', isLocked: missionsLocked, unlock: missionsLocked ? { kind: 'closed' } : null }] }),
+      [`GET /api/v2/cards/${card.id}/missions`]: () => okAnswer({ data: [mission] }),
+      [`GET /api/v2/cards/${card.id}/missions/${mission.id}`]: () => okAnswer({ data: mission }),
+    });
+    const list = visit(`/cards/${card.id}/mission-activities`);
+    if (missionsLocked) return void (await waitFor(() => expect(list.at()).toBe('/feature-locked?feature=mission')));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Missions' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: mission.name })).toBeInTheDocument();
+    list.unmount();
+    const detail = visit(`/cards/${card.id}/mission-activities/${mission.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: mission.name })).toBeInTheDocument();
+    expect(detail.at()).toBe(`/cards/${card.id}/mission-activities/${mission.id}`);
+    detail.unmount();
+    const task = visit(`/cards/${card.id}/mission-activities/${mission.id}/task/task-buy`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buy two Kopi Susu' })).toBeInTheDocument();
+    expect(task.at()).toBe(`/cards/${card.id}/mission-activities/${mission.id}/task/task-buy`);
+    task.unmount();
+    visit(`/cards/${card.id}/mission-activities/task/task-spend`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Spend Rp 100.000' })).toBeInTheDocument();
+  });
+
+  it('has no mission pages under a v2 card, whose interface has none yet', async () => {
+    const card = shopCard();
+    stubApi({ [`GET /api/v2/cards/${card.id}`]: () => okAnswer(card), 'GET /api/users/feature-eligibilities': () => okAnswer({ data: [] }) });
+    visit(`/v2/cards/${card.id}/mission-activities`);
+    expect(await screen.findByText('404 Not Found')).toBeInTheDocument();
   });
 
   // The feature locks are not answered here: a failed read locks nothing (spec: app-core §8 silent fallbacks).

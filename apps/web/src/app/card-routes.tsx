@@ -25,6 +25,9 @@ export const loadTransactionEgiftDetailPage = () =>
   import('../features/cards/routes/transaction-egift-detail-page.tsx').then((m) => m.TransactionEgiftDetailPage);
 const TransactionEgiftDetailPage = lazyPage(loadTransactionEgiftDetailPage);
 const ReferralPage = lazyPage(() => import('../features/referral/routes/referral-page.tsx').then((m) => m.ReferralPage));
+const MissionsPage = lazyPage(() => import('../features/missions/routes/missions-page.tsx').then((m) => m.MissionsPage));
+const MissionPage = lazyPage(() => import('../features/missions/routes/mission-page.tsx').then((m) => m.MissionPage));
+const MissionTaskPage = lazyPage(() => import('../features/missions/routes/mission-task-page.tsx').then((m) => m.MissionTaskPage));
 const TargetsPage = lazyPage(() => import('../features/targets/routes/targets-page.tsx').then((m) => m.TargetsPage));
 const TargetPage = lazyPage(() => import('../features/targets/routes/target-page.tsx').then((m) => m.TargetPage));
 const TransferPointsPage = lazyPage(() => import('../features/cards/routes/transfer-points-page.tsx').then((m) => m.TransferPointsPage));
@@ -64,6 +67,13 @@ export function CardRoutes({ v2 = false }: { v2?: boolean }) {
         {v2 ? null : (
           <Route element={<FeatureGuard feature="referral" />}>
             <Route path={underCard(paths.cardReferral.path)} element={<ReferralPage />} />
+          </Route>
+        )}
+        {v2 ? null : (
+          <Route element={<FeatureGuard feature="mission" />}>
+            <Route path={underCard(paths.cardMissions.path)} element={<MissionsPage />} />
+            <Route path={underCard(paths.cardMission.path)} element={<MissionPage />} />
+            <Route path={underCard(paths.cardMissionTask.path)} element={<MissionTaskPage />} />
           </Route>
         )}
         {v2 ? null : (

@@ -78,6 +78,11 @@ export const paths = {
   /** The card program's running targets (app-core §2 target-achievement): spend or collect within a window, for a reward. */
   cardTargets: route('/cards/:cardId/target-achievement'),
   cardTarget: route('/cards/:cardId/target-achievement/:missionId'),
+  /** The card program's missions (app-core §2 mission-activities): running ones, and the history. Query `tab`: `history`. */
+  cardMissions: route('/cards/:cardId/mission-activities'),
+  cardMission: route('/cards/:cardId/mission-activities/:missionId'),
+  /** One task of a mission and how to do it; without the mission's id the page finds the mission holding the task. */
+  cardMissionTask: route('/cards/:cardId/mission-activities/:missionId?/task/:taskId'),
   cardClaimRewards: route('/cards/:cardId/claim-rewards'),
   cardLevels: route('/cards/:cardId/levels'),
   cardVouchers: route('/cards/:cardId/vouchers'),

@@ -23,6 +23,8 @@ export const storageKeys = {
   inAppBanners: 'kartu.in-app-banners',
   /** The code of an invite link opened before signing up, with when it was opened: a sign-up within a week joins through it. */
   referral: 'kartu.referral',
+  /** Completed missions whose completion dialog this device has shown: each opens once; kept across sign-outs (an id names one member's mission). */
+  celebratedMissions: 'kartu.missions.celebrated',
 } as const;
 
 /** What signing out wipes (spec: app-core §4 OTP flow: logout clears OTP, user, cart, card detail, vendor settings). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { cards, type CardRow } from './cards.table.ts';
 
@@ -17,4 +17,13 @@ export async function findMemberCardsOfPrograms(db: Database, { merchantId, user
     .select()
     .from(cards)
     .where(and(eq(cards.merchantId, merchantId), eq(cards.ownerUserId, userId), inArray(cards.programId, programIds)));
+}
+
+/** How many of the merchant's cards the member holds in the wallet, archived ones left out. */
+export async function countHeldCards(db: Database, { merchantId, userId }: { merchantId: number; userId: string }): Promise<number> {
+  const [row] = await db
+    .select({ held: count() })
+    .from(cards)
+    .where(and(eq(cards.merchantId, merchantId), eq(cards.ownerUserId, userId), eq(cards.archived, false)));
+  return row?.held ?? 0;
 }

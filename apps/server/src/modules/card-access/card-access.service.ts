@@ -2,7 +2,7 @@ import { cardIdSchema } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CardRow } from './cards.table.ts';
-import { findCard, findMemberCardsOfPrograms } from './card-access.repository.ts';
+import { countHeldCards, findCard, findMemberCardsOfPrograms } from './card-access.repository.ts';
 
 /** The merchant's card with this id, if it has one (a malformed id has none). */
 export async function findMerchantCard({ db, merchantId, cardId }: { db: Database; merchantId: number; cardId: string }): Promise<CardRow | undefined> {
@@ -34,4 +34,10 @@ export async function getMemberCard({ db, merchantId, userId, cardId }: MemberCa
 export async function listMemberCardsOfPrograms(options: { db: Database; merchantId: number; userId: string; programIds: string[] }): Promise<CardRow[]> {
   const { db, ...scope } = options;
   return findMemberCardsOfPrograms(db, scope);
+}
+
+/** How many of the merchant's cards the member holds, archived ones left out. */
+export async function countMemberCards(options: { db: Database; merchantId: number; userId: string }): Promise<number> {
+  const { db, ...scope } = options;
+  return countHeldCards(db, scope);
 }

@@ -226,3 +226,11 @@ export async function changeStock(tx: Database, { productId, programId, delta }:
   if (updated.length > 0) publishAfterCommit(tx, [changeTags.catalog(programId)]);
   return updated.length > 0;
 }
+
+export async function findProductsByIds(db: Database, { merchantId, ids }: { merchantId: number; ids: readonly string[] }): Promise<Array<Pick<ProductRow, 'id' | 'programId' | 'name' | 'type'>>> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: products.id, programId: products.programId, name: products.name, type: products.type })
+    .from(products)
+    .where(and(eq(products.merchantId, merchantId), inArray(products.id, [...ids])));
+}

@@ -21,6 +21,7 @@ import {
   lockProducts,
   type ProductFilter,
   type ProductWithCategory,
+  findProductsByIds,
 } from './catalog.repository.ts';
 import type { CatalogCategoryRow, NewCatalogCategoryRow, NewProductRow, ProductRow } from './catalog.table.ts';
 import { getMemberCard } from '../card-access/card-access.service.ts';
@@ -310,4 +311,9 @@ export async function lockProductsForCheckout(tx: Database, { merchantId, produc
 /** Takes (a negative delta) or gives back units of a counted product; false when taking would go below zero. */
 export async function changeProductStock(tx: Database, change: { productId: string; programId: string; delta: number }): Promise<boolean> {
   return changeStock(tx, change);
+}
+
+/** The merchant's products of these ids, by id (another merchant's are not found): their program, name and type. */
+export async function productsByIds(db: Database, scope: { merchantId: number; ids: readonly string[] }): Promise<Map<string, Pick<ProductRow, 'id' | 'programId' | 'name' | 'type'>>> {
+  return new Map((await findProductsByIds(db, scope)).map((product) => [product.id, product]));
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { changeTags, publishAfterCommit } from '../../lib/change-feed.ts';
@@ -155,4 +155,23 @@ export async function findCompletedOrderSince(db: Database, { merchantId, cardId
     .where(and(inArray(orders.cardId, cardIds), gte(orders.createdAt, since), eq(orders.merchantId, merchantId), eq(orders.status, 'completed')))
     .limit(1);
   return row;
+}
+
+/** Units of a product in the member's orders placed in [from, to) that were paid and not undone. */
+export async function sumUnitsBought(db: Database, { merchantId, userId, productId, from, to, statuses }: { merchantId: number; userId: string; productId: string; from: Date; to: Date; statuses: readonly OrderStatus[] }): Promise<number> {
+  const [row] = await db
+    .select({ units: sql<string | null>`sum(${orderLines.quantity})` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.merchantId, merchantId),
+        eq(orders.userId, userId),
+        eq(orderLines.productId, productId),
+        gte(orders.createdAt, from),
+        lt(orders.createdAt, to),
+        inArray(orders.status, [...statuses]),
+      ),
+    );
+  return Number(row?.units ?? 0);
 }

@@ -38,6 +38,7 @@ import {
   lockOrder,
   updateOrder,
   type OrderCursor,
+  sumUnitsBought,
 } from './orders.repository.ts';
 
 import type { DistributorRow, NewOrderLineRow, NewOrderRow, OrderLineRow, OrderRow } from './orders.table.ts';
@@ -282,4 +283,12 @@ export async function orderPaymentPage({ db, intent }: { db: Database; intent: P
 /** Whether one of these cards' orders placed since `since` was completed: a purchase in the shop. */
 export async function hasCompletedOrderSince(db: Database, scope: { merchantId: number; cardIds: string[]; since: Date }): Promise<boolean> {
   return (await findCompletedOrderSince(db, scope)) !== undefined;
+}
+
+/** What counts as bought: paid, and neither cancelled, failed nor returned. */
+const boughtStatuses = ['new', 'on_process', 'order_ready', 'on_courier', 'completed'] as const satisfies readonly OrderStatus[];
+
+/** Units of a product the member bought in the shop in [from, to): orders paid and not undone, by when they were placed. */
+export async function unitsBoughtBetween(db: Database, scope: { merchantId: number; userId: string; productId: string; from: Date; to: Date }): Promise<number> {
+  return sumUnitsBought(db, { ...scope, statuses: boughtStatuses });
 }

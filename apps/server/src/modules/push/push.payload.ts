@@ -13,11 +13,12 @@ const rewardKinds = { welcome: 'SingleSignUpReward', birthday: 'SingleBirthdayRe
 
 /**
  * The modal a message's push opens in the app (app-core §2 global modals, §4 push kinds): a level
- * reached and a level's reward open the level-up one, a welcome or birthday reward its own; every
- * other message is a plain notification.
+ * reached and a level's reward open the level-up one, a welcome or birthday reward its own, a mission
+ * completed the mission's; every other message is a plain notification.
  */
 export function pushKindOf(facts: InboxFacts): PushKind | null {
   if (facts.kind === 'level_reached') return 'LevelUpModalMessage';
+  if (facts.kind === 'mission_completed') return 'MissionActivityCommissionModalMessage';
   if (facts.kind === 'reward_granted') return rewardKinds[facts.reward];
   return null;
 }

@@ -46,12 +46,16 @@ interface PushTexts {
   referralTitle: (role: 'referrer' | 'friend', state: 'registered' | 'purchased', other: string) => string;
   friend: string;
   targetReached: (targetName: string) => string;
+  missionCompleted: (missionName: string) => string;
+  vouchersAdded: (count: number, voucherName: string) => string;
 }
 
 const plural = (count: number, one: string, other: string) => (count === 1 ? one : other);
 
 const english: PushTexts = {
   targetReached: (targetName) => `Target reached: ${targetName}`,
+  missionCompleted: (missionName) => `Mission complete: ${missionName}`,
+  vouchersAdded: (count, voucherName) => `${count} × ${voucherName} ${plural(count, 'voucher is', 'vouchers are')} now in your vouchers.`,
   pointsEarned: (unit, count, amount) =>
     unit === 'CASH' ? `You earned ${amount}` : `You earned ${amount} ${unit === 'POINT' ? plural(count, 'point', 'points') : plural(count, 'stamp', 'stamps')}`,
   balanceNow: (unit, count, balance, programName) =>
@@ -103,6 +107,8 @@ const unitWord = (unit: BalanceUnit, words: Record<Exclude<BalanceUnit, 'CASH'>,
 
 const indonesian: PushTexts = {
   targetReached: (targetName) => `Target tercapai: ${targetName}`,
+  missionCompleted: (missionName) => `Misi selesai: ${missionName}`,
+  vouchersAdded: (count, voucherName) => `${count} × voucher ${voucherName} kini ada di voucher Anda.`,
   pointsEarned: (unit, _count, amount) => `Anda mendapat ${amount}${unitWord(unit, { POINT: 'poin', STAMP: 'stempel' })}`,
   balanceNow: (unit, _count, balance, programName) =>
     unit === 'STAMP' ? `${programName}: Anda kini memiliki ${balance} stempel.` : `${programName}: saldo Anda sekarang ${balance}${unitWord(unit, { POINT: 'poin', STAMP: 'stempel' })}.`,
@@ -144,6 +150,8 @@ const indonesian: PushTexts = {
 
 const malay: PushTexts = {
   targetReached: (targetName) => `Sasaran dicapai: ${targetName}`,
+  missionCompleted: (missionName) => `Misi selesai: ${missionName}`,
+  vouchersAdded: (count, voucherName) => `${count} × baucar ${voucherName} kini ada dalam baucar anda.`,
   pointsEarned: (unit, _count, amount) => `Anda memperoleh ${amount}${unitWord(unit, { POINT: 'mata', STAMP: 'setem' })}`,
   balanceNow: (unit, _count, balance, programName) =>
     unit === 'STAMP' ? `${programName}: anda kini mempunyai ${balance} setem.` : `${programName}: baki anda kini ${balance}${unitWord(unit, { POINT: 'mata', STAMP: 'setem' })}.`,
@@ -188,6 +196,8 @@ const japaneseAmount = (unit: BalanceUnit, amount: string) => (unit === 'POINT' 
 
 const japanese: PushTexts = {
   targetReached: (targetName) => `目標達成：${targetName}`,
+  missionCompleted: (missionName) => `ミッション達成：${missionName}`,
+  vouchersAdded: (count, voucherName) => `${voucherName}のバウチャー${count}枚がバウチャーに追加されました。`,
   pointsEarned: (unit, _count, amount) => `${japaneseAmount(unit, amount)}を獲得しました`,
   balanceNow: (unit, _count, balance, programName) =>
     unit === 'STAMP' ? `${programName}：現在のスタンプは${balance}個です。` : `${programName}：現在の残高は${unit === 'POINT' ? `${balance}ポイント` : balance}です。`,
@@ -276,6 +286,16 @@ export function wordPush(facts: InboxFacts, language: Language, { currency, time
       return { title: texts.voucherExpiring(facts.voucherName), body: texts.voucherUseBefore(day(facts.expiresAt)) };
     case 'target_reached':
       return { title: texts.targetReached(facts.targetName), body: texts.rewardAdded(facts.unit, facts.points, amountOf(facts.points, facts.unit, currency), facts.programName) };
+    case 'mission_completed': {
+      const { reward } = facts;
+      return {
+        title: texts.missionCompleted(facts.missionName),
+        body:
+          reward.type === 'points'
+            ? texts.rewardAdded(reward.unit, reward.points, amountOf(reward.points, reward.unit, currency), facts.programName)
+            : texts.vouchersAdded(reward.vouchers, reward.voucherName),
+      };
+    }
     case 'referral_reward': {
       const other = facts.otherName === null ? texts.friend : texts.senderName(facts.otherName);
       return {

@@ -219,3 +219,21 @@ export async function countCommissionsPaidSince(db: Database, { since, ...owner 
     .where(and(ofReferrer(owner), gte(referrals.commissionPaidAt, since)));
   return row?.paid ?? 0;
 }
+
+/** Friends of the member's invites, in any program of the merchant, who signed up in [from, to). */
+export async function countFriendsSignedUp(db: Database, { merchantId, userId, from, to }: { merchantId: number; userId: string; from: Date; to: Date }): Promise<number> {
+  const [row] = await db
+    .select({ friends: count() })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.merchantId, merchantId),
+        eq(referrals.referrerUserId, userId),
+        isNotNull(referrals.friendUserId),
+        ne(referrals.state, 'unavailable'),
+        gte(referrals.registeredAt, from),
+        sql`${referrals.registeredAt} < ${to}`,
+      ),
+    );
+  return row?.friends ?? 0;
+}

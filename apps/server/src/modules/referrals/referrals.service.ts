@@ -39,6 +39,7 @@ import {
   updateReferralProgramEnd,
   type ReferralPatch,
   type ReferralScope,
+  countFriendsSignedUp,
 } from './referrals.repository.ts';
 import type { ReferralProgramRow, ReferralRow } from './referrals.table.ts';
 
@@ -400,3 +401,7 @@ export async function payDueCommissions({ db, scope, now, limit = 200 }: { db: D
   return paid;
 }
 
+/** How many friends the member invited signed up in [from, to), in any of the merchant's referral programs. */
+export async function friendsSignedUpBetween(db: Database, scope: { merchantId: number; userId: string; from: Date; to: Date }): Promise<number> {
+  return countFriendsSignedUp(db, scope);
+}

@@ -204,3 +204,9 @@ export async function voucherNameOf(db: Database, { merchantId, voucherId }: { m
   const [template] = voucher ? await findTemplates(db, [voucher.templateId]) : [];
   return template?.name ?? null;
 }
+
+/** The merchant's voucher template of this id; undefined for another merchant's or none. */
+export async function findVoucherTemplateOf(db: Database, { merchantId, templateId }: { merchantId: number; templateId: string }): Promise<VoucherTemplateRow | undefined> {
+  const [template] = await findTemplates(db, [templateId]);
+  return template?.merchantId === merchantId ? template : undefined;
+}

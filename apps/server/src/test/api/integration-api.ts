@@ -145,6 +145,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integration/v1/missions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listMerchantMissions"];
+        put?: never;
+        post: operations["createMission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integration/v1/missions/{missionId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["endMission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integration/v1/payments/{id}": {
         parameters: {
             query?: never;
@@ -574,6 +606,70 @@ export interface components {
             text: string;
             title: string;
         };
+        IntegrationMission: {
+            completions: number;
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            /** Format: date-time */
+            endsAt: string;
+            id: string;
+            name: string;
+            programId: string;
+            reward: {
+                amount: number;
+                /** @constant */
+                kind: "points";
+            } | {
+                /** @constant */
+                kind: "voucher";
+                quantity: number;
+                templateId: string;
+            };
+            /** Format: date-time */
+            startsAt: string;
+            tasks: {
+                description: string | null;
+                id: string;
+                kind: components["schemas"]["MissionTaskKind"];
+                productId: string | null;
+                target: number;
+                title: string;
+            }[];
+        };
+        IntegrationMissionAnswer: {
+            data: components["schemas"]["IntegrationMission"];
+        };
+        IntegrationMissionBody: {
+            description?: string;
+            endsAt: components["schemas"]["ScheduledInstant"];
+            name: string;
+            programId: components["schemas"]["ProgramId"];
+            reward: {
+                amount: number;
+                /** @constant */
+                kind: "points";
+            } | {
+                /** @constant */
+                kind: "voucher";
+                quantity: number;
+                /** Format: uuid */
+                templateId: string;
+            };
+            startsAt: components["schemas"]["ScheduledInstant"];
+            tasks: {
+                description?: string;
+                kind: components["schemas"]["MissionTaskKind"];
+                /** Format: uuid */
+                productId?: string;
+                target: number;
+                title: string;
+            }[];
+        };
+        IntegrationMissionEndBody: Record<string, never>;
+        IntegrationMissionList: {
+            data: components["schemas"]["IntegrationMission"][];
+        };
         IntegrationOrder: {
             cardId: string;
             /** Format: date-time */
@@ -794,15 +890,14 @@ export interface components {
         IntegrationReferralProgramBody: {
             /** @default 10 */
             dailyRewardCap?: number;
-            endsAt?: string | null;
+            endsAt?: components["schemas"]["ScheduledInstant"] | null;
             /** @default 0 */
             friendReward?: components["schemas"]["PriceAmount"];
             programId: components["schemas"]["ProgramId"];
             referrerReward: components["schemas"]["PriceAmount"];
             /** @default purchased */
             rewardOn?: components["schemas"]["ReferralRewardOn"];
-            /** Format: date-time */
-            startsAt?: string;
+            startsAt?: components["schemas"]["ScheduledInstant"];
         };
         IntegrationReferralProgramEndBody: Record<string, never>;
         IntegrationReferralProgramList: {
@@ -850,6 +945,8 @@ export interface components {
             data: components["schemas"]["MemberCard"][];
         };
         MemberPhone: string;
+        /** @enum {string} */
+        MissionTaskKind: "earn" | "spend" | "buy_product" | "refer" | "add_card";
         MovementAmount: number;
         OrderDestination: {
             fullAddress: string;
@@ -918,6 +1015,8 @@ export interface components {
         };
         /** @enum {string} */
         ReferralRewardOn: "registered" | "purchased";
+        /** Format: date-time */
+        ScheduledInstant: string;
         SignedMovementAmount: number;
         VoidPurchaseAnswer: {
             entryId: string | null;
@@ -1722,6 +1821,253 @@ export interface operations {
                 };
             };
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMerchantMissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationMissionList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMission: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": components["schemas"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationMissionBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationMissionAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    endMission: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": components["schemas"]["IdempotencyKey"];
+            };
+            path: {
+                missionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationMissionEndBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationMissionAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

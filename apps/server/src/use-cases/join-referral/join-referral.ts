@@ -37,6 +37,7 @@ export interface JoinReferralOptions {
   now: Date;
 }
 
+import { queueMissionProgress } from '../mission-progress/mission-progress.ts';
 /**
  * A new member joins through the code of the link they came by (docs/decisions/042-referrals.md):
  * they go on the list of the member who shared it as registered, hold a card of the program (the one
@@ -59,7 +60,10 @@ export async function joinReferral({ db, merchantId, user, code, deviceHash, act
     if (listed.friendUserId !== null) throw new AppError('REFERRAL_ALREADY_JOINED');
     const patch = { friendUserId: user.id, friendDeviceHash: deviceHash };
     if (welcomeTaken) await markUnavailable(tx, { row: listed, reason: 'device-used', patch });
-    else await advanceFriend(tx, { row: listed, program, to: 'registered', patch, now });
+    else {
+      await advanceFriend(tx, { row: listed, program, to: 'registered', patch, now });
+      await queueMissionProgress(tx, { merchantId, userId: referrerUserId, source: `referral:${listed.id}`, now });
+    }
     // The friend came by this member's link: other members' invites of the same phone are left without them.
     for (const other of await otherInvitesOf(tx, { referralProgramId: program.id, friendIdentifier, exceptReferrer: referrerUserId })) {
       if (other.state === 'pending') await markUnavailable(tx, { row: other, reason: 'joined-another' });

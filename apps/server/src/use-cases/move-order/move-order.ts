@@ -13,6 +13,7 @@ import { giveBackVoucherOfOrder } from '../../modules/vouchers/checkout-voucher.
 import { issueVouchersForProducts, suspendVouchersOf } from '../../modules/vouchers/voucher-issuing.service.ts';
 import { integrationOrderView } from '../order-view/order-view.ts';
 
+import { queueMissionProgress } from '../mission-progress/mission-progress.ts';
 /*
  * An order moving along the transition table (docs/decisions/023-orders.md), by the merchant or by
  * its payment: the orders module moves it and gives back its points; this use case gives back its
@@ -20,8 +21,10 @@ import { integrationOrderView } from '../order-view/order-view.ts';
  * the merchant's moves (inbox; a payment's move is told by the payment).
  */
 
-/** An order that is new (paid, or with nothing to pay) delivers its e-vouchers into the member's wallet at once. */
+/** An order that is new (paid, or with nothing to pay) delivers its e-vouchers into the member's wallet at once, and moves the member's missions. */
 export async function deliverInApp(tx: Database, order: OrderRow, now: Date): Promise<void> {
+  // A paid order may complete a mission that asks for its products.
+  await queueMissionProgress(tx, { merchantId: order.merchantId, userId: order.userId, source: `order:${order.id}`, now });
   const lines = (await linesOfOrder(tx, order.id)).filter((line) => line.type === 'evoucher');
   if (lines.length === 0) return;
   await issueVouchersForProducts(tx, { merchantId: order.merchantId, holder: { userId: order.userId, cardId: order.cardId }, source: { type: 'order', id: order.id }, lines, now });

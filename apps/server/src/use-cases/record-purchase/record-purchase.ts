@@ -21,6 +21,7 @@ import { pointsForSpend } from '../../modules/programs/earn-rate.ts';
 import { getProgram } from '../../modules/programs/programs.service.ts';
 import type { PurchaseStatement } from './purchase-statement.ts';
 
+import { queueMissionProgress } from '../mission-progress/mission-progress.ts';
 /*
  * A merchant's till reports a purchase (docs/integration.md): the bill is kept once, and the card
  * earns by the program's rate, once per Idempotency-Key, telling the card's member in their inbox.
@@ -98,6 +99,8 @@ export async function recordPurchaseInTransaction(options: PurchaseOptions): Pro
     const facts = { kind: 'points_earned', points: toJsonNumber(earned), unit: program.program.unit, balance: toJsonNumber(balance), programName: program.program.name } as const;
     await leaveMessage(tx, { merchantId, userId: card.ownerUserId, cardId: card.id, facts, link: cardPagePath(card.id), now });
   }
+  // The bill counts toward the member's spend and earn tasks, however small.
+  if (card.ownerUserId) await queueMissionProgress(tx, { merchantId, userId: card.ownerUserId, source: `bill:${merchantId}:${billNumber}`, now });
   return { entryId: entry?.id ?? null, earned, balance };
 }
 

@@ -71,3 +71,22 @@ describe('the wording of a target reached', () => {
     expect((await wordingIn('id'))(facts).title).toBe('Target tercapai: Senja Regular of the year');
   });
 });
+
+describe('the wording of a mission completed', () => {
+  const points: InboxFacts = { kind: 'mission_completed', missionName: 'Coffee week', reward: { type: 'points', points: 100, unit: 'POINT' }, programName: 'Kopi Senja Rewards' };
+  const vouchers = (count: number): InboxFacts => ({ kind: 'mission_completed', missionName: 'Coffee week', reward: { type: 'voucher', voucherName: 'Free Kopi', vouchers: count }, programName: 'Kopi Senja Rewards' });
+
+  it('names the mission and the points its reward added to the card', async () => {
+    expect((await wordingIn('en'))(points)).toEqual({ title: 'Mission complete: Coffee week', text: '100 points added to your Kopi Senja Rewards card.' });
+    expect((await wordingIn('ja'))(points)).toEqual({ title: 'ミッション達成：Coffee week', text: 'Kopi Senja Rewardsカードに100ポイントが追加されました。' });
+  });
+
+  it('names the vouchers its reward gave, one or several, as the push does', async () => {
+    const wordingOf = await wordingIn('en');
+    expect(wordingOf(vouchers(1))).toEqual({ title: 'Mission complete: Coffee week', text: '1 × Free Kopi voucher is now in your vouchers.' });
+    expect(wordingOf(vouchers(2)).text).toBe('2 × Free Kopi vouchers are now in your vouchers.');
+    expect((await wordingIn('id'))(vouchers(2))).toEqual({ title: 'Misi selesai: Coffee week', text: '2 × voucher Free Kopi kini ada di voucher Anda.' });
+    expect((await wordingIn('my'))(vouchers(2))).toEqual({ title: 'Misi selesai: Coffee week', text: '2 × baucar Free Kopi kini ada dalam baucar anda.' });
+    expect((await wordingIn('ja'))(vouchers(2)).text).toBe('Free Kopiのバウチャー2枚がバウチャーに追加されました。');
+  });
+});

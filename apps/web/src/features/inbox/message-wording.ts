@@ -92,6 +92,16 @@ export function useMessageWording(): (facts: InboxFacts) => MessageWording {
             title: t('messages.targetReached.title', { name: facts.targetName }),
             text: t('messages.rewardGranted.text', { context: facts.unit, count: facts.points, amount: amountOf(facts.points, facts.unit, currency), programName: facts.programName }),
           };
+        case 'mission_completed': {
+          const { reward } = facts;
+          return {
+            title: t('messages.missionCompleted.title', { name: facts.missionName }),
+            text:
+              reward.type === 'points'
+                ? t('messages.rewardGranted.text', { context: reward.unit, count: reward.points, amount: amountOf(reward.points, reward.unit, currency), programName: facts.programName })
+                : t('messages.missionCompleted.voucher', { count: reward.vouchers, voucherName: reward.voucherName }),
+          };
+        }
         case 'referral_reward': {
           const { unit, programName } = facts;
           // Worded as the push about it is (the server's push texts), so both say the same.

@@ -1,7 +1,7 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CardDetail, ReferralListItem, SiteState, Target } from '@kartu/contracts';
+import type { CardDetail, Mission, ReferralListItem, SiteState, Target } from '@kartu/contracts';
 import { setSession } from '../../../lib/session.ts';
 import { markCardTourSeen } from '../card-tour-store.ts';
 import { CardDetailPage } from './card-detail-page.tsx';
@@ -34,6 +34,13 @@ function referralOf(overrides: Partial<ReferralListItem>): ReferralListItem {
 function runningTarget(): Target {
   const window = { windowStartsAt: '2026-01-01T00:00:00.000Z', windowEndsAt: '2027-01-01T00:00:00.000Z' };
   return { id: 'target-1', cardId, name: 'Spend for Gold', description: null, kind: 'spend', period: 'yearly', target: 1_000_000, progress: 0, currency: 'IDR', unit: 'POINT', reward: 200, ...window, achieved: false, achievedAt: null };
+}
+
+/** A mission of the card under test, as GET /api/v2/cards/{cardId}/missions lists it: running, or ended in its history. */
+function missionOf(status: Mission['status']): Mission {
+  const task = { id: 'task-1', kind: 'spend', title: 'Spend Rp 100.000', description: null, target: 100_000, progress: 0, done: false, product: null } as const;
+  const when = { startsAt: '2026-01-01T00:00:00.000Z', endsAt: '2027-01-01T00:00:00.000Z', completedAt: null };
+  return { id: 'mission-1', cardId, name: 'Coffee week', description: null, status, ...when, currency: 'IDR', unit: 'POINT', tasks: [task], tasksDone: 0, reward: { kind: 'points', amount: 100, unit: 'POINT' } };
 }
 
 const singleCardSite = () => testSite({ merchant: { homePage: { ...testSite().merchant.homePage, addCardButton: false } } });
@@ -110,12 +117,13 @@ describe('CardDetailPage', () => {
     expect(calls.filter((call) => call.path === '/api/v2/referrals')).toHaveLength(1);
   });
 
-  it('offers neither Refer friends nor Targets on a v2 card, whose interface has no such pages yet', async () => {
+  it('offers neither Refer friends, Missions nor Targets on a v2 card, whose interface has no such pages yet', async () => {
     const { calls } = renderDetail(cardDetail(), { site: testSite({ uiVersion: 'v2' }) });
     const menu = await screen.findByRole('navigation', { name: 'Card menu' });
     expect(within(menu).queryByRole('link', { name: 'Refer friends' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Missions' })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Targets' })).not.toBeInTheDocument();
-    expect(calls.some((call) => call.path === '/api/v2/referrals' || call.path.endsWith('/targets'))).toBe(false);
+    expect(calls.some((call) => call.path === '/api/v2/referrals' || call.path.endsWith('/targets') || call.path.endsWith('/missions'))).toBe(false);
   });
 
   it('shows the menu without Refer friends when the referral programs cannot be read', async () => {
@@ -163,6 +171,39 @@ describe('CardDetailPage', () => {
     renderDetail(cardDetail({ menus: [], visualAttributes: {} }), { extra: { [`GET /api/v2/cards/${cardId}/targets`]: () => Response.json({ data: [runningTarget()] }) } });
     const menu = await screen.findByRole('navigation', { name: 'Card menu' });
     expect(within(menu).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([`/cards/${cardId}/target-achievement`]);
+  });
+
+  it.each<Mission['status']>(['active', 'expired'])('offers Missions, above Targets, while the card has a mission (%s)', async (status) => {
+    const { calls } = renderDetail(cardDetail(), {
+      extra: {
+        [`GET /api/v2/cards/${cardId}/missions`]: () => Response.json({ data: [missionOf(status)] }),
+        [`GET /api/v2/cards/${cardId}/targets`]: () => Response.json({ data: [runningTarget()] }),
+      },
+    });
+    const menu = await screen.findByRole('navigation', { name: 'Card menu' });
+    expect(await within(menu).findByRole('link', { name: 'Missions' })).toHaveAttribute('href', `/cards/${cardId}/mission-activities`);
+    await within(menu).findByRole('link', { name: 'Targets' });
+    expect(within(menu).getAllByRole('link').slice(-2).map((link) => link.textContent)).toEqual(['Missions', 'Targets']);
+    expect(calls.filter((call) => call.path === `/api/v2/cards/${cardId}/missions`)).toHaveLength(1);
+  });
+
+  it.each<[string, Answer]>([
+    ['has no mission', () => Response.json({ data: [] })],
+    ['cannot read its missions', () => errorAnswer('INTERNAL')],
+    ['has missions locked', () => errorAnswer('FEATURE_LOCKED')],
+  ])('shows the menu without Missions when the card %s', async (_case, answer) => {
+    const { calls } = renderDetail(cardDetail(), { extra: { [`GET /api/v2/cards/${cardId}/missions`]: answer } });
+    const menu = await screen.findByRole('navigation', { name: 'Card menu' });
+    await waitFor(() => expect(calls.some((call) => call.path === `/api/v2/cards/${cardId}/missions`)).toBe(true));
+    expect(within(menu).getAllByRole('link')).toHaveLength(4);
+    expect(within(menu).queryByRole('link', { name: 'Missions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows Missions on a card whose other menus are all closed', async () => {
+    renderDetail(cardDetail({ menus: [], visualAttributes: {} }), { extra: { [`GET /api/v2/cards/${cardId}/missions`]: () => Response.json({ data: [missionOf('active')] }) } });
+    const menu = await screen.findByRole('navigation', { name: 'Card menu' });
+    expect(within(menu).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([`/cards/${cardId}/mission-activities`]);
   });
 
   it('shows the status of a card that is not active and hides its shop button', async () => {
