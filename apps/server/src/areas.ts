@@ -12,6 +12,7 @@ import { joinReferralArea } from './use-cases/join-referral/join-referral.area.t
 import { referralProgressArea } from './use-cases/referral-progress/referral-progress.area.ts';
 import { targetProgressArea } from './use-cases/target-progress/target-progress.area.ts';
 import { missionProgressArea } from './use-cases/mission-progress/mission-progress.area.ts';
+import { memberPrivilegesArea } from './use-cases/member-privileges/member-privileges.area.ts';
 import { microAppsArea } from './modules/micro-apps/micro-apps.area.ts';
 import { featuresArea } from './modules/features/features.area.ts';
 import { geographyArea } from './modules/geography/geography.area.ts';
@@ -91,6 +92,7 @@ export const areas: readonly Area[] = [
   referralProgressArea,
   targetProgressArea,
   missionProgressArea,
+  memberPrivilegesArea,
   microAppsArea,
   recordPurchaseArea,
   tillRedemptionArea,

@@ -109,6 +109,12 @@ export const errorStatus = {
   REFERRAL_TOO_LATE: 409,
   TARGET_NOT_FOUND: 404,
   MISSION_NOT_FOUND: 404,
+  PERK_NOT_FOUND: 404,
+  PERK_NOT_ACTIVE: 409,
+  PROMOTION_ENDED: 409,
+  PERK_NOT_QUALIFIED: 403,
+  PERK_ALREADY_TAKEN: 409,
+  PERK_ANSWER_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -223,6 +229,12 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   REFERRAL_TOO_LATE: 'Invites are for new members only',
   TARGET_NOT_FOUND: 'Target not found',
   MISSION_NOT_FOUND: 'Mission not found',
+  PERK_NOT_FOUND: 'Perk not found',
+  PERK_NOT_ACTIVE: 'This perk is not active',
+  PROMOTION_ENDED: 'This promotion has ended',
+  PERK_NOT_QUALIFIED: 'This perk is not open to you yet',
+  PERK_ALREADY_TAKEN: 'You have already taken this perk',
+  PERK_ANSWER_NOT_FOUND: 'Answer not found',
 };
 
 export const fieldIssueSchema = z.object({

@@ -65,6 +65,16 @@ export const inboxFactsSchema = z.discriminatedUnion('kind', [
     ]),
     programName: z.string(),
   }),
+  /** The merchant reviewed the member's answer to a perk's survey: approved (with `points` given, or null), or rejected with `note`. */
+  z.object({
+    kind: z.literal('perk_reviewed'),
+    perkTitle: z.string(),
+    decision: z.enum(['approved', 'rejected']),
+    points: pointsAmount.nullable(),
+    unit: balanceUnitSchema,
+    note: z.string().nullable(),
+    programName: z.string(),
+  }),
 ]);
 export type InboxFacts = z.infer<typeof inboxFactsSchema>;
 export type InboxKind = InboxFacts['kind'];

@@ -27,3 +27,4 @@ export * from './micro-apps.ts';
 export * from './referrals.ts';
 export * from './targets.ts';
 export * from './missions.ts';
+export * from './privileges.ts';

@@ -18,9 +18,10 @@ const when = z.string().datetime();
  * - spend: money spent at the merchant's tills on the member's cards of the program (minor units);
  * - buy_product: units of one shop product in the member's paid orders (cancelled, failed and returned ones left out);
  * - refer: friends who signed up through the member's referral invites;
- * - add_card: cards of the merchant the member holds in the wallet.
+ * - add_card: cards of the merchant the member holds in the wallet;
+ * - answer_survey: the member's answers to the merchant's survey perks, rejected ones left out.
  */
-export const missionTaskKinds = ['earn', 'spend', 'buy_product', 'refer', 'add_card'] as const;
+export const missionTaskKinds = ['earn', 'spend', 'buy_product', 'refer', 'add_card', 'answer_survey'] as const;
 export const missionTaskKindSchema = z.enum(missionTaskKinds);
 export type MissionTaskKind = z.infer<typeof missionTaskKindSchema>;
 

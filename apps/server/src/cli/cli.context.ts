@@ -1,5 +1,7 @@
 import type { BlobStore } from '../modules/storage/blob-store.ts';
+import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { z } from 'zod';
 import type { PaymentsContext } from '../modules/payments/payments.context.ts';
 import type { Database } from '../db/database.ts';
 import type { MerchantRow } from '../modules/tenancy/merchants.table.ts';
@@ -76,3 +78,20 @@ export function instant(text: string | undefined, name: string): Date | null {
   if (Number.isNaN(at.getTime())) throw new UsageError(`--${name} takes a date and time, e.g. 2026-12-01T00:00:00+07:00`);
   return at;
 }
+
+/**
+ * A request body kept in a JSON file, shaped as the integration API takes it, with `fixed` fields
+ * set by the command's options; `what` names it in the message when it is not valid.
+ */
+export async function readBodyFile<T>(path: string, fixed: Record<string, unknown>, schema: z.ZodType<T>, what: string): Promise<T> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--file must name a readable JSON file: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const parsed = schema.safeParse({ ...(typeof json === 'object' && json !== null ? json : {}), ...fixed });
+  if (!parsed.success) throw new UsageError(`The ${what} is not valid:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+

@@ -14,6 +14,7 @@ import { listFeatureLocksCommand, lockFeatureCommand, unlockFeatureCommand } fro
 import { addReferralProgramCommand, endReferralProgramCommand, listReferralProgramsCommand } from './referrals.command.ts';
 import { addTargetCommand, listTargetsCommand } from './targets.command.ts';
 import { addMissionCommand, endMissionCommand, listMissionsCommand } from './missions.command.ts';
+import { addPerkCommand, listPerksCommand, perkAnswersCommand, reviewPerkAnswerCommand } from './perks.command.ts';
 import { createPlanCommand, setMerchantBankAccountCommand, setMerchantPaymentsCommand } from './payments.command.ts';
 import { createProgramCommand, setFixedAddressCommand } from './programs.command.ts';
 import { importProductsCommand } from './catalog.command.ts';
@@ -117,6 +118,12 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
                     (name, startsAt, endsAt, reward, tasks; docs/integration.md Missions)
   kartu missions list --merchant <MID>
   kartu missions end --merchant <MID> --id <mission id>
+  kartu perks add --program <program id> --file <perk.json>
+                    a perk of the program: the integration API's body without programId
+                    (kind voucher or survey, title, voucher or questions; docs/integration.md Perks)
+  kartu perks list --merchant <MID>
+  kartu perks answers --merchant <MID> --id <perk id> [--state pending|approved|rejected]
+  kartu perks review --merchant <MID> --answer <answer id> (--approve | --reject --note <text>)
   kartu messages broadcast --merchant <MID> --title <title> --text <text> [--link /cards]
                     (--everyone | --level <program id>:<level rank> | --phones <file, a phone a line, +62…>)
                     a message to many members' inboxes, written by the servers' job workers
@@ -181,6 +188,10 @@ const commands: Record<string, Command> = {
   'missions add': addMissionCommand,
   'missions list': listMissionsCommand,
   'missions end': endMissionCommand,
+  'perks add': addPerkCommand,
+  'perks list': listPerksCommand,
+  'perks answers': perkAnswersCommand,
+  'perks review': reviewPerkAnswerCommand,
   'micro-apps add': addMicroAppCommand,
   'api-keys create': createApiKeyCommand,
   'api-keys list': listApiKeysCommand,

@@ -1,10 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { integrationMissionBodySchema } from '@kartu/contracts';
-import { z } from 'zod';
 import { endMission, listMerchantMissions } from '../modules/missions/missions.service.ts';
 import { createMerchantMission } from '../use-cases/mission-progress/create-mission.ts';
 import { inTransaction } from '../db/database.ts';
-import { CommandError, merchantByMid, readOptions, required, UsageError, type CliContext } from './cli.context.ts';
+import { CommandError, merchantByMid, readBodyFile, readOptions, required, type CliContext } from './cli.context.ts';
 import { findProgramById } from './operator.repository.ts';
 
 /** `kartu missions add`: a card program's mission, read from a JSON file shaped as the integration API's body (without programId). */
@@ -12,16 +10,8 @@ export async function addMissionCommand(args: string[], { db, out, now }: CliCon
   const values = readOptions(args, { program: { type: 'string' }, file: { type: 'string' } });
   const program = await findProgramById(db, required(values, 'program'));
   if (!program) throw new CommandError(`No program has the id ${values.program}`);
-  const path = required(values, 'file');
-  let json: unknown;
-  try {
-    json = JSON.parse(await readFile(path, 'utf8'));
-  } catch (error) {
-    throw new UsageError(`--file must name a readable JSON file: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const parsed = integrationMissionBodySchema.safeParse({ ...(typeof json === 'object' && json !== null ? json : {}), programId: program.id });
-  if (!parsed.success) throw new UsageError(`The mission is not valid:\n${z.prettifyError(parsed.error)}`);
-  const created = await inTransaction(db, (tx) => createMerchantMission({ db: tx, merchantId: program.merchantId, body: parsed.data, now: now() }));
+  const body = await readBodyFile(required(values, 'file'), { programId: program.id }, integrationMissionBodySchema, 'mission');
+  const created = await inTransaction(db, (tx) => createMerchantMission({ db: tx, merchantId: program.merchantId, body, now: now() }));
   out(`Mission ${created.id} added to "${program.name}".`);
 }
 

@@ -45,3 +45,4 @@ export * from '../modules/micro-apps/micro-apps.table.ts';
 export * from '../modules/referrals/referrals.table.ts';
 export * from '../modules/targets/targets.table.ts';
 export * from '../modules/missions/missions.table.ts';
+export * from '../modules/privileges/privileges.table.ts';

@@ -32,6 +32,7 @@ export const apiTags = [
   { name: 'banners', description: "Pictures a merchant shows on a card's page: the row of banners and the in-app banner." },
   { name: 'targets', description: 'Target achievement: a card program’s spend and collect targets, the member’s progress in the current window, and the reward once reached.' },
   { name: 'missions', description: 'Missions: a card program’s missions, each a few tasks to do before it ends, the member’s progress in each, and the reward once all are done.' },
+  { name: 'privileges', description: 'Perks: what a card program offers the members who qualify, e-vouchers claimed once or a survey the merchant reviews, and the member’s answers.' },
   { name: 'referrals', description: 'Referral: the member’s code and link for a card program, friends invited and joined, and the commission they earn.' },
   { name: 'settings', description: "The merchant's terms and conditions and privacy policy, in the member's language." },
   { name: 'subscriptions', description: 'Paid memberships: plans, subscribing, renewing, cancelling.' },

@@ -4,6 +4,7 @@ import { featureLocks } from '../modules/features/feature-locks.table.ts';
 import { referralCodes, referralPrograms, referrals } from '../modules/referrals/referrals.table.ts';
 import { targetAchievements } from '../modules/targets/targets.table.ts';
 import { missions, missionTasks } from '../modules/missions/missions.table.ts';
+import { privileges } from '../modules/privileges/privileges.table.ts';
 import { listFeatureEligibilities } from '../modules/features/features.service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
@@ -75,6 +76,7 @@ const snapshotTables = {
   targetAchievements,
   missions,
   missionTasks,
+  privileges,
 };
 
 async function rowCount(
@@ -123,6 +125,7 @@ describe('seedDemo', () => {
       targetAchievements: 2,
       missions: 3,
       missionTasks: 5,
+      privileges: 3,
     });
     expect(before.hosts.map((row) => row.host)).toEqual(['127.0.0.1', 'age.localhost', 'localhost', 'v2.localhost']);
   });

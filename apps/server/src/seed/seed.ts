@@ -12,6 +12,7 @@ import { seedKopiSenjaFeatureLocks } from './seed-features.ts';
 import { seedKopiSenjaReferrals } from './seed-referrals.ts';
 import { seedKopiSenjaTargets } from './seed-targets.ts';
 import { seedKopiSenjaMissions } from './seed-missions.ts';
+import { seedKopiSenjaPrivileges } from './seed-privileges.ts';
 import { seedKopiSenjaBanners } from './seed-banners.ts';
 import { seedKopiSenjaTerms } from './seed-terms.ts';
 import { seedKopiSenjaCatalog } from './seed-catalog.ts';
@@ -73,6 +74,7 @@ const demoMerchants: DemoMerchant[] = [
       await seedKopiSenjaReferrals(tx, merchantId, options);
       await seedKopiSenjaTargets(tx, merchantId, options);
       await seedKopiSenjaMissions(tx, merchantId, options);
+      await seedKopiSenjaPrivileges(tx, merchantId, options);
     },
   },
   {

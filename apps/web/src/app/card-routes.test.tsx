@@ -7,6 +7,7 @@ import { shopCard } from '../test/shop.test-support.ts';
 import { friendsPage, referralOverview } from '../features/referral/referral.test-support.ts';
 import { targetOf } from '../features/targets/targets.test-support.ts';
 import { missionOf } from '../features/missions/missions.test-support.ts';
+import { answerOf, surveyPrivilegeOf } from '../features/privileges/privileges.test-support.ts';
 import { giftCardChargeFixture, giftCardDetail, giftCardId } from '../features/cards/cards.test-support.ts';
 
 const visit = visitSignedIn;
@@ -120,6 +121,39 @@ describe('card routes', () => {
     task.unmount();
     visit(`/cards/${card.id}/mission-activities/task/task-spend`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Spend Rp 100.000' })).toBeInTheDocument();
+  });
+
+  it.each([false, true])("opens a card's perks, a perk, its survey, its answers and one answer under the card, or the feature-locked page while perks are locked (locked: %s)", async (privilegesLocked) => {
+    const card = shopCard();
+    const privilege = surveyPrivilegeOf({ cardId: card.id });
+    const answered = { ...privilege, id: 'perk-answered', title: 'Rate our pastries', state: 'answered' as const, latestAnswer: { id: 'answer-1', state: 'pending' as const } };
+    const perks = `/api/v2/cards/${card.id}/privileges`;
+    stubApi({
+      [`GET /api/v2/cards/${card.id}`]: () => okAnswer(card),
+      'GET /api/users/feature-eligibilities': () => okAnswer({ data: [{ feature: 'privilege', isLocked: privilegesLocked, unlock: privilegesLocked ? { kind: 'closed' } : null }] }),
+      [`GET ${perks}`]: () => okAnswer({ data: [privilege, answered] }),
+      [`GET ${perks}/${privilege.id}`]: () => okAnswer({ data: privilege }),
+      [`GET ${perks}/${answered.id}`]: () => okAnswer({ data: answered }),
+      [`GET ${perks}/${answered.id}/answers`]: () => okAnswer({ data: [answerOf({ privilegeId: answered.id })] }),
+      [`GET ${perks}/${answered.id}/answers/answer-1`]: () => okAnswer({ data: answerOf({ privilegeId: answered.id }) }),
+    });
+    const list = visit(`/cards/${card.id}/privileges`);
+    if (privilegesLocked) return void (await waitFor(() => expect(list.at()).toBe('/feature-locked?feature=privilege')));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Perks' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: privilege.title })).toBeInTheDocument();
+    list.unmount();
+    const pages: [string, () => Promise<HTMLElement>][] = [
+      [`privileges/${privilege.id}`, () => screen.findByRole('link', { name: 'Answer the survey' })],
+      [`privileges/${privilege.id}/survey`, () => screen.findByRole('textbox', { name: 'Your favourite drink' })],
+      [`privileges/${answered.id}/answers`, () => screen.findByRole('heading', { level: 2, name: 'Answer of Dec 10, 2026' })],
+      [`privileges/${answered.id}/answers/answer-1`, () => screen.findByRole('heading', { level: 2, name: 'Your answers' })],
+    ];
+    for (const [page, shown] of pages) {
+      const opened = visit(`/cards/${card.id}/${page}`);
+      expect(await shown()).toBeInTheDocument();
+      expect(opened.at()).toBe(`/cards/${card.id}/${page}`);
+      opened.unmount();
+    }
   });
 
   it('has no mission pages under a v2 card, whose interface has none yet', async () => {

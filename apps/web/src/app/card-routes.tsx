@@ -28,6 +28,11 @@ const ReferralPage = lazyPage(() => import('../features/referral/routes/referral
 const MissionsPage = lazyPage(() => import('../features/missions/routes/missions-page.tsx').then((m) => m.MissionsPage));
 const MissionPage = lazyPage(() => import('../features/missions/routes/mission-page.tsx').then((m) => m.MissionPage));
 const MissionTaskPage = lazyPage(() => import('../features/missions/routes/mission-task-page.tsx').then((m) => m.MissionTaskPage));
+const PrivilegesPage = lazyPage(() => import('../features/privileges/routes/privileges-page.tsx').then((m) => m.PrivilegesPage));
+const PrivilegePage = lazyPage(() => import('../features/privileges/routes/privilege-page.tsx').then((m) => m.PrivilegePage));
+const PrivilegeSurveyPage = lazyPage(() => import('../features/privileges/routes/privilege-survey-page.tsx').then((m) => m.PrivilegeSurveyPage));
+const PrivilegeAnswersPage = lazyPage(() => import('../features/privileges/routes/privilege-answers-page.tsx').then((m) => m.PrivilegeAnswersPage));
+const PrivilegeAnswerPage = lazyPage(() => import('../features/privileges/routes/privilege-answer-page.tsx').then((m) => m.PrivilegeAnswerPage));
 const TargetsPage = lazyPage(() => import('../features/targets/routes/targets-page.tsx').then((m) => m.TargetsPage));
 const TargetPage = lazyPage(() => import('../features/targets/routes/target-page.tsx').then((m) => m.TargetPage));
 const TransferPointsPage = lazyPage(() => import('../features/cards/routes/transfer-points-page.tsx').then((m) => m.TransferPointsPage));
@@ -74,6 +79,15 @@ export function CardRoutes({ v2 = false }: { v2?: boolean }) {
             <Route path={underCard(paths.cardMissions.path)} element={<MissionsPage />} />
             <Route path={underCard(paths.cardMission.path)} element={<MissionPage />} />
             <Route path={underCard(paths.cardMissionTask.path)} element={<MissionTaskPage />} />
+          </Route>
+        )}
+        {v2 ? null : (
+          <Route element={<FeatureGuard feature="privilege" />}>
+            <Route path={underCard(paths.cardPrivileges.path)} element={<PrivilegesPage />} />
+            <Route path={underCard(paths.cardPrivilege.path)} element={<PrivilegePage />} />
+            <Route path={underCard(paths.cardPrivilegeSurvey.path)} element={<PrivilegeSurveyPage />} />
+            <Route path={underCard(paths.cardPrivilegeAnswers.path)} element={<PrivilegeAnswersPage />} />
+            <Route path={underCard(paths.cardPrivilegeAnswer.path)} element={<PrivilegeAnswerPage />} />
           </Route>
         )}
         {v2 ? null : (

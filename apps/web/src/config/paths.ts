@@ -109,8 +109,14 @@ export const paths = {
   cardOrderTrack: route('/cards/:cardId/orders/:orderId/track'),
   cardDistributors: route('/cards/:cardId/distributors'),
   cardDistributor: route('/cards/:cardId/distributors/:distributorId'),
+  /** The card program's perks (app-core §2 privileges): those started, and those ended in the last 30 days. */
   cardPrivileges: route('/cards/:cardId/privileges'),
   cardPrivilege: route('/cards/:cardId/privileges/:privilegeId'),
+  /** A survey perk's questions, as a form; once sent, the new answer's page. */
+  cardPrivilegeSurvey: route('/cards/:cardId/privileges/:privilegeId/survey'),
+  /** The member's answers to a survey perk, newest first, and one of them with its review. */
+  cardPrivilegeAnswers: route('/cards/:cardId/privileges/:privilegeId/answers'),
+  cardPrivilegeAnswer: route('/cards/:cardId/privileges/:privilegeId/answers/:answerId'),
   cardScanToEarn: route('/cards/:cardId/scan-to-earn'),
   /** A subscription program's plans: subscribe, renew, auto-renew, change the payment method. */
   cardSubscribe: route('/cards/:cardId/subscribe'),

@@ -10,7 +10,7 @@ import { getProgram, getProgramLevels } from '../programs/programs.service.ts';
 import { deleteFeatureLock, findFeatureLocks, upsertFeatureLock, type FeatureLockView } from './feature-locks.repository.ts';
 
 /** The rank of the level each card holds now (programs/levels.ts levelWithRetention); 0 below the first level. */
-async function levelRanks({ db, merchantId, cards, now }: { db: Database; merchantId: number; cards: CardRow[]; now: Date }): Promise<Map<string, number>> {
+export async function cardLevelRanks({ db, merchantId, cards, now }: { db: Database; merchantId: number; cards: CardRow[]; now: Date }): Promise<Map<string, number>> {
   const programIds = [...new Set(cards.map((card) => card.programId))];
   const [figures, ...levels] = await Promise.all([
     getCardFigures({ db, merchantId, cardIds: cards.map((card) => card.id), now }),
@@ -42,7 +42,7 @@ export async function listFeatureEligibilities({ db, merchantId, userId, now }: 
   const locks = await findFeatureLocks(db, merchantId);
   const programIds = [...new Set(locks.flatMap((lock) => (lock.programId ? [lock.programId] : [])))];
   const memberCards = await listMemberCardsOfPrograms({ db, merchantId, userId, programIds });
-  const ranks = await levelRanks({ db, merchantId, cards: memberCards, now });
+  const ranks = await cardLevelRanks({ db, merchantId, cards: memberCards, now });
   return featureKeys.map((feature) => ({ feature, ...eligibilityOf(locks.find((lock) => lock.feature === feature), memberCards, ranks) }));
 }
 
@@ -54,7 +54,7 @@ export async function assertFeatureOpen({ db, merchantId, userId, feature, now }
   const lock = (await findFeatureLocks(db, merchantId)).find((row) => row.feature === feature);
   if (!lock) return;
   const memberCards = lock.programId ? await listMemberCardsOfPrograms({ db, merchantId, userId, programIds: [lock.programId] }) : [];
-  const ranks = await levelRanks({ db, merchantId, cards: memberCards, now });
+  const ranks = await cardLevelRanks({ db, merchantId, cards: memberCards, now });
   if (eligibilityOf(lock, memberCards, ranks).isLocked) throw new AppError('FEATURE_LOCKED');
 }
 

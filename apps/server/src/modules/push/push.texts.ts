@@ -47,6 +47,9 @@ interface PushTexts {
   friend: string;
   targetReached: (targetName: string) => string;
   missionCompleted: (missionName: string) => string;
+  perkReviewed: (decision: 'approved' | 'rejected', perkTitle: string) => string;
+  perkRejectedBody: (note: string | null) => string;
+  perkApprovedBody: string;
   vouchersAdded: (count: number, voucherName: string) => string;
 }
 
@@ -55,6 +58,9 @@ const plural = (count: number, one: string, other: string) => (count === 1 ? one
 const english: PushTexts = {
   targetReached: (targetName) => `Target reached: ${targetName}`,
   missionCompleted: (missionName) => `Mission complete: ${missionName}`,
+  perkReviewed: (decision, perkTitle) => (decision === 'approved' ? `Your answer to ${perkTitle} was approved` : `Your answer to ${perkTitle} was not approved`),
+  perkRejectedBody: (note) => (note ? `The reason: ${note}` : 'You may answer the survey again.'),
+  perkApprovedBody: 'Thank you for taking part.',
   vouchersAdded: (count, voucherName) => `${count} × ${voucherName} ${plural(count, 'voucher is', 'vouchers are')} now in your vouchers.`,
   pointsEarned: (unit, count, amount) =>
     unit === 'CASH' ? `You earned ${amount}` : `You earned ${amount} ${unit === 'POINT' ? plural(count, 'point', 'points') : plural(count, 'stamp', 'stamps')}`,
@@ -109,6 +115,9 @@ const indonesian: PushTexts = {
   targetReached: (targetName) => `Target tercapai: ${targetName}`,
   missionCompleted: (missionName) => `Misi selesai: ${missionName}`,
   vouchersAdded: (count, voucherName) => `${count} × voucher ${voucherName} kini ada di voucher Anda.`,
+  perkReviewed: (decision, perkTitle) => (decision === 'approved' ? `Jawaban Anda untuk ${perkTitle} disetujui` : `Jawaban Anda untuk ${perkTitle} tidak disetujui`),
+  perkRejectedBody: (note) => (note ? `Alasannya: ${note}` : 'Anda dapat menjawab survei lagi.'),
+  perkApprovedBody: 'Terima kasih atas partisipasi Anda.',
   pointsEarned: (unit, _count, amount) => `Anda mendapat ${amount}${unitWord(unit, { POINT: 'poin', STAMP: 'stempel' })}`,
   balanceNow: (unit, _count, balance, programName) =>
     unit === 'STAMP' ? `${programName}: Anda kini memiliki ${balance} stempel.` : `${programName}: saldo Anda sekarang ${balance}${unitWord(unit, { POINT: 'poin', STAMP: 'stempel' })}.`,
@@ -152,6 +161,9 @@ const malay: PushTexts = {
   targetReached: (targetName) => `Sasaran dicapai: ${targetName}`,
   missionCompleted: (missionName) => `Misi selesai: ${missionName}`,
   vouchersAdded: (count, voucherName) => `${count} × baucar ${voucherName} kini ada dalam baucar anda.`,
+  perkReviewed: (decision, perkTitle) => (decision === 'approved' ? `Jawapan anda untuk ${perkTitle} diluluskan` : `Jawapan anda untuk ${perkTitle} tidak diluluskan`),
+  perkRejectedBody: (note) => (note ? `Sebabnya: ${note}` : 'Anda boleh menjawab tinjauan sekali lagi.'),
+  perkApprovedBody: 'Terima kasih kerana menyertai.',
   pointsEarned: (unit, _count, amount) => `Anda memperoleh ${amount}${unitWord(unit, { POINT: 'mata', STAMP: 'setem' })}`,
   balanceNow: (unit, _count, balance, programName) =>
     unit === 'STAMP' ? `${programName}: anda kini mempunyai ${balance} setem.` : `${programName}: baki anda kini ${balance}${unitWord(unit, { POINT: 'mata', STAMP: 'setem' })}.`,
@@ -197,6 +209,9 @@ const japaneseAmount = (unit: BalanceUnit, amount: string) => (unit === 'POINT' 
 const japanese: PushTexts = {
   targetReached: (targetName) => `目標達成：${targetName}`,
   missionCompleted: (missionName) => `ミッション達成：${missionName}`,
+  perkReviewed: (decision, perkTitle) => (decision === 'approved' ? `${perkTitle}への回答が承認されました` : `${perkTitle}への回答は承認されませんでした`),
+  perkRejectedBody: (note) => (note ? `理由：${note}` : 'アンケートにもう一度回答できます。'),
+  perkApprovedBody: 'ご参加ありがとうございました。',
   vouchersAdded: (count, voucherName) => `${voucherName}のバウチャー${count}枚がバウチャーに追加されました。`,
   pointsEarned: (unit, _count, amount) => `${japaneseAmount(unit, amount)}を獲得しました`,
   balanceNow: (unit, _count, balance, programName) =>
@@ -294,6 +309,13 @@ export function wordPush(facts: InboxFacts, language: Language, { currency, time
           reward.type === 'points'
             ? texts.rewardAdded(reward.unit, reward.points, amountOf(reward.points, reward.unit, currency), facts.programName)
             : texts.vouchersAdded(reward.vouchers, reward.voucherName),
+      };
+    }
+    case 'perk_reviewed': {
+      const points = facts.points === null ? null : texts.rewardAdded(facts.unit, facts.points, amountOf(facts.points, facts.unit, currency), facts.programName);
+      return {
+        title: texts.perkReviewed(facts.decision, facts.perkTitle),
+        body: facts.decision === 'rejected' ? texts.perkRejectedBody(facts.note) : (points ?? texts.perkApprovedBody),
       };
     }
     case 'referral_reward': {

@@ -82,7 +82,7 @@ export const voucherTemplates = pgTable(
 /** Stored statuses; `expired` is an active voucher past its expiry, worked out when read. */
 export const storedVoucherStatuses = ['pending', 'active', 'used', 'suspended'] as const;
 /** What issued a voucher: one voucher per source, template and position, however often it is asked. */
-export const voucherSources = ['order', 'reward', 'subscription', 'mission', 'grant'] as const;
+export const voucherSources = ['order', 'reward', 'subscription', 'mission', 'grant', 'perk'] as const;
 
 export const vouchers = pgTable(
   'vouchers',

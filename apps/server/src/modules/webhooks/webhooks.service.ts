@@ -14,7 +14,7 @@ import { deleteWebhook, findEvent, findWebhook, insertEvent, recordTry, saveWebh
  * (the job queue's: 10 s doubling to an hour, 10 tries) until the merchant answers 2xx.
  */
 
-export type WebhookEventType = 'order.created' | 'order.paid' | 'voucher.code_requested' | 'voucher.issue_failed' | 'mission.completed';
+export type WebhookEventType = 'order.created' | 'order.paid' | 'voucher.code_requested' | 'voucher.issue_failed' | 'mission.completed' | 'perk.answered';
 
 export const webhookSignatureHeader = 'kartu-signature';
 export const webhookJobName = 'deliver-webhook';

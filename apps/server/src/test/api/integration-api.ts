@@ -241,6 +241,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integration/v1/perk-answers/{answerId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reviewPerkAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integration/v1/perks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listPerks"];
+        put?: never;
+        post: operations["createPerk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integration/v1/perks/{perkId}/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["setPerkActive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integration/v1/perks/{perkId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listPerkAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integration/v1/programs/{programId}/orders": {
         parameters: {
             query?: never;
@@ -478,6 +542,8 @@ export interface components {
             cardNumber: components["schemas"]["CardNumber"];
             reason: string;
         };
+        /** @enum {string} */
+        AnswerReviewState: "pending" | "approved" | "rejected";
         Balance: {
             amount: number;
             unit: components["schemas"]["BalanceUnit"];
@@ -778,6 +844,66 @@ export interface components {
         IntegrationPendingVouchersAnswer: {
             data: components["schemas"]["IntegrationPendingVoucher"][];
         };
+        IntegrationPrivilege: {
+            active: boolean;
+            claims: number;
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            endsAt: string | null;
+            id: string;
+            kind: components["schemas"]["PrivilegeKind"];
+            minLevelRank: number | null;
+            pendingAnswers: number;
+            programId: string;
+            questions: components["schemas"]["SurveyQuestion"][];
+            rewardPoints: number | null;
+            /** Format: date-time */
+            startsAt: string;
+            subscribersOnly: boolean;
+            terms: string | null;
+            title: string;
+            voucher: {
+                quantity: number;
+                templateId: string;
+            } | null;
+        };
+        IntegrationPrivilegeActiveBody: {
+            active: boolean;
+        };
+        IntegrationPrivilegeAnswer: {
+            data: components["schemas"]["IntegrationPrivilege"];
+        };
+        IntegrationPrivilegeBody: {
+            description?: string;
+            endsAt?: components["schemas"]["ScheduledInstant"];
+            kind: components["schemas"]["PrivilegeKind"];
+            minLevelRank?: number;
+            programId: components["schemas"]["ProgramId"];
+            questions?: {
+                label: string;
+                name: string;
+                options?: string[];
+                /** @default false */
+                required?: boolean;
+                /** @enum {string} */
+                type: "text" | "date" | "single" | "multiple";
+            }[];
+            rewardPoints?: number;
+            startsAt?: components["schemas"]["ScheduledInstant"];
+            /** @default false */
+            subscribersOnly?: boolean;
+            terms?: string;
+            title: string;
+            voucher?: {
+                quantity: number;
+                /** Format: uuid */
+                templateId: string;
+            };
+        };
+        IntegrationPrivilegeList: {
+            data: components["schemas"]["IntegrationPrivilege"][];
+        };
         IntegrationProduct: {
             active: boolean;
             category: {
@@ -906,6 +1032,31 @@ export interface components {
         IntegrationStockBody: {
             stock: number | null;
         };
+        IntegrationSurveyAnswer: {
+            answers: {
+                [key: string]: string | string[];
+            };
+            cardNumber: string;
+            id: string;
+            memberName: string | null;
+            note: string | null;
+            privilegeId: string;
+            reviewedAt: string | null;
+            state: components["schemas"]["AnswerReviewState"];
+            /** Format: date-time */
+            submittedAt: string;
+        };
+        IntegrationSurveyAnswerAnswer: {
+            data: components["schemas"]["IntegrationSurveyAnswer"];
+        };
+        IntegrationSurveyAnswerList: {
+            data: components["schemas"]["IntegrationSurveyAnswer"][];
+        };
+        IntegrationSurveyReviewBody: {
+            /** @enum {string} */
+            decision: "approve" | "reject";
+            note?: string;
+        };
         IntegrationVoucherRedeemBody: {
             code: string;
             outletId: string;
@@ -946,7 +1097,7 @@ export interface components {
         };
         MemberPhone: string;
         /** @enum {string} */
-        MissionTaskKind: "earn" | "spend" | "buy_product" | "refer" | "add_card";
+        MissionTaskKind: "earn" | "spend" | "buy_product" | "refer" | "add_card" | "answer_survey";
         MovementAmount: number;
         OrderDestination: {
             fullAddress: string;
@@ -991,6 +1142,8 @@ export interface components {
         PaymentSubjectType: "subscription" | "order" | "qris" | "bill";
         PriceAmount: number;
         /** @enum {string} */
+        PrivilegeKind: "voucher" | "survey";
+        /** @enum {string} */
         ProductType: "physical" | "evoucher" | "meal" | "digital" | "custom_value";
         /** Format: uuid */
         ProgramId: string;
@@ -1018,6 +1171,14 @@ export interface components {
         /** Format: date-time */
         ScheduledInstant: string;
         SignedMovementAmount: number;
+        SurveyQuestion: {
+            label: string;
+            name: string;
+            options?: string[];
+            required: boolean;
+            /** @enum {string} */
+            type: "text" | "date" | "single" | "multiple";
+        };
         VoidPurchaseAnswer: {
             entryId: string | null;
         };
@@ -2372,6 +2533,431 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviewPerkAnswer: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": components["schemas"]["IdempotencyKey"];
+            };
+            path: {
+                answerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationSurveyReviewBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSurveyAnswerAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPerks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationPrivilegeList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPerk: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": components["schemas"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationPrivilegeBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationPrivilegeAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setPerkActive: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": components["schemas"]["IdempotencyKey"];
+            };
+            path: {
+                perkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationPrivilegeActiveBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationPrivilegeAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPerkAnswers: {
+        parameters: {
+            query?: {
+                state?: components["schemas"]["AnswerReviewState"];
+            };
+            header?: never;
+            path: {
+                perkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSurveyAnswerList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

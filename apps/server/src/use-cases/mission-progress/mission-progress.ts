@@ -23,6 +23,7 @@ import {
 } from '../../modules/missions/missions.service.ts';
 import type { MissionCompletionRow, MissionRow, MissionTaskRow } from '../../modules/missions/missions.table.ts';
 import { unitsBoughtBetween } from '../../modules/orders/orders.service.ts';
+import { surveysAnsweredBetween } from '../../modules/privileges/privileges.service.ts';
 import { getProgram } from '../../modules/programs/programs.service.ts';
 import { friendsSignedUpBetween } from '../../modules/referrals/referrals.service.ts';
 import { getVoucherTemplate } from '../../modules/vouchers/vouchers.service.ts';
@@ -69,6 +70,8 @@ async function taskProgress(db: Database, task: MissionTaskRow, { mission, to, m
       return BigInt(await friendsSignedUpBetween(db, { merchantId, userId, from, to }));
     case 'add_card':
       return BigInt(await countMemberCards({ db, merchantId, userId }));
+    case 'answer_survey':
+      return BigInt(await surveysAnsweredBetween(db, { merchantId, userId, from, to }));
   }
 }
 

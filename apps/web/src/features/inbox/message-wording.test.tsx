@@ -90,3 +90,43 @@ describe('the wording of a mission completed', () => {
     expect((await wordingIn('ja'))(vouchers(2)).text).toBe('Free Kopiのバウチャー2枚がバウチャーに追加されました。');
   });
 });
+
+describe('the wording of a perk reviewed', () => {
+  type PerkReviewed = Extract<InboxFacts, { kind: 'perk_reviewed' }>;
+  const reviewed = (overrides: Partial<PerkReviewed> = {}): PerkReviewed => ({
+    kind: 'perk_reviewed',
+    perkTitle: 'Tell us about your coffee',
+    decision: 'approved',
+    points: 100,
+    unit: 'POINT',
+    note: null,
+    programName: 'Kopi Senja Rewards',
+    ...overrides,
+  });
+
+  it('names the perk and the points an approved answer added to the card, as the push does', async () => {
+    expect((await wordingIn('en'))(reviewed())).toEqual({ title: 'Your answer to Tell us about your coffee was approved', text: '100 points added to your Kopi Senja Rewards card.' });
+    expect((await wordingIn('ja'))(reviewed({ points: 1, unit: 'STAMP' }))).toEqual({
+      title: 'Tell us about your coffeeへの回答が承認されました',
+      text: 'Kopi Senja Rewardsカードにスタンプ1個が追加されました。',
+    });
+  });
+
+  it('thanks the member for an approved answer that gives no points', async () => {
+    expect((await wordingIn('en'))(reviewed({ points: null }))).toEqual({ title: 'Your answer to Tell us about your coffee was approved', text: 'Thank you for taking part.' });
+    expect((await wordingIn('id'))(reviewed({ points: null })).text).toBe('Terima kasih atas partisipasi Anda.');
+  });
+
+  it('gives the merchant’s reason for a rejection, or asks again without one', async () => {
+    const wordingOf = await wordingIn('en');
+    expect(wordingOf(reviewed({ decision: 'rejected', points: null, note: 'Please name a drink we sell.' }))).toEqual({
+      title: 'Your answer to Tell us about your coffee was not approved',
+      text: 'The reason: Please name a drink we sell.',
+    });
+    expect(wordingOf(reviewed({ decision: 'rejected', points: null })).text).toBe('You may answer the survey again.');
+    expect((await wordingIn('my'))(reviewed({ decision: 'rejected', points: null, note: 'Sila namakan minuman kami.' }))).toEqual({
+      title: 'Jawapan anda untuk Tell us about your coffee tidak diluluskan',
+      text: 'Sebabnya: Sila namakan minuman kami.',
+    });
+  });
+});

@@ -102,6 +102,23 @@ export function useMessageWording(): (facts: InboxFacts) => MessageWording {
                 : t('messages.missionCompleted.voucher', { count: reward.vouchers, voucherName: reward.voucherName }),
           };
         }
+        case 'perk_reviewed': {
+          const { unit, programName, points } = facts;
+          // Worded as the push about it is (the server's push texts), so both say the same.
+          if (facts.decision === 'rejected') {
+            return {
+              title: t('messages.perkReviewed.rejected', { title: facts.perkTitle }),
+              text: facts.note === null ? t('messages.perkReviewed.rejectedText') : t('messages.perkReviewed.note', { note: facts.note }),
+            };
+          }
+          return {
+            title: t('messages.perkReviewed.approved', { title: facts.perkTitle }),
+            text:
+              points === null
+                ? t('messages.perkReviewed.approvedText')
+                : t('messages.rewardGranted.text', { context: unit, count: points, amount: amountOf(points, unit, currency), programName }),
+          };
+        }
         case 'referral_reward': {
           const { unit, programName } = facts;
           // Worded as the push about it is (the server's push texts), so both say the same.

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { List, MenuRow } from '../../../components/ui/list-row.tsx';
 import { paths, type RoutePath } from '../../../config/paths.ts';
 import { useHasCardMissions } from '../../../lib/missions.ts';
+import { useHasCardPrivileges } from '../../../lib/privileges.ts';
 import { useCardReferral } from '../../../lib/referrals.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useHasCardTargets } from '../../../lib/targets.ts';
@@ -27,23 +28,25 @@ const iconOf: Record<CardMenuPage, ReactNode> = {
 
 const ReferIcon = () => <Icon><circle cx="9" cy="8" r="4" /><path d="M2 21v-1a7 7 0 0114 0v1M19 8v6M16 11h6" /></Icon>;
 const MissionIcon = () => <Icon><path d="M5 21V4M5 4h13l-3 4.5 3 4.5H5" /></Icon>;
+const PerkIcon = () => <Icon><path d="M4 7h16v3a2 2 0 000 4v3H4v-3a2 2 0 000-4zM14 7v2M14 11v2M14 15v2" /></Icon>;
 const TargetIcon = () => <Icon><circle cx="12" cy="12" r="9" /><circle cx="12" cy="12" r="5" /><circle cx="12" cy="12" r="1" /></Icon>;
 
 /**
  * The card's pages, in the program's order, as the card's visual attributes allow; then 'Missions'
- * while the card has a mission, running or in its history (app-core §2 mission-activities),
- * 'Targets' while it has a target running (app-core §2 target-achievement), and 'Refer friends'
+ * while the card has a mission, running or in its history (app-core §2 mission-activities), 'Perks'
+ * while its program offers a perk, open or not (app-core §2 privileges), 'Targets' while it has a target running (app-core §2 target-achievement), and 'Refer friends'
  * while a referral program of the card runs (app-core §3 isHaveReferral, referralId).
  */
 export function CardMenu({ card }: { card: Pick<CardDetail, 'id' | 'menus' | 'visualAttributes' | 'claimableRewards'> }) {
   const { t } = useTranslation('cards');
   const items = cardMenuItems(card);
-  // Missions, targets and referral have pages in the v1 interface only: a v2 card offers no way to them yet.
+  // Missions, perks, targets and referral have pages in the v1 interface only: a v2 card offers no way to them yet.
   const v1 = useSite().uiVersion !== 'v2';
   const referral = useCardReferral(card.id, { enabled: v1 });
   const hasMissions = useHasCardMissions(card.id, { enabled: v1 });
+  const hasPrivileges = useHasCardPrivileges(card.id, { enabled: v1 });
   const hasTargets = useHasCardTargets(card.id, { enabled: v1 });
-  if (items.length === 0 && !referral && !hasMissions && !hasTargets) return null;
+  if (items.length === 0 && !referral && !hasMissions && !hasPrivileges && !hasTargets) return null;
   return (
     <nav aria-label={t('menu.label')}>
       <List className="card-menu">
@@ -70,6 +73,11 @@ export function CardMenu({ card }: { card: Pick<CardDetail, 'id' | 'menus' | 'vi
         {hasMissions ? (
           <li>
             <MenuRow to={paths.cardMissions.href({ cardId: card.id })} leading={<MissionIcon />} title={t('menu.missions')} />
+          </li>
+        ) : null}
+        {hasPrivileges ? (
+          <li>
+            <MenuRow to={paths.cardPrivileges.href({ cardId: card.id })} leading={<PerkIcon />} title={t('menu.perks')} />
           </li>
         ) : null}
         {hasTargets ? (

@@ -2,8 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import type { RegistrationField } from '@kartu/contracts';
-import { REGISTRATION_ANSWER_MAX_LENGTH } from '@kartu/core/constants';
-import { fieldMessagesOf } from '../../../lib/api-client.ts';
+import { answerIssuesOf, fieldErrorOf, issueOfFieldError } from '../../../lib/form-answers.ts';
+import { RequiredMark, RequiredNote, useAnswerIssueText } from '../../../components/forms/answer-messages.tsx';
 import { FormField } from '../../../components/forms/form-field.tsx';
 import { registrationFormSchema } from './registration-form-schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,6 +18,8 @@ export interface RegistrationFormProps {
 
 export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormProps) {
   const { t } = useTranslation('cards');
+  const { t: forms } = useTranslation('forms');
+  const issueText = useAnswerIssueText();
   const { register, handleSubmit, setError, formState } = useForm<RegistrationAnswers>({
     resolver: zodResolver(registrationFormSchema(fields)),
     defaultValues: Object.fromEntries(fields.map((field) => [field.name, ''])),
@@ -27,26 +29,21 @@ export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormPro
     try {
       await onSubmit(answers);
     } catch (error) {
-      // The server checks the same rules; its field messages go under their fields.
-      const messages = fieldMessagesOf(error);
-      for (const field of fields) {
-        const message = messages[`answers.${field.name}`];
-        if (message) setError(field.name, { type: 'server', message });
-      }
+      // The server checks the same rules; its refusals go under their fields.
+      for (const [name, issue] of Object.entries(answerIssuesOf(error, fields))) setError(name, fieldErrorOf(issue));
     }
   });
 
   return (
     <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
-      <p className="muted">{t('registration.requiredNote')}</p>
+      <RequiredNote />
       {fields.map((field) => {
         const id = `registration-${field.name}`;
-        const issue = formState.errors[field.name];
-        const error = issue?.type === 'server' ? issue.message : issue?.message && t(`registration.${issue.message}`, { max: REGISTRATION_ANSWER_MAX_LENGTH });
+        const error = issueText(issueOfFieldError(formState.errors[field.name]));
         const label = (
           <>
             {field.label}
-            {field.required ? <span aria-hidden="true"> *</span> : null}
+            {field.required ? <RequiredMark /> : null}
           </>
         );
         return (
@@ -55,7 +52,7 @@ export function RegistrationForm({ fields, busy, onSubmit }: RegistrationFormPro
               const common = { ...control, 'aria-required': field.required || undefined, ...register(field.name) };
               return field.type === 'select' ? (
                 <select className="text-input" {...common}>
-                  <option value="">{t('registration.choose')}</option>
+                  <option value="">{forms('choose')}</option>
                   {(field.options ?? []).map((option) => (
                     <option key={option} value={option}>
                       {option}

@@ -1,7 +1,7 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CardDetail, Mission, ReferralListItem, SiteState, Target } from '@kartu/contracts';
+import type { CardDetail, Mission, Privilege, ReferralListItem, SiteState, Target } from '@kartu/contracts';
 import { setSession } from '../../../lib/session.ts';
 import { markCardTourSeen } from '../card-tour-store.ts';
 import { CardDetailPage } from './card-detail-page.tsx';
@@ -41,6 +41,13 @@ function missionOf(status: Mission['status']): Mission {
   const task = { id: 'task-1', kind: 'spend', title: 'Spend Rp 100.000', description: null, target: 100_000, progress: 0, done: false, product: null } as const;
   const when = { startsAt: '2026-01-01T00:00:00.000Z', endsAt: '2027-01-01T00:00:00.000Z', completedAt: null };
   return { id: 'mission-1', cardId, name: 'Coffee week', description: null, status, ...when, currency: 'IDR', unit: 'POINT', tasks: [task], tasksDone: 0, reward: { kind: 'points', amount: 100, unit: 'POINT' } };
+}
+
+/** A perk of the card under test, as GET /api/v2/cards/{cardId}/privileges lists it: open, or out of reach. */
+function privilegeOf(state: Privilege['state']): Privilege {
+  const when = { startsAt: '2026-01-01T00:00:00.000Z', endsAt: null };
+  const voucher = { templateId: 'tpl-1', name: 'Free Kopi', quantity: 1 };
+  return { id: 'perk-1', cardId, kind: 'voucher', title: 'Free Kopi', description: null, terms: null, state, lock: null, ...when, voucher, rewardPoints: null, unit: 'POINT', questions: [], latestAnswer: null };
 }
 
 const singleCardSite = () => testSite({ merchant: { homePage: { ...testSite().merchant.homePage, addCardButton: false } } });
@@ -117,13 +124,15 @@ describe('CardDetailPage', () => {
     expect(calls.filter((call) => call.path === '/api/v2/referrals')).toHaveLength(1);
   });
 
-  it('offers neither Refer friends, Missions nor Targets on a v2 card, whose interface has no such pages yet', async () => {
+  it('offers neither Refer friends, Missions, Perks nor Targets on a v2 card, whose interface has no such pages yet', async () => {
     const { calls } = renderDetail(cardDetail(), { site: testSite({ uiVersion: 'v2' }) });
     const menu = await screen.findByRole('navigation', { name: 'Card menu' });
     expect(within(menu).queryByRole('link', { name: 'Refer friends' })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Missions' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Perks' })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Targets' })).not.toBeInTheDocument();
-    expect(calls.some((call) => call.path === '/api/v2/referrals' || call.path.endsWith('/targets') || call.path.endsWith('/missions'))).toBe(false);
+    const cardLists = ['/targets', '/missions', '/privileges'];
+    expect(calls.some((call) => call.path === '/api/v2/referrals' || cardLists.some((list) => call.path.endsWith(list)))).toBe(false);
   });
 
   it('shows the menu without Refer friends when the referral programs cannot be read', async () => {
@@ -204,6 +213,41 @@ describe('CardDetailPage', () => {
     renderDetail(cardDetail({ menus: [], visualAttributes: {} }), { extra: { [`GET /api/v2/cards/${cardId}/missions`]: () => Response.json({ data: [missionOf('active')] }) } });
     const menu = await screen.findByRole('navigation', { name: 'Card menu' });
     expect(within(menu).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([`/cards/${cardId}/mission-activities`]);
+  });
+
+  it.each<Privilege['state']>(['available', 'locked'])('offers Perks, under Missions and above Targets, while the card has a perk (%s)', async (state) => {
+    const { calls } = renderDetail(cardDetail(), {
+      extra: {
+        [`GET /api/v2/cards/${cardId}/missions`]: () => Response.json({ data: [missionOf('active')] }),
+        [`GET /api/v2/cards/${cardId}/privileges`]: () => Response.json({ data: [privilegeOf(state)] }),
+        [`GET /api/v2/cards/${cardId}/targets`]: () => Response.json({ data: [runningTarget()] }),
+      },
+    });
+    const menu = await screen.findByRole('navigation', { name: 'Card menu' });
+    expect(await within(menu).findByRole('link', { name: 'Perks' })).toHaveAttribute('href', `/cards/${cardId}/privileges`);
+    await within(menu).findByRole('link', { name: 'Missions' });
+    await within(menu).findByRole('link', { name: 'Targets' });
+    expect(within(menu).getAllByRole('link').slice(-3).map((link) => link.textContent)).toEqual(['Missions', 'Perks', 'Targets']);
+    expect(calls.filter((call) => call.path === `/api/v2/cards/${cardId}/privileges`)).toHaveLength(1);
+  });
+
+  it.each<[string, Answer]>([
+    ['has no perk', () => Response.json({ data: [] })],
+    ['cannot read its perks', () => errorAnswer('INTERNAL')],
+    ['has perks locked', () => errorAnswer('FEATURE_LOCKED')],
+  ])('shows the menu without Perks when the card %s', async (_case, answer) => {
+    const { calls } = renderDetail(cardDetail(), { extra: { [`GET /api/v2/cards/${cardId}/privileges`]: answer } });
+    const menu = await screen.findByRole('navigation', { name: 'Card menu' });
+    await waitFor(() => expect(calls.some((call) => call.path === `/api/v2/cards/${cardId}/privileges`)).toBe(true));
+    expect(within(menu).getAllByRole('link')).toHaveLength(4);
+    expect(within(menu).queryByRole('link', { name: 'Perks' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows Perks on a card whose other menus are all closed', async () => {
+    renderDetail(cardDetail({ menus: [], visualAttributes: {} }), { extra: { [`GET /api/v2/cards/${cardId}/privileges`]: () => Response.json({ data: [privilegeOf('ended')] }) } });
+    const menu = await screen.findByRole('navigation', { name: 'Card menu' });
+    expect(within(menu).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([`/cards/${cardId}/privileges`]);
   });
 
   it('shows the status of a card that is not active and hides its shop button', async () => {
