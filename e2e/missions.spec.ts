@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, rani, signInAsMember, test, useEnglish } from './support.ts';
 
 /*
@@ -11,20 +12,36 @@ const croissantProductId = '5eed0000-0000-4000-8000-000000000410';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('a member completes a mission by buying its product in the shop, sees the mission modal once and the inbox message', async ({ page, request }) => {
+/**
+ * Marks the missions Rani completed before as celebrated on this browser, as a phone she had used
+ * would have them: a modal of an earlier run would otherwise cover the page.
+ */
+async function seenEarlierCompletions(page: Page) {
+  const answer = await page.request.get(`/api/v2/cards/demo00006001010000000013/missions`, { headers: { host: 'localhost' } });
+  const done = ((await answer.json()) as { data: Array<{ id: string; status: string }> }).data.filter((mission) => mission.status === 'completed').map((mission) => mission.id);
+  await page.evaluate((ids) => localStorage.setItem('kartu.missions.celebrated', JSON.stringify(ids)), done);
+}
+
+/** The merchant's side, through the integration API with a development key of the demo merchant. */
+async function merchantApi(request: APIRequestContext) {
   const made = await request.post('/api/dev/api-keys', { headers: { host: 'localhost' } });
   const { key } = (await made.json()) as { key: string };
   let calls = 0;
-  const merchant = (path: string, data: object) => {
+  return (path: string, data: object) => {
     calls += 1;
     return request.post(`/integration/v1${path}`, { headers: { host: 'localhost', authorization: `Bearer ${key}`, 'idempotency-key': `missions-e2e-${Date.now()}-${calls}` }, data });
   };
+}
+
+test('a member completes a mission by buying its product in the shop, sees the mission modal once and the inbox message', async ({ page, request }) => {
+  const merchant = await merchantApi(request);
   const name = `Croissant morning ${Date.now().toString(36)}`;
   const created = await merchant('/missions', {
     programId: rewardsProgramId,
     name,
     description: 'One butter croissant voucher from the shop.',
-    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    // From now: a croissant an earlier run bought does not count.
+    startsAt: new Date(Date.now() - 1_000).toISOString(),
     endsAt: new Date(Date.now() + 3_600_000).toISOString(),
     reward: { kind: 'points', amount: 60 },
     tasks: [{ kind: 'buy_product', title: 'Buy a Butter croissant voucher', target: 1, productId: croissantProductId }],
@@ -37,6 +54,7 @@ test('a member completes a mission by buying its product in the shop, sees the m
   try {
     await useEnglish(page);
     await signInAsMember(page, request, rani.phone);
+    await seenEarlierCompletions(page);
     await page.goto(raniCardPath);
     await page.getByRole('navigation', { name: 'Card menu' }).getByRole('link', { name: 'Missions' }).click();
     await expect(page).toHaveURL(`${raniCardPath}/mission-activities`);
@@ -81,4 +99,37 @@ test('a member completes a mission by buying its product in the shop, sees the m
     // Ended, so that no later test's purchase completes it.
     await merchant(`/missions/${missionId}/end`, {});
   }
+});
+
+test('a member checks in at a store for a mission: a wrong store code says the tries left, the right one records the visit', async ({ page, request }) => {
+  // A mission of this run's own: the demo's Senayan one is done after a first run.
+  const created = await (await merchantApi(request))('/missions', {
+    programId: rewardsProgramId,
+    name: `Senayan check-in ${Date.now().toString(36)}`,
+    startsAt: new Date(Date.now() - 1_000).toISOString(),
+    endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    reward: { kind: 'points', amount: 20 },
+    tasks: [{ kind: 'visit_store', title: 'Check in at Kopi Senja Senayan', target: 1 }],
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const missionId = ((await created.json()) as { data: { id: string } }).data.id;
+  await useEnglish(page);
+  await signInAsMember(page, request, rani.phone);
+  await seenEarlierCompletions(page);
+  await page.goto(`${raniCardPath}/mission-activities/${missionId}`);
+  await page.getByRole('link', { name: /Check in at Kopi Senja Senayan/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/mission-activities/${missionId}/task/[0-9a-f-]{36}$`));
+  const form = page.getByRole('form', { name: 'Check in at the store' });
+  await form.getByLabel('Store code').fill('WRONG99');
+  await form.getByRole('button', { name: 'Check in' }).click();
+  await expect(form.getByRole('alert')).toContainText(/Wrong store code\. \d tr(y|ies) left/);
+  await expectAccessible(page, 'a store check-in with a wrong code');
+  await form.getByLabel('Store code').fill('SENAYAN1');
+  await form.getByRole('button', { name: 'Check in' }).click();
+  // Once a store and day: a second run of this test on the same day finds it counted already.
+  const status = form.getByRole('status');
+  await expect(status).toHaveText(/Visit to Kopi Senja Senayan recorded\.|Your visit to Kopi Senja Senayan today is counted already\./);
+  const counted = (await status.textContent())?.includes('recorded') === true;
+  await page.goto(`${raniCardPath}/mission-activities/${missionId}`);
+  if (counted) await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
 });

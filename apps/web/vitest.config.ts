@@ -19,6 +19,9 @@ export const webTests = {
   environment: 'jsdom',
   execArgv: nodeMajor >= 25 ? ['--no-webstorage'] : [],
   setupFiles: ['./src/test/setup.ts'],
+  // A test clicks and types through whole pages: on a busy machine that takes more than the default 5 s,
+  // and a test must not fail for the machine's speed of the moment.
+  testTimeout: 30_000,
   include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
 };
 

@@ -115,6 +115,8 @@ export const errorStatus = {
   PERK_NOT_QUALIFIED: 403,
   PERK_ALREADY_TAKEN: 409,
   PERK_ANSWER_NOT_FOUND: 404,
+  STORE_CODE_INVALID: 400,
+  STORE_CODE_LOCKED: 429,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -235,6 +237,8 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   PERK_NOT_QUALIFIED: 'This perk is not open to you yet',
   PERK_ALREADY_TAKEN: 'You have already taken this perk',
   PERK_ANSWER_NOT_FOUND: 'Answer not found',
+  STORE_CODE_INVALID: 'The store code is not correct',
+  STORE_CODE_LOCKED: 'Store check-ins are locked for 24 hours because of too many wrong store codes',
 };
 
 export const fieldIssueSchema = z.object({

@@ -19,9 +19,10 @@ const when = z.string().datetime();
  * - buy_product: units of one shop product in the member's paid orders (cancelled, failed and returned ones left out);
  * - refer: friends who signed up through the member's referral invites;
  * - add_card: cards of the merchant the member holds in the wallet;
- * - answer_survey: the member's answers to the merchant's survey perks, rejected ones left out.
+ * - answer_survey: the member's answers to the merchant's survey perks, rejected ones left out;
+ * - visit_store: visits to the merchant's stores, the store's code entered at the counter, one a store and day.
  */
-export const missionTaskKinds = ['earn', 'spend', 'buy_product', 'refer', 'add_card', 'answer_survey'] as const;
+export const missionTaskKinds = ['earn', 'spend', 'buy_product', 'refer', 'add_card', 'answer_survey', 'visit_store'] as const;
 export const missionTaskKindSchema = z.enum(missionTaskKinds);
 export type MissionTaskKind = z.infer<typeof missionTaskKindSchema>;
 
@@ -132,3 +133,21 @@ export const integrationMissionListSchema = z.object({ data: z.array(integration
 export const integrationMissionParamsSchema = z.object({ missionId: z.uuid() });
 /** Nothing to say: ending takes effect at once. */
 export const integrationMissionEndBodySchema = z.object({});
+
+/**
+ * POST /api/v2/cards/{cardId}/store-visits: the member visits a store; the cashier types the store's
+ * code (and their own where the store asks for it) on the member's phone, as for a voucher.
+ */
+export const storeVisitBodySchema = z.object({
+  outletCode: z.string().trim().min(1).max(32),
+  cashierCode: z.string().trim().min(1).max(32).optional(),
+});
+export const storeVisitAnswerSchema = z.object({
+  data: z.object({
+    outletName: z.string(),
+    visitedAt: when,
+    /** False when this store's visit of the member's day was recorded already: it counts once a day. */
+    counted: z.boolean(),
+  }),
+});
+

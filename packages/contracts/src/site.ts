@@ -16,6 +16,7 @@ export const defaultLoginSchema = z.enum(['email', 'phone']);
 export type DefaultLogin = z.infer<typeof defaultLoginSchema>;
 
 export const highlightedMenuSchema = z.enum(['scanQris', 'claimPoint', 'transferPoint', 'targetAchievement']);
+export type HighlightedMenu = z.infer<typeof highlightedMenuSchema>;
 
 export const currencySchema = z.object({
   code: z.string().length(3),

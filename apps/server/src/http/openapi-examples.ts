@@ -1147,6 +1147,8 @@ export const contractExamples: ContractExamples = {
   missionParamsSchema: { cardId: pointsCard.id, missionId: morningRitual.id },
   missionListAnswerSchema: { data: [morningRitual] },
   missionAnswerSchema: { data: morningRitual },
+  storeVisitBodySchema: { outletCode: 'SENAYAN1' },
+  storeVisitAnswerSchema: { data: { outletName: 'Kopi Senja Senayan', visitedAt: '2026-03-14T03:05:00.000Z', counted: true } },
 
   // Perks.
   privilegeKindSchema: 'survey',

@@ -123,8 +123,8 @@ describe('seedDemo', () => {
       referralCodes: 1,
       referrals: 4,
       targetAchievements: 2,
-      missions: 3,
-      missionTasks: 5,
+      missions: 4,
+      missionTasks: 6,
       privileges: 3,
     });
     expect(before.hosts.map((row) => row.host)).toEqual(['127.0.0.1', 'age.localhost', 'localhost', 'v2.localhost']);

@@ -54,6 +54,8 @@ const demoMerchants: DemoMerchant[] = [
       supportPhone: '+6281234500077',
       supportEmail: 'halo@kopisenja.example',
       uiVersion: 'v1',
+      // The card menu tags Targets as featured (app-core §9 highlighted menus).
+      flags: { ageGate: false, activationCodeWhitelist: false, hidePoweredBy: false, exclusiveCategories: [], highlightedMenus: ['targetAchievement'] },
     },
     sites: [
       { host: 'localhost', defaultLanguage: 'en' },

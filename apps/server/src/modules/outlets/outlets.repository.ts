@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { cashiers, outlets, type CashierRow, type OutletRow } from './outlets.table.ts';
+import { cashiers, outlets, storeVisits, type CashierRow, type OutletRow, type StoreVisitRow } from './outlets.table.ts';
 
 export async function insertOutlet(db: Database, values: typeof outlets.$inferInsert): Promise<OutletRow> {
   const [row] = await db.insert(outlets).values(values).returning();
@@ -40,3 +40,18 @@ export async function findCashier(db: Database, { merchantId, cashierId }: { mer
   const [row] = await db.select().from(cashiers).where(and(eq(cashiers.merchantId, merchantId), eq(cashiers.id, cashierId))).limit(1);
   return row;
 }
+
+/** Undefined when the member's visit to this store was recorded already today. */
+export async function insertStoreVisit(db: Database, values: typeof storeVisits.$inferInsert): Promise<StoreVisitRow | undefined> {
+  const [row] = await db.insert(storeVisits).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function countStoreVisits(db: Database, { merchantId, userId, from, to }: { merchantId: number; userId: string; from: Date; to: Date }): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(storeVisits)
+    .where(and(eq(storeVisits.merchantId, merchantId), eq(storeVisits.userId, userId), gte(storeVisits.visitedAt, from), lt(storeVisits.visitedAt, to)));
+  return row?.total ?? 0;
+}
+

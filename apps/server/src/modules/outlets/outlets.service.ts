@@ -2,8 +2,8 @@ import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashOutletCode } from './outlet-code-key.ts';
-import { findCashier, findCashierByCodeHash, findOutlet, findOutletByCodeHash, insertCashier, insertOutlet, upsertOutlet } from './outlets.repository.ts';
-import type { CashierRow, OutletRow } from './outlets.table.ts';
+import { countStoreVisits, findCashier, findCashierByCodeHash, findOutlet, findOutletByCodeHash, insertCashier, insertOutlet, insertStoreVisit, upsertOutlet } from './outlets.repository.ts';
+import type { CashierRow, OutletRow, StoreVisitRow } from './outlets.table.ts';
 
 /** Outlet and cashier codes: 4 to 12 letters or digits, typed by staff on a member's phone. */
 function assertCode(code: string): string {
@@ -58,3 +58,14 @@ export async function staffOfCodes(
 export async function findCashierOf(db: Database, { merchantId, cashierId }: { merchantId: number; cashierId: string }): Promise<CashierRow | undefined> {
   return findCashier(db, { merchantId, cashierId });
 }
+
+/** Records the member's visit to a store; undefined when this store's visit of `visitDay` was recorded already. */
+export async function recordStoreVisit(db: Database, visit: { merchantId: number; outletId: string; userId: string; cardId: string; visitDay: string; visitedAt: Date }): Promise<StoreVisitRow | undefined> {
+  return insertStoreVisit(db, visit);
+}
+
+/** The member's store visits in [from, to): one a store and day. */
+export async function storeVisitsBetween(db: Database, scope: { merchantId: number; userId: string; from: Date; to: Date }): Promise<number> {
+  return countStoreVisits(db, scope);
+}
+

@@ -1097,7 +1097,7 @@ export interface components {
         };
         MemberPhone: string;
         /** @enum {string} */
-        MissionTaskKind: "earn" | "spend" | "buy_product" | "refer" | "add_card" | "answer_survey";
+        MissionTaskKind: "earn" | "spend" | "buy_product" | "refer" | "add_card" | "answer_survey" | "visit_store";
         MovementAmount: number;
         OrderDestination: {
             fullAddress: string;

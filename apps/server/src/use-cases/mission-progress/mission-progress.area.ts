@@ -1,12 +1,13 @@
 import { MINUTE_MS } from '@kartu/core/calendar';
-import type { Area } from '../../http/area.ts';
+import { withSecrets, type Area } from '../../http/area.ts';
+import { storeVisitRoutes } from './store-visit.routes.ts';
 import { integrationMissionRoutes } from './missions.integration.routes.ts';
 import { settleMemberMissions, settleMissionsJobName, sweepMissions } from './mission-progress.ts';
 import { missionProgressRoutes } from './mission-progress.routes.ts';
 
 export const missionProgressArea: Area = {
   name: 'mission-progress',
-  routes: [missionProgressRoutes],
+  routes: [missionProgressRoutes, withSecrets(['outletCodeKey'], storeVisitRoutes)],
   integrationRoutes: [integrationMissionRoutes],
   jobs: () => [
     {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { errorBodySchema, inboxPageSchema, integrationMissionAnswerSchema, integrationMissionListSchema, missionAnswerSchema, missionListAnswerSchema, type IntegrationMissionBody, type Mission } from '@kartu/contracts';
+import { errorBodySchema, inboxPageSchema, storeVisitAnswerSchema, integrationMissionAnswerSchema, integrationMissionListSchema, missionAnswerSchema, missionListAnswerSchema, type IntegrationMissionBody, type Mission } from '@kartu/contracts';
 import { DAY_MS } from '@kartu/core';
 import { kartuOn } from '../../cli/cli.test-support.ts';
 import { createApiKey } from '../../integration/api-keys.service.ts';
@@ -16,6 +16,8 @@ import { createReferralProgram } from '../../modules/referrals/referrals.service
 import { newCatalog, type TestCatalog } from '../../modules/catalog/catalog.test-support.ts';
 import { lockFeature, unlockFeature } from '../../modules/features/features.service.ts';
 import { jobs } from '../../modules/jobs/jobs.table.ts';
+import { outletCodeKeyFor } from '../../modules/outlets/outlet-code-key.ts';
+import { createOutlet } from '../../modules/outlets/outlets.service.ts';
 import { getBalance } from '../../modules/ledger/ledger.service.ts';
 import { earn } from '../../modules/ledger/points.service.ts';
 import { reverseEntry } from '../../modules/ledger/reversal.service.ts';
@@ -185,6 +187,33 @@ describe('missions', () => {
     expect(await settleMemberMissions({ db: testApp.db, merchantId, userId: referrer.userId, now })).toBe(1);
     expect((await missionsOf(referrer)).find((row) => row.id === created.id)).toMatchObject({ status: 'completed', tasks: [{ progress: 1, done: true }] });
     expect(await balanceOf(referrer.card.id)).toBe(30n);
+  });
+
+  it('counts store visits, the store code typed at the counter, once a store and day, and locks check-ins after three wrong codes', async () => {
+    const { catalog, member } = await shop();
+    const codeKey = outletCodeKeyFor(testApp.env.CODE_SECRET);
+    const suffix = randomUUID().slice(0, 6);
+    const kemang = await createOutlet({ db: testApp.db, merchantId, name: `Kemang ${suffix}`, code: `KM${suffix}`, requiresCashierCode: false, codeKey });
+    await createOutlet({ db: testApp.db, merchantId, name: `Senayan ${suffix}`, code: `SN${suffix}`, requiresCashierCode: false, codeKey });
+    const created = await mission(catalog.programId, { tasks: [{ kind: 'visit_store', title: 'Visit 2 stores', description: null, target: 2n, productId: null }], reward: { kind: 'points', amount: 15n } });
+    const visit = (outletCode: string, who: CardMember = member) => send(testApp, 'POST', `/api/v2/cards/${who.card.id}/store-visits`, { member: who, body: { outletCode } });
+
+    const wrong = await visit('NOPE');
+    expect([wrong.statusCode, codeOf(wrong), errorBodySchema.parse(wrong.json()).attemptsRemaining]).toEqual([400, 'STORE_CODE_INVALID', 2]);
+    const first = await visit(`KM${suffix}`);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(storeVisitAnswerSchema.parse(first.json()).data).toEqual({ outletName: kemang.name, visitedAt: testApp.clock.now().toISOString(), counted: true });
+    expect(storeVisitAnswerSchema.parse((await visit(`KM${suffix}`)).json()).data.counted).toBe(false);
+    expect((await missionsOf(member)).find((row) => row.id === created.id)).toMatchObject({ status: 'active', tasks: [{ progress: 1 }] });
+    expect(storeVisitAnswerSchema.parse((await visit(`SN${suffix}`)).json()).data.counted).toBe(true);
+    expect(await settleMemberMissions({ db: testApp.db, merchantId, userId: member.userId, now: testApp.clock.now() })).toBe(1);
+
+    const stranger = await memberWithCard(testApp, { merchantId, programId: catalog.programId });
+    expect(codeOf(await send(testApp, 'POST', `/api/v2/cards/${member.card.id}/store-visits`, { member: stranger, body: { outletCode: `KM${suffix}` } }))).toBe('CARD_NOT_FOUND');
+    for (const remaining of [2, 1]) expect(errorBodySchema.parse((await visit('NOPE', stranger)).json()).attemptsRemaining).toBe(remaining);
+    const locked = await visit('NOPE', stranger);
+    expect([locked.statusCode, codeOf(locked)]).toEqual([429, 'STORE_CODE_LOCKED']);
+    expect(codeOf(await visit(`KM${suffix}`, stranger))).toBe('STORE_CODE_LOCKED');
   });
 
   it('keeps an expired mission in the history unfinished, leaves one not started out, and answers 404 and 403 where it must', async () => {

@@ -9,8 +9,8 @@ import { memberMission, memberMissions } from './mission-progress.ts';
 
 export const missionProgressRules =
   'Each task counts from the mission’s start to its end (or now while it runs): earn the points earned on this card (earns taken back not counted), spend the bills the tills reported on any of the member’s cards of the program (voided ones left out), ' +
-  'buy_product the units of the product in the member’s paid shop orders (cancelled, failed and returned ones left out), refer the friends who signed up through the member’s invites, add_card the merchant’s cards the member holds, answer_survey the member’s answers to survey perks (rejected ones left out). ' +
-  'The first read (or the settling queued after an order, a bill, a friend or a survey answer) that finds every task done while the mission runs records its completion and gives the reward, once: points on this card, or e-vouchers to the member’s wallet; ' +
+  'buy_product the units of the product in the member’s paid shop orders (cancelled, failed and returned ones left out), refer the friends who signed up through the member’s invites, add_card the merchant’s cards the member holds, answer_survey the member’s answers to survey perks (rejected ones left out), visit_store the member’s store visits (visitStore; one a store and day). ' +
+  'The first read (or the settling queued after an order, a bill, a friend, a survey answer or a store visit) that finds every task done while the mission runs records its completion and gives the reward, once: points on this card, or e-vouchers to the member’s wallet; ' +
   'an inbox message and a push (MissionActivityCommissionModalMessage) tell the member.';
 
 /** A card's missions (app-core §2 mission-activities, mission-activities/{missionId}; decision 044). */

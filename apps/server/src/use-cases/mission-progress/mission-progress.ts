@@ -23,6 +23,7 @@ import {
 } from '../../modules/missions/missions.service.ts';
 import type { MissionCompletionRow, MissionRow, MissionTaskRow } from '../../modules/missions/missions.table.ts';
 import { unitsBoughtBetween } from '../../modules/orders/orders.service.ts';
+import { storeVisitsBetween } from '../../modules/outlets/outlets.service.ts';
 import { surveysAnsweredBetween } from '../../modules/privileges/privileges.service.ts';
 import { getProgram } from '../../modules/programs/programs.service.ts';
 import { friendsSignedUpBetween } from '../../modules/referrals/referrals.service.ts';
@@ -72,6 +73,8 @@ async function taskProgress(db: Database, task: MissionTaskRow, { mission, to, m
       return BigInt(await countMemberCards({ db, merchantId, userId }));
     case 'answer_survey':
       return BigInt(await surveysAnsweredBetween(db, { merchantId, userId, from, to }));
+    case 'visit_store':
+      return BigInt(await storeVisitsBetween(db, { merchantId, userId, from, to }));
   }
 }
 

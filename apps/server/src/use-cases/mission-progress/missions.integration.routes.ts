@@ -17,7 +17,7 @@ export const integrationMissionRoutes: FastifyPluginAsyncZod<AppContext> = async
     operationId: 'createMission',
     summary: "Makes a card program's mission: up to 10 tasks to do between startsAt and endsAt, and the reward once all are done",
     description:
-      "programId is a card program of the API key's merchant (another merchant's, or none, answers 404 NOT_FOUND). Task kinds: earn (points on the card), spend (minor currency units at the tills), buy_product (units of productId, a product of the program's shop), refer (friends who sign up), add_card (cards held), answer_survey (answers to survey perks, rejected ones left out). " +
+      "programId is a card program of the API key's merchant (another merchant's, or none, answers 404 NOT_FOUND). Task kinds: earn (points on the card), spend (minor currency units at the tills), buy_product (units of productId, a product of the program's shop), refer (friends who sign up), add_card (cards held), answer_survey (answers to survey perks, rejected ones left out), visit_store (store visits, the store's code typed at its counter; one a store and day). " +
       'The reward is points in the program’s unit, or 1 to 10 e-vouchers of one of the merchant’s active voucher templates. A product or template that is not the merchant’s, dates outside 2000–2099, or an end before the start answer 400 VALIDATION_FAILED naming the field. ' +
       'A member’s completion is told by the mission.completed webhook.',
     scope: 'missions',

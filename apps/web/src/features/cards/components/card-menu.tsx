@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import type { CardDetail } from '@kartu/contracts';
+import type { CardDetail, HighlightedMenu } from '@kartu/contracts';
 import { GiftIcon, HistoryIcon, Icon, LevelsIcon, TransferIcon } from '../../../components/layout/icons.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { List, MenuRow } from '../../../components/ui/list-row.tsx';
@@ -26,6 +26,9 @@ const iconOf: Record<CardMenuPage, ReactNode> = {
   levels: <LevelsIcon />,
 };
 
+/** The entries a merchant may highlight (app-core §9 per-merchant flags: highlighted menus); scan QRIS and claim point come with the scanner. */
+const highlightOf: Partial<Record<CardMenuPage | 'targets', HighlightedMenu>> = { 'transfer-point': 'transferPoint', targets: 'targetAchievement' };
+
 const ReferIcon = () => <Icon><circle cx="9" cy="8" r="4" /><path d="M2 21v-1a7 7 0 0114 0v1M19 8v6M16 11h6" /></Icon>;
 const MissionIcon = () => <Icon><path d="M5 21V4M5 4h13l-3 4.5 3 4.5H5" /></Icon>;
 const PerkIcon = () => <Icon><path d="M4 7h16v3a2 2 0 000 4v3H4v-3a2 2 0 000-4zM14 7v2M14 11v2M14 15v2" /></Icon>;
@@ -41,7 +44,21 @@ export function CardMenu({ card }: { card: Pick<CardDetail, 'id' | 'menus' | 'vi
   const { t } = useTranslation('cards');
   const items = cardMenuItems(card);
   // Missions, perks, targets and referral have pages in the v1 interface only: a v2 card offers no way to them yet.
-  const v1 = useSite().uiVersion !== 'v2';
+  const site = useSite();
+  const v1 = site.uiVersion !== 'v2';
+  const highlighted = new Set(site.merchant.flags.highlightedMenus);
+  /** A highlighted entry carries the merchant's "Featured" tag, read with its name. */
+  const featured = (entry: CardMenuPage | 'targets', title: string) =>
+    highlightOf[entry] && highlighted.has(highlightOf[entry])
+      ? {
+          'aria-label': `${title}, ${t('menu.featured')}`,
+          trailing: (
+            <span aria-hidden="true">
+              <Badge tone="brand">{t('menu.featured')}</Badge>
+            </span>
+          ),
+        }
+      : {};
   const referral = useCardReferral(card.id, { enabled: v1 });
   const hasMissions = useHasCardMissions(card.id, { enabled: v1 });
   const hasPrivileges = useHasCardPrivileges(card.id, { enabled: v1 });
@@ -55,17 +72,20 @@ export function CardMenu({ card }: { card: Pick<CardDetail, 'id' | 'menus' | 'vi
           return (
             <li key={item}>
               <MenuRow
+                {...featured(item, t(`menu.${item}`))}
                 to={pathOf[item].href({ cardId: card.id })}
                 leading={iconOf[item]}
                 title={t(`menu.${item}`)}
-                aria-label={badge === null ? undefined : `${t(`menu.${item}`)}, ${t('menu.claimable', { count: badge })}`}
-                trailing={
-                  badge === null ? undefined : (
-                    <span aria-hidden="true">
-                      <Badge tone="danger">{badge}</Badge>
-                    </span>
-                  )
-                }
+                {...(badge === null
+                  ? {}
+                  : {
+                      'aria-label': `${t(`menu.${item}`)}, ${t('menu.claimable', { count: badge })}`,
+                      trailing: (
+                        <span aria-hidden="true">
+                          <Badge tone="danger">{badge}</Badge>
+                        </span>
+                      ),
+                    })}
               />
             </li>
           );
@@ -82,7 +102,7 @@ export function CardMenu({ card }: { card: Pick<CardDetail, 'id' | 'menus' | 'vi
         ) : null}
         {hasTargets ? (
           <li>
-            <MenuRow to={paths.cardTargets.href({ cardId: card.id })} leading={<TargetIcon />} title={t('menu.targets')} />
+            <MenuRow {...featured('targets', t('menu.targets'))} to={paths.cardTargets.href({ cardId: card.id })} leading={<TargetIcon />} title={t('menu.targets')} />
           </li>
         ) : null}
         {referral ? (

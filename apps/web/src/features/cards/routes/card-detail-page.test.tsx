@@ -164,6 +164,16 @@ describe('CardDetailPage', () => {
     expect(calls.filter((call) => call.path === `/api/v2/cards/${cardId}/targets`)).toHaveLength(1);
   });
 
+  it('tags the entries the merchant highlights as featured, read with their names', async () => {
+    const site = testSite();
+    const highlighting = testSite({ merchant: { ...site.merchant, flags: { ...site.merchant.flags, highlightedMenus: ['targetAchievement', 'transferPoint'] } } });
+    renderDetail(cardDetail(), { site: highlighting, extra: { [`GET /api/v2/cards/${cardId}/targets`]: () => Response.json({ data: [runningTarget()] }) } });
+    const menu = await screen.findByRole('navigation', { name: 'Card menu' });
+    expect(await within(menu).findByRole('link', { name: 'Targets, Featured' })).toHaveTextContent('TargetsFeatured');
+    expect(within(menu).getByRole('link', { name: 'Transfer points, Featured' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Levels' })).not.toHaveTextContent('Featured');
+  });
+
   it.each<[string, Answer]>([
     ['has no target running', () => Response.json({ data: [] })],
     ['cannot read its targets', () => errorAnswer('INTERNAL')],

@@ -25,7 +25,7 @@ const referral: ReferralListItem = {
 };
 
 /** The task page of `taskId`, under its mission or (without `missionId`) found among the card's missions. */
-function renderTask(taskId: string, { mission = missionOf(), missionId = mission.id, answer, extra = {} }: { mission?: Mission; missionId?: string | null; answer?: Answer | Answer[]; extra?: Record<string, Answer> } = {}) {
+function renderTask(taskId: string, { mission = missionOf(), missionId = mission.id, answer, extra = {} }: { mission?: Mission; missionId?: string | null; answer?: Answer | Answer[]; extra?: Record<string, Answer | Answer[]> } = {}) {
   const api = stubApi({
     [`GET ${missionsPath}/${mission.id}`]: answer ?? (() => okAnswer({ data: mission })),
     [`GET ${missionsPath}`]: () => okAnswer({ data: [missionOf({ id: 'mission-other', tasks: [taskOf({ id: 'task-other' })] }), mission] }),
@@ -92,6 +92,42 @@ describe('MissionTaskPage', () => {
   it('leads an add-card task to the add card page', async () => {
     renderTask('task-card', { mission: withTask(taskOf({ id: 'task-card', kind: 'add_card', title: 'Add a second card', target: 2, progress: 1 })) });
     expect(await screen.findByRole('link', { name: 'Add a card' })).toHaveAttribute('href', '/cards/add-card');
+  });
+
+  it('leads an answer-survey task to the perks', async () => {
+    renderTask('task-survey', { mission: withTask(taskOf({ id: 'task-survey', kind: 'answer_survey', title: 'Answer a survey', target: 1, progress: 0 })) });
+    expect(await screen.findByRole('link', { name: 'See the perks' })).toHaveAttribute('href', `/cards/${missionCardId}/privileges`);
+  });
+
+  it('checks in at a store with the code the cashier types, says how many tries are left after a wrong one, and reads the mission again', async () => {
+    const visits = [
+      () => errorAnswer('STORE_CODE_INVALID', { attemptsRemaining: 2 }),
+      () => okAnswer({ data: { outletName: 'Kopi Senja Kemang', visitedAt: '2026-03-14T03:00:00.000Z', counted: true } }, 201),
+      () => okAnswer({ data: { outletName: 'Kopi Senja Kemang', visitedAt: '2026-03-14T03:05:00.000Z', counted: false } }, 201),
+    ];
+    const { api } = renderTask('task-visit', {
+      mission: withTask(taskOf({ id: 'task-visit', kind: 'visit_store', title: 'Visit 2 stores', target: 2, progress: 0 })),
+      extra: { [`POST /api/v2/cards/${missionCardId}/store-visits`]: visits },
+    });
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Check in at the store' });
+    await user.click(screen.getByRole('button', { name: 'Check in' }));
+    expect(await screen.findByText('Enter the store code')).toBeInTheDocument();
+    expect(api.to('POST', `/api/v2/cards/${missionCardId}/store-visits`)).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Store code'), 'WRONG');
+    await user.click(screen.getByRole('button', { name: 'Check in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong store code. 2 tries left before check-ins are locked for 24 hours.');
+    await user.clear(screen.getByLabelText('Store code'));
+    await user.type(screen.getByLabelText('Store code'), 'KEMANG1');
+    await user.click(screen.getByRole('button', { name: 'Check in' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Visit to Kopi Senja Kemang recorded.');
+    expect(api.to('POST', `/api/v2/cards/${missionCardId}/store-visits`).at(-1)?.body).toEqual({ outletCode: 'KEMANG1' });
+    await vi.waitFor(() => expect(api.to('GET', `${missionsPath}/mission-1`).length).toBeGreaterThan(1));
+    expect(form).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Store code'), 'KEMANG1');
+    await user.click(screen.getByRole('button', { name: 'Check in' }));
+    expect(await screen.findByText('Your visit to Kopi Senja Kemang today is counted already.')).toBeInTheDocument();
   });
 
   it('says a done task is done, with its tick, and offers nothing more to do', async () => {

@@ -13,6 +13,7 @@ import { useCardReferral } from '../../../lib/referrals.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { useMission } from '../api/get-mission.ts';
 import { MissionProgress } from '../components/mission-progress.tsx';
+import { StoreVisitForm } from '../components/store-visit-form.tsx';
 import { MissionsLoadError, MissionsSkeleton } from '../components/mission-states.tsx';
 import { TaskDoneTick } from '../components/task-done-tick.tsx';
 import { useMissionWords } from '../use-mission-words.ts';
@@ -104,6 +105,10 @@ function TaskHowTo({ cardId, task }: { cardId: string; task: MissionTask }) {
     action = <ButtonLink to={paths.cardReferral.href({ cardId, id: referral.id })}>{t('task.actions.invite')}</ButtonLink>;
   } else if (task.kind === 'add_card') {
     action = <ButtonLink to={paths.addCard.href()}>{t('task.actions.addCard')}</ButtonLink>;
+  } else if (task.kind === 'answer_survey') {
+    action = <ButtonLink to={paths.cardPrivileges.href({ cardId })}>{t('task.actions.seePerks')}</ButtonLink>;
+  } else if (task.kind === 'visit_store') {
+    action = <StoreVisitForm cardId={cardId} />;
   }
   return (
     <>

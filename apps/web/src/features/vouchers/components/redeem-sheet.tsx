@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { Voucher } from '@kartu/contracts';
 import { StaffCodeField } from '../../../components/forms/staff-code-field.tsx';
+import { useStaffCodes } from '../../../components/forms/use-staff-codes.ts';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, describeApiError } from '../../../lib/api-client.ts';
@@ -24,20 +25,7 @@ export function RedeemSheet({ voucher, onClose, onRedeemed }: RedeemSheetProps) 
   const dates = useDates();
   const id = useId();
   const redeem = useRedeemVoucher(voucher.id);
-  const [outletCode, setOutletCode] = useState('');
-  const [cashierCode, setCashierCode] = useState('');
-  const [missing, setMissing] = useState(false);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const outlet = outletCode.trim();
-    if (!outlet) {
-      setMissing(true);
-      return;
-    }
-    const cashier = cashierCode.trim();
-    redeem.mutate({ outletCode: outlet, ...(cashier && { cashierCode: cashier }) }, { onSuccess: onRedeemed });
-  };
+  const codes = useStaffCodes((body) => redeem.mutate(body, { onSuccess: onRedeemed }));
 
   const failure = () => {
     const error = redeem.error;
@@ -55,10 +43,10 @@ export function RedeemSheet({ voucher, onClose, onRedeemed }: RedeemSheetProps) 
 
   return (
     <BottomSheet title={t('vouchers.redeem.title')} closeLabel={t('vouchers.redeem.close')} onClose={onClose} className="redeem-sheet">
-      <form className="redeem-sheet__form" onSubmit={submit} noValidate>
+      <form className="redeem-sheet__form" onSubmit={codes.submit} noValidate>
         <p className="muted">{t('vouchers.redeem.intro', { name: voucher.template.name })}</p>
-        <StaffCodeField id={`${id}-outlet`} label={t('vouchers.redeem.outletCode')} value={outletCode} onChange={setOutletCode} enterKeyHint="next" error={missing && !outletCode.trim() ? t('vouchers.redeem.outletRequired') : undefined} />
-        <StaffCodeField id={`${id}-cashier`} label={t('vouchers.redeem.cashierCode')} value={cashierCode} onChange={setCashierCode} enterKeyHint="done" />
+        <StaffCodeField id={`${id}-outlet`} label={t('vouchers.redeem.outletCode')} value={codes.outletCode} onChange={codes.setOutletCode} enterKeyHint="next" error={codes.outletMissing ? t('vouchers.redeem.outletRequired') : undefined} />
+        <StaffCodeField id={`${id}-cashier`} label={t('vouchers.redeem.cashierCode')} value={codes.cashierCode} onChange={codes.setCashierCode} enterKeyHint="done" />
         {problem ? (
           <p className="field__error" role="alert">
             {problem}
