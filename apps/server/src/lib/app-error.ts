@@ -31,3 +31,9 @@ export class AppError extends Error {
     this.currentTime = options.currentTime;
   }
 }
+
+/** A request refused for one field's value: 400 VALIDATION_FAILED naming the field, with the message. */
+export function fieldRefusal(field: string, message: string, rule = 'invalid'): AppError {
+  return new AppError('VALIDATION_FAILED', { message, details: [{ field, rule, message }] });
+}
+

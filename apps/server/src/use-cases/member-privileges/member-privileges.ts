@@ -46,19 +46,33 @@ export interface MemberCardScope {
 
 type Lock = Privilege['lock'];
 
-/** What keeps the member holding `card` from the perk: a level not reached, or no active paid membership. */
-async function lockOf(db: Database, { privilege, card, merchantId, now }: { privilege: PrivilegeRow; card: CardRow; merchantId: number; now: Date }): Promise<Lock> {
-  if (privilege.minLevelRank !== null) {
-    const rank = (await cardLevelRanks({ db, merchantId, cards: [card], now })).get(card.id) ?? 0;
-    if (rank < privilege.minLevelRank) {
-      const level = (await getProgramLevels({ db, programId: privilege.programId })).find((candidate) => candidate.rank === privilege.minLevelRank);
-      return { kind: 'level', levelName: level?.name ?? String(privilege.minLevelRank) };
-    }
+/**
+ * What the member's card stands on, for every perk of its program: its level's rank, the program's
+ * levels and whether its paid membership runs. Each is read once, and only when a perk asks.
+ */
+function cardStanding(db: Database, { card, merchantId, now }: { card: CardRow; merchantId: number; now: Date }) {
+  const once = <T>(read: () => Promise<T>) => {
+    let value: Promise<T> | undefined;
+    return () => (value ??= read());
+  };
+  return {
+    rank: once(async () => (await cardLevelRanks({ db, merchantId, cards: [card], now })).get(card.id) ?? 0),
+    levels: once(() => getProgramLevels({ db, programId: card.programId })),
+    subscribed: once(async () => {
+      const { program } = await getProgram({ db, merchantId, programId: card.programId });
+      return program.type === 'subscription' && !(await getCardSubscription({ db, merchantId, cardId: card.id, now })).isExpired;
+    }),
+  };
+}
+type CardStanding = ReturnType<typeof cardStanding>;
+
+/** What keeps the member holding the card from the perk (one of its program's): a level not reached, or no active paid membership. */
+async function lockOf(privilege: PrivilegeRow, standing: CardStanding): Promise<Lock> {
+  if (privilege.minLevelRank !== null && (await standing.rank()) < privilege.minLevelRank) {
+    const level = (await standing.levels()).find((candidate) => candidate.rank === privilege.minLevelRank);
+    return { kind: 'level', levelName: level?.name ?? String(privilege.minLevelRank) };
   }
-  if (privilege.subscribersOnly) {
-    const { program } = await getProgram({ db, merchantId, programId: privilege.programId });
-    if (program.type !== 'subscription' || (await getCardSubscription({ db, merchantId, cardId: card.id, now })).isExpired) return { kind: 'subscription' };
-  }
+  if (privilege.subscribersOnly && !(await standing.subscribed())) return { kind: 'subscription' };
   return null;
 }
 
@@ -75,9 +89,10 @@ const stateOrder: Record<PrivilegeState, number> = { available: 0, answered: 1, 
 async function privilegeViews(db: Database, { privileges, card, merchantId, userId, now }: { privileges: PrivilegeRow[]; card: CardRow; merchantId: number; userId: string; now: Date }): Promise<Privilege[]> {
   const ids = privileges.map((privilege) => privilege.id);
   const [claims, answers, { program }] = [await claimsOf(db, { userId, privilegeIds: ids }), await memberAnswers(db, { userId, privilegeIds: ids }), await getProgram({ db, merchantId, programId: card.programId })];
+  const standing = cardStanding(db, { card, merchantId, now });
   const views: Privilege[] = [];
   for (const privilege of privileges) {
-    const lock = await lockOf(db, { privilege, card, merchantId, now });
+    const lock = await lockOf(privilege, standing);
     const latest = answers.find((answer) => answer.privilegeId === privilege.id);
     const template = privilege.voucherTemplateId ? await getVoucherTemplate(db, privilege.voucherTemplateId) : null;
     views.push({
@@ -122,7 +137,7 @@ export async function memberPrivilege({ privilegeId, ...scope }: MemberCardScope
 async function assertMayTake(db: Database, { privilege, card, merchantId, now }: { privilege: PrivilegeRow; card: CardRow; merchantId: number; now: Date }): Promise<void> {
   assertPrivilegeOpen(privilege, now);
   if (card.status !== 'active') throw new AppError('CARD_NOT_ACTIVE');
-  const lock = await lockOf(db, { privilege, card, merchantId, now });
+  const lock = await lockOf(privilege, cardStanding(db, { card, merchantId, now }));
   if (lock) throw new AppError('PERK_NOT_QUALIFIED', { message: lock.kind === 'level' ? `Reach ${lock.levelName} to unlock this perk` : 'This perk is for members with an active membership' });
 }
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { integrationPrivilegeSchema, integrationSurveyAnswerSchema } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { fieldRefusal } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { createPrivilege, privilegeFigures } from '../../modules/privileges/privileges.service.ts';
 import type { PrivilegeRow, SurveyAnswerRow } from '../../modules/privileges/privileges.table.ts';
@@ -16,16 +16,14 @@ import { toPrivilegeAnswer } from './member-privileges.ts';
  * level of the program, reviewed answer by answer.
  */
 
-const refused = (field: string, message: string) => new AppError('VALIDATION_FAILED', { message, details: [{ field, rule: 'invalid', message }] });
-
 export async function createMerchantPrivilege({ db, merchantId, body, now }: { db: Database; merchantId: number; body: IntegrationPrivilegeBody; now: Date }): Promise<PrivilegeRow> {
   if (body.voucher) {
     const template = isUuid(body.voucher.templateId) ? await findVoucherTemplateOf(db, { merchantId, templateId: body.voucher.templateId }) : undefined;
-    if (!template?.isActive) throw refused('body.voucher.templateId', 'This e-voucher is not one of yours on offer');
+    if (!template?.isActive) throw fieldRefusal('body.voucher.templateId', 'This e-voucher is not one of yours on offer');
   }
   if (body.minLevelRank !== undefined && isUuid(body.programId)) {
     const levels = await getProgramLevels({ db, programId: body.programId });
-    if (!levels.some((level) => level.rank === body.minLevelRank)) throw refused('body.minLevelRank', `The program has no level of rank ${body.minLevelRank}`);
+    if (!levels.some((level) => level.rank === body.minLevelRank)) throw fieldRefusal('body.minLevelRank', `The program has no level of rank ${body.minLevelRank}`);
   }
   return createPrivilege({
     db,

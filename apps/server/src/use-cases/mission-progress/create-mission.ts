@@ -1,7 +1,7 @@
 import type { IntegrationMission, IntegrationMissionBody } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../db/uuid.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { fieldRefusal } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
 import { productsByIds } from '../../modules/catalog/catalog.service.ts';
 import { completionCounts, createMission, missionReward, tasksOf } from '../../modules/missions/missions.service.ts';
@@ -13,18 +13,16 @@ import { findVoucherTemplateOf } from '../../modules/vouchers/vouchers.service.t
  * merchant's, of the mission's program, and the voucher of its reward is the merchant's and on offer.
  */
 
-const refused = (field: string, message: string) => new AppError('VALIDATION_FAILED', { message, details: [{ field, rule: 'invalid', message }] });
-
 export async function createMerchantMission({ db, merchantId, body, now }: { db: Database; merchantId: number; body: IntegrationMissionBody; now: Date }): Promise<MissionRow> {
   const products = await productsByIds(db, { merchantId, ids: body.tasks.flatMap((task) => (task.productId ? [task.productId] : [])) });
   body.tasks.forEach((task, index) => {
     if (task.productId && products.get(task.productId)?.programId !== body.programId) {
-      throw refused(`body.tasks.${index}.productId`, 'This product is not in the shop of the mission’s program');
+      throw fieldRefusal(`body.tasks.${index}.productId`, 'This product is not in the shop of the mission’s program');
     }
   });
   if (body.reward.kind === 'voucher') {
     const template = isUuid(body.reward.templateId) ? await findVoucherTemplateOf(db, { merchantId, templateId: body.reward.templateId }) : undefined;
-    if (!template?.isActive) throw refused('body.reward.templateId', 'This e-voucher is not one of yours on offer');
+    if (!template?.isActive) throw fieldRefusal('body.reward.templateId', 'This e-voucher is not one of yours on offer');
   }
   return createMission({
     db,
