@@ -12,6 +12,9 @@ import { joinReferralArea } from './use-cases/join-referral/join-referral.area.t
 import { referralProgressArea } from './use-cases/referral-progress/referral-progress.area.ts';
 import { targetProgressArea } from './use-cases/target-progress/target-progress.area.ts';
 import { missionProgressArea } from './use-cases/mission-progress/mission-progress.area.ts';
+import { scanCodeArea } from './use-cases/scan-code/scan.area.ts';
+import { receiptReviewArea } from './use-cases/receipt-review/receipt-review.area.ts';
+import { payQrisArea } from './use-cases/pay-qris/pay-qris.area.ts';
 import { memberPrivilegesArea } from './use-cases/member-privileges/member-privileges.area.ts';
 import { microAppsArea } from './modules/micro-apps/micro-apps.area.ts';
 import { featuresArea } from './modules/features/features.area.ts';
@@ -92,6 +95,9 @@ export const areas: readonly Area[] = [
   referralProgressArea,
   targetProgressArea,
   missionProgressArea,
+  scanCodeArea,
+  receiptReviewArea,
+  payQrisArea,
   memberPrivilegesArea,
   microAppsArea,
   recordPurchaseArea,

@@ -1,3 +1,4 @@
+import { uniqueCodeKeyFor } from './modules/unique-codes/unique-codes.service.ts';
 import { outletCodeKeyFor } from './modules/outlets/outlet-code-key.ts';
 import { blobStoreFor } from './modules/storage/storage.config.ts';
 import { buildAppContext, createApp } from './app.ts';
@@ -33,7 +34,7 @@ if (config.MIGRATE_ON_START) {
 // A fresh database gets the demo merchants so the app opens on localhost straight away. Never in
 // production: the demo members' PIN is public.
 if (config.NODE_ENV !== 'production' && (await isEmptyDatabase(connection.db))) {
-  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(config.CODE_SECRET), blobs: blobStoreFor(config), outletCodeKey: outletCodeKeyFor(config.CODE_SECRET) });
+  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(config.CODE_SECRET), blobs: blobStoreFor(config), outletCodeKey: outletCodeKeyFor(config.CODE_SECRET), uniqueCodeKey: uniqueCodeKeyFor(config.CODE_SECRET) });
 }
 
 const context = buildAppContext({ env: config, database: connection.db });

@@ -117,6 +117,22 @@ export const errorStatus = {
   PERK_ANSWER_NOT_FOUND: 404,
   STORE_CODE_INVALID: 400,
   STORE_CODE_LOCKED: 429,
+  QR_INVALID: 400,
+  QR_LOCKED: 429,
+  QRIS_UNRECOGNISED: 400,
+  QRIS_AMOUNT_TOO_HIGH: 422,
+  CODE_INVALID: 400,
+  CODE_LOCKED: 429,
+  CODE_ALREADY_USED: 409,
+  CODE_EXPIRED: 422,
+  CODE_SUSPENDED: 422,
+  CODE_INACTIVE: 422,
+  CODE_WRONG_PROGRAM: 422,
+  RECEIPT_CAMPAIGN_NOT_FOUND: 404,
+  RECEIPT_DAILY_LIMIT: 429,
+  RECEIPT_NOT_FOUND: 404,
+  RECEIPT_ALREADY_REVIEWED: 409,
+  QRIS_WALLET_NOT_LINKED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -239,6 +255,22 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   PERK_ANSWER_NOT_FOUND: 'Answer not found',
   STORE_CODE_INVALID: 'The store code is not correct',
   STORE_CODE_LOCKED: 'Store check-ins are locked for 24 hours because of too many wrong store codes',
+  QR_INVALID: 'This QR code is not recognised',
+  QR_LOCKED: 'Scanning is locked for a while because of too many unrecognised QR codes',
+  QRIS_UNRECOGNISED: 'This QRIS is not recognised',
+  QRIS_AMOUNT_TOO_HIGH: 'A QRIS payment may be at most Rp2,000,000 per transaction',
+  CODE_INVALID: 'This code is not valid',
+  CODE_LOCKED: 'Claiming codes is locked for 24 hours because of too many wrong codes',
+  CODE_ALREADY_USED: 'This code has already been used',
+  CODE_EXPIRED: 'This code has expired',
+  CODE_SUSPENDED: 'This code is suspended',
+  CODE_INACTIVE: 'This code is not active yet',
+  CODE_WRONG_PROGRAM: 'This code belongs to a program you do not have a card of',
+  RECEIPT_CAMPAIGN_NOT_FOUND: 'This receipt code is not valid',
+  RECEIPT_DAILY_LIMIT: 'You have sent as many receipts as you can today. Please try again tomorrow',
+  RECEIPT_NOT_FOUND: 'Receipt not found',
+  RECEIPT_ALREADY_REVIEWED: 'This receipt has been reviewed already',
+  QRIS_WALLET_NOT_LINKED: 'Link your e-wallet first to pay with QRIS',
 };
 
 export const fieldIssueSchema = z.object({
@@ -259,5 +291,7 @@ export const errorBodySchema = z.object({
   /** Locks (429); `currentTime` is the server's, to count down from. */
   lockedUntil: z.string().datetime().optional(),
   currentTime: z.string().datetime().optional(),
+  /** spec: app-core §3 lock data: the lock comes from scanning, so the app shows the QR-lock page. */
+  lockedByScan: z.boolean().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -75,6 +75,15 @@ export const inboxFactsSchema = z.discriminatedUnion('kind', [
     note: z.string().nullable(),
     programName: z.string(),
   }),
+  /** The merchant reviewed a receipt the member sent: approved, with the points it earned (0 for a bill too small), or rejected with `note`. */
+  z.object({
+    kind: z.literal('receipt_reviewed'),
+    decision: z.enum(['approved', 'rejected']),
+    points: pointsAmount.nullable(),
+    unit: balanceUnitSchema,
+    note: z.string().nullable(),
+    programName: z.string(),
+  }),
 ]);
 export type InboxFacts = z.infer<typeof inboxFactsSchema>;
 export type InboxKind = InboxFacts['kind'];

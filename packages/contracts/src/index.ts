@@ -28,3 +28,6 @@ export * from './referrals.ts';
 export * from './targets.ts';
 export * from './missions.ts';
 export * from './privileges.ts';
+export * from './scan.ts';
+export * from './receipts.ts';
+export * from './qris-payments.ts';

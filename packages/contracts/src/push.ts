@@ -125,6 +125,7 @@ export const pushSettingKinds = [
   'target_reached',
   'mission_completed',
   'perk_reviewed',
+  'receipt_reviewed',
 ] as const satisfies readonly InboxKind[];
 // Every inbox kind has its setting: a new kind that is not listed above fails to compile here.
 const everyKindListed: Exclude<InboxKind, (typeof pushSettingKinds)[number]> extends never ? true : never = true;

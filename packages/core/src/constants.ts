@@ -16,6 +16,9 @@ export const LOGIN_LOCK_HOURS = 1;
 export const LOGIN_LOCK_HOURS_LONG_READING = 24;
 export const CODE_ENTRY_MAX_WRONG_TRIES = 3;
 export const CODE_ENTRY_LOCK_HOURS = 24;
+/** spec: business-rules §4 wrong QR scan attempts lock (duration not shown): docs/decisions/046-scanning.md. */
+export const QR_SCAN_MAX_WRONG_TRIES = 5;
+export const QR_SCAN_LOCK_MINUTES = 60;
 /** Not in the spec: lookups lock for an hour after these misses, so a script cannot find out whose number holds a card. */
 export const RECIPIENT_LOOKUP_MISSES_PER_HOUR = 5;
 

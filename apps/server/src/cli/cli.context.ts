@@ -18,6 +18,9 @@ export interface CliContext {
   microAppSealKey?: Buffer;
   /** Hashes outlet and cashier codes as the servers check them. */
   outletCodeKey?: string;
+  /** Hashes printed codes, and signs earn codes, as the servers check them. */
+  uniqueCodeKey?: string;
+  earnCodeKey?: string;
   /** Where uploaded files are kept, as the servers keep them; absent keeps them in the database. */
   blobs?: BlobStore | null;
   /** A production deployment: webhooks go to https addresses only. */

@@ -3,7 +3,7 @@ import { runKartu } from './commands.ts';
 import type { CliContext } from './cli.context.ts';
 
 /** Runs operator commands against a test app's database, answering the exit code and what was printed. */
-export function kartuOn(testApp: () => TestApp, extra: Pick<CliContext, 'payments' | 'webhookSealKey' | 'production' | 'blobs' | 'outletCodeKey' | 'microAppSealKey'> = {}) {
+export function kartuOn(testApp: () => TestApp, extra: Pick<CliContext, 'payments' | 'webhookSealKey' | 'production' | 'blobs' | 'outletCodeKey' | 'microAppSealKey' | 'uniqueCodeKey' | 'earnCodeKey'> = {}) {
   return async (...args: string[]) => {
     const out: string[] = [];
     const error: string[] = [];

@@ -14,6 +14,8 @@ import { listFeatureLocksCommand, lockFeatureCommand, unlockFeatureCommand } fro
 import { addReferralProgramCommand, endReferralProgramCommand, listReferralProgramsCommand } from './referrals.command.ts';
 import { addTargetCommand, listTargetsCommand } from './targets.command.ts';
 import { addMissionCommand, endMissionCommand, listMissionsCommand } from './missions.command.ts';
+import { addReceiptCampaignCommand, listReceiptsCommand, reviewReceiptCommand } from './receipts.command.ts';
+import { earnCodeCommand, generateCodesCommand, listCodesCommand, resumeCodesCommand, suspendCodesCommand } from './codes.command.ts';
 import { addPerkCommand, listPerksCommand, perkAnswersCommand, reviewPerkAnswerCommand } from './perks.command.ts';
 import { createPlanCommand, setMerchantBankAccountCommand, setMerchantPaymentsCommand } from './payments.command.ts';
 import { createProgramCommand, setFixedAddressCommand } from './programs.command.ts';
@@ -124,6 +126,20 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
   kartu perks list --merchant <MID>
   kartu perks answers --merchant <MID> --id <perk id> [--state pending|approved|rejected]
   kartu perks review --merchant <MID> --answer <answer id> (--approve | --reject --note <text>)
+  kartu codes generate --program <program id> --name <text> --points <amount> --count <n> --ends <date>
+                    [--starts <date>] [--delay <hours 0-24>] --out <codes.csv>
+                    a batch of printed codes (under a cap, on a pack), each earning the points once;
+                    the codes are written to the file once and only their hashes are kept
+  kartu codes list --merchant <MID>
+  kartu codes suspend|resume --merchant <MID> --id <batch id>
+  kartu codes earn --program <program id> --amount <bill, minor units> --bill <bill number> [--ttl <seconds>]
+                    prints a till's scan-to-earn code for the member's app to scan
+  kartu receipts campaign --program <program id> --code <CODE> --name <text> --ends <date>
+                    [--starts <date>] [--description <text>]
+                    members send photos of their receipts to the code (printed, or as a QR code)
+  kartu receipts list --merchant <MID> [--status submitted|approved|rejected]
+  kartu receipts review --merchant <MID> --id <receipt id>
+                    (--approve --amount <bill, minor units> [--bill <number>] | --reject --note <text>)
   kartu messages broadcast --merchant <MID> --title <title> --text <text> [--link /cards]
                     (--everyone | --level <program id>:<level rank> | --phones <file, a phone a line, +62…>)
                     a message to many members' inboxes, written by the servers' job workers
@@ -192,6 +208,14 @@ const commands: Record<string, Command> = {
   'perks list': listPerksCommand,
   'perks answers': perkAnswersCommand,
   'perks review': reviewPerkAnswerCommand,
+  'receipts campaign': addReceiptCampaignCommand,
+  'receipts list': listReceiptsCommand,
+  'receipts review': reviewReceiptCommand,
+  'codes generate': generateCodesCommand,
+  'codes list': listCodesCommand,
+  'codes suspend': suspendCodesCommand,
+  'codes resume': resumeCodesCommand,
+  'codes earn': earnCodeCommand,
   'micro-apps add': addMicroAppCommand,
   'api-keys create': createApiKeyCommand,
   'api-keys list': listApiKeysCommand,

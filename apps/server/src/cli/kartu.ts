@@ -1,4 +1,6 @@
 import { outletCodeKeyFor } from '../modules/outlets/outlet-code-key.ts';
+import { earnCodeKeyFor } from '../modules/scan/earn-codes.service.ts';
+import { uniqueCodeKeyFor } from '../modules/unique-codes/unique-codes.service.ts';
 import { blobStoreFor } from '../modules/storage/storage.config.ts';
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../db/client.ts';
@@ -34,6 +36,8 @@ try {
       webhookSealKey: webhookSealKeyFor(config.CODE_SECRET),
       microAppSealKey: microAppSealKeyFor(config.CODE_SECRET),
       outletCodeKey: outletCodeKeyFor(config.CODE_SECRET),
+      uniqueCodeKey: uniqueCodeKeyFor(config.CODE_SECRET),
+      earnCodeKey: earnCodeKeyFor(config.CODE_SECRET),
       blobs: blobStoreFor(config),
       production: config.NODE_ENV === 'production',
       out: (line) => console.log(line), error: (line) => console.error(line), now: () => new Date() });

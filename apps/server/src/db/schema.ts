@@ -46,3 +46,7 @@ export * from '../modules/referrals/referrals.table.ts';
 export * from '../modules/targets/targets.table.ts';
 export * from '../modules/missions/missions.table.ts';
 export * from '../modules/privileges/privileges.table.ts';
+export * from '../modules/scan/earn-codes.table.ts';
+export * from '../modules/unique-codes/unique-codes.table.ts';
+export * from '../modules/receipts/receipts.table.ts';
+export * from '../modules/qris-payments/qris-payments.table.ts';

@@ -7,6 +7,8 @@ import { outletCodeKeyFor } from '../modules/outlets/outlet-code-key.ts';
 import { voucherCodeKeysFor, type VoucherCodeKeys } from '../modules/vouchers/voucher-codes.ts';
 import { webhookSealKeyFor } from '../modules/webhooks/webhooks.service.ts';
 import { microAppSealKeyFor } from '../modules/micro-apps/micro-apps.service.ts';
+import { earnCodeKeyFor } from '../modules/scan/earn-codes.service.ts';
+import { uniqueCodeKeyFor } from '../modules/unique-codes/unique-codes.service.ts';
 
 /**
  * The keys the server holds, each derived from CODE_SECRET for one purpose (lib/secret-keys.ts).
@@ -26,6 +28,10 @@ export interface AppSecrets {
   voucherCodeKeys: VoucherCodeKeys;
   /** Seals the keys of the merchants' micro apps. */
   microAppSealKey: SealKey;
+  /** Signs the scan-to-earn codes a till shows. */
+  earnCodeKey: string;
+  /** Hashes the printed codes of unique-code batches. */
+  uniqueCodeKey: string;
 }
 
 export function secretsFor(configured: string | undefined): AppSecrets {
@@ -39,5 +45,7 @@ export function secretsFor(configured: string | undefined): AppSecrets {
     giftKeys: giftKeysFor(configured),
     voucherCodeKeys: voucherCodeKeysFor(configured),
     microAppSealKey: microAppSealKeyFor(configured),
+    earnCodeKey: earnCodeKeyFor(configured),
+    uniqueCodeKey: uniqueCodeKeyFor(configured),
   };
 }

@@ -38,6 +38,9 @@ function codeForStatus(statusCode: number): ErrorCode {
   return match ?? (statusCode >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');
 }
 
+/** Locks that come from scanning codes. */
+const scanLocks: ReadonlySet<string> = new Set<ErrorCode>(['QR_LOCKED', 'CODE_LOCKED']);
+
 /** Turns anything thrown into the one error body; never exposes internals of unexpected errors. */
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof AppError) {
@@ -49,6 +52,8 @@ export function toErrorBody(error: unknown): ErrorBody {
       ...(error.attemptsRemaining !== undefined && { attemptsRemaining: error.attemptsRemaining }),
       ...(error.lockedUntil && { lockedUntil: error.lockedUntil.toISOString() }),
       ...(error.currentTime && { currentTime: error.currentTime.toISOString() }),
+      // spec: app-core §3 lock data: the app answers a scanning lock with the QR-lock page.
+      ...(scanLocks.has(error.code) && { lockedByScan: true }),
     };
   }
   if (isFastifyError(error) && error.validation) {

@@ -1,6 +1,12 @@
 import type * as contracts from '@kartu/contracts';
 import type { z } from 'zod';
 import type {
+  EarnCode,
+  IntegrationReceipt,
+  QrisPayment,
+  Receipt,
+  UniqueCodeBatch,
+  UniqueCodeClaim,
   IntegrationMission,
   Mission,
   Privilege,
@@ -823,6 +829,95 @@ const publicMerchant: PublicMerchant = {
 /** A code sign-in that waits for the PIN. */
 const codeSignIn = { user: sessionUser, isNewUser: false, loginType: 'otp', accessToken: 'dDnqQnyUAaTF9M7-rJF12D_M4bEqL099YOQ5i_G6cDg', expiresIn: 600, pinRequired: true } as const;
 
+
+// Scanning: a till's earn code, a batch of bottle-cap codes, the Senayan City receipt campaign, and a QRIS paid at a warung.
+const earnCode: EarnCode = {
+  id: '0c6f8f4e-2b1d-4c8a-9e53-5a7d2f1b9c01',
+  programId: rewardsProgram.id,
+  billNumber: 'SNY-0415',
+  amount: 87_500,
+  qrText: 'KE1.DG-PTisdTIqeU1p9LxucAQ.V1x4mJ2c0QkF7sXz3nYb9w',
+  status: 'claimed',
+  expiresAt: '2026-03-14T07:35:00.000Z',
+  claimedAt: '2026-03-14T07:31:12.000Z',
+  earned: 87,
+};
+const bottleCaps: UniqueCodeBatch = {
+  id: '5eed0000-0000-4000-8000-000000000141',
+  programId: rewardsProgram.id,
+  name: 'Cold brew bottle caps',
+  points: 25,
+  count: 5_000,
+  claimed: 312,
+  startsAt: '2026-03-01T00:00:00.000Z',
+  endsAt: '2026-06-30T16:59:59.000Z',
+  rewardDelayHours: 0,
+  status: 'active',
+  createdAt: '2026-02-20T03:00:00.000Z',
+};
+const bottleCapClaim: UniqueCodeClaim = {
+  id: '7b2e4c1a-9d3f-4e8b-a6c5-1f0e9d8c7b6a',
+  cardId: pointsCard.id,
+  programName: rewardsProgram.name,
+  unit: 'POINT',
+  points: 25,
+  status: 'success',
+  rewardAt: '2026-03-14T07:40:00.000Z',
+  claimedAt: '2026-03-14T07:40:00.000Z',
+};
+const mallReceipt: Receipt = {
+  id: '3d9a7c5e-1b2f-4a6d-8e0c-9f7b5a3d1c2e',
+  cardId: pointsCard.id,
+  status: 'approved',
+  campaign: { code: 'SENAYAN-CITY', name: 'Senayan City receipts' },
+  submittedAt: '2026-03-13T11:20:00.000Z',
+  reviewedAt: '2026-03-14T02:15:00.000Z',
+  earned: 120,
+  unit: 'POINT',
+  note: null,
+};
+const integrationMallReceipt: IntegrationReceipt = {
+  id: mallReceipt.id,
+  status: 'submitted',
+  programId: rewardsProgram.id,
+  cardNumber: pointsCard.number,
+  campaignCode: 'SENAYAN-CITY',
+  contentType: 'image/webp',
+  byteLength: 184_220,
+  submittedAt: mallReceipt.submittedAt,
+  reviewedAt: null,
+  amount: null,
+  billNumber: null,
+  earned: null,
+  note: null,
+};
+const mallCampaign = {
+  id: '5eed0000-0000-4000-8000-000000000151',
+  programId: rewardsProgram.id,
+  code: 'SENAYAN-CITY',
+  name: 'Senayan City receipts',
+  description: 'Shopped anywhere in Senayan City? Send us the receipt: 1 point for every Rp 1.000.',
+  startsAt: '2026-03-01T00:00:00.000Z',
+  endsAt: '2026-05-31T16:59:59.000Z',
+  receipts: 48,
+};
+/** A static QRIS: the member types the amount. */
+const warungQris = '00020101021126400014ID.CO.QRIS.WWW01189360089900000000015204581253033605802ID5914WARUNG BU SARI6007BANDUNG6304B2BB';
+const warungPayment: QrisPayment = {
+  id: '8e1d3b5f-7a9c-4e2d-b6f8-0c1a3e5d7f9b',
+  cardId: pointsCard.id,
+  merchantName: 'WARUNG BU SARI',
+  merchantCity: 'BANDUNG',
+  amount: 25_000,
+  currency: 'IDR',
+  source: 'wallet',
+  status: 'pending',
+  payment: null,
+  createdAt: '2026-03-14T08:00:00.000Z',
+  expiresAt: '2026-03-14T08:30:00.000Z',
+  paidAt: null,
+};
+
 export const contractExamples: ContractExamples = {
   errorBodySchema: {
     statusCode: 400,
@@ -1342,6 +1437,53 @@ export const contractExamples: ContractExamples = {
       voidedAt: null,
     },
   },
+  // Scanning.
+  scanBodySchema: { code: earnCode.qrText, cardId: pointsCard.id },
+  scanAnswerSchema: { kind: 'earn', earn: { cardId: pointsCard.id, programName: rewardsProgram.name, unit: 'POINT', earned: 87, balance: 1_337 } },
+  scanResponseSchema: { data: { kind: 'earn', earn: { cardId: pointsCard.id, programName: rewardsProgram.name, unit: 'POINT', earned: 87, balance: 1_337 } } },
+  scanEarnSchema: { cardId: pointsCard.id, programName: rewardsProgram.name, unit: 'POINT', earned: 87, balance: 1_337 },
+  scanQrisSchema: { merchantName: 'WARUNG BU SARI', merchantCity: 'BANDUNG', amount: null, qris: warungQris },
+  uniqueCodeClaimSchema: bottleCapClaim,
+  uniqueCodeClaimBodySchema: { code: 'K7QM-4XPT-2H9RZ' },
+  uniqueCodeClaimResponseSchema: { data: bottleCapClaim },
+  earnCodeBodySchema: { programId: rewardsProgram.id, amount: 87_500, billNumber: 'SNY-0415', expiresInSeconds: 300 },
+  earnCodeSchema: earnCode,
+  earnCodeAnswerSchema: { data: { ...earnCode, status: 'open', claimedAt: null, earned: null } },
+  uniqueCodeBatchBodySchema: { programId: rewardsProgram.id, name: bottleCaps.name, points: 25, count: 5_000, startsAt: bottleCaps.startsAt, endsAt: bottleCaps.endsAt, rewardDelayHours: 0 },
+  uniqueCodeBatchSchema: bottleCaps,
+  uniqueCodeBatchCreatedSchema: { batch: { ...bottleCaps, claimed: 0 }, codes: ['K7QM4XPT2H9RZ', 'B3NW8YCE5TDKA'] },
+  uniqueCodeBatchCreatedAnswerSchema: { data: { batch: { ...bottleCaps, claimed: 0 }, codes: ['K7QM4XPT2H9RZ', 'B3NW8YCE5TDKA'] } },
+  uniqueCodeBatchAnswerSchema: { data: { ...bottleCaps, status: 'suspended' } },
+  uniqueCodeBatchListSchema: { data: [bottleCaps] },
+  uniqueCodeBatchStatusBodySchema: { status: 'suspended' },
+
+  // Receipts.
+  receiptStatusSchema: 'submitted',
+  receiptCampaignCodeSchema: 'SENAYAN-CITY',
+  receiptCampaignSchema: { code: mallCampaign.code, name: mallCampaign.name, description: mallCampaign.description, programName: rewardsProgram.name, startsAt: mallCampaign.startsAt, endsAt: mallCampaign.endsAt },
+  receiptCampaignAnswerSchema: { data: { code: mallCampaign.code, name: mallCampaign.name, description: mallCampaign.description, programName: rewardsProgram.name, startsAt: mallCampaign.startsAt, endsAt: mallCampaign.endsAt } },
+  receiptSchema: mallReceipt,
+  receiptAnswerSchema: { data: { ...mallReceipt, status: 'submitted', reviewedAt: null, earned: null } },
+  receiptListAnswerSchema: { data: [mallReceipt] },
+  receiptCampaignBodySchema: { programId: rewardsProgram.id, code: mallCampaign.code, name: mallCampaign.name, description: mallCampaign.description, startsAt: mallCampaign.startsAt, endsAt: mallCampaign.endsAt },
+  integrationReceiptCampaignSchema: mallCampaign,
+  integrationReceiptCampaignAnswerSchema: { data: { ...mallCampaign, receipts: 0 } },
+  integrationReceiptCampaignListSchema: { data: [mallCampaign] },
+  integrationReceiptSchema: integrationMallReceipt,
+  integrationReceiptAnswerSchema: { data: { ...integrationMallReceipt, status: 'approved', reviewedAt: '2026-03-14T02:15:00.000Z', amount: 120_000, billNumber: `RECEIPT-${mallReceipt.id}`, earned: 120 } },
+  integrationReceiptListSchema: { data: [integrationMallReceipt] },
+  receiptReviewBodySchema: { decision: 'approve', amount: 120_000 },
+
+  // QRIS payments.
+  qrisWalletSchema: 'gopay',
+  qrisWalletLinkSchema: { wallet: 'gopay', phone: '+62 812-****-7890', linkedAt: '2026-03-14T07:58:00.000Z' },
+  qrisWalletLinkAnswerSchema: { data: { wallet: 'gopay', phone: '+62 812-****-7890', linkedAt: '2026-03-14T07:58:00.000Z' } },
+  qrisWalletLinkBodySchema: { wallet: 'gopay', phone: '0812 3456 7890' },
+  qrisPaymentSourceSchema: 'wallet',
+  qrisPaymentStatusSchema: 'pending',
+  qrisPaymentBodySchema: { qris: warungQris, amount: 25_000, source: 'wallet' },
+  qrisPaymentSchema: warungPayment,
+  qrisPaymentAnswerSchema: { data: { ...warungPayment, status: 'paid', paidAt: '2026-03-14T08:01:10.000Z' } },
   integrationRedemptionVoidBodySchema: { reason: 'Scanned the wrong voucher' },
   integrationPendingVouchersAnswerSchema: { data: [pendingPartnerVoucher] },
   integrationPartnerCodeBodySchema: { externalCode: 'TIX-8F3K2M' },

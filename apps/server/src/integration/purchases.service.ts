@@ -45,3 +45,8 @@ export async function hasBillSince(db: Database, scope: { merchantId: number; ca
 export async function sumSpentBetween(db: Database, scope: { merchantId: number; cardIds: string[]; from: Date; to: Date }): Promise<bigint> {
   return sumBillsBetween(db, scope);
 }
+
+/** Whether the merchant has reported this bill number already. */
+export async function isBillRecorded(db: Database, { merchantId, billNumber }: { merchantId: number; billNumber: string }): Promise<boolean> {
+  return (await lockPurchase(db, { merchantId, billNumber })) !== undefined;
+}

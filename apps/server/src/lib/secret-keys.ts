@@ -15,6 +15,8 @@ const developmentSecrets = {
   'voucher gifts': 'kartu-development-gift-key',
   'merchant webhook secrets': 'kartu development webhook key, never used in production',
   'micro app keys': 'kartu development micro app key, never used in production',
+  'unique codes': 'kartu development unique code key, never used in production',
+  'earn codes': 'kartu development earn code key, never used in production',
 } as const;
 
 export type KeyPurpose = keyof typeof developmentSecrets;

@@ -31,6 +31,8 @@ export interface SeedCardsOptions {
   productPictures: boolean;
   blobs: BlobStore | null;
   outletCodeKey: string;
+  /** Key the demo's printed codes are hashed under: the server's, or the demo codes will not match. */
+  uniqueCodeKey: string;
 }
 
 export const demoPin = '123456';
@@ -184,9 +186,21 @@ async function seedKopiSenjaPrograms(tx: Database, merchantId: number, now: Date
         { name: 'birthday', type: 'date', required: true },
         { name: 'email', type: 'email', required: false },
       ],
-      visualAttributes: { showBtnShop: true, showTransferPoint: true, showClaimRewards: true, showLevels: true, showTransactionHistory: true },
+      visualAttributes: {
+        showBtnShop: true,
+        showTransferPoint: true,
+        showClaimRewards: true,
+        showLevels: true,
+        showTransactionHistory: true,
+        showScanToEarn: true,
+        showScanReceipt: true,
+        showScanQris: true,
+      },
       menus: [
         { key: 'transaction-history', label: 'Transaction history' },
+        { key: 'scan-qris', label: 'Pay with QRIS' },
+        { key: 'scan-to-earn', label: 'Scan to earn' },
+        { key: 'scan-receipt', label: 'Claim points with a receipt' },
         { key: 'transfer-point', label: 'Transfer points' },
         { key: 'claim-rewards', label: 'Claim rewards' },
         { key: 'levels', label: 'Levels' },

@@ -1,3 +1,4 @@
+import { uniqueCodeKeyFor } from '../modules/unique-codes/unique-codes.service.ts';
 import { outletCodeKeyFor } from '../modules/outlets/outlet-code-key.ts';
 import { blobStoreFor } from '../modules/storage/storage.config.ts';
 import { env } from '../env.ts';
@@ -13,7 +14,7 @@ const connection = await openDatabase({ url: config.DATABASE_URL, dataDir: confi
 try {
   await migrateDatabase(connection);
   const relay = startChangeRelay({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, log: { info: () => {}, warn: () => {} }, listen: false });
-  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(config.CODE_SECRET), blobs: blobStoreFor(config), outletCodeKey: outletCodeKeyFor(config.CODE_SECRET) });
+  await seedDemo(connection.db, { activationCodeKey: activationCodeKeyFor(config.CODE_SECRET), blobs: blobStoreFor(config), outletCodeKey: outletCodeKeyFor(config.CODE_SECRET), uniqueCodeKey: uniqueCodeKeyFor(config.CODE_SECRET) });
   await relay?.close();
   console.log(`Demo merchants seeded (${connection.kind}).`);
 } finally {

@@ -1,4 +1,5 @@
 import { outletCodeKeyFor } from '../modules/outlets/outlet-code-key.ts';
+import { uniqueCodeKeyFor } from '../modules/unique-codes/unique-codes.service.ts';
 import type { BlobStore } from '../modules/storage/blob-store.ts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
@@ -13,6 +14,7 @@ import { seedKopiSenjaReferrals } from './seed-referrals.ts';
 import { seedKopiSenjaTargets } from './seed-targets.ts';
 import { seedKopiSenjaMissions } from './seed-missions.ts';
 import { seedKopiSenjaPrivileges } from './seed-privileges.ts';
+import { seedKopiSenjaScanning } from './seed-scanning.ts';
 import { seedKopiSenjaBanners } from './seed-banners.ts';
 import { seedKopiSenjaTerms } from './seed-terms.ts';
 import { seedKopiSenjaCatalog } from './seed-catalog.ts';
@@ -55,7 +57,7 @@ const demoMerchants: DemoMerchant[] = [
       supportEmail: 'halo@kopisenja.example',
       uiVersion: 'v1',
       // The card menu tags Targets as featured (app-core §9 highlighted menus).
-      flags: { ageGate: false, activationCodeWhitelist: false, hidePoweredBy: false, exclusiveCategories: [], highlightedMenus: ['targetAchievement'] },
+      flags: { ageGate: false, activationCodeWhitelist: false, hidePoweredBy: false, exclusiveCategories: [], highlightedMenus: ['targetAchievement', 'scanQris'] },
     },
     sites: [
       { host: 'localhost', defaultLanguage: 'en' },
@@ -77,6 +79,7 @@ const demoMerchants: DemoMerchant[] = [
       await seedKopiSenjaTargets(tx, merchantId, options);
       await seedKopiSenjaMissions(tx, merchantId, options);
       await seedKopiSenjaPrivileges(tx, merchantId, options);
+      await seedKopiSenjaScanning(tx, merchantId, options);
     },
   },
   {
@@ -153,13 +156,15 @@ export interface SeedDemoOptions {
   blobs?: BlobStore | null;
   /** Key the demo outlet's code is hashed under: the server's, or the demo code will not match. */
   outletCodeKey?: string;
+  /** Key the demo's printed codes are hashed under: the server's. */
+  uniqueCodeKey?: string;
 }
 
 /**
  * Creates or refreshes the demo merchants, their sites and their cards demo; safe to run any number
  * of times. One transaction per merchant keeps a half-written merchant from ever being visible.
  */
-export async function seedDemo(db: Database, { now = new Date(), activationCodeKey, productPictures = true, blobs = null, outletCodeKey = outletCodeKeyFor(undefined) }: SeedDemoOptions): Promise<void> {
+export async function seedDemo(db: Database, { now = new Date(), activationCodeKey, productPictures = true, blobs = null, outletCodeKey = outletCodeKeyFor(undefined), uniqueCodeKey = uniqueCodeKeyFor(undefined) }: SeedDemoOptions): Promise<void> {
   for (const demo of demoMerchants) {
     await db.transaction(async (tx) => {
       const [saved] = await tx
@@ -175,7 +180,7 @@ export async function seedDemo(db: Database, { now = new Date(), activationCodeK
           .values(row)
           .onConflictDoUpdate({ target: sites.host, set: { ...row, updatedAt: sql`now()` } });
       }
-      await demo.cards?.(tx, saved.id, { now, activationCodeKey, productPictures, blobs, outletCodeKey });
+      await demo.cards?.(tx, saved.id, { now, activationCodeKey, productPictures, blobs, outletCodeKey, uniqueCodeKey });
     });
   }
 }

@@ -25,6 +25,9 @@ export const loadTransactionEgiftDetailPage = () =>
   import('../features/cards/routes/transaction-egift-detail-page.tsx').then((m) => m.TransactionEgiftDetailPage);
 const TransactionEgiftDetailPage = lazyPage(loadTransactionEgiftDetailPage);
 const ReferralPage = lazyPage(() => import('../features/referral/routes/referral-page.tsx').then((m) => m.ReferralPage));
+const ScanToEarnPage = lazyPage(() => import('../features/scan/routes/scan-to-earn-page.tsx').then((m) => m.ScanToEarnPage));
+const ScanReceiptPage = lazyPage(() => import('../features/receipts/routes/scan-receipt-page.tsx').then((m) => m.ScanReceiptPage));
+const ScanQrisPage = lazyPage(() => import('../features/qris/routes/scan-qris-page.tsx').then((m) => m.ScanQrisPage));
 const MissionsPage = lazyPage(() => import('../features/missions/routes/missions-page.tsx').then((m) => m.MissionsPage));
 const MissionPage = lazyPage(() => import('../features/missions/routes/mission-page.tsx').then((m) => m.MissionPage));
 const MissionTaskPage = lazyPage(() => import('../features/missions/routes/mission-task-page.tsx').then((m) => m.MissionTaskPage));
@@ -97,6 +100,20 @@ export function CardRoutes({ v2 = false }: { v2?: boolean }) {
           </Route>
         )}
         {v2 ? null : <Route path={underCard(paths.cardClaimRewards.path)} element={<ClaimRewardsPage />} />}
+        {/* Scanning's pages (decision 046): scan to earn is a v2 page too, the others v1 only. */}
+        <Route element={<FeatureGuard feature="scan-to-earn" />}>
+          <Route path={underCard(paths.cardScanToEarn.path)} element={<ScanToEarnPage />} />
+        </Route>
+        {v2 ? null : (
+          <Route element={<FeatureGuard feature="scan-receipt" />}>
+            <Route path={underCard(paths.cardScanReceipt.path)} element={<ScanReceiptPage />} />
+          </Route>
+        )}
+        {v2 ? null : (
+          <Route element={<FeatureGuard feature="scan-qris" />}>
+            <Route path={underCard(paths.cardScanQris.path)} element={<ScanQrisPage />} />
+          </Route>
+        )}
         <Route path={underCard(paths.cardLevels.path)} element={<LevelsPage />} />
         <Route path={underCard(paths.cardVouchers.path)} element={<CardVoucherWalletPage />} />
         <Route element={<FeatureGuard feature="egift" />}>

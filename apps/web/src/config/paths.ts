@@ -117,7 +117,12 @@ export const paths = {
   /** The member's answers to a survey perk, newest first, and one of them with its review. */
   cardPrivilegeAnswers: route('/cards/:cardId/privileges/:privilegeId/answers'),
   cardPrivilegeAnswer: route('/cards/:cardId/privileges/:privilegeId/answers/:answerId'),
+  /** The card's scanner for a till's earn code or a printed code, with a form to type the printed code. */
   cardScanToEarn: route('/cards/:cardId/scan-to-earn'),
+  /** Pay a scanned QRIS; the payload travels in the navigation state or query `qris`. */
+  cardScanQris: route('/cards/:cardId/scan-qris'),
+  /** Send a receipt photo to a receipt campaign (its code), or to the program's own review (no code). */
+  cardScanReceipt: route('/cards/:cardId/scan-receipt/:code?'),
   /** A subscription program's plans: subscribe, renew, auto-renew, change the payment method. */
   cardSubscribe: route('/cards/:cardId/subscribe'),
   /** Query `payment`: the payment intent followed live until it settles. */

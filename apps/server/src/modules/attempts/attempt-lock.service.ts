@@ -16,7 +16,7 @@ export type { AttemptKey };
 /** A code typed at the counter or a gift's PIN (business-rules §4 code entry): the third wrong one locks for 24 hours. */
 export const codeEntryLock = { lockAt: CODE_ENTRY_MAX_WRONG_TRIES, lockMs: CODE_ENTRY_LOCK_HOURS * HOUR_MS } as const;
 
-export type LockedCode = 'LOGIN_LOCKED' | 'PIN_LOCKED' | 'OTP_REQUESTS_LOCKED' | 'VOUCHER_LOCKED' | 'GIFT_LOCKED' | 'GIFT_CARD_LOCKED' | 'RECIPIENT_LOOKUP_LOCKED' | 'ADD_CARD_LOCKED' | 'STORE_CODE_LOCKED';
+export type LockedCode = 'LOGIN_LOCKED' | 'PIN_LOCKED' | 'OTP_REQUESTS_LOCKED' | 'VOUCHER_LOCKED' | 'GIFT_LOCKED' | 'GIFT_CARD_LOCKED' | 'RECIPIENT_LOOKUP_LOCKED' | 'ADD_CARD_LOCKED' | 'STORE_CODE_LOCKED' | 'QR_LOCKED' | 'CODE_LOCKED';
 
 /** What one guarded check found: counted as a wrong attempt, passed, or refused without counting. */
 export type CheckOutcome<T> = { kind: 'pass'; value: T } | { kind: 'wrong' } | { kind: 'refuse'; error: AppError };

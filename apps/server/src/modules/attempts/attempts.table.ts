@@ -2,7 +2,7 @@ import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 import { isOneOf } from '../../db/checks.ts';
 import { merchants } from '../tenancy/merchants.table.ts';
 
-export const attemptScopes = ['otp-request', 'otp-verify', 'pin', 'add-card', 'voucher-redemption', 'gift-claim', 'gift-card-charge', 'recipient-lookup', 'store-visit'] as const;
+export const attemptScopes = ['otp-request', 'otp-verify', 'pin', 'add-card', 'voucher-redemption', 'gift-claim', 'gift-card-charge', 'recipient-lookup', 'store-visit', 'qr-scan', 'unique-code'] as const;
 export type AttemptScope = (typeof attemptScopes)[number];
 
 /**

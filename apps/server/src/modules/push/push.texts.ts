@@ -50,6 +50,8 @@ interface PushTexts {
   perkReviewed: (decision: 'approved' | 'rejected', perkTitle: string) => string;
   perkRejectedBody: (note: string | null) => string;
   perkApprovedBody: string;
+  receiptReviewed: (decision: 'approved' | 'rejected') => string;
+  receiptRejectedBody: (note: string | null) => string;
   vouchersAdded: (count: number, voucherName: string) => string;
 }
 
@@ -59,6 +61,8 @@ const english: PushTexts = {
   targetReached: (targetName) => `Target reached: ${targetName}`,
   missionCompleted: (missionName) => `Mission complete: ${missionName}`,
   perkReviewed: (decision, perkTitle) => (decision === 'approved' ? `Your answer to ${perkTitle} was approved` : `Your answer to ${perkTitle} was not approved`),
+  receiptReviewed: (decision) => (decision === 'approved' ? `Your receipt was approved` : `Your receipt was not approved`),
+  receiptRejectedBody: (note) => (note ? `The reason: ${note}` : 'Please send a clearer photo of the whole receipt.'),
   perkRejectedBody: (note) => (note ? `The reason: ${note}` : 'You may answer the survey again.'),
   perkApprovedBody: 'Thank you for taking part.',
   vouchersAdded: (count, voucherName) => `${count} × ${voucherName} ${plural(count, 'voucher is', 'vouchers are')} now in your vouchers.`,
@@ -116,6 +120,8 @@ const indonesian: PushTexts = {
   missionCompleted: (missionName) => `Misi selesai: ${missionName}`,
   vouchersAdded: (count, voucherName) => `${count} × voucher ${voucherName} kini ada di voucher Anda.`,
   perkReviewed: (decision, perkTitle) => (decision === 'approved' ? `Jawaban Anda untuk ${perkTitle} disetujui` : `Jawaban Anda untuk ${perkTitle} tidak disetujui`),
+  receiptReviewed: (decision) => (decision === 'approved' ? `Struk Anda disetujui` : `Struk Anda tidak disetujui`),
+  receiptRejectedBody: (note) => (note ? `Alasannya: ${note}` : 'Silakan kirim foto struk yang lebih jelas dan utuh.'),
   perkRejectedBody: (note) => (note ? `Alasannya: ${note}` : 'Anda dapat menjawab survei lagi.'),
   perkApprovedBody: 'Terima kasih atas partisipasi Anda.',
   pointsEarned: (unit, _count, amount) => `Anda mendapat ${amount}${unitWord(unit, { POINT: 'poin', STAMP: 'stempel' })}`,
@@ -162,6 +168,8 @@ const malay: PushTexts = {
   missionCompleted: (missionName) => `Misi selesai: ${missionName}`,
   vouchersAdded: (count, voucherName) => `${count} × baucar ${voucherName} kini ada dalam baucar anda.`,
   perkReviewed: (decision, perkTitle) => (decision === 'approved' ? `Jawapan anda untuk ${perkTitle} diluluskan` : `Jawapan anda untuk ${perkTitle} tidak diluluskan`),
+  receiptReviewed: (decision) => (decision === 'approved' ? `Resit anda diluluskan` : `Resit anda tidak diluluskan`),
+  receiptRejectedBody: (note) => (note ? `Sebabnya: ${note}` : 'Sila hantar foto resit yang lebih jelas dan lengkap.'),
   perkRejectedBody: (note) => (note ? `Sebabnya: ${note}` : 'Anda boleh menjawab tinjauan sekali lagi.'),
   perkApprovedBody: 'Terima kasih kerana menyertai.',
   pointsEarned: (unit, _count, amount) => `Anda memperoleh ${amount}${unitWord(unit, { POINT: 'mata', STAMP: 'setem' })}`,
@@ -210,6 +218,8 @@ const japanese: PushTexts = {
   targetReached: (targetName) => `目標達成：${targetName}`,
   missionCompleted: (missionName) => `ミッション達成：${missionName}`,
   perkReviewed: (decision, perkTitle) => (decision === 'approved' ? `${perkTitle}への回答が承認されました` : `${perkTitle}への回答は承認されませんでした`),
+  receiptReviewed: (decision) => (decision === 'approved' ? `レシートが承認されました` : `レシートは承認されませんでした`),
+  receiptRejectedBody: (note) => (note ? `理由：${note}` : 'レシート全体がはっきり写った写真をもう一度送ってください。'),
   perkRejectedBody: (note) => (note ? `理由：${note}` : 'アンケートにもう一度回答できます。'),
   perkApprovedBody: 'ご参加ありがとうございました。',
   vouchersAdded: (count, voucherName) => `${voucherName}のバウチャー${count}枚がバウチャーに追加されました。`,
@@ -317,6 +327,10 @@ export function wordPush(facts: InboxFacts, language: Language, { currency, time
         title: texts.perkReviewed(facts.decision, facts.perkTitle),
         body: facts.decision === 'rejected' ? texts.perkRejectedBody(facts.note) : (points ?? texts.perkApprovedBody),
       };
+    }
+    case 'receipt_reviewed': {
+      const points = facts.points === null ? null : texts.rewardAdded(facts.unit, facts.points, amountOf(facts.points, facts.unit, currency), facts.programName);
+      return { title: texts.receiptReviewed(facts.decision), body: facts.decision === 'rejected' ? texts.receiptRejectedBody(facts.note) : (points ?? texts.perkApprovedBody) };
     }
     case 'referral_reward': {
       const other = facts.otherName === null ? texts.friend : texts.senderName(facts.otherName);

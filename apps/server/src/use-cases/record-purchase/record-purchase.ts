@@ -41,6 +41,8 @@ export interface PurchaseOptions {
   amount: bigint;
   billNumber: string;
   items?: PurchaseItem[];
+  /** The member is told of the earn in their inbox, unless the caller tells them its own way (a reviewed receipt). */
+  tell?: boolean;
 }
 
 /** The card a purchase earns on: by number, or the member's card of the program (an active one first). */
@@ -66,7 +68,7 @@ async function purchaseCard(tx: Database, { merchantId, cardNumber, memberPhone,
  * reaches, with a points_earned message to the card's member. A bill number seen before is a
  * CONFLICT. Runs in the caller's transaction.
  */
-export async function recordPurchaseInTransaction(options: PurchaseOptions): Promise<{ entryId: string | null; earned: bigint; balance: bigint }> {
+export async function recordPurchaseInTransaction(options: PurchaseOptions): Promise<{ card: CardRow; entryId: string | null; earned: bigint; balance: bigint }> {
   const { tx, merchantId, now, amount, billNumber } = options;
   const card = await purchaseCard(tx, options);
   // A bill too small to earn is still only recorded for a card that may earn.
@@ -95,13 +97,13 @@ export async function recordPurchaseInTransaction(options: PurchaseOptions): Pro
   // Written after the earn on purpose: every purchase locks its card's wallet first, then its bill row.
   await saveBill(tx, { merchantId, billNumber, cardId: card.id, amount, earned, entryId: entry?.id ?? null, createdAt: now });
   const balance = await getBalance({ db: tx, card, now });
-  if (entry && card.ownerUserId) {
+  if (entry && card.ownerUserId && options.tell !== false) {
     const facts = { kind: 'points_earned', points: toJsonNumber(earned), unit: program.program.unit, balance: toJsonNumber(balance), programName: program.program.name } as const;
     await leaveMessage(tx, { merchantId, userId: card.ownerUserId, cardId: card.id, facts, link: cardPagePath(card.id), now });
   }
   // The bill counts toward the member's spend and earn tasks, however small.
   if (card.ownerUserId) await queueMissionProgress(tx, { merchantId, userId: card.ownerUserId, source: `bill:${merchantId}:${billNumber}`, now });
-  return { entryId: entry?.id ?? null, earned, balance };
+  return { card, entryId: entry?.id ?? null, earned, balance };
 }
 
 

@@ -6,6 +6,9 @@ export const cardMenuPages = {
   'transfer-point': 'showTransferPoint',
   'claim-rewards': 'showClaimRewards',
   levels: 'showLevels',
+  'scan-to-earn': 'showScanToEarn',
+  'scan-receipt': 'showScanReceipt',
+  'scan-qris': 'showScanQris',
 } as const;
 
 export type CardMenuPage = keyof typeof cardMenuPages;
@@ -14,12 +17,18 @@ function isCardMenuPage(menu: string): menu is CardMenuPage {
   return Object.hasOwn(cardMenuPages, menu);
 }
 
+/** Receipts and QRIS have pages in the v1 interface only (decision 046). */
+const v1OnlyPages: ReadonlySet<CardMenuPage> = new Set(['scan-receipt', 'scan-qris']);
+
 /**
  * The card's menu in the program's order: only pages that exist here and that the card's visual
  * attributes switch on (spec: app-core §2 Guards: a page needing a missing attribute is closed).
  */
-export function cardMenuItems(card: Pick<CardDetail, 'menus' | 'visualAttributes'>): CardMenuPage[] {
-  const items = card.menus.filter(isCardMenuPage).filter((menu) => card.visualAttributes[cardMenuPages[menu]] === true);
+export function cardMenuItems(card: Pick<CardDetail, 'menus' | 'visualAttributes'>, { v2 = false }: { v2?: boolean } = {}): CardMenuPage[] {
+  const items = card.menus
+    .filter(isCardMenuPage)
+    .filter((menu) => card.visualAttributes[cardMenuPages[menu]] === true)
+    .filter((menu) => !v2 || !v1OnlyPages.has(menu));
   return [...new Set(items)];
 }
 

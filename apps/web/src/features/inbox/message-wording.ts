@@ -119,6 +119,22 @@ export function useMessageWording(): (facts: InboxFacts) => MessageWording {
                 : t('messages.rewardGranted.text', { context: unit, count: points, amount: amountOf(points, unit, currency), programName }),
           };
         }
+        case 'receipt_reviewed': {
+          const { unit, programName, points } = facts;
+          if (facts.decision === 'rejected') {
+            return {
+              title: t('messages.receiptReviewed.rejected'),
+              text: facts.note === null ? t('messages.receiptReviewed.rejectedText') : t('messages.receiptReviewed.note', { note: facts.note }),
+            };
+          }
+          return {
+            title: t('messages.receiptReviewed.approved'),
+            text:
+              points === null || points === 0
+                ? t('messages.receiptReviewed.approvedText')
+                : t('messages.rewardGranted.text', { context: unit, count: points, amount: amountOf(points, unit, currency), programName }),
+          };
+        }
         case 'referral_reward': {
           const { unit, programName } = facts;
           // Worded as the push about it is (the server's push texts), so both say the same.

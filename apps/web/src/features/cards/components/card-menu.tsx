@@ -4,7 +4,7 @@ import type { CardDetail, HighlightedMenu } from '@kartu/contracts';
 import { GiftIcon, HistoryIcon, Icon, LevelsIcon, TransferIcon } from '../../../components/layout/icons.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { List, MenuRow } from '../../../components/ui/list-row.tsx';
-import { paths, type RoutePath } from '../../../config/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { useHasCardMissions } from '../../../lib/missions.ts';
 import { useHasCardPrivileges } from '../../../lib/privileges.ts';
 import { useCardReferral } from '../../../lib/referrals.ts';
@@ -12,22 +12,37 @@ import { useSite } from '../../../lib/site.tsx';
 import { useHasCardTargets } from '../../../lib/targets.ts';
 import { cardMenuItems, type CardMenuPage } from '../card-menu-items.ts';
 
-const pathOf: Record<CardMenuPage, RoutePath<`/cards/:cardId/${CardMenuPage}`>> = {
+const pathOf: Record<CardMenuPage, { href: (params: { cardId: string }) => string }> = {
   'transaction-history': paths.cardTransactionHistory,
   'transfer-point': paths.cardTransferPoint,
   'claim-rewards': paths.cardClaimRewards,
   levels: paths.cardLevels,
+  'scan-to-earn': paths.cardScanToEarn,
+  'scan-receipt': { href: ({ cardId }) => paths.cardScanReceipt.href({ cardId }) },
+  'scan-qris': paths.cardScanQris,
 };
+
+const ScanIcon = () => <Icon><path d="M4 8V5a1 1 0 011-1h3M16 4h3a1 1 0 011 1v3M20 16v3a1 1 0 01-1 1h-3M8 20H5a1 1 0 01-1-1v-3M7 12h10" /></Icon>;
+const ReceiptIcon = () => <Icon><path d="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6M9 16h3" /></Icon>;
+const QrisIcon = () => <Icon><path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2" /></Icon>;
 
 const iconOf: Record<CardMenuPage, ReactNode> = {
   'transaction-history': <HistoryIcon />,
   'transfer-point': <TransferIcon />,
   'claim-rewards': <GiftIcon />,
   levels: <LevelsIcon />,
+  'scan-to-earn': <ScanIcon />,
+  'scan-receipt': <ReceiptIcon />,
+  'scan-qris': <QrisIcon />,
 };
 
-/** The entries a merchant may highlight (app-core §9 per-merchant flags: highlighted menus); scan QRIS and claim point come with the scanner. */
-const highlightOf: Partial<Record<CardMenuPage | 'targets', HighlightedMenu>> = { 'transfer-point': 'transferPoint', targets: 'targetAchievement' };
+/** The entries a merchant may highlight (app-core §9 per-merchant flags: highlighted menus); claiming points is sending a receipt. */
+const highlightOf: Partial<Record<CardMenuPage | 'targets', HighlightedMenu>> = {
+  'transfer-point': 'transferPoint',
+  targets: 'targetAchievement',
+  'scan-qris': 'scanQris',
+  'scan-receipt': 'claimPoint',
+};
 
 const ReferIcon = () => <Icon><circle cx="9" cy="8" r="4" /><path d="M2 21v-1a7 7 0 0114 0v1M19 8v6M16 11h6" /></Icon>;
 const MissionIcon = () => <Icon><path d="M5 21V4M5 4h13l-3 4.5 3 4.5H5" /></Icon>;
@@ -42,10 +57,10 @@ const TargetIcon = () => <Icon><circle cx="12" cy="12" r="9" /><circle cx="12" c
  */
 export function CardMenu({ card }: { card: Pick<CardDetail, 'id' | 'menus' | 'visualAttributes' | 'claimableRewards'> }) {
   const { t } = useTranslation('cards');
-  const items = cardMenuItems(card);
   // Missions, perks, targets and referral have pages in the v1 interface only: a v2 card offers no way to them yet.
   const site = useSite();
   const v1 = site.uiVersion !== 'v2';
+  const items = cardMenuItems(card, { v2: !v1 });
   const highlighted = new Set(site.merchant.flags.highlightedMenus);
   /** A highlighted entry carries the merchant's "Featured" tag, read with its name. */
   const featured = (entry: CardMenuPage | 'targets', title: string) =>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBackNavigation } from '../../../lib/back-navigation.ts';
@@ -35,6 +35,7 @@ export function CardDetailPage() {
   const { t } = useTranslation('cards');
   // spec: app-core §2 Back button behaviour: from card detail, back goes to /cards.
   const goBack = useBackNavigation('card-detail');
+  const navigate = useNavigate();
   const { cardId = '' } = useParams();
   const { data: card, error, isError } = useCard(cardId);
   const singleCard = useSingleCardMode();
@@ -58,7 +59,8 @@ export function CardDetailPage() {
         <CardHeader
           title={card?.cardProgram.programName ?? t('detail.title')}
           onBack={singleCard ? undefined : goBack}
-          onShowQr={card && !giftCard ? () => setShowQr(true) : undefined}
+          // The header's QR button opens the scanner from this card; 'Show card' shows the card's own code.
+          onShowQr={() => void navigate(paths.qrcodeScanner.href({ cardId }))}
           singleCard={singleCard}
         />
       }

@@ -81,7 +81,7 @@ export function CardListPage() {
   const changeView = (next: CardView) => setSearchParams(next === 'active' ? {} : { view: next }, { replace: true });
 
   return (
-    <AppLayout header={<Header title={t('list.title')} inbox={inbox} onSettings={() => void navigate(paths.settings.href())} />}>
+    <AppLayout header={<Header title={t('list.title')} onQr={() => void navigate(paths.qrcodeScanner.href())} inbox={inbox} onSettings={() => void navigate(paths.settings.href())} />}>
       <div className="card-list">
         <div className="card-list__top">
           <p className="card-list__greeting">{member ? t('list.greeting', { member }) : t('list.greetingAnonymous')}</p>
