@@ -25,6 +25,7 @@ import { registerSessions } from './modules/auth/session.plugin.ts';
 import { selectOutboxDrivers } from './modules/outbox/outbox.drivers.ts';
 import { vapidKeysFor, webPushSetupOf } from './modules/push/push.keys.ts';
 import { paymentsContextFor } from './modules/payments/payments.context.ts';
+import { billerFor } from './modules/bills/billers/biller-config.ts';
 import { configuredProviders } from './modules/payments/providers/configured-providers.ts';
 
 export interface CreateAppOptions {
@@ -97,6 +98,10 @@ export function buildAppContext({ env, database, clock = systemClock }: Pick<Cre
       publicUrl: env.PUBLIC_URL,
       // Each module that sells something says what its payments do when they settle.
       effects: Object.assign({}, ...areas.map((area) => area.paymentEffects ?? {})),
+    }),
+    biller: billerFor({
+      production: env.NODE_ENV === 'production',
+      digiflazz: { username: env.DIGIFLAZZ_USERNAME, apiKey: env.DIGIFLAZZ_API_KEY, webhookSecret: env.DIGIFLAZZ_WEBHOOK_SECRET, baseUrl: env.DIGIFLAZZ_BASE_URL },
     }),
     rateLimits: {
       signIn: { perAddress: env.AUTH_RATE_LIMIT_PER_MINUTE, perIdentifier: env.AUTH_IDENTIFIER_RATE_LIMIT_PER_MINUTE },

@@ -15,6 +15,7 @@ import { missionProgressArea } from './use-cases/mission-progress/mission-progre
 import { scanCodeArea } from './use-cases/scan-code/scan.area.ts';
 import { receiptReviewArea } from './use-cases/receipt-review/receipt-review.area.ts';
 import { payQrisArea } from './use-cases/pay-qris/pay-qris.area.ts';
+import { payBillArea } from './use-cases/pay-bill/pay-bill.area.ts';
 import { memberPrivilegesArea } from './use-cases/member-privileges/member-privileges.area.ts';
 import { microAppsArea } from './modules/micro-apps/micro-apps.area.ts';
 import { featuresArea } from './modules/features/features.area.ts';
@@ -98,6 +99,7 @@ export const areas: readonly Area[] = [
   scanCodeArea,
   receiptReviewArea,
   payQrisArea,
+  payBillArea,
   memberPrivilegesArea,
   microAppsArea,
   recordPurchaseArea,

@@ -60,6 +60,12 @@ const envSchema = z.object({
   XENDIT_BASE_URL: z.url().optional(),
   /** The key members' browsers tokenise cards with at Xendit. */
   XENDIT_PUBLIC_KEY: z.string().min(1).optional(),
+  /** Digiflazz, the biller of bills and prepaid products: all three or none (docs/operations.md Bills). */
+  DIGIFLAZZ_USERNAME: z.string().min(1).optional(),
+  DIGIFLAZZ_API_KEY: z.string().min(1).optional(),
+  DIGIFLAZZ_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Digiflazz's API; its default is Digiflazz's own. */
+  DIGIFLAZZ_BASE_URL: z.url().optional(),
   /** Midtrans: the server key signs its notifications and authenticates our calls. */
   MIDTRANS_SERVER_KEY: z.string().min(1).optional(),
   MIDTRANS_CLIENT_KEY: z.string().min(1).optional(),

@@ -133,6 +133,15 @@ export const errorStatus = {
   RECEIPT_NOT_FOUND: 404,
   RECEIPT_ALREADY_REVIEWED: 409,
   QRIS_WALLET_NOT_LINKED: 409,
+  BILL_PRODUCT_NOT_FOUND: 404,
+  BILL_NOT_FOUND: 422,
+  BILL_PHONE_OPERATOR: 422,
+  BILL_ALREADY_TOPPED_UP: 409,
+  BILLER_CLOSED: 422,
+  BILL_TOO_MANY_MONTHS: 422,
+  BILL_CHECK_EXPIRED: 409,
+  TOPUP_LIMIT_REACHED: 429,
+  BILLER_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -271,6 +280,15 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   RECEIPT_NOT_FOUND: 'Receipt not found',
   RECEIPT_ALREADY_REVIEWED: 'This receipt has been reviewed already',
   QRIS_WALLET_NOT_LINKED: 'Link your e-wallet first to pay with QRIS',
+  BILL_PRODUCT_NOT_FOUND: 'This product is not available',
+  BILL_NOT_FOUND: 'Bill not found. Check the number and try again',
+  BILL_PHONE_OPERATOR: 'A phone number must belong to the selected provider',
+  BILL_ALREADY_TOPPED_UP: 'This phone number was topped up with the same amount today',
+  BILLER_CLOSED: 'Electricity and water payments are unavailable from 23:30 to 00:59 WIB',
+  BILL_TOO_MANY_MONTHS: 'Water bills can be paid for at most 4 months at a time',
+  BILL_CHECK_EXPIRED: 'This bill check has expired. Please check the bill again',
+  TOPUP_LIMIT_REACHED: 'Daily top-up limit reached',
+  BILLER_UNAVAILABLE: 'The bill service is unavailable. Please try again later',
 };
 
 export const fieldIssueSchema = z.object({

@@ -31,3 +31,4 @@ export * from './privileges.ts';
 export * from './scan.ts';
 export * from './receipts.ts';
 export * from './qris-payments.ts';
+export * from './bills.ts';

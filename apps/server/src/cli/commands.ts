@@ -14,6 +14,7 @@ import { listFeatureLocksCommand, lockFeatureCommand, unlockFeatureCommand } fro
 import { addReferralProgramCommand, endReferralProgramCommand, listReferralProgramsCommand } from './referrals.command.ts';
 import { addTargetCommand, listTargetsCommand } from './targets.command.ts';
 import { addMissionCommand, endMissionCommand, listMissionsCommand } from './missions.command.ts';
+import { listBillsCommand } from './bills.command.ts';
 import { addReceiptCampaignCommand, listReceiptsCommand, reviewReceiptCommand } from './receipts.command.ts';
 import { earnCodeCommand, generateCodesCommand, listCodesCommand, resumeCodesCommand, suspendCodesCommand } from './codes.command.ts';
 import { addPerkCommand, listPerksCommand, perkAnswersCommand, reviewPerkAnswerCommand } from './perks.command.ts';
@@ -140,6 +141,8 @@ export const usage = `Kartu operator commands (database from DATABASE_URL, else 
   kartu receipts list --merchant <MID> [--status submitted|approved|rejected]
   kartu receipts review --merchant <MID> --id <receipt id>
                     (--approve --amount <bill, minor units> [--bill <number>] | --reject --note <text>)
+  kartu bills list --merchant <MID> [--status pending|success|failed]
+                    members' bills and prepaid products paid from their cards, newest first
   kartu messages broadcast --merchant <MID> --title <title> --text <text> [--link /cards]
                     (--everyone | --level <program id>:<level rank> | --phones <file, a phone a line, +62…>)
                     a message to many members' inboxes, written by the servers' job workers
@@ -211,6 +214,7 @@ const commands: Record<string, Command> = {
   'receipts campaign': addReceiptCampaignCommand,
   'receipts list': listReceiptsCommand,
   'receipts review': reviewReceiptCommand,
+  'bills list': listBillsCommand,
   'codes generate': generateCodesCommand,
   'codes list': listCodesCommand,
   'codes suspend': suspendCodesCommand,

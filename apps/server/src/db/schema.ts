@@ -50,3 +50,4 @@ export * from '../modules/scan/earn-codes.table.ts';
 export * from '../modules/unique-codes/unique-codes.table.ts';
 export * from '../modules/receipts/receipts.table.ts';
 export * from '../modules/qris-payments/qris-payments.table.ts';
+export * from '../modules/bills/bills.table.ts';

@@ -5,6 +5,7 @@ import type { OutboxDrivers } from '../modules/outbox/outbox.drivers.ts';
 import type { WebPushSetup } from '../modules/push/push.keys.ts';
 import type { PaymentsContext } from '../modules/payments/payments.context.ts';
 import type { AppSecrets } from './app-secrets.ts';
+import type { BillerAdapter } from '../modules/bills/billers/biller.ts';
 
 /** What createApp hands every route plugin; secrets aside (app-secrets.ts). */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   webPush: WebPushSetup | null;
   /** Payment providers wired in, and what each kind of subject does when its payment settles. */
   payments: PaymentsContext;
+  /** Where bills and prepaid products are bought: Digiflazz when configured, else the sandbox outside production. */
+  biller: BillerAdapter;
   /** Requests a minute: on each sign-in route per address and per identifier, and per API key on the integration API. */
   rateLimits: { signIn: { perAddress: number; perIdentifier: number }; integration: number };
   /** Set once the process is shutting down: the readiness check answers 503 from then on. */

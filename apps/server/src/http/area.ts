@@ -32,7 +32,7 @@ export function routePluginOf(routes: AreaRoutes, secrets: AppSecrets): RoutePlu
 }
 
 /** What the job handlers of an area are made with: the drivers and secrets their work needs. */
-export type JobDependencies = Pick<AppContext, 'drivers' | 'payments'> & Pick<AppSecrets, 'outboxSealKey' | 'webhookSealKey' | 'voucherCodeKeys'>;
+export type JobDependencies = Pick<AppContext, 'drivers' | 'payments' | 'biller'> & Pick<AppSecrets, 'outboxSealKey' | 'webhookSealKey' | 'voucherCodeKeys'>;
 
 /**
  * What a module or a use case adds to the server, in one place (its `*.area.ts`): the app, the job

@@ -1,6 +1,8 @@
 import type * as contracts from '@kartu/contracts';
 import type { z } from 'zod';
 import type {
+  BillPayment,
+  BillQuote,
   EarnCode,
   IntegrationReceipt,
   QrisPayment,
@@ -918,6 +920,43 @@ const warungPayment: QrisPayment = {
   paidAt: null,
 };
 
+// Bills: Rani buys Telkomsel credit with her points, at Rp 100 a point.
+const creditQuote: BillQuote = {
+  checkId: '2f6b8d0a-4c1e-4a7f-9b3d-5e8c0a2f4b6d',
+  sku: 'telkomsel-credit-25',
+  productName: 'Telkomsel Rp 25.000',
+  customerNo: '081234567890',
+  customerName: null,
+  period: null,
+  details: {},
+  amount: 26_500,
+  adminFee: 0,
+  cost: { points: 265, balance: null, unit: 'POINT' },
+  expiresAt: '2026-03-14T08:15:00.000Z',
+};
+const creditPayment: BillPayment = {
+  id: '6a1c3e5f-8b2d-4f7a-9c0e-1d3b5f7a9c2e',
+  cardId: pointsCard.id,
+  sku: creditQuote.sku,
+  category: 'mobile_credit',
+  productName: creditQuote.productName,
+  customerNo: creditQuote.customerNo,
+  customerName: null,
+  period: null,
+  amount: 26_500,
+  adminFee: 0,
+  source: 'points',
+  spent: 265,
+  unit: 'POINT',
+  status: 'success',
+  serialNumber: '88012345678901234567',
+  message: 'Transaksi Sukses',
+  createdAt: '2026-03-14T08:01:00.000Z',
+  settledAt: '2026-03-14T08:01:02.000Z',
+};
+const { cardId: _creditCard, ...creditPaymentView } = creditPayment;
+const integrationCreditPayment = { ...creditPaymentView, cardNumber: pointsCard.number, provider: 'digiflazz', providerCode: '00' };
+
 export const contractExamples: ContractExamples = {
   errorBodySchema: {
     statusCode: 400,
@@ -1437,6 +1476,25 @@ export const contractExamples: ContractExamples = {
       voidedAt: null,
     },
   },
+  // Bills.
+  billCategorySchema: 'mobile_credit',
+  mobileOperatorSchema: 'telkomsel',
+  topUpWalletSchema: 'gopay',
+  billProductSchema: { sku: 'telkomsel-credit-25', category: 'mobile_credit', provider: 'telkomsel', name: 'Telkomsel Rp 25.000', kind: 'prepaid', price: 26_500, adminFee: 0 },
+  billProductListSchema: { data: [{ sku: 'telkomsel-credit-25', category: 'mobile_credit', provider: 'telkomsel', name: 'Telkomsel Rp 25.000', kind: 'prepaid', price: 26_500, adminFee: 0 }] },
+  billPaySourceSchema: 'points',
+  billCheckBodySchema: { sku: 'telkomsel-credit-25', customerNo: '0812-3456-7890' },
+  billQuoteSchema: creditQuote,
+  billQuoteAnswerSchema: { data: creditQuote },
+  billPayBodySchema: { checkId: creditQuote.checkId, source: 'points' },
+  billStatusSchema: 'success',
+  billPaymentSchema: creditPayment,
+  billPaymentAnswerSchema: { data: creditPayment },
+  billPaymentListSchema: { data: [creditPayment] },
+  integrationBillPaymentSchema: integrationCreditPayment,
+  integrationBillListSchema: { data: [integrationCreditPayment] },
+  billerWebhookAnswerSchema: { outcome: 'settled' },
+
   // Scanning.
   scanBodySchema: { code: earnCode.qrText, cardId: pointsCard.id },
   scanAnswerSchema: { kind: 'earn', earn: { cardId: pointsCard.id, programName: rewardsProgram.name, unit: 'POINT', earned: 87, balance: 1_337 } },

@@ -34,6 +34,7 @@ export const apiTags = [
   { name: 'scan', description: 'The scanner: one call reads what the camera saw (a card to add, a QRIS to pay, a till’s earn code or a printed code, a receipt campaign), and printed codes typed by hand.' },
   { name: 'receipts', description: 'Receipts: photos of receipts a member sends to a receipt campaign or the card program, and their review.' },
   { name: 'qris', description: 'QRIS: the e-wallet a member links, and payments to QRIS merchants from it or from a cash card’s balance.' },
+  { name: 'bills', description: 'Bills and prepaid products: mobile credit and data, electricity tokens and bills, BPJS Health, water and e-wallet top-ups, checked and paid from a card through the biller.' },
   { name: 'missions', description: 'Missions: a card program’s missions, each a few tasks to do before it ends, the member’s progress in each, and the reward once all are done.' },
   { name: 'privileges', description: 'Perks: what a card program offers the members who qualify, e-vouchers claimed once or a survey the merchant reviews, and the member’s answers.' },
   { name: 'referrals', description: 'Referral: the member’s code and link for a card program, friends invited and joined, and the commission they earn.' },

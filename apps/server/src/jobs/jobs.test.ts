@@ -19,6 +19,7 @@ import { paymentsContextFor } from '../modules/payments/payments.context.ts';
 import { expireLotsOfEveryMerchant } from '../modules/ledger/expiry.service.ts';
 import { serverJobHandlers, serverRecurringJobs } from './jobs.ts';
 import { DAY_MS, HOUR_MS } from '@kartu/core/calendar';
+import { sandboxBiller } from '../modules/bills/billers/sandbox.biller.ts';
 
 let testApp: TestApp;
 let merchantId: number;
@@ -29,7 +30,7 @@ useTestApp((made) => ({ testApp, merchantId } = made));
 async function runServerJobs(names: string[]) {
   const recurring = serverRecurringJobs.filter((job) => names.includes(job.name));
   await scheduleRecurringJobs({ db: testApp.db, recurring, now: testApp.clock.now() });
-  return runDueJobs({ db: testApp.db, clock: testApp.clock, log: quietLog, handlers: serverJobHandlers({ drivers: selectOutboxDrivers({}), ...secretsFor(testApp.env.CODE_SECRET), payments: paymentsContextFor({ production: false, sandboxSecret: 'x'.repeat(32), effects: {} }) }).filter((handler) => names.includes(handler.name)) });
+  return runDueJobs({ db: testApp.db, clock: testApp.clock, log: quietLog, handlers: serverJobHandlers({ drivers: selectOutboxDrivers({}), ...secretsFor(testApp.env.CODE_SECRET), payments: paymentsContextFor({ production: false, sandboxSecret: 'x'.repeat(32), effects: {} }), biller: sandboxBiller() }).filter((handler) => names.includes(handler.name)) });
 }
 
 describe('background jobs', () => {

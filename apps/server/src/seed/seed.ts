@@ -15,6 +15,7 @@ import { seedKopiSenjaTargets } from './seed-targets.ts';
 import { seedKopiSenjaMissions } from './seed-missions.ts';
 import { seedKopiSenjaPrivileges } from './seed-privileges.ts';
 import { seedKopiSenjaScanning } from './seed-scanning.ts';
+import { seedKopiSenjaBills } from './seed-bills.ts';
 import { seedKopiSenjaBanners } from './seed-banners.ts';
 import { seedKopiSenjaTerms } from './seed-terms.ts';
 import { seedKopiSenjaCatalog } from './seed-catalog.ts';
@@ -80,6 +81,7 @@ const demoMerchants: DemoMerchant[] = [
       await seedKopiSenjaMissions(tx, merchantId, options);
       await seedKopiSenjaPrivileges(tx, merchantId, options);
       await seedKopiSenjaScanning(tx, merchantId, options);
+      await seedKopiSenjaBills(tx, merchantId, options);
     },
   },
   {

@@ -28,6 +28,9 @@ const ReferralPage = lazyPage(() => import('../features/referral/routes/referral
 const ScanToEarnPage = lazyPage(() => import('../features/scan/routes/scan-to-earn-page.tsx').then((m) => m.ScanToEarnPage));
 const ScanReceiptPage = lazyPage(() => import('../features/receipts/routes/scan-receipt-page.tsx').then((m) => m.ScanReceiptPage));
 const ScanQrisPage = lazyPage(() => import('../features/qris/routes/scan-qris-page.tsx').then((m) => m.ScanQrisPage));
+const BillsPage = lazyPage(() => import('../features/bills/routes/bills-page.tsx').then((m) => m.BillsPage));
+const BillCategoryPage = lazyPage(() => import('../features/bills/routes/bill-category-page.tsx').then((m) => m.BillCategoryPage));
+const BillPaymentPage = lazyPage(() => import('../features/bills/routes/bill-payment-page.tsx').then((m) => m.BillPaymentPage));
 const MissionsPage = lazyPage(() => import('../features/missions/routes/missions-page.tsx').then((m) => m.MissionsPage));
 const MissionPage = lazyPage(() => import('../features/missions/routes/mission-page.tsx').then((m) => m.MissionPage));
 const MissionTaskPage = lazyPage(() => import('../features/missions/routes/mission-task-page.tsx').then((m) => m.MissionTaskPage));
@@ -109,6 +112,9 @@ export function CardRoutes({ v2 = false }: { v2?: boolean }) {
             <Route path={underCard(paths.cardScanReceipt.path)} element={<ScanReceiptPage />} />
           </Route>
         )}
+        {v2 ? null : <Route path={underCard(paths.cardBills.path)} element={<BillsPage />} />}
+        {v2 ? null : <Route path={underCard(paths.cardBillPayment.path)} element={<BillPaymentPage />} />}
+        {v2 ? null : <Route path={underCard(paths.cardBillCategory.path)} element={<BillCategoryPage />} />}
         {v2 ? null : (
           <Route element={<FeatureGuard feature="scan-qris" />}>
             <Route path={underCard(paths.cardScanQris.path)} element={<ScanQrisPage />} />

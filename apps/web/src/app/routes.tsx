@@ -98,7 +98,7 @@ export function AppRoutes() {
               <Route path={paths.passcode.path} element={<PasscodePage />} />
               <Route path={paths.newPin.path} element={<NewPinGuard><NewPinPage /></NewPinGuard>} />
               <Route path={paths.authorize.path} element={<SsoGuard><AuthorizePage /></SsoGuard>} />
-              {/* A gift link is opened signed out too: it waits for the sign-in (lib/gift-link.ts). */}
+              {/* A gift link is opened signed out too: it waits for the sign-in (lib/sign-in-link.ts). */}
               <Route path={`${paths.gifts.path}/*`} element={<EgiftRoutes section="gifts" />} />
             </Route>
 

@@ -121,6 +121,10 @@ export const paths = {
   cardScanToEarn: route('/cards/:cardId/scan-to-earn'),
   /** Pay a scanned QRIS; the payload travels in the navigation state or query `qris`. */
   cardScanQris: route('/cards/:cardId/scan-qris'),
+  /** Bills and prepaid products paid from the card: the kinds, one kind's form, and one payment. */
+  cardBills: route('/cards/:cardId/bills'),
+  cardBillCategory: route('/cards/:cardId/bills/:category'),
+  cardBillPayment: route('/cards/:cardId/bills/payments/:billId'),
   /** Send a receipt photo to a receipt campaign (its code), or to the program's own review (no code). */
   cardScanReceipt: route('/cards/:cardId/scan-receipt/:code?'),
   /** A subscription program's plans: subscribe, renew, auto-renew, change the payment method. */

@@ -22,6 +22,7 @@ import { createVoucherTemplate } from '../vouchers/vouchers.service.ts';
 import { issueVouchers } from '../vouchers/voucher-issuing.service.ts';
 import { vouchers, type VoucherTemplateRow } from '../vouchers/vouchers.table.ts';
 import { voucherGifts } from './gifts.table.ts';
+import { sandboxBiller } from '../../modules/bills/billers/sandbox.biller.ts';
 
 // PGlite runs one transaction at a time: only the PostgreSQL server run races two claimers.
 const onPostgresServer = process.env.KARTU_TEST_DB === 'postgres';
@@ -328,7 +329,7 @@ describe('a gift nobody claims', () => {
     await withClockAt(7 * DAY_MS + 1_000, [sender], async () => {
       const names = ['return-expired-gifts'];
       await scheduleRecurringJobs({ db: testApp.db, recurring: serverRecurringJobs.filter((job) => names.includes(job.name)), now: testApp.clock.now() });
-      const handlers = serverJobHandlers({ drivers: selectOutboxDrivers({}), ...secretsFor(testApp.env.CODE_SECRET), payments: paymentsContextFor({ production: false, sandboxSecret: 'x'.repeat(32), effects: {} }) });
+      const handlers = serverJobHandlers({ drivers: selectOutboxDrivers({}), ...secretsFor(testApp.env.CODE_SECRET), payments: paymentsContextFor({ production: false, sandboxSecret: 'x'.repeat(32), effects: {} }), biller: sandboxBiller() });
       const run = await runDueJobs({ db: testApp.db, clock: testApp.clock, log: { info: () => {}, error: () => {} }, handlers: handlers.filter((handler) => names.includes(handler.name)) });
       expect(run).toEqual({ claimed: 1, failed: 0 });
       const [stored] = await testApp.db.select().from(voucherGifts).where(eq(voucherGifts.id, created.id));

@@ -31,6 +31,11 @@ async function assertRegencies(codes: readonly string[]): Promise<void> {
   }
 }
 
+/** What one point of the program is worth in minor currency units, where its shop sets a value; else null. */
+export async function getPointValue(db: Database, programId: string): Promise<bigint | null> {
+  return (await findShopSettings(db, programId))?.pointValueMinor ?? null;
+}
+
 /** Changes what is given of a program's shop settings, keeping the rest; answers them as saved. */
 export async function setShopSettings({ db, merchantId, programId, changes, now }: { db: Database; merchantId: number; programId: string; changes: ShopSettingsChanges; now: Date }): Promise<ShopSettingsRow> {
   const { program } = await getProgram({ db, merchantId, programId });

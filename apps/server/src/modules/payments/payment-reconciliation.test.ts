@@ -12,6 +12,7 @@ import { reconcilePayments } from './payment-reconciliation.service.ts';
 import { findIntentEvents } from './payments.repository.ts';
 import { getMemberPayment } from './payments.service.ts';
 import { createPaymentsTestApp, newPayment, testPayments } from './payments.test-support.ts';
+import { sandboxBiller } from '../../modules/bills/billers/sandbox.biller.ts';
 
 let testApp: TestApp;
 let member: TestMember;
@@ -30,7 +31,7 @@ const statusOf = async (id: string) => (await getMemberPayment({ db: testApp.db,
 /** Queues this period's reconcile-payments job and runs it, as a worker would. */
 async function runReconcileJob() {
   await scheduleRecurringJobs({ db: testApp.db, recurring: serverRecurringJobs.filter((job) => job.name === 'reconcile-payments'), now: testApp.clock.now() });
-  const handlers = serverJobHandlers({ drivers: selectOutboxDrivers({}), ...secretsFor(undefined), payments: testPayments() }).filter((handler) => handler.name === 'reconcile-payments');
+  const handlers = serverJobHandlers({ drivers: selectOutboxDrivers({}), ...secretsFor(undefined), payments: testPayments(), biller: sandboxBiller() }).filter((handler) => handler.name === 'reconcile-payments');
   return runDueJobs({ db: testApp.db, clock: testApp.clock, log: quietLog, handlers });
 }
 

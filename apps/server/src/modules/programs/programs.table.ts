@@ -24,7 +24,7 @@ export interface RegistrationField {
 
 /** Keyed flags that switch card-page features on (spec: app-core §3 Card detail visualAttributes). */
 export type VisualAttributes = Partial<
-  Record<'showBtnShop' | 'showTransferPoint' | 'showClaimRewards' | 'showLevels' | 'showTransactionHistory' | 'showProfile' | 'showScanToEarn' | 'showScanReceipt' | 'showScanQris', boolean>
+  Record<'showBtnShop' | 'showTransferPoint' | 'showClaimRewards' | 'showLevels' | 'showTransactionHistory' | 'showProfile' | 'showScanToEarn' | 'showScanReceipt' | 'showScanQris' | 'showBills', boolean>
 >;
 
 /** A program's fixed delivery address, in the words the card detail answers it with (spec: app-core §3). */

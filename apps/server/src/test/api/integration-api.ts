@@ -17,6 +17,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integration/v1/bills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listMerchantBills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integration/v1/broadcasts": {
         parameters: {
             query?: never;
@@ -694,6 +710,12 @@ export interface components {
         };
         /** @enum {string} */
         BalanceUnit: "POINT" | "STAMP" | "CASH";
+        /** @enum {string} */
+        BillCategory: "mobile_credit" | "mobile_data" | "electricity_token" | "electricity_postpaid" | "health_insurance" | "water" | "ewallet";
+        /** @enum {string} */
+        BillPaySource: "points" | "balance";
+        /** @enum {string} */
+        BillStatus: "pending" | "success" | "failed";
         BroadcastAudience: {
             /** @constant */
             kind: "everyone";
@@ -782,6 +804,33 @@ export interface components {
             src: string;
             srcSet: string;
             width: number;
+        };
+        IntegrationBillList: {
+            data: components["schemas"]["IntegrationBillPayment"][];
+        };
+        IntegrationBillPayment: {
+            adminFee: number;
+            amount: number;
+            cardNumber: string;
+            category: components["schemas"]["BillCategory"];
+            /** Format: date-time */
+            createdAt: string;
+            customerName: string | null;
+            customerNo: string;
+            /** Format: uuid */
+            id: string;
+            message: string | null;
+            period: string | null;
+            productName: string;
+            provider: string;
+            providerCode: string | null;
+            serialNumber: string | null;
+            settledAt: string | null;
+            sku: string;
+            source: components["schemas"]["BillPaySource"];
+            spent: number;
+            status: components["schemas"]["BillStatus"];
+            unit: components["schemas"]["BalanceUnit"];
         };
         IntegrationBroadcast: {
             /** Format: date-time */
@@ -1533,6 +1582,59 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMerchantBills: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["BillStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationBillList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

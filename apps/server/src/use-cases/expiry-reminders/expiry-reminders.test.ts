@@ -19,6 +19,7 @@ import { vouchers, type VoucherTemplateRow } from '../../modules/vouchers/vouche
 import { useTestApp, type TestApp } from '../../test/test-app.ts';
 import { bulkMembers, merchantOfItsOwn, quietLog, type BulkMember } from '../send-broadcast/send-broadcast.test-support.ts';
 import { leaveExpiryReminders, reminderWindowEnd } from './expiry-reminders.ts';
+import { sandboxBiller } from '../../modules/bills/billers/sandbox.biller.ts';
 
 // Reminders of points and vouchers about to lapse: what is told, once, and what is not.
 
@@ -172,7 +173,7 @@ describe('the expiry-reminders job', () => {
     const late = await member();
     await earnLapsingAt(late.card, 4n, '2026-01-19T05:00:00.000Z');
     await scheduleRecurringJobs({ db: testApp.db, recurring: job ? [job] : [], now: now() });
-    const handlers = serverJobHandlers({ drivers: selectOutboxDrivers({}), ...secretsFor(testApp.env.CODE_SECRET), payments: paymentsContextFor({ production: false, sandboxSecret: 'x'.repeat(32), effects: {} }) });
+    const handlers = serverJobHandlers({ drivers: selectOutboxDrivers({}), ...secretsFor(testApp.env.CODE_SECRET), payments: paymentsContextFor({ production: false, sandboxSecret: 'x'.repeat(32), effects: {} }), biller: sandboxBiller() });
     expect(await runDueJobs({ db: testApp.db, clock: testApp.clock, log: quietLog, handlers: handlers.filter((handler) => handler.name === 'expiry-reminders') })).toEqual({ claimed: 1, failed: 0 });
     expect((await messagesOf(testApp, late.userId)).map((row) => row.facts)).toEqual([{ kind: 'points_expiring', points: 4, unit: 'POINT', programName: 'Kopi Points', expiresAt: '2026-01-19T05:00:00.000Z' }]);
     for (const each of members) expect(await messagesOf(testApp, each.userId)).toHaveLength(2);

@@ -7,7 +7,7 @@ import { formatAmount } from '../../components/ui/amount.tsx';
 import { paths } from '../../config/paths.ts';
 import { ApiError, describeApiError } from '../../lib/api-client.ts';
 import { cardKeys } from '../../lib/card-keys.ts';
-import { takeGiftLink } from '../../lib/gift-link.ts';
+import { takeSignInLink } from '../../lib/sign-in-link.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { forgetReferralCode, joinReferral, referralKeys, storedReferralCode } from '../../lib/referrals.ts';
 import { setSession } from '../../lib/session.ts';
@@ -68,8 +68,8 @@ export function useFinishSignIn(): (answer?: SignInAnswer) => Promise<void> {
         void queryClient.invalidateQueries({ queryKey: cardKeys.all });
         void queryClient.invalidateQueries({ queryKey: referralKeys.all });
       }
-      const giftLink = needSetPhone ? null : takeGiftLink();
-      const next = needSetPhone ? paths.registerPhoneNumber.href() : (giftLink ?? (joined ? paths.cardDetail.href({ cardId: joined.cardId }) : paths.cards.href()));
+      const waitingLink = needSetPhone ? null : takeSignInLink();
+      const next = needSetPhone ? paths.registerPhoneNumber.href() : (waitingLink ?? (joined ? paths.cardDetail.href({ cardId: joined.cardId }) : paths.cards.href()));
       await navigate(next, { replace: true });
     },
     [navigate, queryClient, t, merchant.currency],

@@ -9,6 +9,7 @@ export const cardMenuPages = {
   'scan-to-earn': 'showScanToEarn',
   'scan-receipt': 'showScanReceipt',
   'scan-qris': 'showScanQris',
+  bills: 'showBills',
 } as const;
 
 export type CardMenuPage = keyof typeof cardMenuPages;
@@ -17,8 +18,8 @@ function isCardMenuPage(menu: string): menu is CardMenuPage {
   return Object.hasOwn(cardMenuPages, menu);
 }
 
-/** Receipts and QRIS have pages in the v1 interface only (decision 046). */
-const v1OnlyPages: ReadonlySet<CardMenuPage> = new Set(['scan-receipt', 'scan-qris']);
+/** Receipts, QRIS and bills have pages in the v1 interface only (decisions 046 and 047). */
+const v1OnlyPages: ReadonlySet<CardMenuPage> = new Set(['scan-receipt', 'scan-qris', 'bills']);
 
 /**
  * The card's menu in the program's order: only pages that exist here and that the card's visual

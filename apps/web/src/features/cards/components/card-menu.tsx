@@ -20,10 +20,12 @@ const pathOf: Record<CardMenuPage, { href: (params: { cardId: string }) => strin
   'scan-to-earn': paths.cardScanToEarn,
   'scan-receipt': { href: ({ cardId }) => paths.cardScanReceipt.href({ cardId }) },
   'scan-qris': paths.cardScanQris,
+  bills: paths.cardBills,
 };
 
 const ScanIcon = () => <Icon><path d="M4 8V5a1 1 0 011-1h3M16 4h3a1 1 0 011 1v3M20 16v3a1 1 0 01-1 1h-3M8 20H5a1 1 0 01-1-1v-3M7 12h10" /></Icon>;
 const ReceiptIcon = () => <Icon><path d="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6M9 16h3" /></Icon>;
+const BillIcon = () => <Icon><path d="M13 2L4 14h7l-1 8 9-12h-7z" /></Icon>;
 const QrisIcon = () => <Icon><path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2" /></Icon>;
 
 const iconOf: Record<CardMenuPage, ReactNode> = {
@@ -34,6 +36,7 @@ const iconOf: Record<CardMenuPage, ReactNode> = {
   'scan-to-earn': <ScanIcon />,
   'scan-receipt': <ReceiptIcon />,
   'scan-qris': <QrisIcon />,
+  bills: <BillIcon />,
 };
 
 /** The entries a merchant may highlight (app-core §9 per-merchant flags: highlighted menus); claiming points is sending a receipt. */

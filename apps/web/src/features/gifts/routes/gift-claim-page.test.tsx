@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GiftPreview } from '@kartu/contracts';
 import { paths } from '../../../config/paths.ts';
-import { takeGiftLink } from '../../../lib/gift-link.ts';
+import { takeSignInLink } from '../../../lib/sign-in-link.ts';
 import { setSession } from '../../../lib/session.ts';
 import { errorAnswer, okAnswer } from '../../../test/api-stub.test-support.ts';
 import { renderPage } from '../../../test/render.test-support.tsx';
@@ -44,7 +44,7 @@ describe('GiftClaimPage', () => {
     renderClaim();
     expect(await screen.findByRole('heading', { name: 'Someone sent you a gift' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in to open it' })).toHaveAttribute('href', '/');
-    expect(takeGiftLink()).toBe(`/gifts/${token}`);
+    expect(takeSignInLink()).toBe(`/gifts/${token}`);
     expect(api.requests).toHaveLength(0);
   });
 

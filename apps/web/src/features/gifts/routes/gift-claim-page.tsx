@@ -11,7 +11,7 @@ import { GiftIllustration } from '../../../components/ui/empty-illustrations.tsx
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, describeApiError } from '../../../lib/api-client.ts';
-import { rememberGiftLink } from '../../../lib/gift-link.ts';
+import { rememberSignInLink } from '../../../lib/sign-in-link.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSite } from '../../../lib/site.tsx';
@@ -42,7 +42,7 @@ function SignInFirst() {
   const { t } = useTranslation('cards');
   const { merchant } = useSite();
   const location = useLocation();
-  useEffect(() => rememberGiftLink(location.pathname), [location.pathname]);
+  useEffect(() => rememberSignInLink(location.pathname), [location.pathname]);
   return (
     <EmptyState
       illustration={<GiftIllustration />}
