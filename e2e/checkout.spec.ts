@@ -67,7 +67,8 @@ test('a member checks out with points to a new address, the merchant sends it an
   // Back at checkout, at its top (not at the offset the long form was left at): free courier to
   // the new address, paid in points alone.
   await expect(page).toHaveURL(`${cardPath}/catalogs/checkout`);
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The page is put back at its top once it is drawn: waited for, not read at the first instant.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.getByRole('radio', { name: /Jl\. Senopati No\. 21/ })).toBeChecked();
   await expect(page.getByRole('radio', { name: /Courier/ })).toBeChecked();
   const price = page.getByRole('region', { name: 'Price details' });

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { budi, demoPin, expect, expectAccessible, rani, readCode, signInAsMember, signUp, submitPhone, test, typeDigits, uniquePhone, useEnglish } from './support.ts';
+import { budi, expect, expectAccessible, rani, signInAsMember, signUp, test, uniquePhone, useEnglish } from './support.ts';
 
 /*
  * Codes and receipts (docs/decisions/046-scanning.md), with no camera in the browser: Rani sends a
@@ -107,13 +107,7 @@ test('a till’s code opened before signing in waits for the sign-in, then earns
   await useEnglish(page);
   await page.goto(`/qrcode-scanner?code=${encodeURIComponent(qrText)}`);
   await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
-  await submitPhone(page, budi.phone);
-  await expect(page).toHaveURL(/\/(login|passcode)/);
-  if (new URL(page.url()).pathname === '/login') {
-    await typeDigits(page, 'Verification code', await readCode(request, budi.phone));
-    await expect(page).toHaveURL(/\/passcode/);
-  }
-  await typeDigits(page, 'Enter your PIN', demoPin);
-  await expect(page).toHaveURL(/\/qrcode-scanner/);
+  // Budi signs in as a known device does (the PIN alone), and lands on the scanner, not the wallet.
+  await signInAsMember(page, request, budi.phone, { landsOn: /\/qrcode-scanner/ });
   await expect(page.getByRole('heading', { name: 'Points earned' })).toBeVisible({ timeout: 15_000 });
 });

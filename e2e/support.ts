@@ -132,9 +132,10 @@ async function rememberDevice(page: Page, phone: string): Promise<void> {
 
 /**
  * Signs a demo member in on a device they already used when there is one (the PIN alone), else
- * with a code first; ends in the wallet. A stale device (a server started afresh) takes the code.
+ * with a code first; ends in the wallet, or where a link opened before signing in waits (`landsOn`).
+ * A stale device (a server started afresh) takes the code.
  */
-export async function signInAsMember(page: Page, request: APIRequestContext, phone: string): Promise<void> {
+export async function signInAsMember(page: Page, request: APIRequestContext, phone: string, { landsOn = /\/cards$/ }: { landsOn?: RegExp } = {}): Promise<void> {
   const deviceId = knownDevices()[phone];
   if (deviceId) await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [deviceIdKey, deviceId] as const);
   await submitPhone(page, phone);
@@ -144,7 +145,7 @@ export async function signInAsMember(page: Page, request: APIRequestContext, pho
     await expect(page).toHaveURL(/\/passcode/);
   }
   await typeDigits(page, 'Enter your PIN', demoPin);
-  await expect(page).toHaveURL(/\/cards$/);
+  await expect(page).toHaveURL(landsOn);
   await rememberDevice(page, phone);
 }
 

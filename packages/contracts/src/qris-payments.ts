@@ -31,8 +31,11 @@ export const qrisWalletLinkBodySchema = z.object({
 });
 export type QrisWalletLinkBody = z.infer<typeof qrisWalletLinkBodySchema>;
 
-/** wallet: the linked e-wallet, through the payments module; balance: the card's cash balance. */
-export const qrisPaymentSources = ['wallet', 'balance'] as const;
+/**
+ * wallet: the linked e-wallet, through the payments module; balance: the card's rupiah cash balance;
+ * points: the card's points at the program's value of a point, where the merchant sets one.
+ */
+export const qrisPaymentSources = ['wallet', 'balance', 'points'] as const;
 export const qrisPaymentSourceSchema = z.enum(qrisPaymentSources);
 export type QrisPaymentSource = z.infer<typeof qrisPaymentSourceSchema>;
 
@@ -57,7 +60,9 @@ export const qrisPaymentSchema = z.object({
   currency: z.string(),
   source: qrisPaymentSourceSchema,
   status: qrisPaymentStatusSchema,
-  /** The wallet payment the member finishes at the provider; null when paid from the balance. */
+  /** What the card spent when paid from its points or balance (in its unit); null for the wallet. */
+  spent: z.number().int().nullable(),
+  /** The wallet payment the member finishes at the provider; null when paid from the balance or points. */
   payment: paymentAnswerSchema.nullable(),
   createdAt: when,
   expiresAt: when,
@@ -65,5 +70,10 @@ export const qrisPaymentSchema = z.object({
 });
 export type QrisPayment = z.infer<typeof qrisPaymentSchema>;
 export const qrisPaymentAnswerSchema = z.object({ data: qrisPaymentSchema });
+
+/** How a card may pay a QRIS besides the e-wallet: rupiah a point is worth (null: points do not pay), and whether its balance is rupiah. */
+export const qrisCardOptionsSchema = z.object({ pointValue: z.number().int().positive().nullable(), cashBalance: z.boolean() });
+export type QrisCardOptions = z.infer<typeof qrisCardOptionsSchema>;
+export const qrisCardOptionsAnswerSchema = z.object({ data: qrisCardOptionsSchema });
 export const qrisCardParamsSchema = z.object({ cardId: cardIdSchema });
 export const qrisPaymentParamsSchema = z.object({ cardId: cardIdSchema, paymentId: z.uuid() });

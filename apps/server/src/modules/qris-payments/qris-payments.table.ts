@@ -49,6 +49,8 @@ export const qrisPayments = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     source: text('source').$type<QrisPaymentSource>().notNull(),
     status: text('status').$type<QrisPaymentStatus>().notNull().default('pending'),
+    /** What the card spent, in its unit, when its points or balance paid; null for the e-wallet. */
+    spent: bigint('spent', { mode: 'bigint' }),
     intentId: uuid('intent_id').references(() => paymentIntents.id),
     entryId: uuid('entry_id').references(() => journalEntries.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

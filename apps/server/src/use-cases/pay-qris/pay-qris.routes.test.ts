@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, qrisPaymentAnswerSchema, qrisWalletLinkAnswerSchema, type QrisPayment } from '@kartu/contracts';
+import { errorBodySchema, qrisCardOptionsAnswerSchema, qrisPaymentAnswerSchema, qrisWalletLinkAnswerSchema, type QrisPayment } from '@kartu/contracts';
 import { MINUTE_MS } from '@kartu/core/calendar';
 import { withAmount } from '@kartu/core/qris';
 import { memberWithCard, memberWithPoints, newProgram, send, type CardMember } from '../../modules/cards/cards.test-support.ts';
 import { getBalance } from '../../modules/ledger/ledger.service.ts';
+import { setShopSettings } from '../../modules/orders/shop-settings.service.ts';
 import { createPaymentsTestApp, deliver, sandboxMessage } from '../../modules/payments/payments.test-support.ts';
 import { warungQris } from '../../test/qris.test-support.ts';
 import { merchantIdOf, type TestApp } from '../../test/test-app.ts';
@@ -129,5 +130,24 @@ describe('paying a QRIS', () => {
     expect([theirs.statusCode, codeOf(theirs)]).toEqual([404, 'PAYMENT_NOT_FOUND']);
     const otherCard = await send(testApp, 'POST', `/api/v2/cards/${stranger.card.id}/qris-payments`, { member, body: { qris: staticQris, amount: 1000, source: 'wallet' }, headers: { 'idempotency-key': randomUUID() } });
     expect([otherCard.statusCode, codeOf(otherCard)]).toEqual([404, 'CARD_NOT_FOUND']);
+  });
+
+  it('pays with points where the program sets a rupiah value of a point, the points rounded up; not where it sets none', async () => {
+    const program = await newProgram(testApp, merchantId, { name: `Points ${randomUUID().slice(0, 6)}`, expiryPolicy: 'none', expiryDays: null });
+    const member = await memberWithPoints(testApp, { merchantId, programId: program.id, points: 1_000 });
+    const options = async () => qrisCardOptionsAnswerSchema.parse((await send(testApp, 'GET', `/api/v2/cards/${member.card.id}/qris-options`, { member })).json()).data;
+    expect(await options()).toEqual({ pointValue: null, cashBalance: false });
+    const refused = await pay(member, { qris: staticQris, amount: 25_050, source: 'points' });
+    expect([refused.statusCode, codeOf(refused)]).toEqual([422, 'PAYMENT_METHOD_UNAVAILABLE']);
+
+    await setShopSettings({ db: testApp.db, merchantId, programId: program.id, changes: { pointValueMinor: 100n }, now: testApp.clock.now() });
+    expect(await options()).toEqual({ pointValue: 100, cashBalance: false });
+    const payment = await paid(member, { qris: staticQris, amount: 25_050, source: 'points' });
+    expect(payment).toMatchObject({ status: 'paid', source: 'points', spent: 251, payment: null });
+    expect(await getBalance({ db: testApp.db, card: member.card, now: testApp.clock.now() })).toBe(749n);
+    const short = await pay(member, { qris: staticQris, amount: 100_000, source: 'points' });
+    expect([short.statusCode, codeOf(short)]).toEqual([422, 'INSUFFICIENT_BALANCE']);
+    const stranger = await pointsMember();
+    expect((await send(testApp, 'GET', `/api/v2/cards/${member.card.id}/qris-options`, { member: stranger })).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idempotentWriteHeadersSchema, qrisCardParamsSchema, qrisPaymentAnswerSchema, qrisPaymentBodySchema, qrisPaymentParamsSchema, qrisWalletLinkAnswerSchema, qrisWalletLinkBodySchema } from '@kartu/contracts';
+import { idempotentWriteHeadersSchema, qrisCardOptionsAnswerSchema, qrisCardParamsSchema, qrisPaymentAnswerSchema, qrisPaymentBodySchema, qrisPaymentParamsSchema, qrisWalletLinkAnswerSchema, qrisWalletLinkBodySchema } from '@kartu/contracts';
 import type { AppContext } from '../../http/app-context.ts';
 import { errorAnswers } from '../../http/error-answers.ts';
 import { featureLockNote, requireFeatureOpen } from '../../http/feature-guard.ts';
@@ -8,7 +8,7 @@ import { siteOf } from '../../http/request-context.ts';
 import { signedIn } from '../../modules/auth/auth.http.ts';
 import { memberSiteOriginOf } from '../../modules/payments/payments.http.ts';
 import { getWalletLink, linkWallet, unlinkWallet } from '../../modules/qris-payments/qris-payments.service.ts';
-import { memberQrisPayment, payQris } from './pay-qris.ts';
+import { memberQrisPayment, payQris, qrisCardOptions } from './pay-qris.ts';
 
 /** Paying a QRIS merchant from a card's page (docs/decisions/046-scanning.md). */
 export const payQrisRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock, payments }) => {
@@ -61,6 +61,22 @@ export const payQrisRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
     },
   );
 
+  app.get(
+    '/api/v2/cards/:cardId/qris-options',
+    {
+      preHandler: [app.requireSession(), requireFeatureOpen({ db, clock }, 'scan-qris')],
+      schema: {
+        tags: ['qris'],
+        operationId: 'getQrisCardOptions',
+        summary: 'How the card may pay a QRIS besides the e-wallet: its points at the program’s rupiah value of a point, or its rupiah cash balance',
+        description: "The member's session; a card of another member or merchant answers 404 CARD_NOT_FOUND. pointValue is null where the program sets no value of a point (its shop's point value): points then do not pay." + featureLockNote('scan-qris'),
+        params: qrisCardParamsSchema,
+        response: { 200: qrisCardOptionsAnswerSchema, ...errorAnswers([400, 401, 403, 404, 500] as const) },
+      },
+    },
+    async (request) => ({ data: await qrisCardOptions({ db, merchantId: siteOf(request).merchant.id, userId: signedIn(request).user.id, cardId: request.params.cardId }) }),
+  );
+
   app.post(
     '/api/v2/cards/:cardId/qris-payments',
     {
@@ -72,7 +88,7 @@ export const payQrisRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
         description:
           "Needs the member's session; a card of another member or merchant answers 404 CARD_NOT_FOUND, one that is not active 422 CARD_NOT_ACTIVE. The QRIS is read again here: a broken one answers 400 QRIS_UNRECOGNISED. A dynamic QRIS is paid its own amount, whatever amount says; a static one needs amount (400 VALIDATION_FAILED on body.amount without it). Above Rp 2,000,000 answers 422 QRIS_AMOUNT_TOO_HIGH. " +
           'source wallet needs a linked e-wallet (409 QRIS_WALLET_NOT_LINKED) and the merchant’s e-wallet payments (422 PAYMENT_METHOD_UNAVAILABLE); the member finishes at the provider (payment.instructions) before expiresAt, after which the payment is expired and the QRIS must be scanned again. ' +
-          "source balance is for a card whose program keeps a cash balance (422 PAYMENT_METHOD_UNAVAILABLE for points or stamps) holding enough (422 INSUFFICIENT_BALANCE), and is paid at once. A merchant whose currency is not rupiah takes no QRIS payment (422 PAYMENT_METHOD_UNAVAILABLE). Without an Idempotency-Key it answers 400 IDEMPOTENCY_KEY_REQUIRED; a retry with the same key answers the same payment." + featureLockNote('scan-qris'),
+          "source balance is for a card whose program keeps a rupiah cash balance, source points for one whose program sets a rupiah value of a point (the points spent rounded up); either is paid at once, from a card holding enough (422 INSUFFICIENT_BALANCE), and answers 422 PAYMENT_METHOD_UNAVAILABLE where the card cannot pay so (GET …/qris-options says which). A merchant whose currency is not rupiah takes no QRIS payment (422 PAYMENT_METHOD_UNAVAILABLE). Without an Idempotency-Key it answers 400 IDEMPOTENCY_KEY_REQUIRED; a retry with the same key answers the same payment." + featureLockNote('scan-qris'),
         params: qrisCardParamsSchema,
         headers: idempotentWriteHeadersSchema,
         body: qrisPaymentBodySchema,

@@ -1,7 +1,7 @@
 import { MINUTE_MS } from '@kartu/core/calendar';
 import { QRIS_MAX_AMOUNT } from '@kartu/core/constants';
 import { parseQris } from '@kartu/core/qris';
-import type { QrisPayment, QrisPaymentBody } from '@kartu/contracts';
+import type { QrisCardOptions, QrisPayment, QrisPaymentBody } from '@kartu/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toJsonNumber } from '../../lib/json-number.ts';
@@ -12,7 +12,9 @@ import type { PaymentEffect } from '../../modules/payments/payment-effects.ts';
 import type { PaymentLog } from '../../modules/payments/payment-events.service.ts';
 import type { PaymentsContext } from '../../modules/payments/payments.context.ts';
 import { chargePaymentIntent, findPaymentAnswer, openPaymentIntent, type OpenedPayment } from '../../modules/payments/payments.service.ts';
+import { getPointValue } from '../../modules/orders/shop-settings.service.ts';
 import { getProgram } from '../../modules/programs/programs.service.ts';
+import type { CardRow } from '../../modules/card-access/cards.table.ts';
 import { attachPaymentRecord, findQrisPaymentById, getMemberQrisPayment, hasWalletLink, recordQrisPayment, settleQrisPayment } from '../../modules/qris-payments/qris-payments.service.ts';
 import type { QrisPaymentRow } from '../../modules/qris-payments/qris-payments.table.ts';
 import { getMerchantCurrency } from '../../modules/tenancy/tenancy.service.ts';
@@ -44,6 +46,7 @@ async function qrisPaymentOf(db: Database, payment: QrisPaymentRow, now: Date): 
     amount: toJsonNumber(payment.amount),
     currency: payment.currency,
     source: payment.source,
+    spent: payment.spent === null ? null : toJsonNumber(payment.spent),
     status,
     payment: intent,
     createdAt: payment.createdAt.toISOString(),
@@ -61,6 +64,25 @@ function readPayable(body: QrisPaymentBody): { merchantName: string; merchantCit
   if (amount === null) throw new AppError('VALIDATION_FAILED', { message: 'Enter the amount to pay', details: [{ field: 'body.amount', rule: 'required', message: 'Enter the amount to pay' }] });
   if (amount > BigInt(QRIS_MAX_AMOUNT)) throw new AppError('QRIS_AMOUNT_TOO_HIGH');
   return { merchantName: qris.merchantName, merchantCity: qris.merchantCity, amount, payload: qris.payload };
+}
+
+/** What besides the e-wallet pays a QRIS from this card: its points, where the program sets a rupiah value of a point, or its rupiah cash balance. */
+async function cardOptions(db: Database, { merchantId, card }: { merchantId: number; card: CardRow }): Promise<QrisCardOptions> {
+  const { program } = await getProgram({ db, merchantId, programId: card.programId });
+  const pointValue = program.unit === 'POINT' ? await getPointValue(db, card.programId) : null;
+  return { pointValue: pointValue === null ? null : toJsonNumber(pointValue), cashBalance: program.unit === 'CASH' && program.currencyCode === QRIS_CURRENCY };
+}
+
+/** What the card spends for `amount` rupiah from `source`: points rounded up, or the rupiah themselves; null when it cannot pay so. */
+function spendFor(options: QrisCardOptions, source: 'balance' | 'points', amount: bigint): bigint | null {
+  if (source === 'balance') return options.cashBalance ? amount : null;
+  if (options.pointValue === null) return null;
+  const value = BigInt(options.pointValue);
+  return (amount + value - 1n) / value;
+}
+
+export async function qrisCardOptions({ db, merchantId, userId, cardId }: { db: Database; merchantId: number; userId: string; cardId: string }): Promise<QrisCardOptions> {
+  return cardOptions(db, { merchantId, card: await getMemberCard({ db, merchantId, userId, cardId }) });
 }
 
 export interface PayQrisOptions {
@@ -94,12 +116,11 @@ export async function payQris(options: PayQrisOptions): Promise<{ payment: QrisP
       // A QRIS is paid in rupiah: a merchant that keeps another currency takes no QRIS payments.
       if ((await getMerchantCurrency({ db: tx, id: merchantId })).code !== QRIS_CURRENCY) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
       const base = { merchantId, userId, cardId: card.id, payload: payable.payload, merchantName: payable.merchantName, merchantCity: payable.merchantCity, amount: payable.amount, currency: QRIS_CURRENCY, createdAt: now };
-      if (body.source === 'balance') {
-        const { program } = await getProgram({ db: tx, merchantId, programId: card.programId });
-        // Only a cash balance in rupiah is money here: points have no rupiah value the spec gives.
-        if (program.unit !== 'CASH' || program.currencyCode !== QRIS_CURRENCY) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
-        const payment = await recordQrisPayment(tx, { ...base, source: 'balance', status: 'paid', expiresAt: now, paidAt: now });
-        const entry = await redeem({ db: tx, now, merchantId, card, amount: payable.amount, reference: `qris:${payment.id}`, description: `QRIS ${payable.merchantName}`, metadata: { source: 'qris', merchantName: payable.merchantName, merchantCity: payable.merchantCity } });
+      if (body.source !== 'wallet') {
+        const spent = spendFor(await cardOptions(tx, { merchantId, card }), body.source, payable.amount);
+        if (spent === null) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+        const payment = await recordQrisPayment(tx, { ...base, source: body.source, status: 'paid', spent, expiresAt: now, paidAt: now });
+        const entry = await redeem({ db: tx, now, merchantId, card, amount: spent, reference: `qris:${payment.id}`, description: `QRIS ${payable.merchantName}`, metadata: { source: 'qris', merchantName: payable.merchantName, merchantCity: payable.merchantCity } });
         await attachPaymentRecord(tx, payment.id, { entryId: entry.id });
         return { statusCode: 201, body: { paymentId: payment.id } };
       }

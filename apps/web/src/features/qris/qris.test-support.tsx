@@ -3,7 +3,7 @@ import { expect, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { qrisPaymentSchema, type QrisPayment, type QrisWalletLink, type ScanQris } from '@kartu/contracts';
+import { qrisPaymentSchema, type QrisCardOptions, type QrisPayment, type QrisWalletLink, type ScanQris } from '@kartu/contracts';
 import { paths } from '../../config/paths.ts';
 import { SiteProvider } from '../../lib/site.tsx';
 import { paymentFixture } from '../../test/payment.test-support.ts';
@@ -18,6 +18,7 @@ export const walletPath = '/api/v2/qris/wallet';
 export const paymentsPath = `/api/v2/cards/${qrisCardId}/qris-payments`;
 export const qrisPaymentId = '5f2b7c1e-3a4d-4e6f-8a9b-0c1d2e3f4a5b';
 export const qrisPaymentPath = `${paymentsPath}/${qrisPaymentId}`;
+export const optionsPath = `/api/v2/cards/${qrisCardId}/qris-options`;
 const intentId = '0b7c9e2a-4d1f-4c3e-8a5b-6f7e8d9c0a1b';
 
 /** A static QRIS: the member types the amount. */
@@ -36,6 +37,11 @@ export const dynamicQris: ScanQris = {
   qris: '00020101021226570011ID.DANA.WWW011893600915302259148102090225914810303UMI51440014ID.CO.QRIS.WWW0215ID10200211817450303UMI520458125303360540525000.005802ID5917Kopi Senja Kemang6015JAKARTA SELATAN6304E1A7',
 };
 
+/** What the card pays with besides the wallet: nothing unless a test says so. */
+export function qrisOptionsOf(overrides: Partial<QrisCardOptions> = {}): { data: QrisCardOptions } {
+  return { data: { pointValue: null, cashBalance: false, ...overrides } };
+}
+
 export const gopayLink: QrisWalletLink = { wallet: 'gopay', phone: '+62 812-****-7890', linkedAt: '2026-03-01T03:00:00.000Z' };
 
 /** A wallet payment of the dynamic QRIS, waiting for the member at the sandbox provider's page; override what a test is about. */
@@ -50,6 +56,7 @@ export function qrisPaymentOf(overrides: Partial<QrisPayment> = {}): QrisPayment
     currency: 'IDR',
     source: 'wallet',
     status: 'pending',
+    spent: null,
     payment: paymentFixture({
       id: intentId,
       subject: { type: 'qris', id: qrisPaymentId },

@@ -1,30 +1,42 @@
 import { useId } from 'react';
-import type { Currency, QrisPaymentSource, QrisWalletLink } from '@kartu/contracts';
-import { formatCurrency } from '@kartu/core';
+import type { QrisPaymentSource, QrisWalletLink } from '@kartu/contracts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { walletNames } from '../qris-rules.ts';
-
-/** A cash card's balance, which can pay a QRIS too. */
-export interface CardBalance {
-  amount: number;
-  currency: Currency;
-  /** Less than the amount to pay. */
-  tooSmall: boolean;
-}
+import { walletNames, type CardPayOption } from '../qris-rules.ts';
+import { useCardSpend } from './use-card-spend.ts';
 
 export interface PayWithChoiceProps {
   wallet: QrisWalletLink;
-  /** Null for a card whose program keeps points or stamps: only the wallet pays then. */
-  balance: CardBalance | null;
+  /** The card's own ways to pay (its points, its rupiah balance); none: only the wallet pays. */
+  cardOptions: readonly CardPayOption[];
   value: QrisPaymentSource;
   onChange: (source: QrisPaymentSource) => void;
   onChangeWallet: () => void;
 }
 
-/** What pays: the linked e-wallet (with 'Change' to link another) or, on a cash card, the card's balance. */
-export function PayWithChoice({ wallet, balance, value, onChange, onChangeWallet }: PayWithChoiceProps) {
+/** What a way of paying from the card says under its name: what it takes and what the card holds, or why it cannot pay. */
+function useCardOptionHint(): (option: CardPayOption) => string | null {
   const { t } = useTranslation('qris');
+  const spend = useCardSpend();
+  return ({ source, cost, held, tooLittle }) => {
+    const heldText = held === null ? null : spend.format(held, source);
+    if (source === 'balance') return heldText === null ? null : t(tooLittle ? 'payWith.balanceTooSmall' : 'payWith.balanceHint', { balance: heldText });
+    if (tooLittle && heldText !== null) return t('payWith.pointsTooFew', { held: heldText });
+    const costText = cost === null ? null : spend.format(cost, source);
+    if (costText !== null && heldText !== null) return t('payWith.pointsHint', { cost: costText, held: heldText });
+    if (costText !== null) return t('payWith.pointsCost', { cost: costText });
+    return heldText === null ? null : t('payWith.pointsHeld', { held: heldText });
+  };
+}
+
+/**
+ * What pays: the linked e-wallet (with 'Change' to link another), the default, or where the server
+ * allows it the card's points (what this payment takes) or its rupiah balance, each shown disabled
+ * with why when the card holds too little.
+ */
+export function PayWithChoice({ wallet, cardOptions, value, onChange, onChangeWallet }: PayWithChoiceProps) {
+  const { t } = useTranslation('qris');
+  const hintOf = useCardOptionHint();
   const name = useId();
   const walletName = walletNames[wallet.wallet];
   const change = (
@@ -39,7 +51,7 @@ export function PayWithChoice({ wallet, balance, value, onChange, onChangeWallet
     </span>
   );
 
-  if (!balance) {
+  if (cardOptions.length === 0) {
     return (
       <section className="qris-pay-with" aria-labelledby={`${name}-title`}>
         <h3 id={`${name}-title`} className="qris-choices__legend">
@@ -62,23 +74,26 @@ export function PayWithChoice({ wallet, balance, value, onChange, onChangeWallet
         </label>
         {change}
       </div>
-      <label className="qris-choice" aria-disabled={balance.tooSmall || undefined}>
-        <span className="qris-choice__text">
-          <span className="qris-choice__name">{t('payWith.balance')}</span>
-          <span className="qris-choice__hint">
-            {t(balance.tooSmall ? 'payWith.balanceTooSmall' : 'payWith.balanceHint', { balance: formatCurrency(balance.amount, balance.currency) })}
-          </span>
-        </span>
-        <input
-          className="qris-choice__radio"
-          type="radio"
-          name={name}
-          value="balance"
-          checked={value === 'balance'}
-          disabled={balance.tooSmall}
-          onChange={() => onChange('balance')}
-        />
-      </label>
+      {cardOptions.map((option) => {
+        const hint = hintOf(option);
+        return (
+          <label key={option.source} className="qris-choice" aria-disabled={option.tooLittle || undefined}>
+            <span className="qris-choice__text">
+              <span className="qris-choice__name">{t(`payWith.${option.source}`)}</span>
+              {hint === null ? null : <span className="qris-choice__hint">{hint}</span>}
+            </span>
+            <input
+              className="qris-choice__radio"
+              type="radio"
+              name={name}
+              value={option.source}
+              checked={value === option.source}
+              disabled={option.tooLittle}
+              onChange={() => onChange(option.source)}
+            />
+          </label>
+        );
+      })}
     </fieldset>
   );
 }

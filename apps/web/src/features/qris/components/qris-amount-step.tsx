@@ -5,8 +5,8 @@ import { MoneyInput } from '../../../components/forms/money-input.tsx';
 import { Amount } from '../../../components/ui/amount.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTranslation } from '../../../lib/i18n.tsx';
-import { amountProblem } from '../qris-rules.ts';
-import { PayWithChoice, type CardBalance } from './pay-with-choice.tsx';
+import { amountProblem, type CardPayOption } from '../qris-rules.ts';
+import { PayWithChoice } from './pay-with-choice.tsx';
 import { QrisMerchantFacts } from './qris-merchant-facts.tsx';
 import { StepHeading } from './step-heading.tsx';
 import { useRupiah } from './use-rupiah.ts';
@@ -17,7 +17,8 @@ export interface QrisAmountStepProps {
   amount: number | null;
   onAmountChange: (amount: number | null) => void;
   wallet: QrisWalletLink;
-  balance: CardBalance | null;
+  /** The card's own ways to pay this amount, besides the wallet. */
+  cardOptions: readonly CardPayOption[];
   source: QrisPaymentSource;
   onSourceChange: (source: QrisPaymentSource) => void;
   onChangeWallet: () => void;
@@ -28,7 +29,7 @@ export interface QrisAmountStepProps {
  * The QR's merchant and the amount (business-rules §2 amount confirmation): typed for a static QRIS,
  * the QR's own for a dynamic one; checked against the QRIS limit before anything is sent (§9).
  */
-export function QrisAmountStep({ qris, amount, onAmountChange, wallet, balance, source, onSourceChange, onChangeWallet, onContinue }: QrisAmountStepProps) {
+export function QrisAmountStep({ qris, amount, onAmountChange, wallet, cardOptions, source, onSourceChange, onChangeWallet, onContinue }: QrisAmountStepProps) {
   const { t } = useTranslation('qris');
   const rupiah = useRupiah();
   const id = useId();
@@ -95,7 +96,7 @@ export function QrisAmountStep({ qris, amount, onAmountChange, wallet, balance, 
           {shown}
         </p>
       ) : null}
-      <PayWithChoice wallet={wallet} balance={balance} value={source} onChange={onSourceChange} onChangeWallet={onChangeWallet} />
+      <PayWithChoice wallet={wallet} cardOptions={cardOptions} value={source} onChange={onSourceChange} onChangeWallet={onChangeWallet} />
       <Button block onClick={next} disabled={!isStatic && problem !== null}>
         {t('amount.continue')}
       </Button>

@@ -6,26 +6,17 @@ import { paths } from '../../../config/paths.ts';
 import { describeApiError } from '../../../lib/api-client.ts';
 import { useAttemptKey } from '../../../lib/attempt-key.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { useQrisOptions } from '../api/get-qris-options.ts';
 import { useQrisWallet } from '../api/get-qris-wallet.ts';
 import { usePayQris } from '../api/pay-qris.ts';
-import type { CardBalance } from './pay-with-choice.tsx';
+import { cardPayOptions, paySourceToUse } from '../qris-rules.ts';
 import { QrisAmountStep } from './qris-amount-step.tsx';
 import { QrisConfirmStep } from './qris-confirm-step.tsx';
 import { QrisSkeleton } from './qris-skeleton.tsx';
 import { QrisWelcome } from './qris-welcome.tsx';
-import { QRIS_CURRENCY } from './use-rupiah.ts';
 import { WalletLinkForm } from './wallet-link-form.tsx';
 
 type Step = 'welcome' | 'link' | 'amount' | 'confirm';
-
-/**
- * Only a program that keeps a cash balance in rupiah pays a QRIS from the card (the server refuses
- * points and stamps, which have no rupiah value): null for any other card.
- */
-function cardBalanceOf(card: CardDetail | undefined, toPay: number | null): CardBalance | null {
-  if (card?.balance.unit !== 'CASH' || card.currency.code !== QRIS_CURRENCY) return null;
-  return { amount: card.balance.amount, currency: card.currency, tooSmall: toPay !== null && card.balance.amount < toPay };
-}
 
 export interface QrisCheckoutProps {
   cardId: string;
@@ -36,19 +27,22 @@ export interface QrisCheckoutProps {
 /**
  * Paying one scanned QRIS (business-rules §2 Scan QRIS): the welcome and the wallet's link the first
  * time, then the amount and what pays, then the confirmation. The payment made, the page follows it
- * at its own address (`?payment=`), where the provider's page sends the member back too.
+ * at its own address (`?payment=`), where the provider's page sends the member back too; one paid
+ * from the card's points or balance is paid already, so that address shows its summary at once.
  */
 export function QrisCheckout({ cardId, card, qris }: QrisCheckoutProps) {
   const { t } = useTranslation('qris');
   const navigate = useNavigate();
   const wallet = useQrisWallet();
+  const options = useQrisOptions(cardId);
   const pay = usePayQris(cardId);
   const attempt = useAttemptKey();
   const [chosenStep, setStep] = useState<Step | null>(null);
   const [typedAmount, setAmount] = useState<number | null>(null);
   const [chosenSource, setSource] = useState<QrisPaymentSource>('wallet');
 
-  if (wallet.isPending) return <QrisSkeleton label={t('loading')} />;
+  // What else pays is read beside the wallet; where that read fails, the wallet alone pays.
+  if (wallet.isPending || options.isPending) return <QrisSkeleton label={t('loading')} />;
   if (wallet.isError) {
     return (
       <div className="qris-refusal" role="alert">
@@ -64,8 +58,9 @@ export function QrisCheckout({ cardId, card, qris }: QrisCheckoutProps) {
   // Without a linked wallet, paying starts at the welcome; 'Change' reopens the link step later.
   const step: Step = link ? (chosenStep ?? 'amount') : chosenStep === 'link' ? 'link' : 'welcome';
   const toPay = qris.amount ?? typedAmount;
-  const balance = cardBalanceOf(card, toPay);
-  const source: QrisPaymentSource = chosenSource === 'balance' && balance && !balance.tooSmall ? 'balance' : 'wallet';
+  const cardOptions = cardPayOptions(options.data, card, toPay);
+  const source = paySourceToUse(cardOptions, chosenSource);
+  const spend = cardOptions.find((option) => option.source === source)?.cost ?? null;
 
   const submit = () => {
     if (toPay === null) return;
@@ -104,7 +99,7 @@ export function QrisCheckout({ cardId, card, qris }: QrisCheckoutProps) {
           amount={typedAmount}
           onAmountChange={setAmount}
           wallet={link}
-          balance={balance}
+          cardOptions={cardOptions}
           source={source}
           onSourceChange={setSource}
           onChangeWallet={() => setStep('link')}
@@ -120,6 +115,7 @@ export function QrisCheckout({ cardId, card, qris }: QrisCheckoutProps) {
           qris={qris}
           amount={toPay}
           source={source}
+          spend={spend}
           wallet={link}
           onPay={submit}
           paying={pay.isPending}

@@ -7,12 +7,15 @@ import { useTranslation } from '../../../lib/i18n.tsx';
 import { walletNames } from '../qris-rules.ts';
 import { QrisMerchantFacts } from './qris-merchant-facts.tsx';
 import { StepHeading } from './step-heading.tsx';
+import { useCardSpend } from './use-card-spend.ts';
 import { useRupiah } from './use-rupiah.ts';
 
 export interface QrisConfirmStepProps {
   qris: ScanQris;
   amount: number;
   source: QrisPaymentSource;
+  /** What the card spends when it pays from its points or balance, in its unit; null from the wallet. */
+  spend: number | null;
   wallet: QrisWalletLink;
   onPay: () => void;
   /** The payment is on its way: Pay waits. */
@@ -24,9 +27,10 @@ export interface QrisConfirmStepProps {
 }
 
 /** The payment as it will be made, and Pay (business-rules §2 amount confirmation). */
-export function QrisConfirmStep({ qris, amount, source, wallet, onPay, paying, error, onBack, onLinkWallet }: QrisConfirmStepProps) {
+export function QrisConfirmStep({ qris, amount, source, spend, wallet, onPay, paying, error, onBack, onLinkWallet }: QrisConfirmStepProps) {
   const { t } = useTranslation('qris');
   const rupiah = useRupiah();
+  const card = useCardSpend();
   const id = useId();
   const refusal = error ? (describeApiError(error) ?? t('confirm.failed')) : null;
   const walletGone = error instanceof ApiError && error.code === 'QRIS_WALLET_NOT_LINKED';
@@ -42,7 +46,7 @@ export function QrisConfirmStep({ qris, amount, source, wallet, onPay, paying, e
         </div>
         <div className="qris-facts__row">
           <dt>{t('facts.payWith')}</dt>
-          <dd>{source === 'balance' ? t('payWith.balance') : `${walletNames[wallet.wallet]} · ${wallet.phone}`}</dd>
+          <dd>{source === 'wallet' ? `${walletNames[wallet.wallet]} · ${wallet.phone}` : card.paidWith(source, spend)}</dd>
         </div>
       </QrisMerchantFacts>
       {refusal ? (

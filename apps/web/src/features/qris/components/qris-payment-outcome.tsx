@@ -9,6 +9,7 @@ import { useDates } from '../../../lib/use-dates.ts';
 import { paymentReference, walletNames } from '../qris-rules.ts';
 import { QrisHero } from './qris-hero.tsx';
 import { QrisMerchantFacts } from './qris-merchant-facts.tsx';
+import { useCardSpend } from './use-card-spend.ts';
 import { useRupiah } from './use-rupiah.ts';
 
 export interface QrisPaymentOutcomeProps {
@@ -31,6 +32,7 @@ export function QrisPaymentOutcome({ payment, wallet, qrisPayload, onExpire }: Q
   const { t: payments } = useTranslation('payments');
   const location = useLocation();
   const rupiah = useRupiah();
+  const card = useCardSpend();
   const dates = useDates();
   const { cardId } = payment;
   const walletName = wallet ? walletNames[wallet.wallet] : t('pending.yourWallet');
@@ -80,7 +82,7 @@ export function QrisPaymentOutcome({ payment, wallet, qrisPayload, onExpire }: Q
             </div>
             <div className="qris-facts__row">
               <dt>{t('facts.paidWith')}</dt>
-              <dd>{payment.source === 'balance' ? t('payWith.balance') : wallet ? walletName : t('payWith.wallet')}</dd>
+              <dd>{payment.source !== 'wallet' ? card.paidWith(payment.source, payment.spent) : wallet ? walletName : t('payWith.wallet')}</dd>
             </div>
           </QrisMerchantFacts>
           <div className="qris-actions">

@@ -3,14 +3,35 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorAnswer, okAnswer, stubApi, type Answer } from '../../../test/api-stub.test-support.ts';
 import { cardPath, shopCard } from '../../../test/shop.test-support.ts';
-import { dynamicQris, gopayLink, paymentsPath, qrisCardId, qrisPaymentOf, qrisPaymentPath, findFocusedStep, renderQrisPage, staticQris, walletPath } from '../qris.test-support.tsx';
+import {
+  dynamicQris,
+  gopayLink,
+  optionsPath,
+  paymentsPath,
+  qrisCardId,
+  qrisOptionsOf,
+  qrisPaymentOf,
+  qrisPaymentPath,
+  findFocusedStep,
+  renderQrisPage,
+  staticQris,
+  walletPath,
+} from '../qris.test-support.tsx';
 
 const pointsCard = () => okAnswer(shopCard());
 const cashCard = (amount: number) => () => okAnswer(shopCard({ programType: 'cash', balance: { amount, unit: 'CASH', expiring: [] } }));
 
-function stubQris({ wallet = () => okAnswer({ data: gopayLink }), card = pointsCard, ...more }: { wallet?: Answer; card?: Answer } & Record<string, Answer | Answer[]> = {}) {
-  return stubApi({ [`GET ${cardPath}`]: card, [`GET ${walletPath}`]: wallet, ...more });
+function stubQris({
+  wallet = () => okAnswer({ data: gopayLink }),
+  card = pointsCard,
+  options = () => okAnswer(qrisOptionsOf()),
+  ...more
+}: { wallet?: Answer; card?: Answer; options?: Answer } & Record<string, Answer | Answer[]> = {}) {
+  return stubApi({ [`GET ${cardPath}`]: card, [`GET ${walletPath}`]: wallet, [`GET ${optionsPath}`]: options, ...more });
 }
+
+const pointsAt = (pointValue: number) => () => okAnswer(qrisOptionsOf({ pointValue }));
+const cashBalance = () => okAnswer(qrisOptionsOf({ cashBalance: true }));
 
 const amountField = () => screen.getByLabelText('Amount to pay');
 
@@ -125,7 +146,7 @@ describe('ScanQrisPage: before paying', () => {
   });
 
   it('offers a cash card’s balance, unless it is too small for the amount', async () => {
-    stubQris({ card: cashCard(20_000) });
+    stubQris({ card: cashCard(20_000), options: cashBalance });
     renderQrisPage({ query: { qris: dynamicQris.qris }, qris: dynamicQris });
     const payWith = await screen.findByRole('group', { name: 'Pay with' });
     await vi.waitFor(() => expect(within(payWith).getByRole('radio', { name: /Card balance/ })).toBeDisabled());
@@ -133,12 +154,59 @@ describe('ScanQrisPage: before paying', () => {
     expect(within(payWith).getByRole('radio', { name: /GoPay/ })).toBeChecked();
   });
 
-  it('offers no card balance on a points card', async () => {
+  it('offers the card balance only where the server says the balance is rupiah', async () => {
+    const api = stubQris({ card: cashCard(100_000) });
+    renderQrisPage({ query: { qris: dynamicQris.qris }, qris: dynamicQris });
+    expect(await screen.findByText('GoPay')).toBeInTheDocument();
+    expect(api.to('GET', optionsPath)).toHaveLength(1);
+    expect(screen.queryByText('Card balance')).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it('offers only the wallet when the card pays with neither points nor balance', async () => {
     stubQris();
     renderQrisPage({ query: { qris: dynamicQris.qris }, qris: dynamicQris });
     expect(await screen.findByText('GoPay')).toBeInTheDocument();
+    expect(screen.queryByText('Points')).not.toBeInTheDocument();
     expect(screen.queryByText('Card balance')).not.toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it('offers the card’s points with what this payment takes, rounded up, where a point has a rupiah value', async () => {
+    stubQris({ options: pointsAt(100) });
+    renderQrisPage({ query: { qris: staticQris.qris }, qris: staticQris });
+    const user = userEvent.setup();
+    const payWith = await screen.findByRole('group', { name: 'Pay with' });
+    expect(within(payWith).getByRole('radio', { name: /GoPay/ })).toBeChecked();
+    const points = within(payWith).getByRole('radio', { name: /Points/ });
+    expect(points).toBeEnabled();
+    expect(within(payWith).getByText('You have 5.000 Pts')).toBeInTheDocument();
+
+    await user.type(amountField(), '15050');
+    expect(within(payWith).getByText('151 Pts of your 5.000 Pts')).toBeInTheDocument();
+    expect(screen.queryByText('Card balance')).not.toBeInTheDocument();
+  });
+
+  it('shows the points disabled, with why, when the card has too few for the amount', async () => {
+    stubQris({ options: pointsAt(1), card: () => okAnswer(shopCard({ balance: { amount: 1_200, unit: 'POINT', expiring: [] } })) });
+    renderQrisPage({ query: { qris: dynamicQris.qris }, qris: dynamicQris });
+    const payWith = await screen.findByRole('group', { name: 'Pay with' });
+    await vi.waitFor(() => expect(within(payWith).getByRole('radio', { name: /Points/ })).toBeDisabled());
+    expect(within(payWith).getByText('You have 1.200 Pts: not enough for this payment')).toBeInTheDocument();
+    expect(within(payWith).getByRole('radio', { name: /GoPay/ })).toBeChecked();
+  });
+
+  it('falls back to the wallet when the chosen points no longer cover the amount typed', async () => {
+    stubQris({ options: pointsAt(10) });
+    renderQrisPage({ query: { qris: staticQris.qris }, qris: staticQris });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Amount to pay'), '20000');
+    await user.click(screen.getByRole('radio', { name: /Points/ }));
+    expect(screen.getByRole('radio', { name: /Points/ })).toBeChecked();
+
+    await user.type(amountField(), '0');
+    expect(screen.getByText('You have 5.000 Pts: not enough for this payment')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /GoPay/ })).toBeChecked();
   });
 });
 

@@ -50,8 +50,9 @@ function QrisToPayFlow({ cardId, payload }: { cardId: string; payload: string })
 
 /**
  * '/cards/:cardId/scan-qris' (business-rules §1 pay by scanning QRIS, §2 Scan QRIS): a QRIS read by
- * the scanner paid from the member's linked e-wallet or a cash card's balance. Query `qris`: the
- * code; `payment`: a payment made here, followed until it settles (the provider's page returns here).
+ * the scanner paid from the member's linked e-wallet, or the card's points or rupiah balance. Query
+ * `qris`: the code; `payment`: a payment made here, followed until it settles (the provider's page
+ * returns here).
  */
 export function ScanQrisPage() {
   const { cardId = '' } = useParams();

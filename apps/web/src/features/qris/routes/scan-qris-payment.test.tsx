@@ -9,8 +9,10 @@ import { cardPath, shopCard } from '../../../test/shop.test-support.ts';
 import {
   dynamicQris,
   gopayLink,
+  optionsPath,
   paymentsPath,
   qrisCardId,
+  qrisOptionsOf,
   qrisPaymentId,
   qrisPaymentOf,
   qrisPaymentPath,
@@ -21,8 +23,8 @@ import {
   walletPath,
 } from '../qris.test-support.tsx';
 
-function stubPayments({ card = () => okAnswer(shopCard()), ...more }: { card?: Answer } & Record<string, Answer | Answer[]>) {
-  return stubApi({ [`GET ${cardPath}`]: card, [`GET ${walletPath}`]: () => okAnswer({ data: gopayLink }), ...more });
+function stubPayments({ card = () => okAnswer(shopCard()), options = () => okAnswer(qrisOptionsOf()), ...more }: { card?: Answer; options?: Answer } & Record<string, Answer | Answer[]>) {
+  return stubApi({ [`GET ${cardPath}`]: card, [`GET ${walletPath}`]: () => okAnswer({ data: gopayLink }), [`GET ${optionsPath}`]: options, ...more });
 }
 
 const created = (answer = qrisPaymentOf()): Answer => () => okAnswer({ data: answer }, 201);
@@ -104,9 +106,10 @@ describe('ScanQrisPage: paying', () => {
   });
 
   it('pays from a cash card’s balance at once, and reads the card again', async () => {
-    const paid = qrisPaymentOf({ source: 'balance', status: 'paid', payment: null, paidAt: '2026-03-10T03:00:00.000Z' });
+    const paid = qrisPaymentOf({ source: 'balance', status: 'paid', spent: 25_000, payment: null, paidAt: '2026-03-10T03:00:00.000Z' });
     const api = stubPayments({
       card: () => okAnswer(shopCard({ programType: 'cash', balance: { amount: 100_000, unit: 'CASH', expiring: [] } })),
+      options: () => okAnswer(qrisOptionsOf({ cashBalance: true })),
       [`POST ${paymentsPath}`]: created(paid),
       [`GET ${qrisPaymentPath}`]: read(paid),
     });
@@ -117,12 +120,46 @@ describe('ScanQrisPage: paying', () => {
     await user.click(await screen.findByRole('radio', { name: /Card balance/ }));
     expect(screen.getByText('Balance Rp 100.000')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByText('Card balance')).toBeInTheDocument();
+    expect(screen.getByText('Card balance · Rp 25.000')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pay Rp 25.000' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Payment successful' })).toBeInTheDocument();
     expect(api.bodiesOf(paymentsPath)).toEqual([{ qris: dynamicQris.qris, source: 'balance' }]);
-    expect(within(screen.getByRole('region', { name: 'Payment successful' })).getByText('Card balance')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Payment successful' })).getByText('Card balance · Rp 25.000')).toBeInTheDocument();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: cardKeys.detail(qrisCardId) });
+  });
+
+  it('pays with the card’s points at once, the points rounded up, and shows what was spent', async () => {
+    const paid = qrisPaymentOf({
+      merchantName: staticQris.merchantName,
+      merchantCity: staticQris.merchantCity,
+      amount: 25_050,
+      source: 'points',
+      status: 'paid',
+      spent: 251,
+      payment: null,
+      paidAt: '2026-03-10T03:00:00.000Z',
+    });
+    const api = stubPayments({ options: () => okAnswer(qrisOptionsOf({ pointValue: 100 })), [`POST ${paymentsPath}`]: created(paid), [`GET ${qrisPaymentPath}`]: read(paid) });
+    const { queryClient } = renderQrisPage({ query: { qris: staticQris.qris }, qris: staticQris });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Amount to pay'), '25050');
+    await user.click(screen.getByRole('radio', { name: /Points/ }));
+    expect(screen.getByText('251 Pts of your 5.000 Pts')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await findFocusedStep('Confirm your payment');
+    expect(screen.getByText('Points · 251 Pts')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay Rp 25.050' }));
+
+    await findFocusedStep('Payment successful');
+    expect(api.bodiesOf(paymentsPath)).toEqual([{ qris: staticQris.qris, source: 'points', amount: 25_050 }]);
+    expect(screen.getByTestId('location')).toHaveTextContent(paths.cardScanQris.href({ cardId: qrisCardId }, { qris: staticQris.qris, payment: qrisPaymentId }));
+    const summary = screen.getByRole('region', { name: 'Payment successful' });
+    const facts = Object.fromEntries(within(summary).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(facts).toMatchObject({ Merchant: 'Warung Bu Sri', Amount: 'Rp 25.050', 'Paid with': 'Points · 251 Pts' });
+    expect(screen.queryByRole('link', { name: 'Continue to payment' })).not.toBeInTheDocument();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: cardKeys.detail(qrisCardId) });
   });
 
