@@ -1,4 +1,4 @@
-import { useLayoutEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { v2RouteNameOf } from '../config/v2-routes.ts';
 import { useSession } from '../lib/session.ts';
@@ -10,7 +10,6 @@ import { globalGuard, referenceIdGuard } from './guards/site-guards.ts';
 import { v2Redirect } from './guards/v2-redirect.ts';
 import { SiteNotFound } from './route-error.tsx';
 import { Redirect } from '../lib/redirect.tsx';
-import { rememberSignInLink } from '../lib/sign-in-link.ts';
 
 /*
  * The guards in ./guards decide; these elements apply them while rendering. They re-render when
@@ -50,14 +49,7 @@ export function ProtectedGuard({ children }: GuardProps) {
   const site = useSite();
   const location = useLocation();
   const { user } = useSession();
-  const signedOut = requireAuth({ signedIn: user !== null });
-  // A scanner link opened signed out (a till's code, read by the phone's camera app) waits for the sign-in.
-  const waiting = signedOut === null ? null : `${location.pathname}${location.search}`;
-  // Before the redirect's own effect: layout effects run first.
-  useLayoutEffect(() => {
-    if (waiting) rememberSignInLink(waiting);
-  }, [waiting]);
-  const to = v2Redirect(v2RouteNameOf(location.pathname), location, site) ?? signedOut;
+  const to = v2Redirect(v2RouteNameOf(location.pathname), location, site) ?? requireAuth({ signedIn: user !== null });
   return follow(to, children);
 }
 

@@ -58,7 +58,7 @@ const ShopGuard = lazyPage(() => import('./card-rule-guards.tsx').then((m) => m.
 const RedirectPage = lazyPage(() => import('./redirect-pages.tsx').then((m) => m.RedirectPage));
 const FeatureRedirectPage = lazyPage(() => import('./redirect-pages.tsx').then((m) => m.FeatureRedirectPage));
 const FeatureGuard = lazyPage(() => import('./card-rule-guards.tsx').then((m) => m.FeatureGuard));
-const QrScannerPage = lazyPage(() => import('../features/scan/routes/qr-scanner-page.tsx').then((m) => m.QrScannerPage));
+const QrScannerPage = lazyPage(() => import('../features/scan/routes/qr-scanner-page.tsx').then((m) => m.SignedInQrScannerPage));
 const EgiftRoutes = lazyPage(() => import('./egift-routes.tsx').then((m) => m.EgiftRoutes));
 const PaymentReturnPage = lazyPage(() => import('../features/payments/routes/payment-return-page.tsx').then((m) => m.PaymentReturnPage));
 const InboxPage = lazyPage(() => import('../features/inbox/routes/inbox-page.tsx').then((m) => m.InboxPage));
@@ -100,13 +100,14 @@ export function AppRoutes() {
               <Route path={paths.authorize.path} element={<SsoGuard><AuthorizePage /></SsoGuard>} />
               {/* A gift link is opened signed out too: it waits for the sign-in (lib/sign-in-link.ts). */}
               <Route path={`${paths.gifts.path}/*`} element={<EgiftRoutes section="gifts" />} />
+              {/* So is the scanner with a till's code, opened by the phone's own camera app. */}
+              <Route path={paths.qrcodeScanner.path} element={<QrScannerPage />} />
             </Route>
 
             <Route element={<ProtectedGuard><QueryLayout /></ProtectedGuard>}>
               <Route path={paths.cards.path} element={<CardListPage />} />
               <Route path={paths.addCard.path} element={<AddCardPage />} />
               <Route path={paths.addCardByNumber.path} element={<AddCardPage />} />
-              <Route path={paths.qrcodeScanner.path} element={<QrScannerPage />} />
               <Route path={paths.cardDetail.path} element={<CardGuard />}>
                 <Route index element={<CardDetailPage />} />
                 <Route element={<FeatureGuard feature="catalog" />}>

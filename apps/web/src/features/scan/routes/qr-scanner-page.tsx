@@ -1,13 +1,31 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout.tsx';
 import { Header } from '../../../components/layout/header.tsx';
 import { useBackNavigation } from '../../../lib/back-navigation.ts';
 import { useTranslation } from '../../../lib/i18n.tsx';
+import { Redirect } from '../../../lib/redirect.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { rememberSignInLink } from '../../../lib/sign-in-link.ts';
+import { paths } from '../../../config/paths.ts';
 import { QrScanner } from '../components/qr-scanner.tsx';
 import { ScanResult } from '../components/scan-result.tsx';
 import { useScanFlow } from '../use-scan-flow.ts';
 import '../scan.css';
+
+/**
+ * The scanner's route, open signed out too: a signed-out visitor's link (a till's code read by the
+ * phone's own camera app) waits for the sign-in (lib/sign-in-link.ts), as a gift link does.
+ */
+export function SignedInQrScannerPage() {
+  const { user } = useSession();
+  const location = useLocation();
+  const link = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    if (!user) rememberSignInLink(link);
+  }, [user, link]);
+  return user ? <QrScannerPage /> : <Redirect to={paths.home.href()} />;
+}
 
 /**
  * '/qrcode-scanner' (app-core §2), from the header's QR button: query `cardId` when opened from a
