@@ -1,7 +1,7 @@
 import { Component, type ReactElement, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import type { SiteState } from '@kartu/contracts';
 import { I18nProvider } from '../lib/i18n.tsx';
 import { SiteProvider } from '../lib/site.tsx';
@@ -28,8 +28,8 @@ class CaughtError extends Component<{ children: ReactNode }, { error: Error | nu
 
 export interface RenderPageOptions {
   site?: SiteState;
-  /** History entries; the last one is the page under test. */
-  history?: string[];
+  /** History entries (a path, or one with navigation state); the last one is the page under test. */
+  history?: InitialEntry[];
   /** The page's route pattern, e.g. '/cards/:cardId'; the last entry's own path when left out. */
   path?: string;
   /** Another language than the tests' English: a translator with its catalogues loaded (createTranslator). */
@@ -40,8 +40,11 @@ export interface RenderPageOptions {
  * Renders a page the way the app does: the booted site, a fresh query cache (returned), a memory
  * router at the last history entry, and a probe of the current location.
  */
-export function renderPage(page: ReactElement, { site = testSite(), history = ['/page'], path, translator }: RenderPageOptions = {}) {
-  const current = history[history.length - 1] ?? '/page';
+export function renderPage(page: ReactElement | Array<{ path: string; element: ReactElement }>, { site = testSite(), history = ['/page'], path, translator }: RenderPageOptions = {}) {
+  const last = history[history.length - 1] ?? '/page';
+  const current = typeof last === 'string' ? last : (last.pathname ?? '/page');
+  // Several pages, each at its own pattern (a feature's pages that lead to each other), or one page.
+  const routes = Array.isArray(page) ? page : [{ path: path ?? current.split('?')[0] ?? current, element: page }];
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const tree = (
     <SiteProvider site={site}>
@@ -49,7 +52,9 @@ export function renderPage(page: ReactElement, { site = testSite(), history = ['
         <MemoryRouter initialEntries={history} initialIndex={history.length - 1}>
           <CaughtError>
             <Routes>
-              <Route path={path ?? current.split('?')[0]} element={page} />
+              {routes.map((route) => (
+                <Route key={route.path} path={route.path} element={route.element} />
+              ))}
               <Route path="*" element={null} />
             </Routes>
           </CaughtError>

@@ -1,12 +1,7 @@
-import { Component, type ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { billPaymentSchema, billProductSchema, billQuoteSchema, type BillCategory, type BillPayment, type BillProduct, type BillQuote } from '@kartu/contracts';
 import { paths } from '../../config/paths.ts';
-import { SiteProvider } from '../../lib/site.tsx';
 import { cardId } from '../../test/shop.test-support.ts';
-import { testSite } from '../../test/site.test-support.ts';
+import { renderPage } from '../../test/render.test-support.tsx';
 import { BillCategoryPage } from './routes/bill-category-page.tsx';
 import { BillPaymentPage } from './routes/bill-payment-page.tsx';
 import { BillsPage } from './routes/bills-page.tsx';
@@ -83,43 +78,14 @@ export function billPaymentOf(overrides: Partial<BillPayment> = {}): BillPayment
   });
 }
 
-function CurrentLocation() {
-  const location = useLocation();
-  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
-}
-
-/** Shows what a page threw (a page not found), where the app's route error boundary would catch it. */
-class CaughtError extends Component<{ children: ReactNode }, { error: Error | null }> {
-  override state: { error: Error | null } = { error: null };
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-  override render() {
-    const { error } = this.state;
-    return error ? <p data-testid="page-error">{`${error.name}: ${error.message}`}</p> : this.props.children;
-  }
-}
-
 /** The three bills pages as the app routes them, opened at `entry` after the card's page; the query cache is returned. */
 export function renderBills(entry: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const [pathname = '', search = ''] = entry.split('?');
-  const view = render(
-    <SiteProvider site={testSite()}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[paths.cardDetail.href({ cardId: billCardId }), { pathname, search: search ? `?${search}` : '' }]} initialIndex={1}>
-          <CaughtError>
-            <Routes>
-              <Route path={paths.cardBills.path} element={<BillsPage />} />
-              <Route path={paths.cardBillPayment.path} element={<BillPaymentPage />} />
-              <Route path={paths.cardBillCategory.path} element={<BillCategoryPage />} />
-              <Route path="*" element={null} />
-            </Routes>
-          </CaughtError>
-          <CurrentLocation />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </SiteProvider>,
+  return renderPage(
+    [
+      { path: paths.cardBills.path, element: <BillsPage /> },
+      { path: paths.cardBillPayment.path, element: <BillPaymentPage /> },
+      { path: paths.cardBillCategory.path, element: <BillCategoryPage /> },
+    ],
+    { history: [paths.cardDetail.href({ cardId: billCardId }), entry] },
   );
-  return { ...view, queryClient };
 }

@@ -1,14 +1,10 @@
-import { Component, type ReactNode } from 'react';
 import { expect, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { screen } from '@testing-library/react';
 import { qrisPaymentSchema, type QrisCardOptions, type QrisPayment, type QrisWalletLink, type ScanQris } from '@kartu/contracts';
 import { paths } from '../../config/paths.ts';
-import { SiteProvider } from '../../lib/site.tsx';
 import { paymentFixture } from '../../test/payment.test-support.ts';
 import { cardId } from '../../test/shop.test-support.ts';
-import { testSite } from '../../test/site.test-support.ts';
+import { renderPage } from '../../test/render.test-support.tsx';
 import { ScanQrisPage } from './routes/scan-qris-page.tsx';
 
 /* The QRIS page's tests: codes as the scanner hands them over, the member's wallet, payments as the server answers them. */
@@ -74,47 +70,17 @@ export function qrisPaymentOf(overrides: Partial<QrisPayment> = {}): QrisPayment
 
 export const sandboxPaymentPath = `/dev/payments/${intentId}`;
 
-function CurrentLocation() {
-  const location = useLocation();
-  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
-}
-
-/** Shows what the page threw (a page not found), where the app's route error boundary would catch it. */
-class CaughtError extends Component<{ children: ReactNode }, { error: Error | null }> {
-  override state: { error: Error | null } = { error: null };
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-  override render() {
-    const { error } = this.state;
-    return error ? <p data-testid="page-error">{`${error.name}: ${error.message}`}</p> : this.props.children;
-  }
-}
-
 /**
  * The page as the scanner opens it (its QRIS in the navigation state as well as the address), or,
  * without `qris`, as a reload or a provider's return opens it: by its address alone.
  */
 export function renderQrisPage({ query, qris }: { query: Record<string, string>; qris?: ScanQris }) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const entry = paths.cardScanQris.href({ cardId: qrisCardId }, query);
   const [pathname = '', search = ''] = entry.split('?');
-  const view = render(
-    <SiteProvider site={testSite()}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[paths.cardDetail.href({ cardId: qrisCardId }), { pathname, search: search ? `?${search}` : '', state: qris ? { qris } : null }]} initialIndex={1}>
-          <CaughtError>
-            <Routes>
-              <Route path={paths.cardScanQris.path} element={<ScanQrisPage />} />
-              <Route path="*" element={null} />
-            </Routes>
-          </CaughtError>
-          <CurrentLocation />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </SiteProvider>,
-  );
-  return { ...view, queryClient };
+  return renderPage(<ScanQrisPage />, {
+    path: paths.cardScanQris.path,
+    history: [paths.cardDetail.href({ cardId: qrisCardId }), { pathname, search: search ? `?${search}` : '', state: qris ? { qris } : null }],
+  });
 }
 
 /** A step's h2 once drawn, and focused (its focus moves after the step is painted). */
